@@ -1,0 +1,24 @@
+import { defineConfig } from 'tsup'
+
+export default defineConfig([
+  {
+    name: 'library',
+    entry: { index: 'src/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    tsconfig: 'tsconfig.build.json',
+    target: 'node20',
+    platform: 'node',
+    sourcemap: true,
+  },
+  {
+    name: 'cli',
+    entry: { cli: 'src/cli.ts' },
+    format: ['esm'],
+    tsconfig: 'tsconfig.build.json',
+    target: 'node20',
+    platform: 'node',
+    sourcemap: true,
+    banner: { js: '#!/usr/bin/env node' },
+  },
+])

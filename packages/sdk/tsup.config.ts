@@ -1,0 +1,34 @@
+import { defineConfig } from 'tsup'
+
+/**
+ * One config, named builds (as msw does): the library entries for bundlers and Node (ESM + CJS +
+ * d.ts), and the script-tag build that defines `window.PullSign`.
+ */
+export default defineConfig([
+  {
+    name: 'library',
+    entry: {
+      index: 'src/index.ts',
+      'wire/index': 'src/wire/index.ts',
+      'verify/index': 'src/verify/index.ts',
+    },
+    format: ['esm', 'cjs'],
+    dts: true,
+    tsconfig: 'tsconfig.build.json',
+    target: 'es2022',
+    sourcemap: true,
+    splitting: true,
+    treeshake: true,
+  },
+  {
+    name: 'iife',
+    entry: { 'pullsign.iife': 'src/iife.ts' },
+    format: ['iife'],
+    platform: 'browser',
+    target: 'es2020',
+    tsconfig: 'tsconfig.build.json',
+    minify: true,
+    sourcemap: true,
+    outExtension: () => ({ js: '.js' }),
+  },
+])

@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url'
+import { playwright } from '@vitest/browser-playwright'
+import { defineConfig } from 'vitest/config'
+import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
+
+const src = (path: string) => fileURLToPath(new URL(`./packages/${path}`, import.meta.url))
+
+/** Tests run against the sources, so no build is needed between an edit and a test run. */
+const alias = [
+  { find: /^pullsign$/, replacement: src('sdk/src/index.ts') },
+  { find: /^pullsign\/(wire|verify|batch|links)$/, replacement: src('sdk/src/$1/index.ts') },
+  { find: /^@pullsign\/reference-server$/, replacement: src('reference-server/src/index.ts') },
+  { find: /^@pullsign\/reference-server\/msw$/, replacement: src('reference-server/src/msw.ts') },
+]
+
+const node = (name: string, include: string[]) => ({
+  resolve: { alias },
+  test: { name, include, exclude: ['**/*.browser.test.ts'], environment: 'node' as const },
+})
+
+export default defineConfig({
+  test: {
+    projects: [
+      node('sdk', ['packages/sdk/test/**/*.test.ts']),
+      node('reference-server', ['packages/reference-server/test/**/*.test.ts']),
+      node('examples', ['packages/examples/test/**/*.test.ts']),
+      node('consumer', ['test/consumer/**/*.test.ts']),
+      {
+        resolve: { alias },
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts', 'packages/*/test/**/*.browser.test.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+})
