@@ -1,0 +1,8 @@
+export type {
+  PayWith,
+  Wallet,
+  WalletOpenInput,
+  WalletOpenVia,
+  WalletRejectInput,
+  WalletSignInput,
+} from './wallet-types'
