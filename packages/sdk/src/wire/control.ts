@@ -1,0 +1,267 @@
+import type { Endpoints } from './endpoints'
+import type { KycStatus } from './lookups'
+import type { NetworkKey } from './networks'
+import type { PayloadOrigin, PayloadRecord } from './payload'
+import type { XappStyle } from './xapp'
+
+/**
+ * A permission an application can hold on the reference server (§3.1 `restricted_types`, §2
+ * permissioned push, §7.2 `xAppNavigate`).
+ *
+ * @example
+ * ```ts
+ * const permissions: ApplicationPermission[] = ['restricted_types']
+ * ```
+ */
+export type ApplicationPermission = 'restricted_types' | 'push' | 'xapp_navigate' | (string & {})
+
+/**
+ * xApp settings of an application (§7.2).
+ *
+ * @example
+ * ```ts
+ * const xapp: RefXappSettings = { url: 'https://xapp.example', sandbox: true, devices: [] }
+ * ```
+ */
+export interface RefXappSettings {
+  url: string
+  sandbox?: boolean
+  /** Whitelisted debug device ids (at most 10). */
+  devices?: string[]
+}
+
+/**
+ * An application as GET `/__ref/state` and POST `/__ref/applications` show it (§10).
+ *
+ * @example
+ * ```ts
+ * const pullsign = new PullSign(app.apiKey, app.apiSecret)
+ * ```
+ */
+export interface RefApplication {
+  uuid: string
+  name: string
+  apiKey: string
+  apiSecret: string
+  webhookUrl: string | null
+  redirectUris: string[]
+  permissions: ApplicationPermission[]
+  xapp?: RefXappSettings | null
+}
+
+/**
+ * POST `/__ref/applications` body (§10).
+ *
+ * @example
+ * ```ts
+ * const body: RefCreateApplicationRequest = { name: 'Shop', webhookUrl: 'http://127.0.0.1:9000/hook' }
+ * ```
+ */
+export interface RefCreateApplicationRequest {
+  name: string
+  webhookUrl?: string
+  redirectUris?: string[]
+  permissions?: ApplicationPermission[]
+  xapp?: RefXappSettings
+}
+
+/**
+ * A signing algorithm of a user account.
+ *
+ * @example
+ * ```ts
+ * const algorithm: KeyAlgorithm = 'ed25519'
+ * ```
+ */
+export type KeyAlgorithm = 'ed25519' | 'ecdsa-secp256k1'
+
+/**
+ * A user as GET `/__ref/state` and POST `/__ref/users` show it (§10); private keys never appear.
+ *
+ * @example
+ * ```ts
+ * const account = user.accounts[0]?.address
+ * ```
+ */
+export interface RefUser {
+  uuid: string
+  name: string
+  kyc?: KycStatus
+  accounts: Array<{ address: string; algorithm: KeyAlgorithm; networks: NetworkKey[] }>
+}
+
+/**
+ * POST `/__ref/users` body (§10): `balances` in drops per network.
+ *
+ * @example
+ * ```ts
+ * const body: RefCreateUserRequest = { name: 'Alice', accounts: 2, kyc: 'SUCCESSFUL' }
+ * ```
+ */
+export interface RefCreateUserRequest {
+  name?: string
+  accounts?: number
+  kyc?: KycStatus
+  balances?: Partial<Record<NetworkKey, string>>
+}
+
+/**
+ * GET `/__ref/state` (§10).
+ *
+ * @example
+ * ```ts
+ * const { applications, users } = (await res.json()) as RefState
+ * ```
+ */
+export interface RefState {
+  endpoints: Endpoints
+  applications: RefApplication[]
+  users: RefUser[]
+}
+
+/**
+ * POST `/__ref/payloads/{uuid}/open` body (§10).
+ *
+ * @example
+ * ```ts
+ * const body: RefOpenRequest = { user: user.uuid, via: 'DEEP_LINK' }
+ * ```
+ */
+export interface RefOpenRequest {
+  user: string
+  via?: Exclude<PayloadOrigin, 'XAPP'>
+}
+
+/**
+ * What the wallet pays with in pay-with-anything (§8.3): a currency it holds.
+ *
+ * @example
+ * ```ts
+ * const payWith: RefPayWith = { currency: 'USD', issuer: 'rhub8VRN55s94qWKDv6jmDy1pUykJzF3wq' }
+ * ```
+ */
+export interface RefPayWith {
+  currency: string
+  issuer?: string
+}
+
+/**
+ * POST `/__ref/payloads/{uuid}/sign` body (§10); the response is the payload record.
+ *
+ * @example
+ * ```ts
+ * const body: RefSignRequest = { user: user.uuid, network: 'TESTNET' }
+ * ```
+ */
+export interface RefSignRequest {
+  user: string
+  account?: string
+  network?: NetworkKey
+  payWith?: RefPayWith
+  walletVersion?: string
+}
+
+/**
+ * POST `/__ref/payloads/{uuid}/sign` response (§10).
+ *
+ * @example
+ * ```ts
+ * const record: RefSignResponse = await res.json()
+ * ```
+ */
+export type RefSignResponse = PayloadRecord
+
+/**
+ * POST `/__ref/payloads/{uuid}/reject` body (§10).
+ *
+ * @example
+ * ```ts
+ * const body: RefRejectRequest = { user: user.uuid }
+ * ```
+ */
+export interface RefRejectRequest {
+  user: string
+}
+
+/**
+ * POST `/__ref/ledger/close` body (§10): all networks when omitted.
+ *
+ * @example
+ * ```ts
+ * const body: RefLedgerCloseRequest = { network: 'TESTNET' }
+ * ```
+ */
+export interface RefLedgerCloseRequest {
+  network?: NetworkKey
+}
+
+/**
+ * POST `/__ref/clock/advance` body (§10).
+ *
+ * @example
+ * ```ts
+ * const body: RefClockAdvanceRequest = { seconds: 3600 }
+ * ```
+ */
+export interface RefClockAdvanceRequest {
+  seconds: number
+}
+
+/**
+ * One webhook delivery attempt of GET `/__ref/webhooks` (§10).
+ *
+ * @example
+ * ```ts
+ * const failed = attempts.filter((a: WebhookAttempt) => !a.ok)
+ * ```
+ */
+export interface WebhookAttempt {
+  payload_uuidv4: string
+  attempt: number
+  /** ISO 8601 (server clock). */
+  at: string
+  status: number | null
+  ok: boolean
+  error: string | null
+}
+
+/**
+ * POST `/__ref/xapps/launch` body (§10).
+ *
+ * @example
+ * ```ts
+ * const body: RefXappLaunchRequest = { application: app.uuid, user: user.uuid, style: 'DARK' }
+ * ```
+ */
+export interface RefXappLaunchRequest {
+  application: string
+  user: string
+  account?: string
+  style?: XappStyle
+  device?: string
+}
+
+/**
+ * POST `/__ref/xapps/launch` response (§10).
+ *
+ * @example
+ * ```ts
+ * const { url, ott } = (await res.json()) as RefXappLaunchResponse
+ * ```
+ */
+export interface RefXappLaunchResponse {
+  url: string
+  ott: string
+}
+
+/**
+ * GET `/__ref/users/{uuid}/inbox` (§10): the user's event list, newest first.
+ *
+ * @example
+ * ```ts
+ * const { payloads } = (await res.json()) as RefInboxResponse
+ * ```
+ */
+export interface RefInboxResponse {
+  payloads: PayloadRecord[]
+}

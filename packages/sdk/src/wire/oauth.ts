@@ -1,0 +1,103 @@
+/**
+ * POST `{oauth}/token` response (§7.1).
+ *
+ * @example
+ * ```ts
+ * const { access_token } = (await res.json()) as OAuthTokenResponse
+ * ```
+ */
+export interface OAuthTokenResponse {
+  access_token: string
+  token_type: 'bearer'
+  expires_in: number
+  refresh_token: string
+  scope: string
+  id_token?: string
+}
+
+/**
+ * Claims of the OAuth2 JWT (§7.1): RS256, 24 h, `iss` = `{oauth}`.
+ *
+ * @example
+ * ```ts
+ * const claims: OAuthJwtClaims = decodeJwt(token)
+ * ```
+ */
+export interface OAuthJwtClaims {
+  client_id: string
+  aud: string
+  /** The r-address. */
+  sub: string
+  email: string
+  app_uuidv4: string
+  app_name: string
+  payload_uuidv4: string
+  usertoken_uuidv4: string
+  network_type: string
+  network_endpoint: string
+  network_id: number
+  scope: string
+  state?: string
+  nonce?: string
+  iat: number
+  exp: number
+  iss: string
+}
+
+/**
+ * GET `{oauth}/userinfo` (§7.1).
+ *
+ * @example
+ * ```ts
+ * const { account } = (await res.json()) as OAuthUserinfo
+ * ```
+ */
+export interface OAuthUserinfo {
+  sub: string
+  email: string
+  picture: string
+  account: string
+  name: string | null
+  domain: string | null
+  blocked: boolean
+  source: string
+  kycApproved: boolean
+  proSubscription: boolean
+  networkType: string
+  networkEndpoint: string
+  networkId: number
+  profile: Record<string, unknown> | null
+}
+
+/**
+ * OAuth error body (§7.1).
+ *
+ * @example
+ * ```ts
+ * const body: OAuthErrorBody = { error: 'invalid_grant', error_description: 'code already used' }
+ * ```
+ */
+export interface OAuthErrorBody {
+  error:
+    | 'invalid_request'
+    | 'access_denied'
+    | 'invalid_grant'
+    | 'invalid_client'
+    | 'unsupported_response_type'
+  error_description: string
+}
+
+/**
+ * The message a popup posts to its opener (§7.1, scope `XummPkce`), before `JSON.stringify`.
+ *
+ * @example
+ * ```ts
+ * const msg = JSON.parse(event.data) as OAuthPopupMessage
+ * ```
+ */
+export type OAuthPopupMessage =
+  | {
+      source: 'xumm_sign_request_resolved' | 'xumm_sign_request_rejected'
+      options: { redirect_uri: string; full_redirect_uri: string; [key: string]: string }
+    }
+  | { source: 'xumm_sign_request_popup_closed' }

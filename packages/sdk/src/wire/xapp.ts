@@ -1,0 +1,111 @@
+import type { NetworkKey } from './networks'
+
+/**
+ * xApp styles of the launch URL (§7.2); missing → light.
+ *
+ * @example
+ * ```ts
+ * const style: XappStyle = 'DARK'
+ * ```
+ */
+export type XappStyle = 'LIGHT' | 'DARK' | 'MOONLIGHT' | 'ROYAL'
+
+/**
+ * The xApp styles, as a list.
+ *
+ * @example
+ * ```ts
+ * XAPP_STYLES.includes('ROYAL') // true
+ * ```
+ */
+export const XAPP_STYLES = Object.freeze([
+  'LIGHT',
+  'DARK',
+  'MOONLIGHT',
+  'ROYAL',
+] as const satisfies readonly XappStyle[])
+
+/**
+ * The xApp context behind a one-time token (§7.2): GET `platform/xapp/ott/{ott}` and the `ott`
+ * field of GET `jwt/authorize`.
+ *
+ * @example
+ * ```ts
+ * const context: XappContext = await pullsign.xapp.get(ott)
+ * console.log(context.account, context.nodetype)
+ * ```
+ */
+export interface XappContext {
+  version: string
+  locale: string
+  currency: string
+  style: XappStyle
+  nodetype: NetworkKey | (string & {})
+  nodewss: string
+  networkid: number
+  /** The user's uuid. */
+  user: string
+  user_device: { currency: string; platform: string }
+  account: string
+  accounttype: 'REGULAR' | 'TANGEM'
+  accountaccess: 'FULL' | 'READONLY'
+  account_info: {
+    account: string
+    name: string | null
+    domain: string | null
+    blocked: boolean
+    source: string
+    kycApproved: boolean
+    proSubscription: boolean
+    profile: Record<string, unknown> | null
+  }
+  origin: { type: string | null; data: Record<string, unknown> | null }
+  subscriptions: unknown[]
+}
+
+/**
+ * GET `jwt/authorize` response (§2): the OTT exchange.
+ *
+ * @example
+ * ```ts
+ * const { jwt, ott } = (await res.json()) as XappAuthorizeResponse
+ * ```
+ */
+export interface XappAuthorizeResponse {
+  ott: XappContext
+  app: { name: string; uuidv4: string }
+  jwt: string
+}
+
+/**
+ * Claims of the xApp JWT (§7.2): HS256 with the application's API secret, 24 h.
+ *
+ * @example
+ * ```ts
+ * const claims: XappJwtClaims = await verifyXappJwt(jwt, apiSecret)
+ * ```
+ */
+export interface XappJwtClaims {
+  app_uuidv4: string
+  app_name: string
+  ott_uuidv4: string
+  /** The account. */
+  sub: string
+  /** The user's uuid. */
+  usr: string
+  /** The node type (rails key). */
+  net: string
+  client_id: string
+  iat: number
+  exp: number
+}
+
+/**
+ * How long a one-time token lives, in seconds (§7.2).
+ *
+ * @example
+ * ```ts
+ * OTT_TTL_SECONDS // 60
+ * ```
+ */
+export const OTT_TTL_SECONDS = 60
