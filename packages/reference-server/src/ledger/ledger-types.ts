@@ -1,4 +1,4 @@
-import type { NetworkKey } from './networks'
+import type { NetworkKey, XrplTxResponse } from 'pullsign/wire'
 
 /** The state of one account on one network, as the wallet and the lookups see it. */
 export interface AccountView {
@@ -25,41 +25,13 @@ export interface SubmitResult {
   node: string
 }
 
-/** One balance change of the `xrpl-tx` response (PROTOCOL §2); `value` in native units. */
-export interface BalanceChange {
-  counterparty: string
-  currency: string
-  value: string
-}
-
-/** An issued amount as in transactions. */
-export interface IssuedAmount {
-  currency: string
-  issuer: string
-  value: string
-}
-
-/** The `xrpl-tx` response of PROTOCOL §2, plus the ledger position once validated. */
-export interface TransactionLookup {
-  txid: string
-  node: string
-  balanceChanges: Record<string, BalanceChange[]>
-  transaction: Record<string, unknown> & {
-    hash: string
-    meta: {
-      TransactionIndex: number
-      TransactionResult: string
-      delivered_amount: string | IssuedAmount | 'unavailable'
-      DeliveredAmount?: string | IssuedAmount
-    }
-    validated: boolean
-    /** The ledger holding the transaction (the open ledger's index until it closes). */
-    ledger_index: number
-    /** The concise transaction id (PROTOCOL §9.2), once validated. */
-    ctid?: string
-    /** Close time of its ledger in seconds since the Ripple epoch, once validated. */
-    date?: number
-  }
+/**
+ * The `xrpl-tx` response of PROTOCOL §2, plus where the transaction sits: `ledger_index` (the open
+ * ledger's index until it closes), and once validated `ctid` (§9.2) and `date` (close time, seconds
+ * since the Ripple epoch). `meta.delivered_amount` is set on Payments that succeeded (§8.3).
+ */
+export type TransactionLookup = XrplTxResponse & {
+  transaction: { hash: string; ledger_index: number; ctid?: string; date?: number }
 }
 
 /**

@@ -1,36 +1,15 @@
-/** The rails keys of the five networks of PROTOCOL §8.1. */
-export type NetworkKey = 'MAINNET' | 'TESTNET' | 'DEVNET' | 'XAHAU' | 'XAHAUTESTNET'
+import { NETWORK_IDS, type NetworkKey, type Rail } from 'pullsign/wire'
 
-/** One node endpoint as listed by the rails lookup (PROTOCOL §2). */
-export interface NetworkEndpoint {
-  name: string
-  url: string
-}
-
-/** One block explorer as listed by the rails lookup (PROTOCOL §2); URLs end where the id goes. */
-export interface NetworkExplorer {
-  name: string
-  url_tx: string
-  url_account: string
-  url_ctid: string
-}
+export type { NetworkKey } from 'pullsign/wire'
 
 /**
  * Everything the server knows about one network: the rails fields of PROTOCOL §2 (snake_case, as
  * on the wire), the production node a payload is dispatched to (§8.1), and the ledger parameters
  * the simulated ledger runs with.
  */
-export interface NetworkDefinition {
+export interface NetworkDefinition extends Rail {
   key: NetworkKey
-  /** The network id (`NetworkID` field value); above 1024 the field is required (§8.1). */
-  chain_id: number
-  color: string
-  name: string
-  is_livenet: boolean
   native_asset: 'XRP' | 'XAH'
-  endpoints: readonly NetworkEndpoint[]
-  explorers: readonly NetworkExplorer[]
-  icons: { icon_square: string; icon_asset: string }
   /** The production node URI reported as `response.dispatched_to` / `environment_nodeuri`. */
   dispatched_to: string
   /** Network fee in drops, as the wallet fills it. */
@@ -62,7 +41,7 @@ const XAHAU_ASSET = 'https://xumm.app/assets/icons/currencies/xah.png'
 export const NETWORKS: readonly NetworkDefinition[] = Object.freeze([
   {
     key: 'MAINNET',
-    chain_id: 0,
+    chain_id: NETWORK_IDS.MAINNET,
     color: '#232323',
     name: 'XRPL Mainnet',
     is_livenet: true,
@@ -95,7 +74,7 @@ export const NETWORKS: readonly NetworkDefinition[] = Object.freeze([
   },
   {
     key: 'TESTNET',
-    chain_id: 1,
+    chain_id: NETWORK_IDS.TESTNET,
     color: '#FF6719',
     name: 'XRPL Testnet',
     is_livenet: false,
@@ -127,7 +106,7 @@ export const NETWORKS: readonly NetworkDefinition[] = Object.freeze([
   },
   {
     key: 'DEVNET',
-    chain_id: 2,
+    chain_id: NETWORK_IDS.DEVNET,
     color: '#3052FF',
     name: 'XRPL Devnet',
     is_livenet: false,
@@ -150,7 +129,7 @@ export const NETWORKS: readonly NetworkDefinition[] = Object.freeze([
   },
   {
     key: 'XAHAU',
-    chain_id: 21337,
+    chain_id: NETWORK_IDS.XAHAU,
     color: '#F8BF4C',
     name: 'Xahau Mainnet',
     is_livenet: true,
@@ -182,7 +161,7 @@ export const NETWORKS: readonly NetworkDefinition[] = Object.freeze([
   },
   {
     key: 'XAHAUTESTNET',
-    chain_id: 21338,
+    chain_id: NETWORK_IDS.XAHAUTESTNET,
     color: '#E3A33B',
     name: 'Xahau Testnet',
     is_livenet: false,
@@ -205,27 +184,11 @@ export const NETWORKS: readonly NetworkDefinition[] = Object.freeze([
   },
 ] satisfies NetworkDefinition[])
 
-/** Every rails key, in the order of {@link NETWORKS}. */
-export const NETWORK_KEYS: readonly NetworkKey[] = Object.freeze(NETWORKS.map((n) => n.key))
-
 /**
  * The highest network id on which the `NetworkID` field must be absent; above it the field is
  * required (PROTOCOL §8.1).
  */
 export const NETWORK_ID_FIELD_THRESHOLD = 1024
-
-/**
- * True when `value` is one of the five rails keys (validating outside input).
- *
- * @example
- * ```ts
- * isNetworkKey('XAHAU') // true
- * isNetworkKey('mainnet') // false: rails keys are upper case
- * ```
- */
-export function isNetworkKey(value: unknown): value is NetworkKey {
-  return typeof value === 'string' && (NETWORK_KEYS as readonly string[]).includes(value)
-}
 
 /**
  * The definition of one network.
