@@ -1,0 +1,124 @@
+/**
+ * The server's one clock. Real time keeps flowing (a CLI server must work on its own), and
+ * `advance` adds an offset on top, firing every timer whose due time has been reached, in due
+ * order, so tests move time instead of sleeping.
+ */
+export interface Clock {
+  /** Milliseconds since the epoch, server time (real time plus every `advance`). */
+  now(): number
+  /** Moves time forward and fires, in order, every timer that has become due. */
+  advance(seconds: number): void
+  /** Runs `fn` once after `ms` (real time or `advance`, whichever reaches it first); returns cancel. */
+  setTimeout(fn: () => void, ms: number): () => void
+  /** Runs `fn` every `ms`; returns cancel. */
+  setInterval(fn: () => void, ms: number): () => void
+  /** Cancels every pending timer. */
+  dispose(): void
+}
+
+/** Options of {@link createClock}. */
+export interface ClockOptions {
+  /** Server time at creation, ms since the epoch; defaults to the real time. */
+  start?: number
+}
+
+interface Timer {
+  id: number
+  due: number
+  every: number | null
+  fn: () => void
+  real: ReturnType<typeof globalThis.setTimeout> | null
+}
+
+// setTimeout stores its delay in a signed 32-bit integer; longer delays fire at once.
+const MAX_REAL_DELAY = 2 ** 31 - 1
+
+/**
+ * Creates a clock.
+ *
+ * @example
+ * ```ts
+ * const clock = createClock({ start: Date.parse('2026-01-01T00:00:00Z') })
+ * clock.setTimeout(() => console.log('a minute later'), 60_000)
+ * clock.advance(60) // logs at once
+ * ```
+ */
+export function createClock(options: ClockOptions = {}): Clock {
+  const realStart = Date.now()
+  const base = options.start ?? realStart
+  let offset = 0
+  let nextId = 1
+  const timers = new Map<number, Timer>()
+
+  const now = () => base + (Date.now() - realStart) + offset
+
+  const fire = (timer: Timer, armReal: boolean) => {
+    if (timer.every === null) {
+      cancel(timer.id)
+    } else {
+      timer.due += timer.every
+      if (armReal) arm(timer)
+    }
+    timer.fn()
+  }
+
+  const arm = (timer: Timer) => {
+    if (timer.real !== null) globalThis.clearTimeout(timer.real)
+    const delay = Math.min(Math.max(0, timer.due - now()), MAX_REAL_DELAY)
+    timer.real = globalThis.setTimeout(() => {
+      timer.real = null
+      if (!timers.has(timer.id)) return
+      if (timer.due <= now()) fire(timer, true)
+      else arm(timer)
+    }, delay)
+    // Timers never keep a process alive on their own: the HTTP server does that for the CLI.
+    timer.real.unref?.()
+  }
+
+  const cancel = (id: number) => {
+    const timer = timers.get(id)
+    if (!timer) return
+    if (timer.real !== null) globalThis.clearTimeout(timer.real)
+    timers.delete(id)
+  }
+
+  const schedule = (fn: () => void, ms: number, every: number | null) => {
+    const timer: Timer = { id: nextId++, due: now() + Math.max(0, ms), every, fn, real: null }
+    timers.set(timer.id, timer)
+    arm(timer)
+    return () => cancel(timer.id)
+  }
+
+  const nextDue = (): Timer | undefined => {
+    let first: Timer | undefined
+    for (const timer of timers.values()) {
+      if (!first || timer.due < first.due || (timer.due === first.due && timer.id < first.id)) {
+        first = timer
+      }
+    }
+    return first
+  }
+
+  return {
+    now,
+    advance(seconds) {
+      if (!Number.isFinite(seconds) || seconds < 0) {
+        throw new RangeError('seconds must be a finite number >= 0')
+      }
+      offset += seconds * 1000
+      const target = now()
+      // Real timers are re-armed once at the end, not once per period an interval catches up.
+      const fired = new Set<Timer>()
+      for (let timer = nextDue(); timer && timer.due <= target; timer = nextDue()) {
+        fired.add(timer)
+        fire(timer, false)
+      }
+      for (const timer of fired) if (timers.has(timer.id)) arm(timer)
+    },
+    setTimeout: (fn, ms) => schedule(fn, ms, null),
+    setInterval: (fn, ms) => schedule(fn, ms, Math.max(1, ms)),
+    dispose() {
+      for (const id of [...timers.keys()]) cancel(id)
+    },
+  }
+}
