@@ -1,3 +1,4 @@
+export { createLedger, type LedgerOptions } from './create-ledger'
 export type {
   AccountView,
   Ledger,

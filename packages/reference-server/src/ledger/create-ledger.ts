@@ -1,0 +1,93 @@
+import { isNetworkKey, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
+import { isValidClassicAddress } from 'ripple-address-codec'
+import type { Clock } from '../platform/clock'
+import { invalidRequest } from '../platform/errors'
+import type { AccountView, Ledger } from './ledger-types'
+import { parseDrops } from './native-amount'
+import { createNetworkLedger, type NetworkLedger } from './network-ledger'
+import { NETWORKS } from './networks'
+import { transactionLookup } from './transaction-lookup'
+
+/** Options of {@link createLedger}. */
+export interface LedgerOptions {
+  clock: Clock
+  /** Close every open ledger this often on the clock (PROTOCOL §8.1: about 4 s); false = manual. */
+  closeMs: number | false
+}
+
+const TXID = /^[0-9A-F]{64}$/i
+
+/**
+ * Creates the simulated ledger of the five networks of PROTOCOL §8.1.
+ *
+ * @example
+ * ```ts
+ * const ledger = createLedger({ clock: createClock(), closeMs: 4000 })
+ * ledger.fund('rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe', '100000000', ['TESTNET'])
+ * ledger.account('TESTNET', 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe')?.balance // '100000000'
+ * ```
+ */
+export function createLedger(options: LedgerOptions): Ledger {
+  const { clock, closeMs } = options
+  if (closeMs !== false && !(Number.isInteger(closeMs) && closeMs > 0)) {
+    throw new RangeError('closeMs must be a positive integer of milliseconds or false')
+  }
+  const build = () =>
+    new Map<NetworkKey, NetworkLedger>(NETWORKS.map((n) => [n.key, createNetworkLedger(n)]))
+  let networks = build()
+
+  const network = (key: NetworkKey): NetworkLedger => {
+    const found = isNetworkKey(key) ? networks.get(key) : undefined
+    if (!found) throw invalidRequest('network', `must be one of ${NETWORK_KEYS.join(', ')}`)
+    return found
+  }
+  const closeAll = () => {
+    for (const ledger of networks.values()) ledger.close(clock.now())
+  }
+  const cancelTimer = closeMs === false ? () => {} : clock.setInterval(closeAll, closeMs)
+
+  return {
+    fund(address, drops, keys = NETWORK_KEYS) {
+      if (typeof address !== 'string' || !isValidClassicAddress(address)) {
+        throw invalidRequest('address', 'is not a valid classic address')
+      }
+      const amount = parseDrops(drops)
+      if (amount === null) throw invalidRequest('drops', 'must be a non-negative integer of drops')
+      const targets = keys.map(network)
+      for (const target of targets) target.fund(address, amount)
+    },
+    account(key, address): AccountView | null {
+      const account = network(key).account(address)
+      if (!account) return null
+      return {
+        balance: account.balance.toString(),
+        sequence: account.sequence,
+        ownerCount: account.ownerCount,
+        regularKey: account.regularKey,
+      }
+    },
+    fee: (key) => network(key).definition.fee,
+    latestClosedIndex: (key) => network(key).latestClosedIndex(),
+    submit(key, blob) {
+      if (typeof blob !== 'string') throw invalidRequest('blob', 'must be a hex string')
+      return network(key).submit(blob)
+    },
+    close(key) {
+      if (key === undefined) closeAll()
+      else network(key).close(clock.now())
+    },
+    transaction(hash) {
+      if (typeof hash !== 'string' || !TXID.test(hash)) return null
+      const txid = hash.toUpperCase()
+      for (const ledger of networks.values()) {
+        const stored = ledger.transaction(txid)
+        if (stored) return transactionLookup(stored)
+      }
+      return null
+    },
+    reset() {
+      networks = build()
+    },
+    dispose: cancelTimer,
+  }
+}

@@ -1,0 +1,140 @@
+import { decodeAccountID } from 'ripple-address-codec'
+import { encodeForMultisigning, encodeForSigning } from 'ripple-binary-codec'
+import { deriveAddress, verify } from 'ripple-keypairs'
+import type { AccountState } from './account-state'
+import type { JsonObject } from './apply-context'
+
+/** One decoded `Signers` entry of a multisigned transaction. */
+interface SignerEntry {
+  Account: string
+  SigningPubKey: string
+  TxnSignature: string
+}
+
+const HEX = /^[0-9A-F]+$/i
+const MAX_SIGNERS = 32
+
+// A key/signature algorithm mismatch makes the verifier throw: that is an invalid signature
+// (PROTOCOL §8.2).
+function verifies(data: string, signature: unknown, publicKey: unknown): boolean {
+  if (typeof signature !== 'string' || typeof publicKey !== 'string') return false
+  if (!HEX.test(signature) || !HEX.test(publicKey)) return false
+  try {
+    return verify(data, signature, publicKey)
+  } catch {
+    return false
+  }
+}
+
+function addressOf(publicKey: string): string | null {
+  try {
+    return deriveAddress(publicKey)
+  } catch {
+    return null
+  }
+}
+
+function signerEntries(tx: JsonObject): SignerEntry[] | null {
+  const signers = tx.Signers
+  if (!Array.isArray(signers) || signers.length === 0 || signers.length > MAX_SIGNERS) return null
+  const entries: SignerEntry[] = []
+  for (const wrapper of signers) {
+    const signer = (wrapper as JsonObject | null)?.Signer as JsonObject | undefined
+    if (!signer || typeof signer.Account !== 'string') return null
+    if (typeof signer.SigningPubKey !== 'string' || typeof signer.TxnSignature !== 'string') {
+      return null
+    }
+    entries.push({
+      Account: signer.Account,
+      SigningPubKey: signer.SigningPubKey,
+      TxnSignature: signer.TxnSignature,
+    })
+  }
+  return entries
+}
+
+const accountIdHex = (address: string) => Buffer.from(decodeAccountID(address)).toString('hex')
+
+/**
+ * Checks the signature(s) of a decoded transaction cryptographically (preflight): a single
+ * signature over `53545800` + fields, or every multisignature over `534D5400` + fields + signer
+ * AccountID, signers sorted by AccountID without duplicates. Returns null when valid, else the
+ * engine result.
+ *
+ * @example
+ * ```ts
+ * checkSignatures(decode(blob)) // null, or 'temBAD_SIGNATURE'
+ * ```
+ */
+export function checkSignatures(tx: JsonObject): string | null {
+  if (tx.SigningPubKey === '' || tx.Signers !== undefined) {
+    if (tx.SigningPubKey !== '' || tx.TxnSignature !== undefined) return 'temMALFORMED'
+    const entries = signerEntries(tx)
+    if (!entries) return 'temMALFORMED'
+    let previous = ''
+    for (const entry of entries) {
+      if (entry.Account === tx.Account) return 'temBAD_SIGNER'
+      const id = accountIdHex(entry.Account)
+      if (id <= previous) return 'temBAD_SIGNER'
+      previous = id
+      const data = encodeForMultisigning(tx, entry.Account)
+      if (!verifies(data, entry.TxnSignature, entry.SigningPubKey)) return 'temBAD_SIGNATURE'
+    }
+    return null
+  }
+  return verifies(encodeForSigning(tx), tx.TxnSignature, tx.SigningPubKey)
+    ? null
+    : 'temBAD_SIGNATURE'
+}
+
+/**
+ * Checks that the key(s) may sign for the account (preclaim). The codec's signature check does not
+ * test this (PROTOCOL §8.2): a single `SigningPubKey` must derive to `Account` or to its regular
+ * key; multisigners must be on the account's SignerList, each key deriving to the signer or the
+ * signer's regular key, and their weights must reach the quorum. Null when authorized.
+ *
+ * @example
+ * ```ts
+ * checkAuthorization(tx, (address) => accounts.get(address) ?? null) // null, or 'tefBAD_AUTH'
+ * ```
+ */
+export function checkAuthorization(
+  tx: JsonObject,
+  lookup: (address: string) => AccountState | null,
+): string | null {
+  const account = lookup(String(tx.Account))
+  if (!account) return 'terNO_ACCOUNT'
+  if (tx.SigningPubKey !== '') {
+    const signedBy = addressOf(String(tx.SigningPubKey))
+    if (signedBy === tx.Account || (signedBy !== null && signedBy === account.regularKey)) {
+      return null
+    }
+    return 'tefBAD_AUTH'
+  }
+  if (!account.signerList) return 'tefNOT_MULTI_SIGNING'
+  let weight = 0
+  for (const entry of signerEntries(tx) ?? []) {
+    const entryWeight = account.signerList.weights.get(entry.Account)
+    if (entryWeight === undefined) return 'tefBAD_SIGNATURE'
+    const signedBy = addressOf(entry.SigningPubKey)
+    const signer = lookup(entry.Account)
+    const authorized =
+      signedBy === entry.Account || (signedBy !== null && signedBy === signer?.regularKey)
+    if (!authorized) return 'tefBAD_SIGNATURE'
+    weight += entryWeight
+  }
+  return weight >= account.signerList.quorum ? null : 'tefBAD_QUORUM'
+}
+
+/**
+ * How many signatures a transaction carries (1, or the number of multisigners); the fee scales
+ * with it.
+ *
+ * @example
+ * ```ts
+ * signatureCount(decode(blob)) // 1
+ * ```
+ */
+export function signatureCount(tx: JsonObject): number {
+  return tx.SigningPubKey === '' ? (signerEntries(tx)?.length ?? 1) : 1
+}
