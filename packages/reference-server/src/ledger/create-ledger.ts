@@ -64,6 +64,7 @@ export function createLedger(options: LedgerOptions): Ledger {
         sequence: account.sequence,
         ownerCount: account.ownerCount,
         regularKey: account.regularKey,
+        signers: [...(account.signerList?.weights.keys() ?? [])],
       }
     },
     fee: (key) => network(key).definition.fee,

@@ -10,6 +10,8 @@ export interface AccountView {
   ownerCount: number
   /** The regular key, when one is set with SetRegularKey. */
   regularKey: string | null
+  /** The accounts on its SignerList (empty when it has none). */
+  signers: string[]
 }
 
 /** What `submit` reports, like a node's submit answer. */

@@ -1,11 +1,8 @@
-import type { NetworkKey } from '../ledger/networks'
+import type { NetworkKey, RefPayWith } from 'pullsign/wire'
 import type { PayloadRecord } from '../platform'
 
 /** How a payload reached the wallet (PROTOCOL §3.3 `origintype`). */
 export type WalletOpenVia = 'QR' | 'DEEP_LINK' | 'PUSH_NOTIFICATION' | 'EVENT_LIST'
-
-/** What the user picked to pay with (pay-with-anything, PROTOCOL §8.3). */
-export type PayWith = 'native' | { currency: string; issuer: string }
 
 /** Input of {@link Wallet.open}. */
 export interface WalletOpenInput {
@@ -22,8 +19,8 @@ export interface WalletSignInput {
   account?: string
   /** The network the wallet is on, unless the payload forces one. */
   network?: NetworkKey
-  /** The asset the payer pays with when the payload allows pathfinding. */
-  payWith?: unknown
+  /** The asset the payer pays with (pay-with-anything, §8.3): native without an issuer. */
+  payWith?: RefPayWith
   /** Wallet app version, e.g. "5.4.0" (matters for Batch signatures). */
   walletVersion?: string
 }

@@ -1,0 +1,174 @@
+import type { NetworkKey, PayloadOrigin, PayloadRecord, TransactionJson } from 'pullsign/wire'
+import { isValidClassicAddress } from 'ripple-address-codec'
+import type { Ledger } from '../ledger/ledger-types'
+import { type NetworkDefinition, networkDefinition } from '../ledger/networks'
+import type { Clock } from '../platform/clock'
+import { conflict, invalidRequest } from '../platform/errors'
+import type { WalletOutcome, WalletRequest } from '../platform/payload-types'
+import type { Payloads } from '../platform/payloads'
+import type { User, UserAccount, Users } from '../platform/users'
+import { authorizeChannelClaim } from './channel-claim'
+import { chooseAccount } from './choose-account'
+import { fillTransaction } from './fill-transaction'
+import { type RateLookup, sendMaxFor } from './pay-with'
+import { signIn } from './sign-in'
+import { type SignedBlob, type SigningKey, signMulti, signSingle } from './sign-transaction'
+import {
+  parseOpenInput,
+  parseRejectInput,
+  parseSignInput,
+  type SignInputValues,
+} from './wallet-input'
+import type { Wallet } from './wallet-types'
+
+/** What the wallet works with. */
+export interface WalletDeps {
+  payloads: Payloads
+  users: Users
+  ledger: Ledger
+  clock: Clock
+  /** The rates lookup (§2) pay-with-anything converts through; without it only par conversions. */
+  rates?: RateLookup
+}
+
+// Pseudo transactions the wallet signs without filling or submitting (PROTOCOL §3.1, §8.2).
+// Batch (§8.4) joins this table in its own issue.
+const PSEUDO_SIGNERS: Record<string, (txjson: TransactionJson, key: SigningKey) => SignedBlob> = {
+  SignIn: signIn,
+  PaymentChannelAuthorize: authorizeChannelClaim,
+}
+
+interface Signature extends SignedBlob {
+  multisignAccount: string | null
+  submit: boolean
+}
+
+function assertSignable(record: PayloadRecord, request: WalletRequest, user: User): void {
+  if (record.meta.resolved) throw conflict(`payload ${record.meta.uuid} is already resolved`)
+  if (record.meta.cancelled) throw conflict(`payload ${record.meta.uuid} was cancelled`)
+  if (request.userUuid !== null && request.userUuid !== user.uuid) {
+    throw invalidRequest('user', 'is not the user this payload is bound to')
+  }
+}
+
+// A payload pushed to the user is opened from the push unless said otherwise (PROTOCOL §6).
+const defaultOrigin = (record: PayloadRecord): PayloadOrigin =>
+  record.meta.pushed ? 'PUSH_NOTIFICATION' : 'QR'
+
+function signPayload(
+  deps: WalletDeps,
+  request: WalletRequest,
+  account: UserAccount,
+  network: NetworkDefinition,
+  values: SignInputValues,
+): Signature {
+  const { txjson, options } = request
+  const pseudo = PSEUDO_SIGNERS[txjson.TransactionType]
+  if (pseudo) return { ...pseudo(txjson, account), multisignAccount: null, submit: false }
+
+  let forAccount = account.address
+  if (options.multisign) {
+    if (typeof txjson.Account !== 'string' || !isValidClassicAddress(txjson.Account)) {
+      throw invalidRequest('txjson.Account', 'must name the account to multisign for')
+    }
+    forAccount = txjson.Account
+  }
+  const filled = fillTransaction(txjson, {
+    ledger: deps.ledger,
+    network,
+    account: forAccount,
+    multisign: options.multisign,
+  })
+  if (values.payWith) {
+    const sendMax = sendMaxFor(filled, values.payWith, network, options.pathfinding, deps.rates)
+    if (sendMax !== null) filled.SendMax = sendMax
+  }
+  if (options.multisign) {
+    return { ...signMulti(filled, account), multisignAccount: forAccount, submit: false }
+  }
+  return { ...signSingle(filled, account), multisignAccount: null, submit: options.submit }
+}
+
+/**
+ * Creates the simulated wallet app. `sign` opens the payload if needed, picks the account
+ * (honouring a forced signer), fills and signs for real, submits unless `submit: false` or
+ * multisign, and resolves; the markers go opened → pre_signed → dispatched → resolved (§4).
+ * Everything that can refuse does so before the first marker, so a refusal changes nothing.
+ *
+ * @example
+ * ```ts
+ * const wallet = createWallet({ payloads, users, ledger, clock })
+ * const record = await wallet.sign(uuid, { user: alice.uuid, network: 'TESTNET' })
+ * record.response.dispatched_result // 'tesSUCCESS'
+ * ```
+ */
+export function createWallet(deps: WalletDeps): Wallet {
+  const { payloads, users, ledger } = deps
+
+  const prepare = (uuid: string, userUuid: string) => {
+    const user = users.get(userUuid)
+    const request = payloads.request(uuid)
+    const record = payloads.record(uuid)
+    assertSignable(record, request, user)
+    return { user, request, record }
+  }
+
+  const openIfNeeded = (uuid: string, record: PayloadRecord, userUuid: string) => {
+    if (!record.meta.app_opened) payloads.open(uuid, { userUuid, via: defaultOrigin(record) })
+  }
+
+  return {
+    open(uuid, input) {
+      const values = parseOpenInput(input)
+      const { record } = prepare(uuid, values.user)
+      payloads.open(uuid, { userUuid: values.user, via: values.via ?? defaultOrigin(record) })
+      return payloads.record(uuid)
+    },
+
+    async sign(uuid, input) {
+      const values = parseSignInput(input)
+      const { user, request, record } = prepare(uuid, values.user)
+      const networkKey: NetworkKey = request.options.force_network ?? values.network ?? 'MAINNET'
+      const network = networkDefinition(networkKey)
+      const account = chooseAccount(user, request.options.signers, values.account, networkKey)
+      const signature = signPayload(deps, request, account, network, values)
+
+      openIfNeeded(uuid, record, user.uuid)
+      payloads.preSign(uuid)
+      let dispatched: Extract<WalletOutcome, { signed: true }>['dispatched'] = null
+      if (signature.submit) {
+        payloads.dispatch(uuid)
+        const result = ledger.submit(networkKey, signature.hex)
+        dispatched = {
+          to: result.node,
+          nodetype: networkKey,
+          result: result.engine_result,
+          toNode: result.node,
+        }
+      }
+      return payloads.resolve(uuid, {
+        signed: true,
+        userUuid: user.uuid,
+        account: account.address,
+        signer: account.address,
+        signerPubkey: account.publicKey,
+        hex: signature.hex,
+        txid: signature.txid,
+        multisignAccount: signature.multisignAccount,
+        environment: {
+          nodeuri: network.dispatched_to,
+          nodetype: networkKey,
+          networkid: network.chain_id,
+        },
+        dispatched,
+      })
+    },
+
+    reject(uuid, input) {
+      const values = parseRejectInput(input)
+      const { user, record } = prepare(uuid, values.user)
+      openIfNeeded(uuid, record, user.uuid)
+      return payloads.resolve(uuid, { signed: false, userUuid: user.uuid })
+    },
+  }
+}

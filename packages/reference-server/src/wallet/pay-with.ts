@@ -1,0 +1,75 @@
+import type { Amount, IssuedAmount, RatesResponse, TransactionJson } from 'pullsign/wire'
+import type { NetworkDefinition } from '../ledger/networks'
+import { invalidRequest } from '../platform/errors'
+
+/** The asset the payer chose (PROTOCOL §8.3 pay-with-anything): native without an issuer. */
+type PayWithChoice = { currency: string; issuer?: string | undefined }
+
+/** Looks up `rates/{CODE}` (PROTOCOL §2); null or a throw when the code is unknown. */
+export type RateLookup = (code: string) => RatesResponse | null
+
+/** SendMax leaves room for the price to move while the payment is in flight. */
+const SLIPPAGE = 1.01
+
+const isIssued = (amount: unknown): amount is IssuedAmount =>
+  typeof amount === 'object' && amount !== null && 'currency' in amount && 'issuer' in amount
+
+// Price of one native unit in `code`, from the rates lookup (§2: `XRP` is the price of 1 XRP;
+// a Xahau rate, when the lookup has one, is under `XAH`).
+function nativePrice(rates: RateLookup | undefined, code: string, native: string): number {
+  let answer: RatesResponse | null = null
+  try {
+    answer = rates?.(code) ?? null
+  } catch {
+    answer = null
+  }
+  const price = answer?.[native]
+  if (typeof price !== 'number' || !(price > 0)) {
+    throw invalidRequest('payWith', `has no ${native} rate for ${code} to convert through`)
+  }
+  return price
+}
+
+function significant(value: number): string {
+  return String(Number(value.toPrecision(15)))
+}
+
+/**
+ * The `SendMax` for pay-with-anything (PROTOCOL §8.3): on a Payment of an issued `Amount` with
+ * `pathfinding`, the payer pays with the asset they chose, at most the converted amount plus 1%;
+ * the receiver still gets the requested `Amount`. Null when the choice is the requested asset.
+ * Conversion goes through the native asset's price from the rates lookup (same code at par).
+ *
+ * @example
+ * ```ts
+ * sendMaxFor(tx, { currency: 'XRP' }, network, pathfinding, rates) // '19313' drops for 0.01 USD at 0.523
+ * ```
+ */
+export function sendMaxFor(
+  tx: TransactionJson,
+  choice: PayWithChoice,
+  network: NetworkDefinition,
+  pathfinding: boolean,
+  rates: RateLookup | undefined,
+): Amount | null {
+  const amount = tx.Amount
+  if (tx.TransactionType !== 'Payment' || !isIssued(amount)) {
+    throw invalidRequest('payWith', 'applies only to a Payment of an issued Amount')
+  }
+  if (!pathfinding) throw invalidRequest('payWith', 'needs the payload option pathfinding')
+  const native = network.native_asset
+  if (choice.issuer === undefined && choice.currency !== native) {
+    throw invalidRequest('payWith.issuer', `is required for ${choice.currency} on ${network.key}`)
+  }
+  if (choice.currency === amount.currency && choice.issuer === amount.issuer) return null
+  const value = Number(amount.value) * SLIPPAGE
+  if (choice.issuer === undefined) {
+    const units = value / nativePrice(rates, amount.currency, native)
+    return String(Math.ceil(units * 1_000_000))
+  }
+  const ratio =
+    choice.currency === amount.currency
+      ? 1
+      : nativePrice(rates, choice.currency, native) / nativePrice(rates, amount.currency, native)
+  return { currency: choice.currency, issuer: choice.issuer, value: significant(value * ratio) }
+}

@@ -1,0 +1,32 @@
+import type { TransactionJson } from 'pullsign/wire'
+import { encode, encodeForSigning } from 'ripple-binary-codec'
+import { sign } from 'ripple-keypairs'
+import { transactionId } from '../ledger/hash-prefixes'
+import type { SignedBlob, SigningKey } from './sign-transaction'
+
+// Common fields a SignIn keeps from the request; everything else (TransactionType, Fee, Sequence,
+// Flags, ...) is left out of the signed object (PROTOCOL §8.2).
+const KEPT_FIELDS = ['Memos', 'SourceTag'] as const
+
+/**
+ * Signs a SignIn exactly as PROTOCOL §8.2: the signed object has **no** `TransactionType`, no
+ * Fee, Sequence or Flags: just `Account`, `SigningPubKey`, `TxnSignature` and the request's common
+ * fields (Memos, SourceTag). `hex` is that blob, `txid` its hash. Never submitted.
+ *
+ * @example
+ * ```ts
+ * const { hex } = signIn({ TransactionType: 'SignIn' }, key)
+ * decode(hex).TransactionType // undefined
+ * ```
+ */
+export function signIn(txjson: TransactionJson, key: SigningKey): SignedBlob {
+  const kept = Object.fromEntries(
+    KEPT_FIELDS.filter((field) => txjson[field] !== undefined).map((f) => [f, txjson[f]]),
+  )
+  const unsigned = { Account: key.address, SigningPubKey: key.publicKey, ...kept }
+  const hex = encode({
+    ...unsigned,
+    TxnSignature: sign(encodeForSigning(unsigned), key.privateKey),
+  })
+  return { hex, txid: transactionId(hex) }
+}

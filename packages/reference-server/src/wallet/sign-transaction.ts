@@ -1,0 +1,67 @@
+import type { TransactionJson } from 'pullsign/wire'
+import { encode, encodeForMultisigning, encodeForSigning } from 'ripple-binary-codec'
+import { sign } from 'ripple-keypairs'
+import { transactionId } from '../ledger/hash-prefixes'
+import { invalidRequest } from '../platform/errors'
+
+/** A key the wallet signs with (never leaves the platform). */
+export interface SigningKey {
+  address: string
+  publicKey: string
+  privateKey: string
+}
+
+/** A signed blob and its id. */
+export interface SignedBlob {
+  hex: string
+  txid: string
+}
+
+// The filled transaction has passed the platform's codec check, but the wallet filled fields since:
+// a codec refusal here still names the request, never a key.
+function encodeOrRefuse(encodeFn: () => string): string {
+  try {
+    return encodeFn()
+  } catch (error) {
+    const why = error instanceof Error ? error.message : 'cannot be encoded'
+    throw invalidRequest('txjson', `cannot be encoded after filling: ${why}`)
+  }
+}
+
+/**
+ * Signs a filled transaction with one key: `SigningPubKey` + `TxnSignature` over `53545800` +
+ * fields (PROTOCOL §8.2).
+ *
+ * @example
+ * ```ts
+ * const { hex, txid } = signSingle(filled, key)
+ * ```
+ */
+export function signSingle(tx: TransactionJson, key: SigningKey): SignedBlob {
+  const prepared = { ...tx, SigningPubKey: key.publicKey }
+  const data = encodeOrRefuse(() => encodeForSigning(prepared))
+  const hex = encode({ ...prepared, TxnSignature: sign(data, key.privateKey) })
+  return { hex, txid: transactionId(hex) }
+}
+
+/**
+ * Makes one multisignature: `SigningPubKey` "" and a `Signers` entry signed over `534D5400` +
+ * fields + the signer's AccountID (PROTOCOL §8.2). The blob is never submitted by the wallet: the
+ * application combines the signers' blobs.
+ *
+ * @example
+ * ```ts
+ * const { hex } = signMulti(filled, key) // decode(hex).Signers[0].Signer.Account === key.address
+ * ```
+ */
+export function signMulti(tx: TransactionJson, key: SigningKey): SignedBlob {
+  const prepared = { ...tx, SigningPubKey: '' }
+  const data = encodeOrRefuse(() => encodeForMultisigning(prepared, key.address))
+  const Signer = {
+    Account: key.address,
+    SigningPubKey: key.publicKey,
+    TxnSignature: sign(data, key.privateKey),
+  }
+  const hex = encode({ ...prepared, Signers: [{ Signer }] })
+  return { hex, txid: transactionId(hex) }
+}
