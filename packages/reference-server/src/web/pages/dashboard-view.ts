@@ -1,0 +1,61 @@
+import type { NetworkKey, PayloadRecord, RefState, WebhookAttempt } from 'pullsign/wire'
+import type { DashboardView } from './dashboard-page'
+import { payloadState } from './payload-state'
+import { SIGN_PAGE_NETWORKS } from './sign-page-view'
+
+/** What {@link dashboardView} reads from the platform. */
+export interface DashboardSource {
+  /** GET `/__ref/state` (§10). */
+  state: RefState
+  /** Native balance of an account on a network, drops, or null when it has none there. */
+  balance(network: NetworkKey, address: string): string | null
+  payloads: PayloadRecord[]
+  /** GET `/__ref/webhooks` (§10), in delivery order. */
+  attempts: WebhookAttempt[]
+  /** Server time, ms. */
+  now: number
+}
+
+/**
+ * Builds the dashboard's data: balances on every network of §8.1, payloads newest first with
+ * their state, webhook attempts newest first. Pure: the route reads the platform.
+ */
+export function dashboardView(source: DashboardSource): DashboardView {
+  const networks = [...SIGN_PAGE_NETWORKS]
+  const payloads = source.payloads
+    .map((record) => ({
+      uuid: record.meta.uuid,
+      application: record.application.name,
+      txType: record.payload.tx_type,
+      state: payloadState(record.meta),
+      createdAt: record.payload.created_at,
+      expiresAt: record.payload.expires_at,
+      txid: record.response.txid,
+      account: record.response.account,
+      identifier: record.custom_meta.identifier,
+      instruction: record.custom_meta.instruction,
+    }))
+    // newest first; the platform lists oldest first, so reversing first keeps ties newest first
+    .reverse()
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
+  return {
+    endpoints: source.state.endpoints,
+    serverTime: new Date(source.now).toISOString(),
+    networks,
+    applications: source.state.applications,
+    users: source.state.users.map((user) => ({
+      uuid: user.uuid,
+      name: user.name,
+      kyc: user.kyc ?? null,
+      accounts: user.accounts.map((account) => ({
+        address: account.address,
+        algorithm: account.algorithm,
+        balances: Object.fromEntries(
+          networks.map((n) => [n.key, source.balance(n.key, account.address)]),
+        ),
+      })),
+    })),
+    payloads,
+    webhooks: [...source.attempts].reverse(),
+  }
+}

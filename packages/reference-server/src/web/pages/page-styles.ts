@@ -1,0 +1,55 @@
+/**
+ * The one stylesheet of every page, inlined (no external assets: the server works offline).
+ * System fonts, a single column on a phone, light and dark schemes.
+ */
+export const PAGE_STYLES = `
+:root{color-scheme:light dark;--bg:#f4f5f7;--card:#fff;--text:#1b1d21;--muted:#5f6670;--line:#dde0e5;
+--accent:#2854d8;--ok:#137a3a;--bad:#b3261e;--warn:#8a5a00;
+font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:16px;line-height:1.45}
+@media (prefers-color-scheme:dark){:root{--bg:#111317;--card:#1b1e24;--text:#e8eaee;--muted:#a0a7b2;
+--line:#2d323b;--accent:#8aa8ff;--ok:#5ad08a;--bad:#ff8a80;--warn:#f0c060}}
+*{box-sizing:border-box}
+body{margin:0;background:var(--bg);color:var(--text)}
+a{color:var(--accent)}
+nav.top{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem 1rem;padding:.6rem 1rem;
+background:var(--card);border-bottom:1px solid var(--line)}
+nav.top .brand{font-weight:700;margin-right:auto}
+nav.top a{text-decoration:none;padding:.2rem .1rem}
+nav.top a[aria-current=page]{font-weight:600;border-bottom:2px solid var(--accent)}
+main{max-width:60rem;margin:0 auto;padding:1rem}
+.card{background:var(--card);border:1px solid var(--line);border-radius:.6rem;padding:1rem;margin:0 0 1rem}
+.card>h2:first-child,.card>h1:first-child{margin-top:0}
+h1{font-size:1.5rem;margin:.2rem 0 .6rem}h2{font-size:1.15rem;margin:.2rem 0 .6rem}
+.muted{color:var(--muted)}
+.instruction{font-size:1.1rem;padding:.6rem .8rem;border-left:4px solid var(--accent);background:var(--bg);
+border-radius:.3rem;white-space:pre-wrap;overflow-wrap:anywhere}
+dl.fields{display:grid;grid-template-columns:minmax(7rem,max-content) 1fr;gap:.35rem 1rem;margin:0}
+dl.fields dt{color:var(--muted)}dl.fields dd{margin:0;overflow-wrap:anywhere}
+@media (max-width:30rem){dl.fields{grid-template-columns:1fr}dl.fields dd{margin-bottom:.4rem}}
+.amount{font-weight:600;font-variant-numeric:tabular-nums}
+code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em;overflow-wrap:anywhere}
+pre{overflow:auto;background:var(--bg);padding:.6rem;border-radius:.3rem;font-size:.85rem}
+.qr{text-align:center}.qr img{width:100%;max-width:16rem;height:auto;image-rendering:pixelated;
+background:#fff;border-radius:.3rem}
+.qr-first .qr img{max-width:22rem}
+form.act{display:grid;gap:.7rem}
+label{display:grid;gap:.2rem;font-size:.9rem;color:var(--muted)}
+select,button{font:inherit;padding:.55rem .7rem;border-radius:.45rem;border:1px solid var(--line);
+background:var(--card);color:var(--text);min-height:2.6rem;max-width:100%}
+.buttons{display:flex;gap:.6rem;flex-wrap:wrap}.buttons button{flex:1 1 8rem;font-weight:600;cursor:pointer}
+button.sign{background:var(--ok);border-color:var(--ok);color:#fff}
+button.reject{background:transparent;border-color:var(--bad);color:var(--bad)}
+button:disabled{opacity:.55;cursor:progress}
+.status{font-weight:600}.status[data-state=signed]{color:var(--ok)}
+.status[data-state=rejected],.status[data-state=cancelled],.status[data-state=expired],
+.status[data-state=error]{color:var(--bad)}
+.badge{display:inline-block;padding:.05rem .5rem;border-radius:1rem;font-size:.8rem;font-weight:600;
+border:1px solid currentColor;white-space:nowrap}
+.badge.signed,.badge.ok{color:var(--ok)}.badge.rejected,.badge.cancelled,.badge.expired,.badge.fail{color:var(--bad)}
+.badge.opened,.badge.pending{color:var(--warn)}
+.table-wrap{overflow-x:auto}
+table{border-collapse:collapse;width:100%;font-size:.9rem}
+th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
+th{color:var(--muted);font-weight:600}
+.secret{user-select:all}
+`

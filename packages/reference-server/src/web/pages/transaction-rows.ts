@@ -1,0 +1,95 @@
+import type { TransactionJson } from 'pullsign/wire'
+import { type AmountView, readAmount } from './amount-view'
+
+/** One line of the readable request on the sign page. */
+export interface TransactionRow {
+  /** The transaction field, e.g. `DestinationTag`. */
+  field: string
+  /** What a person reads, e.g. `Destination tag`. */
+  label: string
+  value:
+    | { kind: 'amount'; amount: AmountView }
+    | { kind: 'text'; text: string }
+    | { kind: 'memo'; type: string | null; data: string | null }
+}
+
+const LABELS: Record<string, string> = {
+  Amount: 'Amount',
+  Amount2: 'Amount 2',
+  Balance: 'Balance',
+  DeliverMin: 'Deliver at least',
+  Destination: 'Destination',
+  DestinationTag: 'Destination tag',
+  Fee: 'Fee',
+  InvoiceID: 'Invoice id',
+  LimitAmount: 'Trust line limit',
+  SendMax: 'Send at most',
+  SourceTag: 'Source tag',
+  TakerGets: 'You give',
+  TakerPays: 'You get',
+  Memos: 'Memo',
+}
+
+/** Fields that hold an amount (native drops or issued), shown with their currency. */
+const AMOUNT_FIELDS = new Set([
+  'Amount',
+  'Amount2',
+  'Balance',
+  'DeliverMin',
+  'Fee',
+  'LimitAmount',
+  'SendMax',
+  'TakerGets',
+  'TakerPays',
+])
+
+/** Fields the wallet fills or that say nothing to a person reading the request. */
+const HIDDEN_FIELDS = new Set(['TransactionType', 'Account', 'Sequence', 'SigningPubKey'])
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Memo fields are hex (§8.2 common fields); a person wants the UTF-8 text. */
+function hexText(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length === 0) return null
+  if (!/^([0-9a-fA-F]{2})+$/.test(value)) return value
+  const bytes = Uint8Array.from(value.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16))
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return value
+  }
+}
+
+function memoRows(memos: unknown): TransactionRow[] {
+  if (!Array.isArray(memos)) return []
+  return memos.flatMap((entry): TransactionRow[] => {
+    const memo = isRecord(entry) && isRecord(entry.Memo) ? entry.Memo : null
+    if (!memo) return []
+    return [
+      {
+        field: 'Memos',
+        label: LABELS.Memos ?? 'Memo',
+        value: { kind: 'memo', type: hexText(memo.MemoType), data: hexText(memo.MemoData) },
+      },
+    ]
+  })
+}
+
+/**
+ * The fields of a requested transaction as readable rows, in request order: amounts with their
+ * currency, memos decoded, every other field as text (objects as JSON). Fields the wallet fills
+ * (Account, Sequence, SigningPubKey) are left out: the request's values are ignored (§3.1).
+ */
+export function transactionRows(tx: TransactionJson): TransactionRow[] {
+  return Object.entries(tx).flatMap(([field, value]): TransactionRow[] => {
+    if (HIDDEN_FIELDS.has(field)) return []
+    if (field === 'Memos') return memoRows(value)
+    const label = LABELS[field] ?? field
+    if (AMOUNT_FIELDS.has(field)) {
+      return [{ field, label, value: { kind: 'amount', amount: readAmount(value) } }]
+    }
+    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))
+    return [{ field, label, value: { kind: 'text', text } }]
+  })
+}
