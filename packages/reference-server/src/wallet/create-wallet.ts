@@ -1,4 +1,4 @@
-import type { NetworkKey, PayloadOrigin, PayloadRecord, TransactionJson } from 'pullsign/wire'
+import type { NetworkKey, PayloadRecord, TransactionJson } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
 import type { Ledger } from '../ledger/ledger-types'
 import { type NetworkDefinition, networkDefinition } from '../ledger/networks'
@@ -50,10 +50,6 @@ function assertSignable(record: PayloadRecord, request: WalletRequest, user: Use
     throw invalidRequest('user', 'is not the user this payload is bound to')
   }
 }
-
-// A payload pushed to the user is opened from the push unless said otherwise (PROTOCOL §6).
-const defaultOrigin = (record: PayloadRecord): PayloadOrigin =>
-  record.meta.pushed ? 'PUSH_NOTIFICATION' : 'QR'
 
 function signPayload(
   deps: WalletDeps,
@@ -113,27 +109,29 @@ export function createWallet(deps: WalletDeps): Wallet {
     return { user, request, record }
   }
 
-  const openIfNeeded = (uuid: string, record: PayloadRecord, userUuid: string) => {
-    if (!record.meta.app_opened) payloads.open(uuid, { userUuid, via: defaultOrigin(record) })
-  }
-
   return {
     open(uuid, input) {
       const values = parseOpenInput(input)
-      const { record } = prepare(uuid, values.user)
-      payloads.open(uuid, { userUuid: values.user, via: values.via ?? defaultOrigin(record) })
+      prepare(uuid, values.user)
+      // Without `via` the platform picks QR, or PUSH_NOTIFICATION for a pushed payload (§6).
+      payloads.open(
+        uuid,
+        values.via ? { userUuid: values.user, via: values.via } : { userUuid: values.user },
+      )
       return payloads.record(uuid)
     },
 
     async sign(uuid, input) {
       const values = parseSignInput(input)
-      const { user, request, record } = prepare(uuid, values.user)
+      const { user, request } = prepare(uuid, values.user)
       const networkKey: NetworkKey = request.options.force_network ?? values.network ?? 'MAINNET'
       const network = networkDefinition(networkKey)
       const account = chooseAccount(user, request.options.signers, values.account, networkKey)
       const signature = signPayload(deps, request, account, network, values)
 
-      openIfNeeded(uuid, record, user.uuid)
+      // Opening again as the same user is a no-op; another user's open payload is refused here,
+      // before any marker.
+      payloads.open(uuid, { userUuid: user.uuid })
       payloads.preSign(uuid)
       let dispatched: Extract<WalletOutcome, { signed: true }>['dispatched'] = null
       if (signature.submit) {
@@ -166,8 +164,8 @@ export function createWallet(deps: WalletDeps): Wallet {
 
     reject(uuid, input) {
       const values = parseRejectInput(input)
-      const { user, record } = prepare(uuid, values.user)
-      openIfNeeded(uuid, record, user.uuid)
+      const { user } = prepare(uuid, values.user)
+      payloads.open(uuid, { userUuid: user.uuid })
       return payloads.resolve(uuid, { signed: false, userUuid: user.uuid })
     },
   }

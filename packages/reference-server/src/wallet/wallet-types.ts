@@ -1,5 +1,4 @@
-import type { NetworkKey, RefPayWith } from 'pullsign/wire'
-import type { PayloadRecord } from '../platform'
+import type { NetworkKey, PayloadRecord, RefPayWith } from 'pullsign/wire'
 
 /** How a payload reached the wallet (PROTOCOL §3.3 `origintype`). */
 export type WalletOpenVia = 'QR' | 'DEEP_LINK' | 'PUSH_NOTIFICATION' | 'EVENT_LIST'
