@@ -1,30 +1,349 @@
+import { type AppStorageApi, createAppStorageApi } from './api/app-storage'
+import { createLookups, type KycTarget, type Lookups } from './api/lookups'
+import { createPayloadApi, type PayloadApi } from './api/payload'
+import { createPushApi, type PushApi } from './api/push'
+import { createXappApi, type XappApi } from './api/xapp'
+import { resolveEndpoints } from './core/endpoints'
+import { readEnv } from './core/environment'
 import { PullSignError } from './core/errors'
+import type { Transport } from './core/http'
+import type { RateLimitInfo } from './core/rate-limit'
+import type { WebSocketConstructor } from './core/websocket'
+import { createBackendTransport, missingSecretTransport } from './runtimes/backend'
+import type { Endpoints } from './wire/endpoints'
+import type {
+  AccountMetaResponse,
+  CuratedAssetsResponse,
+  HookHashesResponse,
+  HookMeta,
+  KycAccountResponse,
+  KycTokenResponse,
+  PingResponse,
+  RailsResponse,
+  RatesResponse,
+  UserTokenInfo,
+  XrplTxResponse,
+} from './wire/lookups'
 
-export type { PullSignErrorCode } from './core/errors'
-export { PullSignError } from './core/errors'
+export type { AppStorageApi } from './api/app-storage'
+export type { KycTarget, Lookups } from './api/lookups'
+export type { CreatedSubscription, PayloadApi } from './api/payload'
+export {
+  isFinalRecord,
+  type PayloadEvent,
+  type PayloadEventHandler,
+  PayloadSubscription,
+  type ReconnectOptions,
+  type SubscribeOptions,
+  type SubscriptionEvents,
+} from './api/payload-subscription'
+export type { PayloadTarget } from './api/payload-target'
+export type { PushApi } from './api/push'
+export type { XappApi } from './api/xapp'
+export {
+  AbortError,
+  ApiError,
+  type ApiErrorDetails,
+  AuthError,
+  NetworkError,
+  PullSignError,
+  type PullSignErrorCode,
+  type PullSignErrorOptions,
+  RateLimitError,
+  SignatureError,
+  type SignatureFailure,
+  TimeoutError,
+} from './core/errors'
+export type { RateLimitInfo } from './core/rate-limit'
+export type { WebSocketConstructor, WebSocketLike } from './core/websocket'
 
-/** Options for {@link PullSign}. */
+/**
+ * Options for {@link PullSign}.
+ *
+ * @example
+ * ```ts
+ * const options: PullSignOptions = {
+ *   apiKey: process.env.PULLSIGN_API_KEY,
+ *   apiSecret: process.env.PULLSIGN_API_SECRET,
+ *   endpoints: server.endpoints, // a reference server; production by default
+ * }
+ * ```
+ */
 export interface PullSignOptions {
-  /** The application's API key (a lower-case UUID). */
-  apiKey: string
+  /** The application's API key (a lower-case UUID); falls back to `PULLSIGN_API_KEY`. */
+  apiKey?: string
+  /**
+   * The application's API secret; falls back to `PULLSIGN_API_SECRET`. Backend only: refused in
+   * a browser.
+   */
+  apiSecret?: string
+  /** Base URLs `{api, oauth, links}`; each defaults to production's. */
+  endpoints?: Partial<Endpoints>
+  /** The fetch to use (default: the global fetch). */
+  fetch?: typeof globalThis.fetch
+  /** The WebSocket constructor to use (default: isomorphic-ws, loaded on first subscribe). */
+  WebSocket?: WebSocketConstructor
+  /** Per-request timeout in milliseconds (default 30 000); a timeout is a `TimeoutError`. */
+  timeoutMs?: number
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
+const normalize = (
+  first: PullSignOptions | string | undefined,
+  apiSecret: string | undefined,
+): PullSignOptions => {
+  if (typeof first === 'string') return { apiKey: first, apiSecret }
+  if (first === undefined) return {}
+  if (typeof first !== 'object' || first === null) {
+    throw new PullSignError(
+      'ERR_CONFIG',
+      'PullSign takes ({apiKey, apiSecret, ...}) or (apiKey, apiSecret)',
+    )
+  }
+  return first
+}
+
 /**
- * The pullsign client.
+ * The pullsign client. On a backend it holds the API key and secret and does everything the
+ * platform's backend API offers: payloads with subscriptions, lookups, app storage, push and
+ * xApp contexts. Every failure rejects with a {@link PullSignError}; nothing resolves `null`.
  *
  * @example
  * ```ts
- * const pullsign = new PullSign({ apiKey: '00000000-0000-4000-8000-000000000000' })
+ * import { PullSign } from 'pullsign'
+ *
+ * const pullsign = new PullSign(process.env.PULLSIGN_API_KEY, process.env.PULLSIGN_API_SECRET)
+ * const { created, resolved } = await pullsign.payload.createAndSubscribe(
+ *   { TransactionType: 'SignIn' },
+ *   (event) => console.log(event.type),
+ * )
+ * console.log('sign at', created.next.always)
+ * const record = await resolved
+ * console.log(record.meta.signed ? `signed by ${record.response.account}` : 'rejected')
  * ```
  */
 export class PullSign {
+  /** The application's API key. */
   readonly apiKey: string
-  constructor(options: PullSignOptions) {
-    if (typeof options?.apiKey !== 'string' || !UUID.test(options.apiKey)) {
-      throw new PullSignError('ERR_CONFIG', 'apiKey must be a lower-case UUID')
+  /** The endpoints this client talks to. */
+  readonly endpoints: Endpoints
+  /** Payloads (sign requests) and their subscriptions. */
+  readonly payload: PayloadApi
+  /** The application's storage on the platform. */
+  readonly backendstore: AppStorageApi
+  /** Push to users by user token. */
+  readonly push: PushApi
+  /** xApp context by one-time token. */
+  readonly xapp: XappApi
+  readonly #lookups: Lookups
+  #rateLimit: RateLimitInfo | null = null
+
+  /**
+   * @param options - `{apiKey, apiSecret, endpoints?, fetch?, WebSocket?, timeoutMs?}`, or the
+   *   API key as a string followed by the secret (the form the field's existing SDKs use).
+   */
+  constructor(options?: PullSignOptions)
+  constructor(apiKey: string, apiSecret?: string)
+  constructor(first?: PullSignOptions | string, second?: string) {
+    const options = normalize(first, second)
+    const apiKey = options.apiKey ?? readEnv('PULLSIGN_API_KEY')
+    if (typeof apiKey !== 'string' || !UUID.test(apiKey)) {
+      throw new PullSignError(
+        'ERR_CONFIG',
+        apiKey === undefined
+          ? 'apiKey is missing: pass it, or set PULLSIGN_API_KEY'
+          : 'apiKey must be a lower-case UUID (the API key of your application)',
+      )
     }
-    this.apiKey = options.apiKey
+    const timeoutMs = options.timeoutMs ?? 30_000
+    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+      throw new PullSignError('ERR_CONFIG', 'timeoutMs must be a positive number of milliseconds')
+    }
+    if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+      throw new PullSignError('ERR_CONFIG', 'fetch must be a function')
+    }
+    if (options.WebSocket !== undefined && typeof options.WebSocket !== 'function') {
+      throw new PullSignError('ERR_CONFIG', 'WebSocket must be a constructor')
+    }
+    this.apiKey = apiKey
+    this.endpoints = resolveEndpoints(options.endpoints)
+    const apiSecret = options.apiSecret ?? readEnv('PULLSIGN_API_SECRET')
+    const transport: Transport =
+      apiSecret === undefined
+        ? missingSecretTransport
+        : createBackendTransport({
+            apiKey,
+            apiSecret,
+            endpoints: this.endpoints,
+            timeoutMs,
+            fetch: options.fetch,
+            onRateLimit: (info) => {
+              this.#rateLimit = info
+            },
+          })
+    this.payload = createPayloadApi({
+      transport,
+      api: this.endpoints.api,
+      WebSocket: options.WebSocket,
+    })
+    this.backendstore = createAppStorageApi(transport)
+    this.push = createPushApi(transport)
+    this.xapp = createXappApi(transport, () => apiSecret ?? '')
+    this.#lookups = createLookups(transport)
+  }
+
+  /**
+   * The rate limit reported by the platform's last answer, or `null` before any answer.
+   *
+   * @example
+   * ```ts
+   * await pullsign.ping()
+   * console.log(pullsign.rateLimit?.remaining)
+   * ```
+   */
+  get rateLimit(): RateLimitInfo | null {
+    return this.#rateLimit
+  }
+
+  /**
+   * Checks the credentials and returns the application's details.
+   *
+   * @example
+   * ```ts
+   * const { auth } = await pullsign.ping()
+   * console.log(auth.application.name)
+   * ```
+   */
+  ping(): Promise<PingResponse> {
+    return this.#lookups.ping()
+  }
+
+  /**
+   * Exchange rates of the native asset in a fiat currency.
+   *
+   * @example
+   * ```ts
+   * const rates = await pullsign.getRates('USD')
+   * console.log(rates.USD, rates.__meta.currency.symbol)
+   * ```
+   */
+  getRates(currency: string): Promise<RatesResponse> {
+    return this.#lookups.getRates(currency)
+  }
+
+  /**
+   * The networks the platform knows, keyed by rails key.
+   *
+   * @example
+   * ```ts
+   * const rails = await pullsign.getRails()
+   * console.log(rails.TESTNET?.endpoints[0]?.url)
+   * ```
+   */
+  getRails(): Promise<RailsResponse> {
+    return this.#lookups.getRails()
+  }
+
+  /**
+   * Metadata of one hook by its hash (unknown hash → `ApiError` 404).
+   *
+   * @example
+   * ```ts
+   * const meta = await pullsign.getHookHash('5EDF6439C47C423EAC99C1061EE2A0CE6A24A58C8E8A66E4B3AF91D76772DC77')
+   * ```
+   */
+  getHookHash(hash: string): Promise<HookMeta> {
+    return this.#lookups.getHookHash(hash)
+  }
+
+  /**
+   * Metadata of every known hook, keyed by hash.
+   *
+   * @example
+   * ```ts
+   * const hooks = await pullsign.getHookHashes()
+   * ```
+   */
+  getHookHashes(): Promise<HookHashesResponse> {
+    return this.#lookups.getHookHashes()
+  }
+
+  /**
+   * Curated issuers and currencies.
+   *
+   * @example
+   * ```ts
+   * const { issuers } = await pullsign.getCuratedAssets()
+   * ```
+   */
+  getCuratedAssets(): Promise<CuratedAssetsResponse> {
+    return this.#lookups.getCuratedAssets()
+  }
+
+  /**
+   * KYC status of an account (`{account, kycApproved}`) or of a user token (`{kycStatus}`). A
+   * string is taken as an account when it is a classic address, else as a user token.
+   *
+   * @example
+   * ```ts
+   * const { kycApproved } = await pullsign.getKycStatus({ account: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY' })
+   * const { kycStatus } = await pullsign.getKycStatus({ user_token: token })
+   * ```
+   */
+  getKycStatus(target: { account: string }): Promise<KycAccountResponse>
+  getKycStatus(target: { user_token: string }): Promise<KycTokenResponse>
+  getKycStatus(target: string | KycTarget): Promise<KycAccountResponse | KycTokenResponse>
+  getKycStatus(target: string | KycTarget): Promise<KycAccountResponse | KycTokenResponse> {
+    return this.#lookups.getKycStatus(target)
+  }
+
+  /**
+   * Whether a user token is active, with its issue and expiry times (unix seconds).
+   *
+   * @example
+   * ```ts
+   * const { active, expires } = await pullsign.verifyUserToken(token)
+   * ```
+   */
+  verifyUserToken(token: string): Promise<UserTokenInfo> {
+    return this.#lookups.verifyUserToken(token)
+  }
+
+  /**
+   * Verifies several user tokens in one call.
+   *
+   * @example
+   * ```ts
+   * const infos = await pullsign.verifyUserTokens([a, b])
+   * ```
+   */
+  verifyUserTokens(tokens: readonly string[]): Promise<UserTokenInfo[]> {
+    return this.#lookups.verifyUserTokens(tokens)
+  }
+
+  /**
+   * A transaction by hash, with balance changes (`validated: false` until its ledger closes).
+   *
+   * @example
+   * ```ts
+   * const tx = await pullsign.getTransaction(record.response.txid!)
+   * console.log(tx.transaction.meta.TransactionResult)
+   * ```
+   */
+  getTransaction(hash: string): Promise<XrplTxResponse> {
+    return this.#lookups.getTransaction(hash)
+  }
+
+  /**
+   * Public metadata of an account.
+   *
+   * @example
+   * ```ts
+   * const meta = await pullsign.getAccountMeta('rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY')
+   * ```
+   */
+  getAccountMeta(account: string): Promise<AccountMetaResponse> {
+    return this.#lookups.getAccountMeta(account)
   }
 }

@@ -1,23 +1,307 @@
-/** Every error code the SDK can raise. `switch (err.code)` narrows. */
-export type PullSignErrorCode = 'ERR_CONFIG'
+import { API_ERROR_CODES, isApiErrorCode } from '../wire/errors'
+import { redact } from './redact'
 
 /**
- * The base of every error the SDK throws.
+ * Every error code the SDK raises; `switch (err.code)` narrows.
+ *
+ * - `ERR_CONFIG`: the client was constructed wrongly (missing key, secret in a browser, bad URL).
+ * - `ERR_INPUT`: an argument is invalid; nothing was sent.
+ * - `ERR_API`: the platform answered with an error (see {@link ApiError}).
+ * - `ERR_AUTH`: credentials were refused (812, 813, 814, 815; see {@link AuthError}).
+ * - `ERR_RATE_LIMIT`: too many calls (429; see {@link RateLimitError}).
+ * - `ERR_NETWORK`: no answer (refused connection, DNS, reset; see {@link NetworkError}).
+ * - `ERR_TIMEOUT`: no answer in time (see {@link TimeoutError}).
+ * - `ERR_ABORTED`: the caller aborted (AbortSignal, `close()`).
+ * - `ERR_RESPONSE`: the platform answered with something that is not the expected JSON.
+ * - `ERR_SIGNATURE`: a webhook, sign-in or JWT did not verify (`pullsign/verify`).
+ *
+ * @example
+ * ```ts
+ * const code: PullSignErrorCode = 'ERR_RATE_LIMIT'
+ * ```
+ */
+export type PullSignErrorCode =
+  | 'ERR_CONFIG'
+  | 'ERR_INPUT'
+  | 'ERR_API'
+  | 'ERR_AUTH'
+  | 'ERR_RATE_LIMIT'
+  | 'ERR_NETWORK'
+  | 'ERR_TIMEOUT'
+  | 'ERR_ABORTED'
+  | 'ERR_RESPONSE'
+  | 'ERR_SIGNATURE'
+
+/**
+ * Options shared by every error constructor: the cause, and the secrets to scrub from the message.
+ *
+ * @example
+ * ```ts
+ * new PullSignError('ERR_CONFIG', 'bad secret', { secrets: [apiSecret] })
+ * ```
+ */
+export interface PullSignErrorOptions {
+  cause?: unknown
+  /** Values replaced by `[REDACTED]` wherever they appear in the message. */
+  secrets?: readonly (string | undefined)[]
+}
+
+const inspectSymbol = Symbol.for('nodejs.util.inspect.custom')
+
+/**
+ * The base of every error the SDK throws. Messages say what to do, never contain a secret, and
+ * `toJSON()` / `util.inspect` show only safe fields.
  *
  * @example
  * ```ts
  * try {
- *   new PullSign({ apiKey: 'not-a-uuid' })
+ *   await pullsign.payload.get(uuid)
  * } catch (err) {
- *   if (err instanceof PullSignError) console.log(err.code)
+ *   if (err instanceof PullSignError) console.log(err.code, err.message)
  * }
  * ```
  */
 export class PullSignError extends Error {
   readonly code: PullSignErrorCode
-  constructor(code: PullSignErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options)
+  constructor(code: PullSignErrorCode, message: string, options: PullSignErrorOptions = {}) {
+    super(redact(message, options.secrets), 'cause' in options ? { cause: options.cause } : {})
     this.name = 'PullSignError'
     this.code = code
   }
+
+  /**
+   * The fields that are safe to log.
+   *
+   * @example
+   * ```ts
+   * console.log(JSON.stringify(err)) // {"name":"ApiError","code":"ERR_API",...}
+   * ```
+   */
+  toJSON(): Record<string, unknown> {
+    return { name: this.name, code: this.code, message: this.message }
+  }
+
+  /** Node's `util.inspect` (and so `console.log`) shows the same safe fields plus the stack. */
+  [inspectSymbol](): string {
+    return `${this.stack ?? `${this.name}: ${this.message}`}\n${JSON.stringify(this.toJSON(), null, 2)}`
+  }
 }
+
+/**
+ * What the platform said about a failed call.
+ *
+ * @example
+ * ```ts
+ * const details: ApiErrorDetails = { status: 400, errorCode: 602, reference: '…', serverMessage: 'txjson.Amount …', method: 'POST', path: '/api/v1/platform/payload' }
+ * ```
+ */
+export interface ApiErrorDetails {
+  status: number
+  /** The platform's numeric code, or `null` when the body had none (e.g. a proxy's HTML page). */
+  errorCode: number | null
+  reference: string | null
+  serverMessage: string | null
+  method: string
+  /** The request path, with tokens in it already redacted. */
+  path: string
+}
+
+const describe = (d: ApiErrorDetails): string => {
+  const meaning = isApiErrorCode(d.errorCode) ? API_ERROR_CODES[d.errorCode].meaning : null
+  const code = d.errorCode === null ? '' : ` code ${d.errorCode}`
+  const text = [d.serverMessage, meaning].filter(Boolean).join(': ') || 'no error details'
+  const reference = d.reference ? ` (reference ${d.reference})` : ''
+  return `[${d.method} ${d.path}] ${d.status}${code}: ${text}${reference}`
+}
+
+/**
+ * The platform answered with an error body (PROTOCOL §1). Carries the HTTP `status`, the
+ * platform's `errorCode`, its `reference`, the server's message and what the code means.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await pullsign.payload.create({ txjson: { TransactionType: 'Payment', Amount: 'x' } })
+ * } catch (err) {
+ *   if (err instanceof ApiError && err.errorCode === 602) console.log(err.serverMessage)
+ * }
+ * ```
+ */
+export class ApiError extends PullSignError {
+  readonly status: number
+  readonly errorCode: number | null
+  readonly reference: string | null
+  readonly serverMessage: string | null
+  /** What the code means, from the §1 table; `null` for a code outside it. */
+  readonly meaning: string | null
+  readonly method: string
+  readonly path: string
+  constructor(
+    details: ApiErrorDetails,
+    options: PullSignErrorOptions & { code?: PullSignErrorCode } = {},
+  ) {
+    super(options.code ?? 'ERR_API', describe(details), options)
+    this.name = 'ApiError'
+    this.status = details.status
+    this.errorCode = details.errorCode
+    this.reference = details.reference
+    this.serverMessage =
+      details.serverMessage === null ? null : redact(details.serverMessage, options.secrets)
+    this.meaning = isApiErrorCode(details.errorCode)
+      ? API_ERROR_CODES[details.errorCode].meaning
+      : null
+    this.method = details.method
+    this.path = details.path
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return {
+      ...super.toJSON(),
+      status: this.status,
+      errorCode: this.errorCode,
+      reference: this.reference,
+      serverMessage: this.serverMessage,
+      meaning: this.meaning,
+      method: this.method,
+      path: this.path,
+    }
+  }
+}
+
+/**
+ * Credentials were refused: 812 (wrong kind for the route), 813 (bad key/secret), 814 (bad JWT),
+ * 815 (bad one-time token).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await pullsign.ping()
+ * } catch (err) {
+ *   if (err instanceof AuthError) console.log('check PULLSIGN_API_KEY / PULLSIGN_API_SECRET')
+ * }
+ * ```
+ */
+export class AuthError extends ApiError {
+  constructor(details: ApiErrorDetails, options: PullSignErrorOptions = {}) {
+    super(details, { ...options, code: 'ERR_AUTH' })
+    this.name = 'AuthError'
+  }
+}
+
+/**
+ * Too many calls (HTTP 429, code 429). `retryAfter` is the number of seconds the platform asked
+ * to wait, or `null` when it did not say.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await pullsign.payload.create(tx)
+ * } catch (err) {
+ *   if (err instanceof RateLimitError) await sleep((err.retryAfter ?? 60) * 1000)
+ * }
+ * ```
+ */
+export class RateLimitError extends ApiError {
+  readonly retryAfter: number | null
+  constructor(
+    details: ApiErrorDetails,
+    retryAfter: number | null,
+    options: PullSignErrorOptions = {},
+  ) {
+    super(details, { ...options, code: 'ERR_RATE_LIMIT' })
+    this.name = 'RateLimitError'
+    this.retryAfter = retryAfter
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), retryAfter: this.retryAfter }
+  }
+}
+
+/**
+ * The platform could not be reached: refused connection, DNS failure, reset, a socket that could
+ * not reconnect.
+ *
+ * @example
+ * ```ts
+ * if (err instanceof NetworkError) console.log('is the platform reachable?', err.message)
+ * ```
+ */
+export class NetworkError extends PullSignError {
+  constructor(message: string, options: PullSignErrorOptions = {}) {
+    super('ERR_NETWORK', message, options)
+    this.name = 'NetworkError'
+  }
+}
+
+/**
+ * The platform did not answer in time (the client's `timeoutMs`).
+ *
+ * @example
+ * ```ts
+ * if (err instanceof TimeoutError) console.log('slow platform; retry later')
+ * ```
+ */
+export class TimeoutError extends PullSignError {
+  constructor(message: string, options: PullSignErrorOptions = {}) {
+    super('ERR_TIMEOUT', message, options)
+    this.name = 'TimeoutError'
+  }
+}
+
+/**
+ * The caller aborted: an `AbortSignal` fired or a subscription was closed.
+ *
+ * @example
+ * ```ts
+ * if (err instanceof AbortError) console.log('stopped waiting')
+ * ```
+ */
+export class AbortError extends PullSignError {
+  constructor(message: string, options: PullSignErrorOptions = {}) {
+    super('ERR_ABORTED', message, options)
+    this.name = 'AbortError'
+  }
+}
+
+/**
+ * A webhook, sign-in or JWT did not verify (`pullsign/verify`); `reason` says which check failed.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   verifyWebhook(rawBody, headers, apiSecret)
+ * } catch (err) {
+ *   if (err instanceof SignatureError) console.log(err.reason) // e.g. 'mismatch'
+ * }
+ * ```
+ */
+export class SignatureError extends PullSignError {
+  readonly reason: SignatureFailure
+  constructor(reason: SignatureFailure, message: string, options: PullSignErrorOptions = {}) {
+    super('ERR_SIGNATURE', message, options)
+    this.name = 'SignatureError'
+    this.reason = reason
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), reason: this.reason }
+  }
+}
+
+/**
+ * Why a verification failed.
+ *
+ * @example
+ * ```ts
+ * const reason: SignatureFailure = 'stale'
+ * ```
+ */
+export type SignatureFailure =
+  | 'missing'
+  | 'malformed'
+  | 'stale'
+  | 'mismatch'
+  | 'wrong-key'
+  | 'expired'
+  | 'not-signed'

@@ -122,7 +122,8 @@ export interface HookMeta {
 }
 
 /**
- * GET `hookhash` / GET `hookhash/{hash}` (§2): keyed by hash.
+ * GET `hookhash` (§2): every known hook, keyed by hash (GET `hookhash/{hash}` gives one
+ * {@link HookMeta}).
  *
  * @example
  * ```ts

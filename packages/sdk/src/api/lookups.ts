@@ -1,0 +1,140 @@
+import { PullSignError } from '../core/errors'
+import type { Transport } from '../core/http'
+import { CLASSIC_ADDRESS, describeValue, requireString } from '../core/input'
+import type {
+  AccountMetaResponse,
+  CuratedAssetsResponse,
+  HookHashesResponse,
+  HookMeta,
+  KycAccountResponse,
+  KycTokenResponse,
+  PingResponse,
+  RailsResponse,
+  RatesResponse,
+  UserTokenInfo,
+  UserTokensResponse,
+  XrplTxResponse,
+} from '../wire/lookups'
+
+const HASH = /^[0-9A-Fa-f]{64}$/
+const CURRENCY_CODE = /^[A-Za-z0-9]{3}$/
+
+/**
+ * Who to look KYC up for: an account, or a user token.
+ *
+ * @example
+ * ```ts
+ * const who: KycTarget = { user_token: token }
+ * ```
+ */
+export type KycTarget = { account: string } | { user_token: string }
+
+/**
+ * The read-only lookups of PROTOCOL §2.
+ *
+ * @example
+ * ```ts
+ * const lookups = createLookups(transport)
+ * const { auth } = await lookups.ping()
+ * ```
+ */
+export interface Lookups {
+  ping(): Promise<PingResponse>
+  getRates(currency: string): Promise<RatesResponse>
+  getRails(): Promise<RailsResponse>
+  getHookHash(hash: string): Promise<HookMeta>
+  getHookHashes(): Promise<HookHashesResponse>
+  getCuratedAssets(): Promise<CuratedAssetsResponse>
+  getKycStatus(target: { account: string }): Promise<KycAccountResponse>
+  getKycStatus(target: { user_token: string }): Promise<KycTokenResponse>
+  getKycStatus(target: string | KycTarget): Promise<KycAccountResponse | KycTokenResponse>
+  verifyUserToken(token: string): Promise<UserTokenInfo>
+  verifyUserTokens(tokens: readonly string[]): Promise<UserTokenInfo[]>
+  getTransaction(hash: string): Promise<XrplTxResponse>
+  getAccountMeta(account: string): Promise<AccountMetaResponse>
+}
+
+const requireAccount = (value: unknown, field: string) =>
+  requireString(value, field, CLASSIC_ADDRESS, 'a classic address (r…)')
+
+const requireToken = (value: unknown, field: string) => requireString(value, field)
+
+/**
+ * Builds the lookups on a transport.
+ *
+ * @example
+ * ```ts
+ * const lookups = createLookups(transport)
+ * const rates = await lookups.getRates('USD')
+ * ```
+ */
+export function createLookups(transport: Transport): Lookups {
+  const get = <T>(path: string, sensitive?: string[]) =>
+    transport.request<T>('GET', path, sensitive ? { sensitive } : {})
+  const kyc = async (target: string | KycTarget) => {
+    const who: KycTarget =
+      typeof target === 'string'
+        ? CLASSIC_ADDRESS.test(target)
+          ? { account: target }
+          : { user_token: target }
+        : target
+    if (typeof who === 'object' && who !== null && 'account' in who) {
+      const account = requireAccount(who.account, 'account')
+      return get<KycAccountResponse>(`kyc-status/${account}`)
+    }
+    if (typeof who === 'object' && who !== null && 'user_token' in who) {
+      const user_token = requireToken(who.user_token, 'user_token')
+      return transport.request<KycTokenResponse>('POST', 'kyc-status', {
+        body: { user_token },
+        sensitive: [user_token],
+      })
+    }
+    throw new PullSignError(
+      'ERR_INPUT',
+      `getKycStatus needs an account, a user token, {account} or {user_token}; got ${describeValue(target)}`,
+    )
+  }
+  const verifyUserTokens = async (tokens: readonly string[]) => {
+    if (!Array.isArray(tokens) || tokens.length === 0) {
+      throw new PullSignError('ERR_INPUT', 'tokens must be a non-empty array of user tokens')
+    }
+    for (const [i, token] of tokens.entries()) requireToken(token, `tokens[${i}]`)
+    const body = { tokens: [...tokens] }
+    const response = await transport.request<UserTokensResponse>('POST', 'user-tokens', {
+      body,
+      sensitive: body.tokens,
+    })
+    return response.tokens
+  }
+  return {
+    ping: async () => get<PingResponse>('ping'),
+    getRates: async (currency) => {
+      const code = requireString(currency, 'currency', CURRENCY_CODE, 'a 3-character currency code')
+      return get<RatesResponse>(`rates/${code.toUpperCase()}`)
+    },
+    getRails: async () => get<RailsResponse>('rails'),
+    getHookHash: async (hash) =>
+      get<HookMeta>(`hookhash/${requireString(hash, 'hash', HASH, '64 hex characters')}`),
+    getHookHashes: async () => get<HookHashesResponse>('hookhash'),
+    getCuratedAssets: async () => get<CuratedAssetsResponse>('curated-assets'),
+    getKycStatus: kyc as Lookups['getKycStatus'],
+    verifyUserToken: async (token) => {
+      const value = requireToken(token, 'token')
+      const response = await get<UserTokensResponse>(`user-token/${encodeURIComponent(value)}`, [
+        value,
+      ])
+      const info = response.tokens[0]
+      if (!info) {
+        throw new PullSignError('ERR_RESPONSE', 'the user-token answer listed no token', {
+          secrets: [value],
+        })
+      }
+      return info
+    },
+    verifyUserTokens,
+    getTransaction: async (hash) =>
+      get<XrplTxResponse>(`xrpl-tx/${requireString(hash, 'hash', HASH, '64 hex characters')}`),
+    getAccountMeta: async (account) =>
+      get<AccountMetaResponse>(`account-meta/${requireAccount(account, 'account')}`),
+  }
+}

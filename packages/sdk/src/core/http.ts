@@ -1,0 +1,195 @@
+import { createFetch, type FetchResponse } from 'ofetch'
+import type { ErrorBody } from '../wire/errors'
+import {
+  AbortError,
+  ApiError,
+  type ApiErrorDetails,
+  AuthError,
+  NetworkError,
+  PullSignError,
+  RateLimitError,
+  TimeoutError,
+} from './errors'
+import { type RateLimitInfo, readRateLimit, readRetryAfter } from './rate-limit'
+import { REDACTED } from './redact'
+
+/**
+ * How a transport reaches the platform: a base URL (e.g. `{api}/api/v1/platform`), the headers
+ * that authenticate every call, and the seams.
+ *
+ * @example
+ * ```ts
+ * const transport = createTransport({ base: 'https://xumm.app/api/v1/platform', headers: {}, secrets: [], timeoutMs: 30_000 })
+ * ```
+ */
+export interface TransportOptions {
+  /** Base URL without a trailing slash; request paths are appended after a `/`. */
+  base: string
+  /** Sent on every request (credentials). */
+  headers: Record<string, string>
+  /** Values to redact from every error (the API secret, JWTs). */
+  secrets: readonly string[]
+  /** Per-request timeout in milliseconds. */
+  timeoutMs: number
+  /** The fetch to use; defaults to the global fetch. */
+  fetch?: typeof globalThis.fetch
+  /** Called with the rate limit of every answer that reports one. */
+  onRateLimit?: (info: RateLimitInfo) => void
+}
+
+/**
+ * One request: `body` is sent as JSON; path segments listed in `sensitive` (tokens, OTTs) are
+ * redacted from errors.
+ *
+ * @example
+ * ```ts
+ * const options: RequestOptions = { body: { tokens: [token] }, sensitive: [token] }
+ * ```
+ */
+export interface RequestOptions {
+  body?: unknown
+  sensitive?: readonly string[]
+  signal?: AbortSignal
+}
+
+/**
+ * Sends JSON requests and turns every failure into a typed {@link PullSignError}.
+ *
+ * @example
+ * ```ts
+ * const pong = await transport.request<PingResponse>('GET', 'ping')
+ * ```
+ */
+export interface Transport {
+  request<T>(method: string, path: string, options?: RequestOptions): Promise<T>
+}
+
+const isErrorBody = (value: unknown): value is ErrorBody =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ErrorBody).error === 'object' &&
+  (value as ErrorBody).error !== null
+
+const hidePath = (path: string, sensitive: readonly string[]): string =>
+  sensitive.reduce(
+    (out, value) => (value ? out.split(encodeURIComponent(value)).join(REDACTED) : out),
+    path,
+  )
+
+function apiError(
+  response: FetchResponse<unknown>,
+  method: string,
+  path: string,
+  secrets: readonly string[],
+): ApiError {
+  const body = response._data
+  const error = isErrorBody(body) ? body.error : null
+  const details: ApiErrorDetails = {
+    status: response.status,
+    errorCode: typeof error?.code === 'number' ? error.code : null,
+    reference: typeof error?.reference === 'string' ? error.reference : null,
+    serverMessage:
+      typeof error?.message === 'string'
+        ? error.message
+        : error
+          ? null
+          : `${response.statusText || 'HTTP error'} (the body is not a platform error)`,
+    method,
+    path,
+  }
+  const options = { secrets }
+  if (details.errorCode === 429 || response.status === 429) {
+    return new RateLimitError(details, readRetryAfter(response.headers), options)
+  }
+  if ([812, 813, 814, 815].includes(details.errorCode ?? 0)) return new AuthError(details, options)
+  return new ApiError(details, options)
+}
+
+function failure(
+  err: unknown,
+  where: string,
+  timeoutMs: number,
+  signals: { caller: AbortSignal | undefined; timeout: AbortSignal },
+): PullSignError {
+  if (signals.caller?.aborted) {
+    return new AbortError(`${where} was aborted`, { cause: signals.caller.reason })
+  }
+  if (signals.timeout.aborted) {
+    return new TimeoutError(`${where} got no answer within ${timeoutMs} ms`)
+  }
+  const cause = (err as { cause?: unknown })?.cause ?? err
+  // Only the low-level cause is kept: ofetch's own error carries the request headers (the secret).
+  const detail = cause instanceof Error ? cause.message : String(cause)
+  const code = (cause as { cause?: { code?: string } })?.cause?.code
+  return new NetworkError(
+    `${where} could not reach the platform: ${detail}${code ? ` (${code})` : ''}`,
+    { cause: cause instanceof Error ? new Error(cause.message) : undefined },
+  )
+}
+
+/**
+ * Creates a transport on ofetch with the given fetch: JSON in and out, no automatic retries (a
+ * retried create would make two payloads), rate-limit headers read on every answer.
+ *
+ * @example
+ * ```ts
+ * const transport = createTransport({
+ *   base: `${endpoints.api}/api/v1/platform`,
+ *   headers: { 'x-api-key': key, 'x-api-secret': secret },
+ *   secrets: [secret],
+ *   timeoutMs: 30_000,
+ * })
+ * const pong = await transport.request<PingResponse>('GET', 'ping')
+ * ```
+ */
+export function createTransport(options: TransportOptions): Transport {
+  const $fetch = createFetch({
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+  })
+  const pathname = new URL(options.base).pathname.replace(/\/$/, '')
+  return {
+    async request<T>(method: string, path: string, request: RequestOptions = {}): Promise<T> {
+      const shownPath = hidePath(`${pathname}/${path}`, request.sensitive ?? [])
+      const where = `[${method} ${shownPath}]`
+      const secrets = [...options.secrets, ...(request.sensitive ?? [])]
+      const timeout = AbortSignal.timeout(options.timeoutMs)
+      const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout
+      let response: FetchResponse<unknown>
+      try {
+        response = await $fetch.raw(`${options.base}/${path}`, {
+          method,
+          headers: {
+            accept: 'application/json',
+            ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...options.headers,
+          },
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          retry: 0,
+          signal,
+          ignoreResponseError: true,
+          responseType: 'text',
+        })
+      } catch (err) {
+        throw failure(err, where, options.timeoutMs, { caller: request.signal, timeout })
+      }
+      const info = readRateLimit(response.headers)
+      if (info) options.onRateLimit?.(info)
+      let data: unknown = response._data
+      try {
+        data = typeof data === 'string' && data !== '' ? JSON.parse(data) : data
+      } catch {
+        // Kept as text: an error page from a proxy is explained by its status below.
+      }
+      response._data = data
+      if (!response.ok) throw apiError(response, method, shownPath, secrets)
+      if (typeof data !== 'object' || data === null) {
+        throw new PullSignError(
+          'ERR_RESPONSE',
+          `${where} ${response.status}: expected a JSON object, got ${typeof data === 'string' ? `"${data.slice(0, 80)}"` : String(data)}`,
+          { secrets },
+        )
+      }
+      return data as T
+    },
+  }
+}
