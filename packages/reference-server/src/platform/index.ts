@@ -1,22 +1,27 @@
-import type { Endpoints } from 'pullsign/wire'
-import type { Ledger } from '../ledger'
-import type { Wallet } from '../wallet'
-import type { Applications } from './applications'
-import type { Clock } from './clock'
-import { PlatformError } from './errors'
-import type { Payloads } from './payloads'
-import type { Users } from './users'
+import type { Endpoints, PayloadRecord, RefState } from 'pullsign/wire'
+import { createLedger, type Ledger } from '../ledger'
+import { createWallet, type Wallet } from '../wallet'
+import { type AppStorage, createAppStorage } from './app-storage'
+import { type Applications, createApplications } from './applications'
+import { type Clock, createClock } from './clock'
+import { DEMO_FIXTURES, type Fixtures, loadFixtures, parseFixtures } from './fixtures'
+import { createLookups, type Lookups } from './lookups'
+import { createPayloads, type Payloads } from './payloads'
+import { createPush, type Push } from './push'
+import { createRateLimits, type RateLimits, type RouteClass } from './rate-limits'
+import { createUserTokens, type UserTokens } from './user-tokens'
+import { createUsers, type Users } from './users'
+import { createWebhookDispatcher, type Webhooks } from './webhook-dispatcher'
+import { createXapps, type Xapps } from './xapps'
 
-export type {
-  PayloadCancelResponse,
-  PayloadCreated,
-  PayloadRecord,
-  PayloadSocketMessage,
-} from 'pullsign/wire'
+export type { AppStorage } from './app-storage'
 export type { Application, Applications, CreateApplicationInput } from './applications'
 export type { Clock, ClockOptions } from './clock'
 export { createClock } from './clock'
 export * from './errors'
+export type { Fixtures, FixtureUser } from './fixtures'
+export { DEMO_FIXTURES, EMPTY_FIXTURES, parseFixtures } from './fixtures'
+export type { Lookups } from './lookups'
 export type {
   CreateContext,
   OpenInput,
@@ -25,28 +30,34 @@ export type {
   WalletRequestOptions,
 } from './payload-types'
 export type { Payloads } from './payloads'
+export type { Push, PushMessage } from './push'
+export type { RateDecision, RateLimits, RouteClass } from './rate-limits'
+export { DEFAULT_RATE_LIMITS } from './rate-limits'
+export type { UserToken, UserTokens } from './user-tokens'
 export type { User, UserAccount, UserDevice, Users } from './users'
-
-/** Route classes of the rate limiter (PROTOCOL §1/§2). */
-export type RouteClass = 'payload-create' | 'xrpl-tx' | 'kyc' | 'account-meta' | 'default'
+export type { Webhooks } from './webhook-dispatcher'
+export { webhookSignature } from './webhook-signature'
+export type { XappLaunch, Xapps } from './xapps'
 
 /** Options of {@link createPlatform}. */
 export interface PlatformOptions {
+  /** The clock; a new real-time clock by default (and then disposed with the platform). */
   clock?: Clock
+  /** Base URLs the payload links point at; the transport sets the real ones after listening. */
   endpoints?: Endpoints
-  /** Start fixtures; `reset()` returns to them. Defaults to the demo fixtures. */
-  fixtures?: unknown
-  /** Ledger close interval, ms; false closes only on demand. Default 4000. */
+  /** Start fixtures (validated); `reset()` returns to them. Defaults to {@link DEMO_FIXTURES}. */
+  fixtures?: Fixtures | unknown
+  /** Ledger close interval, ms; false closes only on demand. Default 4000 (PROTOCOL §8.1). */
   ledgerCloseMs?: number | false
   /** Calls per sliding minute per route class; false switches rate limiting off. */
   rateLimits?: false | Partial<Record<RouteClass, number>>
-  /** The fetch webhooks are delivered with. */
+  /** The fetch webhooks are delivered with; the global fetch by default. */
   fetch?: typeof fetch
-  /** Default validity of user tokens, days (30). */
+  /** Default validity of user tokens, days (PROTOCOL §6: 30). */
   tokenValidityDays?: number
 }
 
-/** The whole platform, transport-free. */
+/** The whole platform, transport-free: every part wired to one clock and one ledger. */
 export interface Platform {
   readonly clock: Clock
   readonly endpoints: Endpoints
@@ -54,21 +65,129 @@ export interface Platform {
   applications: Applications
   users: Users
   payloads: Payloads
+  tokens: UserTokens
+  storage: AppStorage
+  rateLimits: RateLimits
+  lookups: Lookups
+  webhooks: Webhooks
+  xapps: Xapps
+  push: Push
   ledger: Ledger
   wallet: Wallet
+  /** GET `/__ref/state` (PROTOCOL §10): no private keys, no seeds. */
+  state(): RefState
+  /** The user's event list: payloads pushed to them, newest first. */
+  inbox(userUuid: string): PayloadRecord[]
+  /** Back to the start fixtures: every payload, token, webhook and ledger entry forgotten. */
   reset(): void
+  /** Stops every timer the platform started. */
   dispose(): void
 }
 
+const DEFAULT_ENDPOINTS: Endpoints = {
+  api: 'http://127.0.0.1:8787',
+  oauth: 'http://127.0.0.1:8787/oauth',
+  links: 'http://127.0.0.1:8787',
+}
+
 /**
- * Creates the platform with everything wired.
+ * Creates the platform with everything wired: clock, ledger, applications, users, payloads,
+ * tokens, storage, rate limits, webhooks, xApps, pushes, lookups and the wallet simulator.
  *
  * @example
  * ```ts
  * const platform = createPlatform({ ledgerCloseMs: false })
  * const [app] = platform.applications.list()
+ * const [alice] = platform.users.list()
+ * const { uuid } = platform.payloads.create(app!, { txjson: { TransactionType: 'SignIn' } })
+ * await platform.wallet.sign(uuid, { user: alice!.uuid })
+ * platform.payloads.record(uuid).meta.signed // true
+ * platform.dispose()
  * ```
  */
-export function createPlatform(_options: PlatformOptions = {}): Platform {
-  throw new PlatformError(500, 500, 'not implemented yet')
+export function createPlatform(options: PlatformOptions = {}): Platform {
+  const fixtures = parseFixtures(options.fixtures ?? DEMO_FIXTURES)
+  const ownClock = options.clock === undefined
+  const clock = options.clock ?? createClock()
+  let endpoints: Endpoints = { ...(options.endpoints ?? DEFAULT_ENDPOINTS) }
+  const ledger = createLedger({ clock, closeMs: options.ledgerCloseMs ?? 4000 })
+  const applications = createApplications({ tokenValidityDays: options.tokenValidityDays ?? 30 })
+  const users = createUsers({ ledger })
+  const tokens = createUserTokens({ clock })
+  const storage = createAppStorage()
+  const rateLimits = createRateLimits({ clock, limits: options.rateLimits })
+  const webhooks = createWebhookDispatcher({
+    clock,
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+  })
+  const payloads = createPayloads({
+    clock,
+    apiBase: () => endpoints.api,
+    applications,
+    users,
+    tokens,
+    webhooks,
+  })
+  const push = createPush({ clock, tokens })
+  const xapps = createXapps({ clock, applications, users, tokens, push })
+  const lookups = createLookups({ users, tokens, ledger })
+  const wallet = createWallet({
+    payloads,
+    users,
+    ledger,
+    clock,
+    rates: (code) => lookups.rates(code),
+  })
+
+  loadFixtures(fixtures, { applications, users })
+
+  return {
+    clock,
+    get endpoints() {
+      return endpoints
+    },
+    setEndpoints(next) {
+      endpoints = { ...next }
+    },
+    applications,
+    users,
+    payloads,
+    tokens,
+    storage,
+    rateLimits,
+    lookups,
+    webhooks,
+    xapps,
+    push,
+    ledger,
+    wallet,
+    state: () => ({
+      endpoints: { ...endpoints },
+      applications: applications.list().map((app) => applications.view(app)),
+      users: users.list().map((user) => users.view(user)),
+    }),
+    inbox(userUuid) {
+      users.get(userUuid)
+      return payloads.inbox(userUuid)
+    },
+    reset() {
+      webhooks.clear()
+      payloads.clear()
+      xapps.clear()
+      push.clear()
+      tokens.clear()
+      storage.clear()
+      rateLimits.clear()
+      users.clear()
+      applications.clear()
+      ledger.reset()
+      loadFixtures(fixtures, { applications, users })
+    },
+    dispose() {
+      webhooks.dispose()
+      payloads.clear()
+      ledger.dispose()
+      if (ownClock) clock.dispose()
+    },
+  }
 }

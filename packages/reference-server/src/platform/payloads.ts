@@ -5,9 +5,18 @@ import type {
   PayloadSocketMessage,
   SocketResolvedMessage,
 } from 'pullsign/wire'
-import type { Application } from './applications'
-import { PlatformError } from './errors'
+import type { Application, Applications } from './applications'
+import type { Clock } from './clock'
+import { conflict, notFound } from './errors'
+import { newUuid } from './ids'
+import { createPayloadEvents } from './payload-events'
+import { buildRecord, isExpired, resolvedMessage, webhookBody } from './payload-record'
+import { parsePayloadRequest } from './payload-request'
+import { createPayloadStore, type StoredPayload } from './payload-store'
 import type { CreateContext, OpenInput, WalletOutcome, WalletRequest } from './payload-types'
+import type { UserTokens } from './user-tokens'
+import type { Users } from './users'
+import type { Webhooks } from './webhook-dispatcher'
 
 /** Payloads: creation, the state machine of PROTOCOL §3 and its events (§4). */
 export interface Payloads {
@@ -42,6 +51,19 @@ export interface Payloads {
   clear(): void
 }
 
+/** What the payload part needs from the rest of the platform. */
+export interface PayloadDeps {
+  clock: Clock
+  /** The current `{api}` base URL (the transport sets it after listening). */
+  apiBase: () => string
+  applications: Applications
+  users: Users
+  tokens: UserTokens
+  webhooks: Webhooks
+}
+
+const shortId = (value: unknown) => String(value).slice(0, 64)
+
 /**
  * Creates the payload part of the platform.
  *
@@ -51,6 +73,218 @@ export interface Payloads {
  * platform.payloads.record(created.uuid).meta.resolved // false
  * ```
  */
-export function createPayloads(): Payloads {
-  throw new PlatformError(500, 500, 'not implemented yet')
+export function createPayloads(deps: PayloadDeps): Payloads {
+  const { clock } = deps
+  const store = createPayloadStore()
+  const events = createPayloadEvents({
+    clock,
+    isStillPending: (uuid) => store.get(uuid)?.state === 'created',
+  })
+
+  const find = (uuid: unknown): StoredPayload => {
+    const payload = typeof uuid === 'string' ? store.get(uuid) : undefined
+    if (!payload) throw notFound(`payload ${shortId(uuid)}`)
+    return payload
+  }
+
+  const own = (app: Application, uuid: unknown): StoredPayload => {
+    const payload = find(uuid)
+    // Another application's payload is indistinguishable from a missing one (PROTOCOL §1, 404).
+    if (payload.appUuid !== app.uuid) throw notFound(`payload ${shortId(uuid)}`)
+    return payload
+  }
+
+  const view = (payload: StoredPayload) => {
+    const destination = payload.request.txjson.Destination
+    return buildRecord(payload, {
+      app: deps.applications.get(payload.appUuid),
+      now: clock.now(),
+      destinationName:
+        typeof destination === 'string'
+          ? (deps.users.byAddress(destination)?.user.name ?? null)
+          : null,
+    })
+  }
+
+  const requireOpened = (payload: StoredPayload, step: string) => {
+    if (payload.state !== 'opened') {
+      throw conflict(`payload ${payload.uuid} is ${payload.state}, it cannot be ${step}`)
+    }
+  }
+
+  return {
+    create(app, body, context = {}) {
+      const request = parsePayloadRequest(body, {
+        restrictedTypes: app.permissions.includes('restricted_types'),
+      })
+      const identifier = request.customMeta.identifier
+      if (identifier !== null && store.byIdentifier(app.uuid, identifier)) {
+        throw conflict('custom_meta.identifier is already used by this application')
+      }
+      // An unknown, expired, revoked or foreign token is not an error: the payload is not pushed.
+      const boundUser =
+        (context.userUuid !== undefined && deps.users.find(context.userUuid)
+          ? context.userUuid
+          : null) ?? deps.tokens.userOf(app, request.userToken)
+      const now = clock.now()
+      const { userToken: _secret, ...kept } = request
+      const payload: StoredPayload = {
+        uuid: newUuid(),
+        appUuid: app.uuid,
+        createdAt: now,
+        expiresAt: now + request.options.expire * 60_000,
+        request: kept,
+        boundUser,
+        pushed: boundUser !== null,
+        xapp: context.xapp === true,
+        state: 'created',
+        openedBy: null,
+        via: null,
+        resolvedAt: null,
+        outcome: null,
+        referenceCall: null,
+        issuedToken: null,
+      }
+      store.add(payload)
+      const api = deps.apiBase()
+      const ws = api.replace(/^http/, 'ws')
+      const sign = `${api}/sign/${payload.uuid}`
+      return {
+        uuid: payload.uuid,
+        next: payload.pushed
+          ? { always: sign, no_push_msg_received: `${sign}/qr` }
+          : { always: sign },
+        refs: {
+          qr_png: `${sign}_q.png`,
+          qr_matrix: `${sign}_q.json`,
+          qr_uri_quality_opts: ['m', 'q', 'h'],
+          websocket_status: `${ws}/sign/${payload.uuid}`,
+        },
+        pushed: payload.pushed,
+      }
+    },
+    get(app, uuid) {
+      const payload = own(app, uuid)
+      const record = view(payload)
+      events.emit(payload.uuid, { devapp_fetched: true })
+      return record
+    },
+    getByIdentifier(app, identifier) {
+      const payload =
+        typeof identifier === 'string' ? store.byIdentifier(app.uuid, identifier) : undefined
+      if (!payload) throw notFound(`payload with custom_meta.identifier ${shortId(identifier)}`)
+      return view(payload)
+    },
+    cancel(app, uuid) {
+      const payload = own(app, uuid)
+      const reason =
+        payload.state === 'cancelled'
+          ? 'ALREADY_CANCELLED'
+          : payload.state === 'resolved'
+            ? 'ALREADY_RESOLVED'
+            : payload.state === 'opened'
+              ? 'ALREADY_OPENED'
+              : isExpired(payload, clock.now())
+                ? 'ALREADY_EXPIRED'
+                : 'OK'
+      if (reason === 'OK') {
+        payload.state = 'cancelled'
+        events.disarm(payload.uuid)
+        events.emit(payload.uuid, { expired: true })
+      }
+      const record = view(payload)
+      return {
+        result: { cancelled: reason === 'OK', reason },
+        meta: record.meta,
+        custom_meta: record.custom_meta,
+      }
+    },
+    record: (uuid) => view(find(uuid)),
+    subscribe(uuid, listener) {
+      const payload = find(uuid)
+      return events.subscribe(
+        payload.uuid,
+        listener,
+        payload.state === 'created' ? payload.expiresAt : null,
+      )
+    },
+    resolvedMessage: (uuid) => {
+      const payload = store.get(uuid)
+      return payload ? resolvedMessage(payload) : null
+    },
+    request(uuid) {
+      const payload = find(uuid)
+      const { options, txjson } = payload.request
+      return {
+        uuid: payload.uuid,
+        application: deps.applications.get(payload.appUuid),
+        txjson: structuredClone(txjson),
+        options: {
+          ...options,
+          signers: [...options.signers],
+          return_url: { ...options.return_url },
+        },
+        userUuid: payload.boundUser,
+      }
+    },
+    open(uuid, input) {
+      const payload = find(uuid)
+      deps.users.get(input.userUuid)
+      if (payload.state === 'opened' && payload.openedBy === input.userUuid) return
+      if (payload.state !== 'created') {
+        throw conflict(`payload ${payload.uuid} is ${payload.state}, it cannot be opened`)
+      }
+      if (payload.boundUser !== null && payload.boundUser !== input.userUuid) {
+        throw conflict(`payload ${payload.uuid} is for another user`)
+      }
+      // Expiry limits opening, not resolving (PROTOCOL §3.3).
+      if (clock.now() >= payload.expiresAt) {
+        throw conflict(`payload ${payload.uuid} expired before it was opened`)
+      }
+      payload.state = 'opened'
+      payload.openedBy = input.userUuid
+      payload.via = input.via ?? (payload.pushed ? 'PUSH_NOTIFICATION' : 'QR')
+      events.disarm(payload.uuid)
+      events.emit(payload.uuid, { opened: true })
+    },
+    preSign(uuid) {
+      const payload = find(uuid)
+      requireOpened(payload, 'signed')
+      events.emit(payload.uuid, { pre_signed: true })
+    },
+    dispatch(uuid) {
+      const payload = find(uuid)
+      requireOpened(payload, 'dispatched')
+      events.emit(payload.uuid, { dispatched: true })
+    },
+    resolve(uuid, outcome: WalletOutcome) {
+      const payload = find(uuid)
+      requireOpened(payload, 'resolved')
+      if (outcome.userUuid !== payload.openedBy) {
+        throw conflict(`payload ${payload.uuid} was opened by another user`)
+      }
+      const app = deps.applications.get(payload.appUuid)
+      // §3.5 step 1: the record, and on signing a user token issued or renewed.
+      payload.state = 'resolved'
+      payload.outcome = outcome
+      payload.resolvedAt = clock.now()
+      payload.referenceCall = newUuid()
+      const token = outcome.signed ? deps.tokens.issue(app, outcome.userUuid) : null
+      payload.issuedToken = token?.token ?? null
+      // Step 2: the websocket resolve message.
+      const message = resolvedMessage(payload)
+      if (message) events.emit(payload.uuid, message)
+      // Step 3: the webhook.
+      deps.webhooks.deliver(app, webhookBody(payload, app, token))
+      return view(payload)
+    },
+    inbox: (userUuid) => store.inbox(userUuid).map(view),
+    get size() {
+      return store.size
+    },
+    clear() {
+      events.clear()
+      store.clear()
+    },
+  }
 }

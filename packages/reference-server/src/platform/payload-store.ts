@@ -1,0 +1,82 @@
+import type { PayloadOrigin } from 'pullsign/wire'
+import type { PayloadRequest } from './payload-request'
+import type { WalletOutcome } from './payload-types'
+
+/** Where a payload is in its life (PROTOCOL §3). */
+export type PayloadState = 'created' | 'opened' | 'resolved' | 'cancelled'
+
+/**
+ * One payload as stored: the validated request and its state only. The §3.3 record is built on
+ * read (payload-record.ts), so a stored payload stays small.
+ */
+export interface StoredPayload {
+  uuid: string
+  appUuid: string
+  /** ms since the epoch. */
+  createdAt: number
+  expiresAt: number
+  request: Omit<PayloadRequest, 'userToken'>
+  /** The user the payload is bound to (JWT or user token), else null. */
+  boundUser: string | null
+  pushed: boolean
+  xapp: boolean
+  state: PayloadState
+  openedBy: string | null
+  via: PayloadOrigin | null
+  resolvedAt: number | null
+  outcome: WalletOutcome | null
+  referenceCall: string | null
+  issuedToken: string | null
+}
+
+/** The in-memory payload store with its two indexes (custom identifier, user event list). */
+export interface PayloadStore {
+  add(payload: StoredPayload): void
+  get(uuid: string): StoredPayload | undefined
+  byIdentifier(appUuid: string, identifier: string): StoredPayload | undefined
+  /** Payloads pushed to a user, newest first. */
+  inbox(userUuid: string): StoredPayload[]
+  readonly size: number
+  clear(): void
+}
+
+/**
+ * Creates an empty payload store.
+ *
+ * @example
+ * ```ts
+ * const store = createPayloadStore()
+ * store.add(payload)
+ * store.byIdentifier(payload.appUuid, 'order-42') === payload // when that is its identifier
+ * ```
+ */
+export function createPayloadStore(): PayloadStore {
+  const byUuid = new Map<string, StoredPayload>()
+  const identifiers = new Map<string, StoredPayload>()
+  const inboxes = new Map<string, StoredPayload[]>()
+  const identifierKey = (appUuid: string, identifier: string) => `${appUuid} ${identifier}`
+
+  return {
+    add(payload) {
+      byUuid.set(payload.uuid, payload)
+      const identifier = payload.request.customMeta.identifier
+      if (identifier !== null) identifiers.set(identifierKey(payload.appUuid, identifier), payload)
+      if (payload.pushed && payload.boundUser !== null) {
+        const list = inboxes.get(payload.boundUser) ?? []
+        list.push(payload)
+        inboxes.set(payload.boundUser, list)
+      }
+    },
+    get: (uuid) => byUuid.get(uuid),
+    byIdentifier: (appUuid, identifier) => identifiers.get(identifierKey(appUuid, identifier)),
+    inbox: (userUuid) => [...(inboxes.get(userUuid) ?? [])].reverse(),
+    get size() {
+      return byUuid.size
+    },
+    clear() {
+      byUuid.clear()
+      identifiers.clear()
+      inboxes.clear()
+    },
+  }
+}

@@ -1,0 +1,96 @@
+import type { Clock } from './clock'
+
+/** Route classes of the rate limiter (PROTOCOL §1/§2). */
+export type RouteClass = 'payload-create' | 'xrpl-tx' | 'kyc' | 'account-meta' | 'default'
+
+/** Calls per sliding minute of each route class (PROTOCOL §2). */
+export const DEFAULT_RATE_LIMITS: Readonly<Record<RouteClass, number>> = Object.freeze({
+  'payload-create': 30,
+  'xrpl-tx': 60,
+  kyc: 600,
+  'account-meta': 120,
+  default: 200,
+})
+
+/** The outcome of one call: `retryAfter` (seconds) non-null means refused. */
+export interface RateDecision {
+  limit: number
+  remaining: number
+  retryAfter: number | null
+}
+
+/** Sliding-minute rate limits per application and route class. */
+export interface RateLimits {
+  /** Counts one call; refused calls are not counted. */
+  take(appUuid: string, routeClass: RouteClass): RateDecision
+  /** The current numbers without counting (for headers of calls that took nothing). */
+  peek(routeClass: RouteClass, appUuid?: string): Omit<RateDecision, 'retryAfter'>
+  readonly enabled: boolean
+  clear(): void
+}
+
+const WINDOW_MS = 60_000
+
+/**
+ * Creates the rate limiter. `false` switches it off (every call allowed; headers still report
+ * the configured limits).
+ *
+ * @example
+ * ```ts
+ * const limits = createRateLimits({ clock, limits: { 'payload-create': 2 } })
+ * limits.take(app.uuid, 'payload-create').remaining // 1
+ * limits.take(app.uuid, 'payload-create').remaining // 0
+ * limits.take(app.uuid, 'payload-create').retryAfter // 60
+ * ```
+ */
+export function createRateLimits(deps: {
+  clock: Clock
+  limits?: false | Partial<Record<RouteClass, number>>
+}): RateLimits {
+  const enabled = deps.limits !== false
+  const limits: Record<RouteClass, number> = {
+    ...DEFAULT_RATE_LIMITS,
+    ...(deps.limits === false ? {} : (deps.limits ?? {})),
+  }
+  // Timestamps of the counted calls of the last minute, oldest first, per `${app} ${class}`.
+  const windows = new Map<string, number[]>()
+
+  const current = (key: string, now: number): number[] => {
+    const calls = windows.get(key)
+    if (!calls) return []
+    let expired = 0
+    while (expired < calls.length && (calls[expired] ?? 0) <= now - WINDOW_MS) expired++
+    if (expired > 0) calls.splice(0, expired)
+    if (calls.length === 0) windows.delete(key)
+    return calls
+  }
+
+  return {
+    enabled,
+    take(appUuid, routeClass) {
+      const limit = limits[routeClass]
+      if (!enabled) return { limit, remaining: limit, retryAfter: null }
+      const now = deps.clock.now()
+      const key = `${appUuid} ${routeClass}`
+      const calls = current(key, now)
+      if (calls.length >= limit) {
+        const oldest = calls[0] ?? now
+        return {
+          limit,
+          remaining: 0,
+          retryAfter: Math.max(1, Math.ceil((oldest + WINDOW_MS - now) / 1000)),
+        }
+      }
+      calls.push(now)
+      windows.set(key, calls)
+      return { limit, remaining: limit - calls.length, retryAfter: null }
+    },
+    peek(routeClass, appUuid) {
+      const limit = limits[routeClass]
+      if (!enabled || appUuid === undefined) return { limit, remaining: limit }
+      const used = current(`${appUuid} ${routeClass}`, deps.clock.now()).length
+      return { limit, remaining: Math.max(0, limit - used) }
+    },
+    clear: () => windows.clear(),
+  }
+}

@@ -1,0 +1,185 @@
+import type { TransactionJson } from 'pullsign/wire'
+import { isValidClassicAddress } from 'ripple-address-codec'
+import { DEFAULT_DEFINITIONS, decode, encode, TRANSACTION_TYPES } from 'ripple-binary-codec'
+import { forbiddenType, invalidRequest } from './errors'
+
+/** Pseudo transaction types the wallet signs but never submits (PROTOCOL §3.1, §8.2). */
+export const PSEUDO_TYPES = ['SignIn', 'PaymentChannelAuthorize'] as const
+
+/** Types that need the application permission `restricted_types` (PROTOCOL §3.1 → 603). */
+export const RESTRICTED_TYPES = ['SetRegularKey', 'SignerListSet'] as const
+
+// Fields a request may leave out because the wallet fills them (PROTOCOL §3.1); the encode check
+// fills them with neutral values so the rest of the transaction is what gets tested.
+const ENCODE_FILL = {
+  Account: 'rrrrrrrrrrrrrrrrrrrrrhoLvTp',
+  Sequence: 0,
+  Fee: '12',
+  SigningPubKey: '',
+} as const
+
+// The fields without which the wallet cannot build a meaningful transaction of the type.
+const REQUIRED_FIELDS: Record<string, readonly string[]> = {
+  Payment: ['Destination', 'Amount'],
+  TrustSet: ['LimitAmount'],
+  OfferCreate: ['TakerGets', 'TakerPays'],
+  OfferCancel: ['OfferSequence'],
+  EscrowCreate: ['Destination', 'Amount'],
+  CheckCreate: ['Destination', 'SendMax'],
+  AccountDelete: ['Destination'],
+  SignerListSet: ['SignerQuorum'],
+  PaymentChannelCreate: ['Destination', 'Amount', 'SettleDelay', 'PublicKey'],
+  PaymentChannelAuthorize: ['Channel', 'Amount'],
+  Batch: ['RawTransactions'],
+}
+
+// Batch (PROTOCOL §8.4): 1..8 inner transactions, each flagged as inner with no fee and no key.
+const INNER_BATCH_FLAG = 0x40000000
+const MAX_INNER = 8
+
+const MAX_DROPS = 10n ** 17n
+const ISSUED_VALUE = /^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/
+const CURRENCY_CODE = /^([A-Za-z0-9?!@#$%^&*<>(){}[\]|]{3}|[0-9A-F]{40})$/
+
+const fieldType = (name: string): string | undefined =>
+  (DEFAULT_DEFINITIONS.field as unknown as Record<string, { type: { name: string } } | undefined>)[
+    name
+  ]?.type.name
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function isValidAmount(value: unknown): boolean {
+  if (typeof value === 'string') return /^\d{1,18}$/.test(value) && BigInt(value) <= MAX_DROPS
+  if (!isPlainObject(value)) return false
+  if ('mpt_issuance_id' in value) return true // left to the codec: it knows MPT amounts
+  const { currency, issuer, value: amount } = value
+  return (
+    typeof currency === 'string' &&
+    CURRENCY_CODE.test(currency) &&
+    currency.toUpperCase() !== 'XRP' &&
+    typeof issuer === 'string' &&
+    isValidClassicAddress(issuer) &&
+    typeof amount === 'string' &&
+    ISSUED_VALUE.test(amount)
+  )
+}
+
+const tryEncode = (json: object): string | null => {
+  try {
+    encode(json)
+    return null
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  }
+}
+
+/** Checks the typed fields with messages a developer understands, before the codec speaks. */
+function checkFields(tx: Record<string, unknown>, prefix: string): void {
+  for (const [name, value] of Object.entries(tx)) {
+    const type = fieldType(name)
+    if (type === 'Amount' && !isValidAmount(value)) {
+      throw invalidRequest(`${prefix}.${name}`, 'is not a valid amount')
+    }
+    if (type === 'AccountID' && !(typeof value === 'string' && isValidClassicAddress(value))) {
+      throw invalidRequest(`${prefix}.${name}`, 'is not a valid classic address')
+    }
+  }
+}
+
+/** Encodes the filled transaction and finds the field the codec refuses, naming it. */
+function checkEncodes(tx: Record<string, unknown>, prefix: string): void {
+  const filled: Record<string, unknown> = { ...ENCODE_FILL, ...tx }
+  const failure = tryEncode(filled)
+  if (failure === null) {
+    // Round trip: every requested field must come back (the codec drops nothing silently).
+    const decoded = decode(encode(filled))
+    for (const name of Object.keys(filled)) {
+      if (!(name in decoded)) throw invalidRequest(`${prefix}.${name}`, 'does not survive encoding')
+    }
+    return
+  }
+  for (const [name, value] of Object.entries(filled)) {
+    const own = tryEncode(Object.fromEntries([[name, value]]))
+    if (own !== null) {
+      const why = own.includes('not defined in the definitions')
+        ? 'is not a field the binary codec knows'
+        : `is not valid: ${own}`
+      throw invalidRequest(`${prefix}.${name}`, why)
+    }
+  }
+  throw invalidRequest(prefix, `does not encode: ${failure}`)
+}
+
+function checkBatch(tx: Record<string, unknown>): void {
+  const inner = tx.RawTransactions
+  if (!Array.isArray(inner) || inner.length < 1 || inner.length > MAX_INNER) {
+    throw invalidRequest('txjson.RawTransactions', `must hold 1 to ${MAX_INNER} transactions`)
+  }
+  inner.forEach((entry, index) => {
+    const field = `txjson.RawTransactions.${index}.RawTransaction`
+    const raw = isPlainObject(entry) ? entry.RawTransaction : undefined
+    if (!isPlainObject(raw) || typeof raw.TransactionType !== 'string') {
+      throw invalidRequest(field, 'must be a transaction object')
+    }
+    if (raw.TransactionType === 'Batch') throw invalidRequest(field, 'cannot be a Batch')
+    if (raw.Fee !== '0') throw invalidRequest(`${field}.Fee`, 'must be "0" in an inner transaction')
+    if (raw.SigningPubKey !== '') {
+      throw invalidRequest(`${field}.SigningPubKey`, 'must be "" in an inner transaction')
+    }
+    const flags = typeof raw.Flags === 'number' ? raw.Flags : 0
+    if ((flags & INNER_BATCH_FLAG) === 0) {
+      throw invalidRequest(`${field}.Flags`, 'must include the inner batch flag 1073741824')
+    }
+    checkFields(raw, field)
+  })
+}
+
+/**
+ * Checks a requested transaction against PROTOCOL §3.1: a known type (or a pseudo type), the
+ * restricted types permission, the fields each type needs, valid amounts and classic addresses,
+ * and a binary-codec encode of the filled transaction; every error names the field.
+ *
+ * @example
+ * ```ts
+ * checkTransaction({ TransactionType: 'Payment', Destination: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY', Amount: '1' }, { restrictedTypes: false })
+ * checkTransaction({ TransactionType: 'Payment', Amount: '1.5' }, { restrictedTypes: false }) // throws 602 txjson.Destination ...
+ * ```
+ */
+export function checkTransaction(
+  tx: Record<string, unknown>,
+  permissions: { restrictedTypes: boolean },
+): asserts tx is TransactionJson {
+  const type = tx.TransactionType
+  if (typeof type !== 'string') {
+    throw invalidRequest('txjson.TransactionType', 'is required and must be a string')
+  }
+  const pseudo = (PSEUDO_TYPES as readonly string[]).includes(type)
+  if (!pseudo && !TRANSACTION_TYPES.includes(type)) {
+    throw invalidRequest(
+      'txjson.TransactionType',
+      `${JSON.stringify(type.slice(0, 64))} is not a known transaction type`,
+    )
+  }
+  if ((RESTRICTED_TYPES as readonly string[]).includes(type) && !permissions.restrictedTypes) {
+    throw forbiddenType(
+      `txjson.TransactionType ${type} needs the application permission restricted_types`,
+    )
+  }
+  for (const name of REQUIRED_FIELDS[type] ?? []) {
+    if (tx[name] === undefined) throw invalidRequest(`txjson.${name}`, `is required for ${type}`)
+  }
+  if (type === 'PaymentChannelAuthorize') {
+    if (typeof tx.Channel !== 'string' || !/^[0-9A-Fa-f]{64}$/.test(tx.Channel)) {
+      throw invalidRequest('txjson.Channel', 'must be 64 hex characters')
+    }
+    if (typeof tx.Amount !== 'string') {
+      throw invalidRequest('txjson.Amount', 'must be drops (an integer string)')
+    }
+  }
+  if (type === 'Batch') checkBatch(tx)
+  checkFields(tx, 'txjson')
+  // Pseudo types have no binary TransactionType: the codec checks the rest of the fields.
+  const { TransactionType: _type, ...fields } = tx
+  checkEncodes(pseudo ? fields : tx, 'txjson')
+}
