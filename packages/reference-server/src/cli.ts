@@ -1,6 +1,161 @@
-import { createReferenceServer } from './index'
+import { readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { createReferenceServer, type ReferenceServerOptions } from './index'
 
-const server = createReferenceServer()
-const endpoints = await server.listen(Number(process.env.PORT ?? 8787))
-console.log(`pullsign reference server on ${endpoints.api}`)
-process.once('SIGINT', () => void server.close().then(() => process.exit(0)))
+const USAGE = `Usage: pullsign-server [options]
+
+  --port <n>              port to listen on (default 8787; 0 picks a free port)
+  --host <host>           interface to listen on (default 127.0.0.1)
+  --fixtures <file.json>  start fixtures instead of the demo fixtures
+  --ledger-close-ms <n>   ledger close interval in ms (default 4000; 0 closes only on demand)
+  --no-rate-limits        switch rate limiting off
+  --help                  show this text`
+
+/** A command-line mistake: printed with the usage, exit code 2. */
+class UsageError extends Error {}
+
+const integer = (flag: string, text: string, min: number, max: number): number => {
+  const value = Number(text)
+  if (!/^\d+$/.test(text) || value < min || value > max) {
+    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got "${text}"`)
+  }
+  return value
+}
+
+const readFixtures = (file: string): unknown => {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new UsageError(
+      `--fixtures: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    )
+  }
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw new UsageError(`--fixtures: ${file} is not valid JSON`)
+  }
+}
+
+/** Turns argv into server options and a port, or throws a {@link UsageError} naming the flag. */
+const parseCommandLine = (
+  argv: string[],
+): { port: number; options: ReferenceServerOptions } | null => {
+  let parsed: ReturnType<typeof parse>
+  try {
+    parsed = parse(argv)
+  } catch (error) {
+    // node:util's messages name the flag ("Unknown option '--prot'").
+    throw new UsageError((error as Error).message)
+  }
+  const { values } = parsed
+  if (values.help) return null
+  const options: ReferenceServerOptions = { host: values.host ?? '127.0.0.1' }
+  if (values['ledger-close-ms'] !== undefined) {
+    const ms = integer('ledger-close-ms', values['ledger-close-ms'], 0, 3_600_000)
+    options.ledgerCloseMs = ms === 0 ? false : ms
+  }
+  if (values['no-rate-limits']) options.rateLimits = false
+  if (values.fixtures !== undefined) options.fixtures = readFixtures(values.fixtures)
+  return { port: integer('port', values.port ?? '8787', 0, 65535), options }
+}
+
+const parse = (argv: string[]) =>
+  parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      fixtures: { type: 'string' },
+      'ledger-close-ms': { type: 'string' },
+      'no-rate-limits': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+
+const banner = (server: ReturnType<typeof createReferenceServer>): string => {
+  const { endpoints } = server
+  const state = server.platform.state()
+  const lines = [
+    'pullsign reference server',
+    '',
+    `  api        ${endpoints.api}`,
+    `  oauth      ${endpoints.oauth}`,
+    `  links      ${endpoints.links}`,
+    `  websocket  ${endpoints.api.replace(/^http/, 'ws')}/sign/{uuid}`,
+    `  dashboard  ${endpoints.api}/`,
+    `  control    ${endpoints.api}/__ref/state`,
+    '',
+    'Applications:',
+  ]
+  for (const app of state.applications) {
+    lines.push(
+      `  ${app.name}`,
+      `    x-api-key     ${app.apiKey}`,
+      `    x-api-secret  ${app.apiSecret}`,
+    )
+  }
+  lines.push('', 'Users:')
+  for (const user of state.users) {
+    lines.push(`  ${user.name}  ${user.uuid}`)
+    for (const account of user.accounts) lines.push(`    ${account.address}  ${account.algorithm}`)
+  }
+  lines.push('', 'Ctrl-C stops the server.')
+  return lines.join('\n')
+}
+
+const main = async () => {
+  let command: ReturnType<typeof parseCommandLine>
+  try {
+    command = parseCommandLine(process.argv.slice(2))
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    process.stderr.write(`pullsign-server: ${error.message}\n\n${USAGE}\n`)
+    process.exitCode = 2
+    return
+  }
+  if (!command) {
+    process.stdout.write(`${USAGE}\n`)
+    return
+  }
+  let server: ReturnType<typeof createReferenceServer>
+  try {
+    server = createReferenceServer(command.options)
+  } catch (error) {
+    // Bad fixtures are refused by the platform with a message naming the field.
+    process.stderr.write(`pullsign-server: --fixtures: ${(error as Error).message}\n`)
+    process.exitCode = 2
+    return
+  }
+  try {
+    await server.listen(command.port)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+    process.stderr.write(
+      `pullsign-server: cannot listen on ${command.options.host}:${command.port} (${code})\n`,
+    )
+    await server.close()
+    process.exitCode = 1
+    return
+  }
+  process.stdout.write(`${banner(server)}\n`)
+  const stop = (signal: string) => {
+    process.stdout.write(`\n${signal}: stopping\n`)
+    server.close().then(
+      () => {
+        process.exitCode = 0
+      },
+      (error: unknown) => {
+        process.stderr.write(`pullsign-server: could not stop cleanly: ${String(error)}\n`)
+        process.exitCode = 1
+      },
+    )
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+await main()

@@ -1,58 +1,104 @@
-import { createServer, type Server } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type Endpoints, PRODUCTION_ENDPOINTS } from 'pullsign/wire'
+import { getRequestListener } from '@hono/node-server'
+import type { Endpoints } from 'pullsign/wire'
+import { createHttpHandler, type FetchHandler } from './http/handler'
+import { type Clock, createPlatform, type Platform, type PlatformOptions } from './platform'
+import type { Wallet } from './wallet'
+import { createPayloadSockets } from './ws/payload-sockets'
+import { createSocketUpgrade } from './ws/socket-upgrade'
 
-/** Options for {@link createReferenceServer}. */
-export interface ReferenceServerOptions {
-  /** Interface to bind; defaults to 127.0.0.1. */
+export type { FetchHandler } from './http/handler'
+export type { Clock, Platform, PlatformOptions } from './platform'
+export type { Wallet } from './wallet'
+
+/**
+ * Options of {@link createReferenceServer}: everything {@link PlatformOptions} takes (clock,
+ * fixtures, ledgerCloseMs, rateLimits, fetch, endpoints for in-process use) plus the host.
+ */
+export interface ReferenceServerOptions extends PlatformOptions {
+  /** Interface to listen on; defaults to 127.0.0.1. */
   host?: string
 }
 
-/** A running (or not yet listening) reference server. */
+/** The reference server: the platform in memory, served over HTTP and websockets. */
 export interface ReferenceServer {
-  /** Starts listening; port 0 (the default) picks a free port. Resolves with the endpoints. */
+  /**
+   * Starts listening; port 0 (the default) picks a free port. Resolves with the endpoints, which
+   * are also set on the platform (so payload links point at this server).
+   */
   listen(port?: number): Promise<Endpoints>
-  /** Stops listening. */
+  /** Closes every socket, timer and the server. */
   close(): Promise<void>
-  /** The endpoints the server answers on (valid after `listen`). */
+  /** The endpoints the server answers on (set by `listen`, or as given in the options). */
   readonly endpoints: Endpoints
+  /** The platform, for in-process control (the same operations as the control API). */
+  readonly platform: Platform
+  /** The simulated wallet app. */
+  readonly wallet: Wallet
+  /** The server clock: `clock.advance(seconds)` moves time. */
+  readonly clock: Clock
+  /** The one fetch-style handler of the HTTP API (for msw, or any fetch-style runtime). */
+  readonly handler: FetchHandler
 }
 
+const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host)
+
 /**
- * Creates the reference server.
+ * Creates the reference server. Nothing listens until `listen`; the handler works in-process
+ * right away.
  *
  * @example
  * ```ts
- * const server = createReferenceServer()
+ * const server = createReferenceServer({ ledgerCloseMs: false })
  * const endpoints = await server.listen(0)
- * console.log(endpoints.api)
+ * const [app] = server.platform.applications.list()
+ * const res = await fetch(`${endpoints.api}/api/v1/platform/ping`, {
+ *   headers: { 'x-api-key': app.apiKey, 'x-api-secret': app.apiSecret },
+ * })
  * await server.close()
  * ```
  */
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
-  const host = options.host ?? '127.0.0.1'
-  let endpoints: Endpoints = { ...PRODUCTION_ENDPOINTS }
-  const http: Server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' })
-    res.end(JSON.stringify({ endpoints }))
-  })
+  const { host = '127.0.0.1', ...platformOptions } = options
+  const platform = createPlatform(platformOptions)
+  const handler = createHttpHandler(platform)
+  const sockets = createPayloadSockets(platform)
+  const upgrade = createSocketUpgrade(sockets)
+  const server = createServer(getRequestListener(handler, { overrideGlobalObjects: false }))
+  server.on('upgrade', upgrade.handle)
+  let listening = false
+
   return {
     get endpoints() {
-      return endpoints
+      return platform.endpoints
     },
+    platform,
+    wallet: platform.wallet,
+    clock: platform.clock,
+    handler,
     listen(port = 0) {
       return new Promise((resolve, reject) => {
-        http.once('error', reject)
-        http.listen(port, host, () => {
-          const { port: bound } = http.address() as AddressInfo
-          const base = `http://${host}:${bound}`
-          endpoints = { api: base, oauth: `${base}/oauth`, links: base }
-          resolve(endpoints)
+        server.once('error', reject)
+        server.listen(port, host, () => {
+          server.off('error', reject)
+          listening = true
+          const { port: bound } = server.address() as AddressInfo
+          const api = `http://${urlHost(host)}:${bound}`
+          platform.setEndpoints({ api, oauth: `${api}/oauth`, links: api })
+          resolve(platform.endpoints)
         })
       })
     },
-    close() {
-      return new Promise((resolve, reject) => http.close((err) => (err ? reject(err) : resolve())))
+    async close() {
+      upgrade.close()
+      platform.dispose()
+      if (!listening) return
+      listening = false
+      await new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      })
     },
   }
 }

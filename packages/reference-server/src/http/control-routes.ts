@@ -1,0 +1,84 @@
+import { Hono } from 'hono'
+import { NETWORK_KEYS } from 'pullsign/wire'
+import { z } from 'zod'
+import type { Platform } from '../platform'
+import { parseOpenInput, parseRejectInput, parseSignInput } from '../wallet/wallet-input'
+import { parseShape, readJsonBody } from './json-body'
+import { sameOriginOnly } from './same-origin'
+
+const ledgerCloseBody = z.object({ network: z.enum(NETWORK_KEYS).optional() })
+// At most ten years at once: enough for any expiry or token test, and far from float trouble.
+const advanceBody = z.object({
+  seconds: z
+    .number()
+    .positive()
+    .max(10 * 365 * 24 * 3600),
+})
+
+/** Reads an optional JSON body: none (or an empty one) is `{}`. */
+const optionalBody = async (request: Request): Promise<unknown> =>
+  request.headers.get('content-length') === '0' || !request.body ? {} : readJsonBody(request)
+
+/**
+ * The control API of PROTOCOL §10 under `/__ref/`: the developer's test plays the user's wallet
+ * and the platform's clock. Same-origin only; bodies are checked (600 naming the field) before
+ * the platform, wallet, ledger or clock is called.
+ */
+export function controlRoutes(platform: Platform): Hono {
+  const routes = new Hono()
+  routes.use('*', sameOriginOnly())
+
+  routes.get('/state', (c) => c.json(platform.state()))
+  routes.post('/applications', async (c) => {
+    const app = platform.applications.create(await readJsonBody(c.req.raw))
+    return c.json(platform.applications.view(app))
+  })
+  routes.post('/users', async (c) => {
+    const user = platform.users.create(await optionalBody(c.req.raw))
+    return c.json(platform.users.view(user))
+  })
+  routes.post('/payloads/:uuid/open', async (c) => {
+    const input = parseOpenInput(await readJsonBody(c.req.raw))
+    return c.json(platform.wallet.open(c.req.param('uuid'), input))
+  })
+  routes.post('/payloads/:uuid/sign', async (c) => {
+    const input = parseSignInput(await readJsonBody(c.req.raw))
+    return c.json(await platform.wallet.sign(c.req.param('uuid'), input))
+  })
+  routes.post('/payloads/:uuid/reject', async (c) => {
+    const input = parseRejectInput(await readJsonBody(c.req.raw))
+    return c.json(platform.wallet.reject(c.req.param('uuid'), input))
+  })
+  routes.post('/ledger/close', async (c) => {
+    const { network } = parseShape(ledgerCloseBody, await optionalBody(c.req.raw))
+    platform.ledger.close(network)
+    const networks = network ? [network] : NETWORK_KEYS
+    const closed = Object.fromEntries(
+      networks.map((key) => [key, platform.ledger.latestClosedIndex(key)]),
+    )
+    return c.json({ closed })
+  })
+  routes.post('/clock/advance', async (c) => {
+    const { seconds } = parseShape(advanceBody, await readJsonBody(c.req.raw))
+    platform.clock.advance(seconds)
+    return c.json({ now: new Date(platform.clock.now()).toISOString() })
+  })
+  routes.get('/webhooks', async (c) => {
+    // [ours] `?settled` waits until no delivery is in flight, so a test reads a final log.
+    if (c.req.query('settled') !== undefined) await platform.webhooks.settled()
+    return c.json(platform.webhooks.attempts())
+  })
+  routes.post('/xapps/launch', async (c) =>
+    c.json(platform.xapps.launch(await readJsonBody(c.req.raw))),
+  )
+  routes.post('/users/:uuid/tokens/:token/revoke', (c) => {
+    platform.tokens.revoke(c.req.param('uuid'), c.req.param('token'))
+    return c.json({ revoked: true })
+  })
+  routes.get('/users/:uuid/inbox', (c) => c.json({ payloads: platform.inbox(c.req.param('uuid')) }))
+  routes.post('/reset', (c) => {
+    platform.reset()
+    return c.json({ reset: true })
+  })
+  return routes
+}

@@ -1,0 +1,50 @@
+import { Hono } from 'hono'
+import { API_PATHS } from 'pullsign/wire'
+import type { Platform } from '../platform'
+import { notFound } from '../platform'
+import { signRoutes } from '../web/sign-routes'
+import { appStorageRoutes } from './app-storage-routes'
+import { controlRoutes } from './control-routes'
+import { errorResponse } from './error-response'
+import type { HttpEnv } from './http-env'
+import { lookupRoutes } from './lookup-routes'
+import { payloadRoutes } from './payload-routes'
+import { rateLimitHeaders } from './rate-limit-headers'
+import { userTokenRoutes } from './user-token-routes'
+import { xappRoutes } from './xapp-routes'
+
+// An unknown path may still carry a one-time token or user token: never echo a UUID-shaped part.
+const redactedPath = (url: string) =>
+  new URL(url).pathname
+    .slice(0, 200)
+    .replace(/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}/gi, '{uuid}')
+
+/** The one fetch-style handler of the reference server (DESIGN "One handler, three transports"). */
+export type FetchHandler = (request: Request) => Promise<Response>
+
+/**
+ * Creates the HTTP API of the platform as one `(Request) => Promise<Response>`: the node server,
+ * msw handlers and benchmarks all call this, so no route exists twice. It holds no transport
+ * state of its own; websockets are served next to it by the node server.
+ *
+ * @example
+ * ```ts
+ * const handler = createHttpHandler(createPlatform())
+ * const res = await handler(new Request('http://localhost/__ref/state'))
+ * ```
+ */
+export function createHttpHandler(platform: Platform): FetchHandler {
+  const app = new Hono<HttpEnv>()
+  // Registered first so it wraps every /api route, its errors and unknown /api paths (§1).
+  app.use('/api/*', rateLimitHeaders(platform))
+  app.route(API_PATHS.platform, lookupRoutes(platform))
+  app.route(API_PATHS.platform, payloadRoutes(platform))
+  app.route(API_PATHS.platform, userTokenRoutes(platform))
+  app.route(API_PATHS.platform, appStorageRoutes(platform))
+  app.route(API_PATHS.platform, xappRoutes(platform))
+  app.route(API_PATHS.control, controlRoutes(platform))
+  app.route(API_PATHS.sign, signRoutes(platform))
+  app.notFound((c) => errorResponse(notFound(`route ${c.req.method} ${redactedPath(c.req.url)}`)))
+  app.onError((error) => errorResponse(error))
+  return async (request) => app.fetch(request)
+}

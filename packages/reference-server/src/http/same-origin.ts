@@ -1,0 +1,25 @@
+import type { MiddlewareHandler } from 'hono'
+import { wrongCredentialKind } from '../platform'
+
+/**
+ * Refuses a control API call made from another origin (PROTOCOL §10: same-origin only), so a web
+ * page the developer visits cannot drive their wallet simulator: an `Origin` header naming
+ * another origin, or a browser's `sec-fetch-site` saying the call is not same-origin. Tools such
+ * as curl or a test send neither and pass. 812 is ours: the caller's kind is not allowed here.
+ */
+export function sameOriginOnly(): MiddlewareHandler {
+  return async (c, next) => {
+    const origin = c.req.header('origin')
+    const site = c.req.header('sec-fetch-site')
+    const own = new URL(c.req.url).origin
+    if (
+      (origin !== undefined && origin !== own) ||
+      (site !== undefined && site !== 'same-origin' && site !== 'none')
+    ) {
+      throw wrongCredentialKind(
+        'the control API /__ref/ is same-origin only; this call came from another origin',
+      )
+    }
+    await next()
+  }
+}

@@ -1,0 +1,59 @@
+import { Hono } from 'hono'
+import type { Platform } from '../platform'
+import { PlatformError } from '../platform'
+import { renderNotFoundPage } from './pages/not-found-page'
+import { renderSignPage } from './pages/sign-page'
+import { signPageView } from './pages/sign-page-view'
+import { type QrQuality, qrMatrix, qrPng } from './qr'
+
+// `{uuid}_q.png` / `{uuid}_m.json` …: refs.qr_png, refs.qr_matrix and the quality variants (§3.2).
+const QR_FILE = /^(.+)_([mqh])\.(png|json)$/
+
+/**
+ * The public `{api}/sign/...` routes of PROTOCOL §3.2: the QR code of `next.always` as PNG and as
+ * a JSON boolean matrix, and the pages `next.always` and `next.no_push_msg_received` open.
+ * No credentials: whoever holds the link may see the request, as in production.
+ */
+export function signRoutes(platform: Platform): Hono {
+  const routes = new Hono()
+
+  const page = (uuid: string, variant: 'sign' | 'qr') => {
+    try {
+      const record = platform.payloads.record(uuid)
+      const view = signPageView({
+        record,
+        users: platform.state().users,
+        boundUser: platform.payloads.request(uuid).userUuid,
+        serverNow: platform.clock.now(),
+        variant,
+      })
+      return new Response(renderSignPage(view), {
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+      })
+    } catch (error) {
+      if (!(error instanceof PlatformError) || error.status !== 404) throw error
+      const body = renderNotFoundPage({
+        what: 'There is no sign request with this id.',
+        detail: uuid.slice(0, 64),
+      })
+      return new Response(body, {
+        status: 404,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+      })
+    }
+  }
+
+  routes.get('/:name', async (c) => {
+    const name = c.req.param('name')
+    const qr = QR_FILE.exec(name)
+    if (!qr) return page(name, 'sign')
+    const [, uuid = '', quality, format] = qr
+    // The QR always encodes next.always of a payload that exists (404 otherwise, §1).
+    const text = `${platform.endpoints.api}/sign/${platform.payloads.record(uuid).meta.uuid}`
+    if (format === 'json') return c.json(qrMatrix(text, quality as QrQuality))
+    const png = await qrPng(text, quality as QrQuality)
+    return c.body(png, 200, { 'content-type': 'image/png', 'cache-control': 'no-store' })
+  })
+  routes.get('/:uuid/qr', (c) => page(c.req.param('uuid'), 'qr'))
+  return routes
+}

@@ -1,0 +1,119 @@
+import { SOCKET_EXPIRES_IN_INTERVAL_SECONDS, SOCKET_PONG_TEXT } from 'pullsign/wire'
+import type { WebSocket } from 'ws'
+import type { Platform } from '../platform'
+import { isKeepalive } from './client-frame'
+
+/** The payload sockets of one server: every `{ws-api}/sign/{uuid}` connection (PROTOCOL §4). */
+export interface PayloadSockets {
+  /** Takes over an upgraded socket for the payload `uuid`. */
+  accept(socket: WebSocket, uuid: string): void
+  /** How many sockets are open. */
+  readonly size: number
+  /** Closes every socket and stops the ticker. */
+  close(): void
+}
+
+/**
+ * One channel per payload with at least one socket: one platform subscription shared by all of
+ * its sockets, so an idle socket costs only its set entry (issue 4 needs ≤ 10 KB per socket).
+ */
+interface Channel {
+  sockets: Set<WebSocket>
+  expiresAt: number
+  unsubscribe: () => void
+}
+
+// ws close code for "no such payload": a normal close, the server is done with this socket.
+const CLOSE_NORMAL = 1000
+
+/**
+ * Creates the payload socket registry of PROTOCOL §4: welcome, `expires_in_seconds` on connect and
+ * every 15 s from ONE shared ticker on the platform clock, the platform's payload events, keepalive,
+ * and the resolve message for late subscribers.
+ */
+export function createPayloadSockets(platform: Platform): PayloadSockets {
+  const channels = new Map<string, Channel>()
+  let size = 0
+
+  const expiresIn = (channel: Channel) =>
+    Math.floor((channel.expiresAt - platform.clock.now()) / 1000)
+
+  // `clock.advance` fires an interval once per period it skips, all at about the same `now`: one
+  // message per advance is enough (advancing 30 days must not send 172,800 messages per socket).
+  // Half a period of tolerance keeps real-time ticks that fire a little early relative to a late
+  // previous one.
+  let lastTick = Number.NEGATIVE_INFINITY
+  const tick = () => {
+    const now = platform.clock.now()
+    if (now - lastTick < (SOCKET_EXPIRES_IN_INTERVAL_SECONDS * 1000) / 2) return
+    lastTick = now
+    for (const channel of channels.values()) {
+      const frame = JSON.stringify({ expires_in_seconds: expiresIn(channel) })
+      for (const socket of channel.sockets) socket.send(frame)
+    }
+  }
+  const stopTicker = platform.clock.setInterval(tick, SOCKET_EXPIRES_IN_INTERVAL_SECONDS * 1000)
+
+  const open = (uuid: string): Channel => {
+    const existing = channels.get(uuid)
+    if (existing) return existing
+    const record = platform.payloads.record(uuid)
+    const channel: Channel = {
+      sockets: new Set(),
+      expiresAt: Date.parse(record.payload.expires_at),
+      unsubscribe: () => {},
+    }
+    channels.set(uuid, channel)
+    channel.unsubscribe = platform.payloads.subscribe(uuid, (message) => {
+      const frame = JSON.stringify(message)
+      for (const socket of channel.sockets) socket.send(frame)
+    })
+    return channel
+  }
+
+  const leave = (uuid: string, channel: Channel, socket: WebSocket) => {
+    if (!channel.sockets.delete(socket)) return
+    size--
+    if (channel.sockets.size === 0 && channels.get(uuid) === channel) {
+      channels.delete(uuid)
+      channel.unsubscribe()
+    }
+  }
+
+  return {
+    get size() {
+      return size
+    },
+    accept(socket, uuid) {
+      let channel: Channel
+      try {
+        channel = open(uuid)
+      } catch {
+        socket.send(JSON.stringify({ message: `No such payload: ${uuid.slice(0, 64)}` }))
+        socket.close(CLOSE_NORMAL, 'unknown payload')
+        return
+      }
+      socket.send(JSON.stringify({ message: `Welcome ${uuid}` }))
+      socket.send(JSON.stringify({ expires_in_seconds: expiresIn(channel) }))
+      const resolved = platform.payloads.resolvedMessage(uuid)
+      if (resolved) socket.send(JSON.stringify(resolved))
+      channel.sockets.add(socket)
+      size++
+      socket.on('message', (data, isBinary) => {
+        if (isKeepalive(data, isBinary)) socket.send(JSON.stringify({ message: SOCKET_PONG_TEXT }))
+      })
+      socket.on('close', () => leave(uuid, channel, socket))
+      // A reset connection emits 'error' then 'close'; without a listener 'error' would throw.
+      socket.on('error', () => socket.terminate())
+    },
+    close() {
+      stopTicker()
+      for (const [uuid, channel] of channels) {
+        for (const socket of channel.sockets) {
+          socket.terminate()
+          leave(uuid, channel, socket)
+        }
+      }
+    },
+  }
+}
