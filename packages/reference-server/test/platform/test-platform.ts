@@ -1,0 +1,37 @@
+import { type Clock, createClock } from '../../src/platform/clock'
+import { EMPTY_FIXTURES } from '../../src/platform/fixtures'
+import { createPlatform, type Platform, type PlatformOptions } from '../../src/platform/index'
+
+/** A fixed start time, so ISO dates in assertions are predictable. */
+export const START = Date.parse('2026-01-01T00:00:00.000Z')
+
+/** Classic addresses that belong to nobody on the platform. */
+export const OUTSIDER = 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY'
+
+/** A platform with one application ("Shop") and one user ("Alice"), manual ledger closes. */
+export function testPlatform(options: PlatformOptions = {}) {
+  const clock: Clock = options.clock ?? createClock({ start: START })
+  const platform: Platform = createPlatform({
+    fixtures: EMPTY_FIXTURES,
+    ledgerCloseMs: false,
+    ...options,
+    clock,
+  })
+  const app = platform.applications.create({
+    name: 'Shop',
+    permissions: ['push'],
+    ...(options.fetch ? {} : {}),
+  })
+  const alice = platform.users.create({ name: 'Alice', kyc: 'SUCCESSFUL' })
+  return { platform, clock, app, alice }
+}
+
+/** A native payment request body. */
+export const payment = (extra: Record<string, unknown> = {}) => ({
+  txjson: {
+    TransactionType: 'Payment',
+    Destination: OUTSIDER,
+    Amount: '1000000',
+    ...extra,
+  },
+})
