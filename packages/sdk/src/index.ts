@@ -34,6 +34,7 @@ export {
   type PayloadEventHandler,
   PayloadSubscription,
   type ReconnectOptions,
+  type Settled,
   type SubscribeOptions,
   type SubscriptionEvents,
 } from './api/payload-subscription'

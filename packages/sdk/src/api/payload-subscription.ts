@@ -49,7 +49,20 @@ export type PayloadEvent =
 export type PayloadEventHandler<T> = (
   event: PayloadEvent,
   subscription: PayloadSubscription<T>,
-) => T | undefined | Promise<T | undefined>
+  // biome-ignore lint/suspicious/noConfusingVoidType: a callback that returns nothing keeps listening
+) => T | undefined | void | Promise<T | undefined | void>
+
+/**
+ * What `resolved` settles with: a value the callback returned (a callback that returns nothing
+ * has `T = void`, which drops out), or the final record.
+ *
+ * @example
+ * ```ts
+ * const outcome: Settled<boolean> = await subscription.resolved // boolean | PayloadRecord
+ * ```
+ */
+// biome-ignore lint/suspicious/noConfusingVoidType: `void` (a callback without return) must drop out
+export type Settled<T> = Exclude<T, undefined | void> | PayloadRecord
 
 /**
  * Reconnect policy after an unclean close: exponential backoff with jitter, from
@@ -152,7 +165,7 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
   /** The payload's uuid. */
   readonly uuid: string
   /** Settles when the subscription ends: the callback's value, or the final record. */
-  readonly resolved: Promise<T | PayloadRecord>
+  readonly resolved: Promise<Settled<T>>
   /** The last fetched record (refreshed after every (re)connect and terminal message). */
   payload!: PayloadRecord
   readonly #deps: SubscriptionDeps
@@ -163,7 +176,7 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
   readonly #emitter = new Emitter<SubscriptionEvents>()
   readonly #history: PayloadEvent[] = []
   readonly #waiters = new Set<() => void>()
-  #settle!: (value: T | PayloadRecord) => void
+  #settle!: (value: Settled<T>) => void
   #reject!: (error: unknown) => void
   #ready!: { resolve: () => void; reject: (error: unknown) => void; done: boolean }
   #readyPromise: Promise<void>
@@ -199,7 +212,7 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
             maxAttempts: options.reconnect?.maxAttempts ?? 20,
           }
     this.#signal = options.signal
-    this.resolved = new Promise<T | PayloadRecord>((resolve, reject) => {
+    this.resolved = new Promise<Settled<T>>((resolve, reject) => {
       this.#settle = resolve
       this.#reject = reject
     })
@@ -479,7 +492,7 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
   #finish(value: T | PayloadRecord): void {
     if (this.#ended) return
     this.#end()
-    this.#settle(value)
+    this.#settle(value as Settled<T>)
     this.#markReady()
   }
 
