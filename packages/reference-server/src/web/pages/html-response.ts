@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto'
+import { DASHBOARD_SCRIPT } from './dashboard-script'
+import { SIGN_PAGE_SCRIPT } from './sign-page-script'
+
+const scriptHash = (script: string) =>
+  `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`
+
+/**
+ * The content security policy of every page: only the pages' own inline scripts run (by hash, so
+ * an injected script would not even if escaping failed), everything else comes from this origin,
+ * and no other site may frame a page (the sign buttons act as a wallet user).
+ */
+export const PAGE_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  `script-src ${[SIGN_PAGE_SCRIPT, DASHBOARD_SCRIPT].map(scriptHash).join(' ')}`,
+  "style-src 'unsafe-inline'",
+  "img-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+/**
+ * A page as a `text/html; charset=utf-8` Response, never cached (pages show live state), with the
+ * pages' content security policy.
+ */
+export function htmlResponse(body: string, status = 200): Response {
+  return new Response(body, {
+    status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': PAGE_CONTENT_SECURITY_POLICY,
+      'x-content-type-options': 'nosniff',
+    },
+  })
+}
