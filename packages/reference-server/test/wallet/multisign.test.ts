@@ -1,0 +1,123 @@
+import { decodeAccountID } from 'ripple-address-codec'
+import { decode, encode } from 'ripple-binary-codec'
+import { deriveAddress, verify } from 'ripple-keypairs'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { sha512HalfHex } from '../ledger/test-keys'
+import { multiSigningData, singleSigningData, type WalletSetup, walletSetup } from './wallet-setup'
+
+let setup: WalletSetup
+beforeEach(() => {
+  setup = walletSetup()
+})
+afterEach(() => setup.dispose())
+
+interface SignerField {
+  Signer: { Account: string; SigningPubKey: string; TxnSignature: string }
+}
+
+const accountId = (address: string) => Buffer.from(decodeAccountID(address)).toString('hex')
+
+describe('multisign', () => {
+  it('makes one verifiable multisignature per signer, never submitted', async () => {
+    const { platform, alice, bob, create } = setup
+    const vault = bob.accounts[0]?.address ?? ''
+    const signer = alice.accounts[1]
+    const sequence = platform.ledger.account('MAINNET', vault)?.sequence
+    const { uuid, events } = create({
+      txjson: { TransactionType: 'AccountSet', Account: vault },
+      options: { multisign: true },
+    })
+    const record = await platform.wallet.sign(uuid, { user: alice.uuid, account: signer?.address })
+
+    const tx = decode(record.response.hex ?? '')
+    expect(tx).toMatchObject({ Account: vault, SigningPubKey: '', Sequence: sequence })
+    expect(tx.TxnSignature).toBeUndefined()
+    const signers = tx.Signers as unknown as SignerField[]
+    expect(signers).toHaveLength(1)
+    const entry = signers[0]?.Signer
+    expect(entry?.Account).toBe(signer?.address)
+    expect(deriveAddress(entry?.SigningPubKey ?? '')).toBe(signer?.address)
+    const data = multiSigningData(tx, signer?.address ?? '')
+    expect(verify(data, entry?.TxnSignature ?? '', entry?.SigningPubKey ?? '')).toBe(true)
+    // A multisignature is not a single signature: it does not verify as one.
+    expect(
+      verify(singleSigningData(tx), entry?.TxnSignature ?? '', entry?.SigningPubKey ?? ''),
+    ).toBe(false)
+    expect(record.response).toMatchObject({
+      multisign_account: vault,
+      account: signer?.address,
+      dispatched_result: null,
+      txid: sha512HalfHex(`54584E00${record.response.hex}`),
+    })
+    expect(events).toEqual(['opened', 'pre_signed', 'resolved'])
+  })
+
+  it('refuses a multisign request that does not name the account', async () => {
+    const { platform, alice, create } = setup
+    const { uuid, events } = create({
+      txjson: { TransactionType: 'AccountSet' },
+      options: { multisign: true },
+    })
+    await expect(platform.wallet.sign(uuid, { user: alice.uuid })).rejects.toMatchObject({
+      code: 602,
+      message: expect.stringMatching(/txjson\.Account/),
+    })
+    expect(events).toEqual([])
+  })
+
+  it('combines two users multisignatures into a transaction the ledger accepts', async () => {
+    const { platform, alice, bob } = setup
+    const app = platform.applications.create({ name: 'Vault', permissions: ['restricted_types'] })
+    const carol = platform.users.create({ name: 'Carol' })
+    const vault = carol.accounts[0]?.address ?? ''
+    const signerA = alice.accounts[0]?.address ?? ''
+    const signerB = bob.accounts[1]?.address ?? ''
+    const listPayload = platform.payloads.create(app, {
+      txjson: {
+        TransactionType: 'SignerListSet',
+        SignerQuorum: 2,
+        SignerEntries: [
+          { SignerEntry: { Account: signerA, SignerWeight: 1 } },
+          { SignerEntry: { Account: signerB, SignerWeight: 1 } },
+        ],
+      },
+    })
+    const list = await platform.wallet.sign(listPayload.uuid, {
+      user: carol.uuid,
+      network: 'TESTNET',
+    })
+    expect(list.response.dispatched_result).toBe('tesSUCCESS')
+    expect(platform.ledger.account('TESTNET', vault)?.ownerCount).toBe(1)
+
+    const request = {
+      txjson: {
+        TransactionType: 'Payment',
+        Account: vault,
+        Destination: signerA,
+        Amount: '1000000',
+      },
+      options: { multisign: true, force_network: 'TESTNET' },
+    }
+    const first = platform.payloads.create(app, request)
+    const second = platform.payloads.create(app, request)
+    const a = await platform.wallet.sign(first.uuid, { user: alice.uuid, account: signerA })
+    const b = await platform.wallet.sign(second.uuid, { user: bob.uuid, account: signerB })
+    const txA = decode(a.response.hex ?? '')
+    const txB = decode(b.response.hex ?? '')
+    // Both signed the same transaction (fee for 2 list entries: 12 × 3).
+    const { Signers: signersA, ...unsignedA } = txA
+    const { Signers: signersB, ...unsignedB } = txB
+    expect(unsignedA).toEqual(unsignedB)
+    expect(unsignedA.Fee).toBe('36')
+    const combined = [
+      ...(signersA as unknown as SignerField[]),
+      ...(signersB as unknown as SignerField[]),
+    ].sort((x, y) => (accountId(x.Signer.Account) < accountId(y.Signer.Account) ? -1 : 1))
+    const blob = encode({ ...unsignedA, Signers: combined } as Record<string, unknown>)
+    const result = platform.ledger.submit('TESTNET', blob)
+    expect(result).toMatchObject({
+      engine_result: 'tesSUCCESS',
+      txid: sha512HalfHex(`54584E00${blob}`),
+    })
+  })
+})

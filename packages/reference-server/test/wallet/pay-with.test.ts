@@ -1,0 +1,80 @@
+import { decode } from 'ripple-binary-codec'
+import { verify } from 'ripple-keypairs'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { singleSigningData, type WalletSetup, walletSetup } from './wallet-setup'
+
+let setup: WalletSetup
+beforeEach(() => {
+  setup = walletSetup()
+})
+afterEach(() => setup.dispose())
+
+const ISSUER = 'rhub8VRN55s94qWKDv6jmDy1pUykJzF3wq'
+const USD = { currency: 'USD', issuer: ISSUER, value: '10' }
+
+function request(destination: string, options: Record<string, unknown> = { pathfinding: true }) {
+  return { txjson: { TransactionType: 'Payment', Destination: destination, Amount: USD }, options }
+}
+
+describe('pay with anything (PROTOCOL §8.3)', () => {
+  it('pays an issued amount with the native asset: SendMax in drops, receiver gets USD', async () => {
+    const { platform, alice, bob, create } = setup
+    const { uuid } = create(request(bob.accounts[0]?.address ?? ''))
+    const record = await platform.wallet.sign(uuid, {
+      user: alice.uuid,
+      network: 'TESTNET',
+      payWith: { currency: 'XRP' },
+    })
+    const tx = decode(record.response.hex ?? '')
+    // 10 USD at the platform's rate (price of 1 XRP in USD), plus 1% room for the price to move.
+    const price = Number(platform.lookups.rates('USD').XRP)
+    expect(tx.SendMax).toBe(String(Math.ceil(((10 * 1.01) / price) * 1_000_000)))
+    expect(tx.Amount).toEqual(USD)
+    expect(verify(singleSigningData(tx), String(tx.TxnSignature), String(tx.SigningPubKey))).toBe(
+      true,
+    )
+    expect(record.response.dispatched_result).toBe('tesSUCCESS')
+    const lookup = platform.ledger.transaction(record.response.txid ?? '')
+    expect(lookup?.transaction.meta.delivered_amount).toEqual(USD)
+  })
+
+  it('pays with another issued currency through the rates', async () => {
+    const { platform, alice, bob, create } = setup
+    const { uuid } = create(request(bob.accounts[0]?.address ?? ''))
+    const record = await platform.wallet.sign(uuid, {
+      user: alice.uuid,
+      payWith: { currency: 'EUR', issuer: ISSUER },
+    })
+    const eurPerUsd =
+      Number(platform.lookups.rates('EUR').XRP) / Number(platform.lookups.rates('USD').XRP)
+    const sendMax = decode(record.response.hex ?? '').SendMax as { currency: string; value: string }
+    expect(sendMax).toMatchObject({ currency: 'EUR', issuer: ISSUER })
+    expect(Number(sendMax.value)).toBeCloseTo(10 * 1.01 * eurPerUsd, 10)
+  })
+
+  it('adds no SendMax when the payer picks the requested asset', async () => {
+    const { platform, alice, bob, create } = setup
+    const { uuid } = create(request(bob.accounts[0]?.address ?? ''))
+    const record = await platform.wallet.sign(uuid, {
+      user: alice.uuid,
+      payWith: { currency: 'USD', issuer: ISSUER },
+    })
+    expect(decode(record.response.hex ?? '').SendMax).toBeUndefined()
+  })
+
+  it.each([
+    ['without pathfinding', { pathfinding: false }, { currency: 'XRP' }, /pathfinding/],
+    ['an unknown rate', { pathfinding: true }, { currency: 'ZZZ', issuer: ISSUER }, /rate/],
+    ['an issued currency without issuer', { pathfinding: true }, { currency: 'EUR' }, /issuer/],
+  ])('refuses %s, changing nothing', async (_, options, payWith, message) => {
+    const { platform, alice, bob, create } = setup
+    const { uuid, events } = create(request(bob.accounts[0]?.address ?? '', options))
+    const error = await platform.wallet
+      .sign(uuid, { user: alice.uuid, payWith })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 602 })
+    expect((error as Error).message).toMatch(/^payWith/)
+    expect((error as Error).message).toMatch(message)
+    expect(events).toEqual([])
+  })
+})
