@@ -1,0 +1,104 @@
+import { inspect } from 'node:util'
+import { PullSign, PullSignError } from 'pullsign'
+import { PRODUCTION_ENDPOINTS } from 'pullsign/wire'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+
+const apiKey = '00000000-0000-4000-8000-0000000000aa'
+const apiSecret = '5e3b2c1a-9f8e-4d7c-a6b5-4c3d2e1f0a9b'
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
+
+/** Runs `fn` while globalThis looks like a web page (window + document, no Node process). */
+function inBrowser<T>(fn: () => T): T {
+  const g = globalThis as Record<string, unknown>
+  const saved = { process: g.process, window: g.window, document: g.document }
+  g.window = {}
+  g.document = {}
+  g.process = undefined
+  try {
+    return fn()
+  } finally {
+    g.process = saved.process
+    g.window = saved.window
+    g.document = saved.document
+    if (saved.window === undefined) delete g.window
+    if (saved.document === undefined) delete g.document
+  }
+}
+
+const configError = (fn: () => unknown): PullSignError => {
+  try {
+    fn()
+  } catch (err) {
+    if (err instanceof PullSignError) return err
+    throw err
+  }
+  throw new Error('expected a PullSignError')
+}
+
+describe('construction', () => {
+  test('options object, positional (key, secret) and env fallbacks give the same client', () => {
+    const a = new PullSign({ apiKey, apiSecret })
+    const b = new PullSign(apiKey, apiSecret)
+    vi.stubEnv('PULLSIGN_API_KEY', apiKey)
+    vi.stubEnv('PULLSIGN_API_SECRET', apiSecret)
+    const c = new PullSign()
+    for (const client of [a, b, c]) {
+      expect(client.apiKey).toBe(apiKey)
+      expect(client.endpoints).toEqual(PRODUCTION_ENDPOINTS)
+    }
+  })
+
+  test('explicit options win over the environment', () => {
+    vi.stubEnv('PULLSIGN_API_KEY', '11111111-1111-4111-8111-111111111111')
+    expect(new PullSign({ apiKey, apiSecret }).apiKey).toBe(apiKey)
+  })
+
+  test.each([
+    [{}, 'apiKey is missing: pass it, or set PULLSIGN_API_KEY'],
+    [{ apiKey: 'nope' }, 'apiKey must be a lower-case UUID'],
+    [{ apiKey, apiSecret: 'not-a-uuid-but-secret' }, 'apiSecret must be a lower-case UUID'],
+    [{ apiKey, endpoints: { api: 'ftp://x' } }, 'endpoints.api must be an http(s) URL'],
+    [{ apiKey, timeoutMs: 0 }, 'timeoutMs must be a positive number'],
+  ])('%j is refused: %s', (options, message) => {
+    vi.stubEnv('PULLSIGN_API_KEY', '')
+    vi.stubEnv('PULLSIGN_API_SECRET', '')
+    const error = configError(() => new PullSign(options))
+    expect(error.code).toBe('ERR_CONFIG')
+    expect(error.message).toContain(message)
+  })
+
+  test('a bad secret never appears in the error', () => {
+    const secret = 'Super-Secret-Value-123456'
+    const error = configError(() => new PullSign({ apiKey, apiSecret: secret }))
+    expect(`${error.message} ${JSON.stringify(error)} ${inspect(error)}`).not.toContain(secret)
+  })
+
+  test('endpoints merge over production and lose a trailing slash', () => {
+    const client = new PullSign({ apiKey, endpoints: { api: 'http://127.0.0.1:9/' } })
+    expect(client.endpoints).toEqual({ ...PRODUCTION_ENDPOINTS, api: 'http://127.0.0.1:9' })
+  })
+
+  test('a secret in a browser is refused with a clear error; a key alone is fine there', () => {
+    const error = inBrowser(() => configError(() => new PullSign({ apiKey, apiSecret })))
+    expect(error.code).toBe('ERR_CONFIG')
+    expect(error.message).toContain('an API secret must never be used in a browser')
+    expect(error.message).not.toContain(apiSecret)
+    expect(inBrowser(() => new PullSign({ apiKey })).apiKey).toBe(apiKey)
+  })
+
+  test('without a secret, backend calls reject with ERR_CONFIG (never resolve null)', async () => {
+    vi.stubEnv('PULLSIGN_API_SECRET', '')
+    const client = new PullSign({ apiKey })
+    await expect(client.ping()).rejects.toMatchObject({
+      code: 'ERR_CONFIG',
+      message: expect.stringContaining('needs the API secret'),
+    })
+    await expect(client.verifyUserToken(apiSecret)).rejects.not.toHaveProperty(
+      'message',
+      expect.stringContaining(apiSecret),
+    )
+  })
+})
