@@ -41,10 +41,13 @@ const MAX_DROPS = 10n ** 17n
 const ISSUED_VALUE = /^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/
 const CURRENCY_CODE = /^([A-Za-z0-9?!@#$%^&*<>(){}[\]|]{3}|[0-9A-F]{40})$/
 
-const fieldType = (name: string): string | undefined =>
-  (DEFAULT_DEFINITIONS.field as unknown as Record<string, { type: { name: string } } | undefined>)[
-    name
-  ]?.type.name
+// Own properties only: a field named `constructor` or `toString` must not find Object.prototype.
+const fieldType = (name: string): string | undefined => {
+  const fields = DEFAULT_DEFINITIONS.field as unknown as Record<string, unknown>
+  if (!Object.hasOwn(fields, name)) return undefined
+  const type = (fields[name] as { type?: { name?: unknown } } | undefined)?.type?.name
+  return typeof type === 'string' ? type : undefined
+}
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -95,7 +98,8 @@ function checkEncodes(tx: Record<string, unknown>, prefix: string): void {
     // Round trip: every requested field must come back (the codec drops nothing silently).
     const decoded = decode(encode(filled))
     for (const name of Object.keys(filled)) {
-      if (!(name in decoded)) throw invalidRequest(`${prefix}.${name}`, 'does not survive encoding')
+      if (!Object.hasOwn(decoded, name))
+        throw invalidRequest(`${prefix}.${name}`, 'does not survive encoding')
     }
     return
   }

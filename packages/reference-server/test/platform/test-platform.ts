@@ -35,3 +35,13 @@ export const payment = (extra: Record<string, unknown> = {}) => ({
     ...extra,
   },
 })
+
+/** Everything a failed request must leave unchanged, as comparable JSON. */
+export function fingerprint(platform: Platform): string {
+  return JSON.stringify({
+    size: platform.payloads.size,
+    state: platform.state(),
+    inboxes: platform.users.list().map((u) => platform.inbox(u.uuid).map((r) => r.meta.uuid)),
+    tokens: platform.users.list().map((u) => platform.tokens.ofUser(u.uuid)),
+  })
+}
