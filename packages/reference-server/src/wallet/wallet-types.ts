@@ -1,37 +1,20 @@
-import type { NetworkKey, PayloadRecord, RefPayWith } from 'pullsign/wire'
+import type { PayloadRecord, RefOpenRequest, RefRejectRequest, RefSignRequest } from 'pullsign/wire'
 
-/** How a payload reached the wallet (PROTOCOL §3.3 `origintype`). */
-export type WalletOpenVia = 'QR' | 'DEEP_LINK' | 'PUSH_NOTIFICATION' | 'EVENT_LIST'
+/** How a payload reached the wallet (PROTOCOL §3.3 `origintype`, without XAPP). */
+export type WalletOpenVia = NonNullable<RefOpenRequest['via']>
 
-/** Input of {@link Wallet.open}. */
-export interface WalletOpenInput {
-  /** The user's uuid. */
-  user: string
-  via?: WalletOpenVia
-}
+/** Input of {@link Wallet.open}: the §10 body `{user, via?}` (`user` is a user uuid). */
+export type WalletOpenInput = RefOpenRequest
 
-/** Input of {@link Wallet.sign}. */
-export interface WalletSignInput {
-  /** The user's uuid. */
-  user: string
-  /** The address to sign with (must be one of the user's accounts). */
-  account?: string
-  /** The network the wallet is on, unless the payload forces one. */
-  network?: NetworkKey
-  /** The asset the payer pays with (pay-with-anything, §8.3): native without an issuer. */
-  payWith?: RefPayWith
-  /** Wallet app version, e.g. "5.4.0" (matters for Batch signatures). */
-  walletVersion?: string
-}
+/** Input of {@link Wallet.sign}: the §10 body `{user, account?, network?, payWith?, walletVersion?}`. */
+export type WalletSignInput = RefSignRequest
 
-/** Input of {@link Wallet.reject}. */
-export interface WalletRejectInput {
-  /** The user's uuid. */
-  user: string
-}
+/** Input of {@link Wallet.reject}: the §10 body `{user}`. */
+export type WalletRejectInput = RefRejectRequest
 
 /**
- * The simulated wallet app: opens, signs (for real) or rejects payloads as a given user.
+ * The simulated wallet app: opens, signs (for real) or rejects payloads as a given user. Inputs are
+ * validated (600 naming the field) before anything changes.
  *
  * @example
  * ```ts
