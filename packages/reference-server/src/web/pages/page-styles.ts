@@ -32,14 +32,19 @@ pre{overflow:auto;background:var(--bg);padding:.6rem;border-radius:.3rem;font-si
 .qr{text-align:center}.qr img{width:100%;max-width:16rem;height:auto;image-rendering:pixelated;
 background:#fff;border-radius:.3rem}
 .qr-first .qr img{max-width:22rem}
-form.act{display:grid;gap:.7rem}
-label{display:grid;gap:.2rem;font-size:.9rem;color:var(--muted)}
+form.act{display:grid;gap:.7rem}form.act>*{min-width:0}
+label{display:grid;gap:.2rem;font-size:.9rem;color:var(--muted);min-width:0}
+select{width:100%}
 select,button{font:inherit;padding:.55rem .7rem;border-radius:.45rem;border:1px solid var(--line);
 background:var(--card);color:var(--text);min-height:2.6rem;max-width:100%}
 .buttons{display:flex;gap:.6rem;flex-wrap:wrap}.buttons button{flex:1 1 8rem;font-weight:600;cursor:pointer}
 button.sign{background:var(--ok);border-color:var(--ok);color:#fff}
 button.reject{background:transparent;border-color:var(--bad);color:var(--bad)}
 button:disabled{opacity:.55;cursor:progress}
+#outcome p{margin:.3rem 0}#detail:empty{display:none}
+@media (min-width:52rem){main.sign-layout{max-width:72rem;display:grid;column-gap:1rem;align-items:start;
+grid-template-columns:minmax(0,1fr) 20rem}main.sign-layout>section{grid-column:1}
+main.sign-layout>#qr{grid-column:2;grid-row:1/span 3}}
 .status{font-weight:600}.status[data-state=signed]{color:var(--ok)}
 .status[data-state=rejected],.status[data-state=cancelled],.status[data-state=expired],
 .status[data-state=error]{color:var(--bad)}

@@ -71,18 +71,26 @@ export const SIGN_PAGE_SCRIPT = `(function () {
       done = true
     }
   }
+  var known = { txid: data.txid, account: data.account }
+  // the socket's resolve message has no account; the control API's record, arriving later, has
+  function showDetail(signed, txid, account) {
+    if (!signed) return
+    known.txid = txid || known.txid
+    known.account = account || known.account
+    detailEl.textContent = ''
+    if (known.txid) detailEl.appendChild(line(texts.txid, known.txid))
+    if (known.account) {
+      if (known.txid) detailEl.appendChild(document.createElement('br'))
+      detailEl.appendChild(line(texts.account, known.account))
+    }
+  }
   function resolved(signed, txid, account, returnUrl) {
-    if (done) return
+    if (done) return showDetail(state === 'signed', txid, account)
     done = true
     hideForm()
     errorEl.hidden = true
     setStatus(signed ? 'signed' : 'rejected')
-    detailEl.textContent = ''
-    if (signed && txid) detailEl.appendChild(line(texts.txid, txid))
-    if (signed && account) {
-      detailEl.appendChild(document.createElement('br'))
-      detailEl.appendChild(line(texts.account, account))
-    }
+    showDetail(signed, txid, account)
     if (typeof returnUrl === 'string' && /^https?:\\/\\//i.test(returnUrl)) {
       var link = document.createElement('a')
       link.href = returnUrl

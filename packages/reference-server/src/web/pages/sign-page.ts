@@ -193,7 +193,7 @@ ${view.returnUrlWeb ? html`<dt>Returns to</dt><dd data-field="return"><span clas
 function renderQr(view: SignPageView): SafeHtml {
   return html`<section class="card qr" id="qr">
 <img src="${view.qrPng}" alt="QR code of this sign request" width="264" height="264">
-<p class="muted">Scan with the wallet app, or answer below as a test user.</p>
+<p class="muted">Scan with the wallet app, or answer on this page as a test user.</p>
 </section>`
 }
 
@@ -214,15 +214,17 @@ export function renderSignPage(view: SignPageView): string {
   const main =
     view.variant === 'qr'
       ? html`${qr}${renderOutcome(view)}${request}${form}`
-      : html`${request}${qr}${renderOutcome(view)}${form}`
+      : html`${request}${renderOutcome(view)}${form}${qr}`
   return renderShell({
     title: `${TYPE_LABELS[view.request.TransactionType] ?? view.request.TransactionType} · sign request`,
     active: null,
-    mainClass: view.variant === 'qr' ? 'qr-first' : undefined,
+    mainClass: view.variant === 'qr' ? 'qr-first' : 'sign-layout',
     main,
     data: {
       uuid: view.uuid,
       state: view.state,
+      txid: view.txid,
+      account: view.account,
       expiresAt: view.expiresAt,
       serverNow: view.serverNow,
       socketPath: view.socketPath,
