@@ -110,7 +110,9 @@ describe('sign page in Chromium', { timeout: 30_000 }, () => {
     expect(record.response.account).toBe(bobAccount)
     expect(record.response.environment_nodetype).toBe('TESTNET')
     expect(await page.locator('#detail').textContent()).toContain(record.response.txid ?? 'no txid')
-    await expect.poll(() => page.locator('#detail').textContent()).toContain(`Signed by ${bobAccount}`)
+    await expect
+      .poll(() => page.locator('#detail').textContent())
+      .toContain(`Signed by ${bobAccount}`)
     expect(await page.locator('#act').count()).toBe(1)
     expect(await page.locator('#act').isVisible()).toBe(false)
 
