@@ -15,6 +15,7 @@ afterEach(() => t.close())
 const ok = async (res: Response) => {
   const text = await res.text()
   if (res.status !== 200) throw new Error(`expected 200, got ${res.status}: ${text.slice(0, 400)}`)
+  // biome-ignore lint/suspicious/noExplicitAny: a test reads deep wire fields; a wrong one fails the assertion
   return JSON.parse(text) as Record<string, any>
 }
 

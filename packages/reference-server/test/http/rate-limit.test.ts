@@ -35,7 +35,7 @@ describe('rate limits (PROTOCOL §1)', () => {
 
   it.each([
     ['ping', 'default', '200'],
-    ['xrpl-tx/' + '0'.repeat(64), 'xrpl-tx', '60'],
+    [`xrpl-tx/${'0'.repeat(64)}`, 'xrpl-tx', '60'],
     ['kyc-status/rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', 'kyc', '600'],
     ['account-meta/rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', 'account-meta', '120'],
   ])('GET %s counts in the %s class (%s per minute)', async (path, _routeClass, limit) => {

@@ -1,0 +1,150 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url))
+const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url))
+const children: ChildProcess[] = []
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
+})
+
+interface Run {
+  child: ChildProcess
+  stdout: () => string
+  stderr: () => string
+  exit: Promise<number | null>
+}
+
+/** Runs the CLI from its sources with tsx (cwd = the workspace, whose tsconfig maps pullsign). */
+const run = (args: string[]): Run => {
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
+    cwd: root,
+    stdio: 'pipe',
+  })
+  children.push(child)
+  let out = ''
+  let err = ''
+  child.stdout?.on('data', (chunk) => {
+    out += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    err += chunk
+  })
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, stdout: () => out, stderr: () => err, exit }
+}
+
+/** Waits until the banner is printed and reads the endpoints and credentials from it. */
+const started = async (cli: Run) => {
+  const deadline = Date.now() + 20_000
+  while (!cli.stdout().includes('Ctrl-C stops the server.')) {
+    if (Date.now() > deadline || cli.child.exitCode !== null) {
+      throw new Error(`the CLI did not start; stdout: ${cli.stdout()} stderr: ${cli.stderr()}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  const text = cli.stdout()
+  const field = (name: string) => {
+    const match = new RegExp(`${name}\\s+(\\S+)`).exec(text)
+    if (!match?.[1]) throw new Error(`no ${name} in the banner: ${text}`)
+    return match[1]
+  }
+  return { text, api: field('api'), key: field('x-api-key'), secret: field('x-api-secret') }
+}
+
+describe('pullsign-server CLI', { timeout: 60_000 }, () => {
+  it('starts with the demo fixtures, prints what to use, serves ping, stops cleanly on SIGINT', async () => {
+    const server = run(['--port', '0', '--ledger-close-ms', '0'])
+    const banner = await started(server)
+    expect(banner.api).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    for (const part of [
+      'oauth',
+      'links',
+      'dashboard',
+      'Demo shop',
+      'Alice',
+      'Bob',
+      'ed25519',
+      'ecdsa-secp256k1',
+    ]) {
+      expect(banner.text).toContain(part)
+    }
+    const ping = await fetch(`${banner.api}/api/v1/platform/ping`, {
+      headers: { 'x-api-key': banner.key, 'x-api-secret': banner.secret },
+    })
+    expect(ping.status).toBe(200)
+    expect(((await ping.json()) as { pong: boolean }).pong).toBe(true)
+    server.child.kill('SIGINT')
+    expect(await server.exit).toBe(0)
+    expect(server.stderr()).toBe('')
+    await expect(fetch(`${banner.api}/__ref/state`)).rejects.toThrow()
+  })
+
+  it('prints the same demo credentials on every start', async () => {
+    const first = run(['--port', '0'])
+    const a = await started(first)
+    first.child.kill('SIGTERM')
+    expect(await first.exit).toBe(0)
+    const second = run(['--port', '0'])
+    const b = await started(second)
+    second.child.kill('SIGTERM')
+    expect(await second.exit).toBe(0)
+    expect([b.key, b.secret]).toEqual([a.key, a.secret])
+  })
+
+  it('--fixtures and --no-rate-limits', async () => {
+    const file = join(tmpdir(), `pullsign-fixtures-${process.pid}.json`)
+    writeFileSync(
+      file,
+      JSON.stringify({ applications: [{ name: 'Fixture shop' }], users: [{ name: 'Dana' }] }),
+    )
+    const server = run(['--port', '0', '--fixtures', file, '--no-rate-limits'])
+    const banner = await started(server)
+    expect(banner.text).toContain('Fixture shop')
+    expect(banner.text).toContain('Dana')
+    expect(banner.text).not.toContain('Alice')
+    const headers = {
+      'x-api-key': banner.key,
+      'x-api-secret': banner.secret,
+      'content-type': 'application/json',
+    }
+    const statuses = new Set<number>()
+    for (let i = 0; i < 32; i++) {
+      const res = await fetch(`${banner.api}/api/v1/platform/payload`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ txjson: { TransactionType: 'SignIn' } }),
+      })
+      statuses.add(res.status)
+    }
+    expect([...statuses]).toEqual([200])
+    server.child.kill('SIGINT')
+    expect(await server.exit).toBe(0)
+  })
+
+  it.each([
+    [['--prot', '1'], '--prot'],
+    [['--port', 'abc'], '--port'],
+    [['--port', '70000'], '--port'],
+    [['--ledger-close-ms', '-5'], '--ledger-close-ms'],
+    [['--fixtures', '/nonexistent/fixtures.json'], '--fixtures'],
+    [['--fixtures', cli], '--fixtures'],
+    [['extra'], 'extra'],
+  ])('%j exits 2 naming %s', async (args, flag) => {
+    const cli = run(args)
+    expect(await cli.exit).toBe(2)
+    expect(cli.stderr()).toContain(flag)
+    expect(cli.stderr()).toContain('Usage: pullsign-server')
+  })
+
+  it('--help prints the usage and exits 0', async () => {
+    const cli = run(['--help'])
+    expect(await cli.exit).toBe(0)
+    expect(cli.stdout()).toContain('--no-rate-limits')
+  })
+})
