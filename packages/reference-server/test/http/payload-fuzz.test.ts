@@ -80,13 +80,11 @@ const validish = fc.record(
   {
     txjson: fc.oneof(
       fc.constant({ TransactionType: 'SignIn' }),
-      fc
-        .integer({ min: 1, max: 10 ** 12 })
-        .map((drops) => ({
-          TransactionType: 'Payment',
-          Destination: ADDRESS,
-          Amount: String(drops),
-        })),
+      fc.integer({ min: 1, max: 10 ** 12 }).map((drops) => ({
+        TransactionType: 'Payment',
+        Destination: ADDRESS,
+        Amount: String(drops),
+      })),
     ),
     options: fc.record(
       {
