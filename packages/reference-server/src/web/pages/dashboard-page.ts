@@ -66,14 +66,14 @@ function renderServer(view: DashboardView): SafeHtml {
 <dt>OAuth</dt><dd><code>${view.endpoints.oauth}</code></dd>
 <dt>Links</dt><dd><code>${view.endpoints.links}</code></dd>
 </dl></section>
-<section class="card" id="clock"><p class="muted">Server time <time datetime="${view.serverTime}">${isoText(view.serverTime)}</time></p></section>`
+<section class="clock muted" id="clock">Server time <time datetime="${view.serverTime}">${isoText(view.serverTime)}</time></section>`
 }
 
 function renderApplications(view: DashboardView): SafeHtml {
   const apps = view.applications.map(
     (
       app,
-    ) => html`<div class="card" data-application="${app.uuid}"><h3>${app.name}</h3><dl class="fields">
+    ) => html`<div class="item" data-application="${app.uuid}"><h3>${app.name}</h3><dl class="fields">
 <dt>API key</dt><dd><code class="secret">${app.apiKey}</code></dd>
 <dt>API secret</dt><dd><code class="secret">${app.apiSecret}</code></dd>
 <dt>Webhook URL</dt><dd>${app.webhookUrl ? html`<code>${app.webhookUrl}</code>` : html`<span class="muted">none</span>`}</dd>
@@ -101,7 +101,7 @@ function renderUsers(view: DashboardView): SafeHtml {
             html`<td class="amount" data-network="${n.key}">${balanceText(account.balances[n.key], n.nativeAsset)}</td>`,
         )}</tr>`,
     )
-    return html`<div class="card" data-user="${user.uuid}"><h3>${user.name}</h3>
+    return html`<div class="item" data-user="${user.uuid}"><h3>${user.name}</h3>
 <p class="muted">KYC ${user.kyc ?? 'NONE'} · <code>${user.uuid}</code></p>
 <div class="table-wrap"><table>${head}${rows.length ? rows : empty(view.networks.length + 1, 'No accounts.')}</table></div></div>`
   })

@@ -14,7 +14,7 @@ export const PAGE_CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   `script-src ${[SIGN_PAGE_SCRIPT, DASHBOARD_SCRIPT].map(scriptHash).join(' ')}`,
   "style-src 'unsafe-inline'",
-  "img-src 'self'",
+  "img-src 'self' data:",
   "connect-src 'self'",
   "base-uri 'none'",
   "form-action 'self'",

@@ -43,6 +43,7 @@ export function renderShell(options: ShellOptions): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
 <title>${options.title} · pullsign reference server</title>
 <style>${new SafeHtml(PAGE_STYLES)}</style>
 </head>

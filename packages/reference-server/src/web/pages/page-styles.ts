@@ -20,6 +20,9 @@ main{max-width:60rem;margin:0 auto;padding:1rem}
 .card{background:var(--card);border:1px solid var(--line);border-radius:.6rem;padding:1rem;margin:0 0 1rem}
 .card>h2:first-child,.card>h1:first-child{margin-top:0}
 h1{font-size:1.5rem;margin:.2rem 0 .6rem}h2{font-size:1.15rem;margin:.2rem 0 .6rem}
+h3{font-size:1rem;margin:0 0 .4rem}
+.item{border-top:1px solid var(--line);padding-top:.7rem;margin-top:.7rem}
+.clock{margin:0 0 1rem;padding:0 .2rem;font-size:.9rem}td.amount{white-space:nowrap}
 .muted{color:var(--muted)}
 .instruction{font-size:1.1rem;padding:.6rem .8rem;border-left:4px solid var(--accent);background:var(--bg);
 border-radius:.3rem;white-space:pre-wrap;overflow-wrap:anywhere}
