@@ -1,10 +1,6 @@
-import { type Browser, chromium, type Page } from 'playwright'
-import type { PayloadRecord, RefApplication } from 'pullsign/wire'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumArgs, chromiumPath } from '../../../../scripts/chromium'
-import { startTestServer, type TestServer } from '../server/test-server'
 import { openProbe } from '../ws/socket-probe'
-import { startLocalSite } from './local-site'
+import { type E2e, startE2e } from './e2e-setup'
 
 const PAYMENT = {
   TransactionType: 'Payment',
@@ -13,73 +9,24 @@ const PAYMENT = {
   Amount: '2500000',
 }
 
-let browser: Browser
-let t: TestServer
-let site: Awaited<ReturnType<typeof startLocalSite>>
-let shop: RefApplication
+let e: E2e
 
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
-  t = await startTestServer()
-  site = await startLocalSite()
-  // an application with a webhook on loopback, so record, socket, webhook and pages can agree
-  const res = await t.control('applications', { name: 'E2E shop', webhookUrl: `${site.base}/hook` })
-  shop = (await res.json()) as RefApplication
-  expect(res.status, JSON.stringify(shop)).toBe(200)
+  e = await startE2e()
 }, 30_000)
 
 afterAll(async () => {
-  await browser?.close()
-  await t?.close()
-  await site?.close()
+  await e?.close()
 })
-
-/** Creates a payload as the E2E shop over HTTP (§3.1 → §3.2). */
-async function createPayload(body: Record<string, unknown>) {
-  const res = await fetch(`${t.endpoints.api}/api/v1/platform/payload`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-api-key': shop.apiKey,
-      'x-api-secret': shop.apiSecret,
-    },
-    body: JSON.stringify(body),
-  })
-  const created = (await res.json()) as {
-    uuid: string
-    next: { always: string }
-    refs: { websocket_status: string; qr_png: string }
-  }
-  expect(res.status, JSON.stringify(created)).toBe(200)
-  return created
-}
-
-/** GET payload/{uuid} over HTTP as the E2E shop (§3.3). */
-async function fetchRecord(uuid: string): Promise<PayloadRecord> {
-  const res = await fetch(`${t.endpoints.api}/api/v1/platform/payload/${uuid}`, {
-    headers: { 'x-api-key': shop.apiKey, 'x-api-secret': shop.apiSecret },
-  })
-  expect(res.status).toBe(200)
-  return (await res.json()) as PayloadRecord
-}
-
-/** Opens a page and fails the test on any script error in it. */
-async function openPage(url: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(error.message))
-  await page.goto(url)
-  return { page, errors }
-}
 
 describe('sign page in Chromium', { timeout: 30_000 }, () => {
   it('shows the request, signs as the chosen user and account, and everything agrees', async () => {
-    const created = await createPayload({
+    const created = await e.createPayload({
       txjson: PAYMENT,
       custom_meta: { instruction: 'Pay order 7', identifier: 'e2e-sign' },
     })
     const probe = await openProbe(created.refs.websocket_status)
-    const { page, errors } = await openPage(created.next.always)
+    const { page, errors } = await e.openPage(created.next.always)
     await page.locator('body[data-socket="open"]').waitFor()
 
     await expect.poll(() => page.locator('#request h1').textContent()).toBe('Payment')
@@ -95,16 +42,16 @@ describe('sign page in Chromium', { timeout: 30_000 }, () => {
 
     // picking Bob lists Bob's accounts; sign with his second (secp256k1) account on TESTNET
     await page.selectOption('#user', { label: 'Bob' })
-    const bobAccount = t.bob.accounts[1]?.address ?? ''
+    const bobAccount = e.t.bob.accounts[1]?.address ?? ''
     expect(await page.locator('#account option').allTextContents()).toEqual(
-      t.bob.accounts.map((a) => `${a.address} (${a.algorithm})`),
+      e.t.bob.accounts.map((a) => `${a.address} (${a.algorithm})`),
     )
     await page.selectOption('#account', bobAccount)
     await page.selectOption('#network', 'TESTNET')
     await page.getByRole('button', { name: 'Sign' }).click()
 
     await expect.poll(() => page.locator('#status').textContent()).toBe('Signed')
-    const record = await fetchRecord(created.uuid)
+    const record = await e.fetchRecord(created.uuid)
     expect(record.meta).toMatchObject({ resolved: true, signed: true })
     expect(record.response.txid).toMatch(/^[0-9A-F]{64}$/)
     expect(record.response.account).toBe(bobAccount)
@@ -134,12 +81,12 @@ describe('sign page in Chromium', { timeout: 30_000 }, () => {
   })
 
   it('rejects, and the page, record and socket say rejected', async () => {
-    const created = await createPayload({ txjson: PAYMENT })
+    const created = await e.createPayload({ txjson: PAYMENT })
     const probe = await openProbe(created.refs.websocket_status)
-    const { page, errors } = await openPage(created.next.always)
+    const { page, errors } = await e.openPage(created.next.always)
     await page.getByRole('button', { name: 'Reject' }).click()
     await expect.poll(() => page.locator('#status').textContent()).toBe('Rejected')
-    const record = await fetchRecord(created.uuid)
+    const record = await e.fetchRecord(created.uuid)
     expect(record.meta).toMatchObject({ resolved: true, signed: false })
     expect(record.response.txid).toBeNull()
     let message = await probe.next()
@@ -151,18 +98,18 @@ describe('sign page in Chromium', { timeout: 30_000 }, () => {
   })
 
   it('follows return_url.web with the placeholders replaced, after the webhook is sent', async () => {
-    const created = await createPayload({
+    const created = await e.createPayload({
       txjson: PAYMENT,
-      options: { return_url: { web: `${site.base}/done?id={id}&txid={txid}` } },
+      options: { return_url: { web: `${e.site.base}/done?id={id}&txid={txid}` } },
     })
-    const { page, errors } = await openPage(created.next.always)
+    const { page, errors } = await e.openPage(created.next.always)
     await page.getByRole('button', { name: 'Sign' }).click()
-    await page.waitForURL(`${site.base}/done?**`)
-    const record = await fetchRecord(created.uuid)
-    expect(page.url()).toBe(`${site.base}/done?id=${created.uuid}&txid=${record.response.txid}`)
+    await page.waitForURL(`${e.site.base}/done?**`)
+    const record = await e.fetchRecord(created.uuid)
+    expect(page.url()).toBe(`${e.site.base}/done?id=${created.uuid}&txid=${record.response.txid}`)
     expect(await page.locator('h1').textContent()).toBe('Back at the shop')
-    await t.server.platform.webhooks.settled()
-    expect(site.webhooks.map((w) => w.body.payloadResponse)).toContainEqual(
+    await e.t.server.platform.webhooks.settled()
+    expect(e.site.webhooks.map((w) => w.body.payloadResponse)).toContainEqual(
       expect.objectContaining({ payload_uuidv4: created.uuid, signed: true }),
     )
     expect(errors).toEqual([])
@@ -170,20 +117,20 @@ describe('sign page in Chromium', { timeout: 30_000 }, () => {
   })
 
   it('shows live that the wallet opened the payload', async () => {
-    const created = await createPayload({ txjson: PAYMENT })
-    const { page } = await openPage(created.next.always)
+    const created = await e.createPayload({ txjson: PAYMENT })
+    const { page } = await e.openPage(created.next.always)
     await page.locator('body[data-socket="open"]').waitFor()
-    const res = await t.control(`payloads/${created.uuid}/open`, { user: t.alice.uuid })
+    const res = await e.t.control(`payloads/${created.uuid}/open`, { user: e.t.alice.uuid })
     expect(res.status).toBe(200)
     await expect.poll(() => page.locator('#status').textContent()).toBe('Opened in the wallet')
     await page.close()
   })
 
   it('an expired payload says so and offers no buttons', async () => {
-    const created = await createPayload({ txjson: PAYMENT, options: { expire: 1 } })
-    const { page } = await openPage(created.next.always)
+    const created = await e.createPayload({ txjson: PAYMENT, options: { expire: 1 } })
+    const { page } = await e.openPage(created.next.always)
     await page.locator('body[data-socket="open"]').waitFor()
-    const res = await t.control('clock/advance', { seconds: 120 })
+    const res = await e.t.control('clock/advance', { seconds: 120 })
     expect(res.status).toBe(200)
     // live: the socket's expiry message makes the page ask the server again
     await expect
@@ -198,26 +145,28 @@ describe('sign page in Chromium', { timeout: 30_000 }, () => {
   })
 
   it('the QR variant and an unknown payload', async () => {
-    const created = await createPayload({ txjson: PAYMENT })
-    const { page } = await openPage(`${created.next.always}/qr`)
+    const created = await e.createPayload({ txjson: PAYMENT })
+    const { page } = await e.openPage(`${created.next.always}/qr`)
     const order = await page
       .locator('main > section')
       .evaluateAll((sections) => sections.map((s) => s.id))
     expect(order.slice(0, 2)).toEqual(['qr', 'outcome'])
-    const missing = await page.goto(`${t.endpoints.api}/sign/00000000-0000-4000-8000-000000000000`)
+    const missing = await page.goto(
+      `${e.t.endpoints.api}/sign/00000000-0000-4000-8000-000000000000`,
+    )
     expect(missing?.status()).toBe(404)
     expect(await page.locator('h1').textContent()).toBe('Not found')
     await page.close()
   })
 
   it('renders hostile instructions as text, never as markup', async () => {
-    const created = await createPayload({
+    const created = await e.createPayload({
       txjson: PAYMENT,
       custom_meta: {
         instruction: '<img src=x onerror="window.__xss=1"></script><script>window.__xss=2</script>',
       },
     })
-    const { page, errors } = await openPage(created.next.always)
+    const { page, errors } = await e.openPage(created.next.always)
     await page.locator('body[data-socket="open"]').waitFor()
     expect(await page.locator('#instruction').textContent()).toBe(
       '<img src=x onerror="window.__xss=1"></script><script>window.__xss=2</script>',
