@@ -15,9 +15,8 @@ const advanceBody = z.object({
     .max(10 * 365 * 24 * 3600),
 })
 
-/** Reads an optional JSON body: none (or an empty one) is `{}`. */
-const optionalBody = async (request: Request): Promise<unknown> =>
-  request.headers.get('content-length') === '0' || !request.body ? {} : readJsonBody(request)
+/** Reads an optional JSON body: an empty one is `{}`. */
+const optionalBody = (request: Request): Promise<unknown> => readJsonBody(request, {})
 
 /**
  * The control API of PROTOCOL §10 under `/__ref/`: the developer's test plays the user's wallet

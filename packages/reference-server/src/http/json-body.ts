@@ -10,12 +10,17 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
 /**
  * Reads a request body as JSON, refusing (600, naming `body`) a body over {@link MAX_BODY_BYTES}
  * before buffering it, bytes that are not UTF-8, and text that is not JSON. The parse error's own
- * text is left out: it quotes the body, which may hold a user token.
+ * text is left out: it quotes the body, which may hold a user token. An empty body is refused
+ * unless the route gives `whenEmpty` (its optional body's default).
  */
-export async function readJsonBody(request: Request): Promise<unknown> {
+export async function readJsonBody(request: Request, whenEmpty?: unknown): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
   if (declared > MAX_BODY_BYTES) throw tooLarge()
-  if (!request.body) throw badBody('body', 'is missing; send a JSON object')
+  const missing = () => {
+    if (whenEmpty !== undefined) return whenEmpty
+    throw badBody('body', 'is missing; send a JSON object')
+  }
+  if (!request.body) return missing()
   const chunks: Uint8Array[] = []
   let size = 0
   const reader = request.body.getReader()
@@ -29,7 +34,7 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     }
     chunks.push(value)
   }
-  if (size === 0) throw badBody('body', 'is missing; send a JSON object')
+  if (size === 0) return missing()
   const bytes = new Uint8Array(size)
   let at = 0
   for (const chunk of chunks) {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -95,6 +95,13 @@ describe('pullsign-server CLI', { timeout: 60_000 }, () => {
     second.child.kill('SIGTERM')
     expect(await second.exit).toBe(0)
     expect([b.key, b.secret]).toEqual([a.key, a.secret])
+    // The README quotes them, with the users and their accounts: keep it true.
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    const quoted = [
+      ...a.text.matchAll(/\b([0-9a-f]{8}-[0-9a-f-]{27}|r[1-9A-HJ-NP-Za-km-z]{24,34})\b/g),
+    ]
+    expect(quoted.length).toBeGreaterThanOrEqual(8)
+    for (const [value] of quoted) expect(readme, `README should quote ${value}`).toContain(value)
   })
 
   it('--fixtures and --no-rate-limits', async () => {

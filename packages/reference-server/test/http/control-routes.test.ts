@@ -257,6 +257,14 @@ describe('control API (PROTOCOL §10)', () => {
     expect(t.server.clock.now() - before.now).toBeLessThan(60_000)
   })
 
+  it.each(['users', 'ledger/close', 'reset'])(
+    'POST %s takes no body at all (curl -X POST)',
+    async (path) => {
+      const res = await fetch(`${t.endpoints.api}/__ref/${path}`, { method: 'POST' })
+      expect(res.status, await res.clone().text()).toBe(200)
+    },
+  )
+
   it('malformed JSON on a control route is a 600', async () => {
     const res = await fetch(`${t.endpoints.api}/__ref/users`, { method: 'POST', body: '{name' })
     expect(await errorOf(res)).toMatchObject({ status: 400, code: 600 })
