@@ -116,6 +116,30 @@ describe('sign page: the request in readable form', () => {
   })
 })
 
+describe('sign page: what the request does', () => {
+  it.each([
+    [
+      {},
+      { TransactionType: 'SignIn' },
+      'Proves that you hold the account. Nothing is sent to the ledger.',
+    ],
+    [{ submit: false }, undefined, 'the wallet does not submit it.'],
+    [{ multisign: true }, undefined, 'Multisign: your signature is one of several'],
+    [
+      { signers: ['rAliceSecpAccount11111111111111111'] },
+      undefined,
+      'Only these accounts may sign: rAliceSecpAccount11111111111111111.',
+    ],
+  ])('meta %j, request %j: %s', (meta, request, note) => {
+    const html = page({ meta, ...(request ? { payload: { request_json: request } } : {}) })
+    expect(html).toContain(note)
+  })
+
+  it('a plain payment has no notes', () => {
+    expect(page()).not.toContain('class="muted note"')
+  })
+})
+
 describe('sign page: states', () => {
   it('an expired payload nobody opened says so and has no buttons', () => {
     const html = page({ meta: { expired: true }, payload: { expires_in_seconds: -5 } })

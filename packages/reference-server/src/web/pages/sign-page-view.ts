@@ -38,6 +38,8 @@ export function signPageView(source: SignPageSource): SignPageView {
     instruction: record.custom_meta.instruction,
     identifier: record.custom_meta.identifier,
     forceNetwork,
+    submit: record.meta.submit,
+    multisign: record.meta.multisign,
     signers: record.meta.signers,
     state: payloadState(record.meta),
     expiresAt: record.payload.expires_at,

@@ -31,6 +31,10 @@ export interface SignPageView {
   instruction: string | null
   identifier: string | null
   forceNetwork: NetworkKey | null
+  /** Whether the wallet submits the signed transaction (`meta.submit`). */
+  submit: boolean
+  /** A multisign request (`meta.multisign`): the wallet adds one signature of several. */
+  multisign: boolean
   /** Accounts the wallet must sign with (`meta.signers`), or null for any. */
   signers: string[] | null
   state: PayloadState
@@ -77,6 +81,12 @@ const STATUS_TEXTS: Readonly<Record<PayloadState, string>> = Object.freeze({
   cancelled: 'Cancelled by the application',
   expired: 'This sign request has expired',
 })
+
+/** What a pseudo transaction does, since it has no fields to read (§3.1, §8.2). */
+const TYPE_NOTES: Record<string, string> = {
+  SignIn: 'Proves that you hold the account. Nothing is sent to the ledger.',
+  PaymentChannelAuthorize: 'Signs a payment channel claim. Nothing is sent to the ledger.',
+}
 
 const TYPE_LABELS: Record<string, string> = {
   SignIn: 'Sign in',
@@ -171,6 +181,21 @@ function renderOutcome(view: SignPageView): SafeHtml {
 </section>`
 }
 
+function requestNotes(view: SignPageView): string[] {
+  const notes: string[] = []
+  const typeNote = TYPE_NOTES[view.request.TransactionType]
+  if (typeNote) notes.push(typeNote)
+  if (view.multisign)
+    notes.push('Multisign: your signature is one of several; the application combines them.')
+  else if (!view.submit && !typeNote) {
+    notes.push(
+      'The signed transaction goes back to the application; the wallet does not submit it.',
+    )
+  }
+  if (view.signers?.length) notes.push(`Only these accounts may sign: ${view.signers.join(', ')}.`)
+  return notes
+}
+
 function renderRequest(view: SignPageView, nativeAsset: string): SafeHtml {
   const forced = view.networks.find((network) => network.key === view.forceNetwork)
   const txType = view.request.TransactionType
@@ -178,6 +203,7 @@ function renderRequest(view: SignPageView, nativeAsset: string): SafeHtml {
 <p class="muted">${view.applicationName} asks you to sign</p>
 <h1>${TYPE_LABELS[txType] ?? txType}</h1>
 ${view.instruction ? html`<p class="instruction" id="instruction">${view.instruction}</p>` : ''}
+${requestNotes(view).map((note) => html`<p class="muted note">${note}</p>`)}
 <dl class="fields">
 <dt>Type</dt><dd data-field="TransactionType"><span class="mono">${txType}</span></dd>
 ${transactionRows(view.request).map((row) => renderRow(row, nativeAsset))}
