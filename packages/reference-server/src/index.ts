@@ -15,13 +15,34 @@ export type { Wallet } from './wallet'
 /**
  * Options of {@link createReferenceServer}: everything {@link PlatformOptions} takes (clock,
  * fixtures, ledgerCloseMs, rateLimits, fetch, endpoints for in-process use) plus the host.
+ *
+ * @example
+ * ```ts
+ * const options: ReferenceServerOptions = {
+ *   host: '127.0.0.1',
+ *   ledgerCloseMs: false, // ledgers close only on server.platform.ledger.close()
+ *   rateLimits: { 'payload-create': 2 },
+ * }
+ * ```
  */
 export interface ReferenceServerOptions extends PlatformOptions {
   /** Interface to listen on; defaults to 127.0.0.1. */
   host?: string
 }
 
-/** The reference server: the platform in memory, served over HTTP and websockets. */
+/**
+ * The reference server: the platform in memory, served over HTTP and websockets.
+ *
+ * @example
+ * ```ts
+ * const server: ReferenceServer = createReferenceServer()
+ * await server.listen(0)
+ * const [alice] = server.platform.users.list()
+ * await server.wallet.sign(uuid, { user: alice.uuid })
+ * server.clock.advance(60)
+ * await server.close()
+ * ```
+ */
 export interface ReferenceServer {
   /**
    * Starts listening; port 0 (the default) picks a free port. Resolves with the endpoints, which

@@ -19,7 +19,15 @@ const redactedPath = (url: string) =>
     .slice(0, 200)
     .replace(/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}/gi, '{uuid}')
 
-/** The one fetch-style handler of the reference server (DESIGN "One handler, three transports"). */
+/**
+ * The one fetch-style handler of the reference server (DESIGN "One handler, three transports").
+ *
+ * @example
+ * ```ts
+ * const handler: FetchHandler = server.handler
+ * const res = await handler(new Request(`${server.endpoints.api}/__ref/state`))
+ * ```
+ */
 export type FetchHandler = (request: Request) => Promise<Response>
 
 /**
