@@ -107,7 +107,9 @@ export function createClock(options: ClockOptions = {}): Clock {
       }
       offset += seconds * 1000
       const target = now()
-      // Real timers are re-armed once at the end, not once per period an interval catches up.
+      // Every timer due by the new time fires, in due order, and sees the new time (so a socket
+      // tick after a long jump reports the time after it). Real timers are re-armed once at the
+      // end, not once per period an interval catches up.
       const fired = new Set<Timer>()
       for (let timer = nextDue(); timer && timer.due <= target; timer = nextDue()) {
         fired.add(timer)

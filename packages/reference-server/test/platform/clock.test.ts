@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { type Clock, createClock } from '../../src/platform/clock'
+
+let clock: Clock | undefined
+afterEach(() => clock?.dispose())
+const start = Date.parse('2026-01-01T00:00:00Z')
+
+describe('clock', () => {
+  it('starts where asked and keeps real time flowing', async () => {
+    clock = createClock({ start })
+    const first = clock.now()
+    expect(first - start).toBeLessThan(50)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(clock.now() - first).toBeGreaterThanOrEqual(15)
+  })
+
+  it('advance moves time and fires due timers in due order, once', () => {
+    clock = createClock({ start })
+    const fired: string[] = []
+    clock.setTimeout(() => fired.push('b 20s'), 20_000)
+    clock.setTimeout(() => fired.push('a 10s'), 10_000)
+    clock.setTimeout(() => fired.push('c 60s'), 60_000)
+    clock.advance(9)
+    expect(fired).toEqual([])
+    clock.advance(11)
+    expect(fired).toEqual(['a 10s', 'b 20s'])
+    clock.advance(100)
+    expect(fired).toEqual(['a 10s', 'b 20s', 'c 60s'])
+    expect(clock.now() - start).toBeGreaterThanOrEqual(120_000)
+  })
+
+  it('intervals fire once per period, also when one advance spans several periods', () => {
+    clock = createClock({ start })
+    let ticks = 0
+    const stop = clock.setInterval(() => ticks++, 15_000)
+    clock.advance(60)
+    expect(ticks).toBe(4)
+    stop()
+    clock.advance(60)
+    expect(ticks).toBe(4)
+  })
+
+  it('a timer scheduled by a firing timer counts from the time after the advance', () => {
+    clock = createClock({ start })
+    const fired: number[] = []
+    clock.setTimeout(() => {
+      fired.push(1)
+      clock?.setTimeout(() => fired.push(2), 5_000)
+    }, 5_000)
+    clock.advance(10)
+    expect(fired).toEqual([1])
+    clock.advance(5)
+    expect(fired).toEqual([1, 2])
+  })
+
+  it('cancel and dispose stop timers; real time fires them too', async () => {
+    clock = createClock({ start })
+    const fired: string[] = []
+    const cancel = clock.setTimeout(() => fired.push('cancelled'), 1_000)
+    cancel()
+    clock.setTimeout(() => fired.push('real'), 10)
+    await expect.poll(() => fired).toEqual(['real'])
+    clock.setTimeout(() => fired.push('disposed'), 1_000)
+    clock.dispose()
+    clock.advance(10)
+    expect(fired).toEqual(['real'])
+  })
+
+  it('a timer fired by advance sees the time after the advance', () => {
+    clock = createClock({ start })
+    let seen = 0
+    clock.setTimeout(() => {
+      seen = clock?.now() ?? 0
+    }, 10_000)
+    clock.advance(60)
+    expect(seen - start).toBeGreaterThanOrEqual(60_000)
+  })
+
+  it('refuses to move backwards', () => {
+    clock = createClock({ start })
+    expect(() => clock?.advance(-1)).toThrow(RangeError)
+  })
+})
