@@ -31,7 +31,7 @@ for (let run = 0; run < RUNS; run++) {
     const result = spawnSync(process.execPath, args, { cwd: sdkRoot, stdio: 'pipe' })
     const elapsed = performance.now() - start
     if (result.status !== 0) throw new Error(`${name} failed: ${String(result.stderr)}`)
-    ;(times[name] ??= []).push(elapsed)
+    times[name] = [...(times[name] ?? []), elapsed]
   }
 }
 
