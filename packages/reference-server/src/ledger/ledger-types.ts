@@ -1,6 +1,14 @@
 import type { NetworkKey, XrplTxResponse } from 'pullsign/wire'
 
-/** The state of one account on one network, as the wallet and the lookups see it. */
+/**
+ * The state of one account on one network, as the wallet and the lookups see it.
+ *
+ * @example
+ * ```ts
+ * const account = server.platform.ledger.account('TESTNET', address)
+ * console.log(account?.balance, account?.sequence) // '1000000000' 5000001
+ * ```
+ */
 export interface AccountView {
   /** Native balance in drops. */
   balance: string
@@ -14,7 +22,15 @@ export interface AccountView {
   signers: string[]
 }
 
-/** What `submit` reports, like a node's submit answer. */
+/**
+ * What `submit` reports, like a node's submit answer.
+ *
+ * @example
+ * ```ts
+ * const { txid, engine_result } = server.platform.ledger.submit('TESTNET', signedBlob)
+ * if (engine_result !== 'tesSUCCESS') console.log('refused or failed:', engine_result)
+ * ```
+ */
 export interface SubmitResult {
   /** The transaction id: SHA-512Half(`54584E00` + blob), upper-case hex (PROTOCOL §8.2). */
   txid: string
@@ -31,6 +47,12 @@ export interface SubmitResult {
  * The `xrpl-tx` response of PROTOCOL §2, plus where the transaction sits: `ledger_index` (the open
  * ledger's index until it closes), and once validated `ctid` (§9.2) and `date` (close time, seconds
  * since the Ripple epoch). `meta.delivered_amount` is set on Payments that succeeded (§8.3).
+ *
+ * @example
+ * ```ts
+ * const tx = server.platform.ledger.transaction(record.response.txid!)
+ * if (tx?.transaction.validated) console.log(tx.transaction.meta.delivered_amount)
+ * ```
  */
 export type TransactionLookup = XrplTxResponse & {
   transaction: { hash: string; ledger_index: number; ctid?: string; date?: number }

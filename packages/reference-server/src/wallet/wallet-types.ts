@@ -1,15 +1,43 @@
 import type { PayloadRecord, RefOpenRequest, RefRejectRequest, RefSignRequest } from 'pullsign/wire'
 
-/** How a payload reached the wallet (PROTOCOL §3.3 `origintype`, without XAPP). */
+/**
+ * How a payload reached the wallet (PROTOCOL §3.3 `origintype`, without XAPP).
+ *
+ * @example
+ * ```ts
+ * server.wallet.open(uuid, { user: alice.uuid, via: 'DEEP_LINK' satisfies WalletOpenVia })
+ * ```
+ */
 export type WalletOpenVia = NonNullable<RefOpenRequest['via']>
 
-/** Input of {@link Wallet.open}: the §10 body `{user, via?}` (`user` is a user uuid). */
+/**
+ * Input of {@link Wallet.open}: the §10 body `{user, via?}` (`user` is a user uuid).
+ *
+ * @example
+ * ```ts
+ * const input: WalletOpenInput = { user: alice.uuid, via: 'QR' }
+ * ```
+ */
 export type WalletOpenInput = RefOpenRequest
 
-/** Input of {@link Wallet.sign}: the §10 body `{user, account?, network?, payWith?, walletVersion?}`. */
+/**
+ * Input of {@link Wallet.sign}: the §10 body `{user, account?, network?, payWith?, walletVersion?}`.
+ *
+ * @example
+ * ```ts
+ * const input: WalletSignInput = { user: alice.uuid, network: 'TESTNET', payWith: { currency: 'XRP' } }
+ * ```
+ */
 export type WalletSignInput = RefSignRequest
 
-/** Input of {@link Wallet.reject}: the §10 body `{user}`. */
+/**
+ * Input of {@link Wallet.reject}: the §10 body `{user}`.
+ *
+ * @example
+ * ```ts
+ * server.wallet.reject(uuid, { user: alice.uuid } satisfies WalletRejectInput)
+ * ```
+ */
 export type WalletRejectInput = RefRejectRequest
 
 /**
