@@ -1,14 +1,12 @@
 import { SOCKET_EXPIRES_IN_INTERVAL_SECONDS, SOCKET_PONG_TEXT } from 'pullsign/wire'
 import type { WebSocket } from 'ws'
-import type { Platform } from '../platform'
+import { type Platform, PlatformError } from '../platform'
 import { isKeepalive } from './client-frame'
 
 /** The payload sockets of one server: every `{ws-api}/sign/{uuid}` connection (PROTOCOL §4). */
 export interface PayloadSockets {
   /** Takes over an upgraded socket for the payload `uuid`. */
   accept(socket: WebSocket, uuid: string): void
-  /** How many sockets are open. */
-  readonly size: number
   /** Closes every socket and stops the ticker. */
   close(): void
 }
@@ -25,6 +23,8 @@ interface Channel {
 
 // ws close code for "no such payload": a normal close, the server is done with this socket.
 const CLOSE_NORMAL = 1000
+const CLOSE_INTERNAL_ERROR = 1011
+const PONG = JSON.stringify({ message: SOCKET_PONG_TEXT })
 
 /**
  * Creates the payload socket registry of PROTOCOL §4: welcome, `expires_in_seconds` on connect and
@@ -33,7 +33,6 @@ const CLOSE_NORMAL = 1000
  */
 export function createPayloadSockets(platform: Platform): PayloadSockets {
   const channels = new Map<string, Channel>()
-  let size = 0
 
   const expiresIn = (channel: Channel) =>
     Math.floor((channel.expiresAt - platform.clock.now()) / 1000)
@@ -58,22 +57,37 @@ export function createPayloadSockets(platform: Platform): PayloadSockets {
     const existing = channels.get(uuid)
     if (existing) return existing
     const record = platform.payloads.record(uuid)
+    const sockets = new Set<WebSocket>()
+    const unsubscribe = platform.payloads.subscribe(uuid, (message) => {
+      const frame = JSON.stringify(message)
+      for (const socket of sockets) socket.send(frame)
+    })
     const channel: Channel = {
-      sockets: new Set(),
+      sockets,
       expiresAt: Date.parse(record.payload.expires_at),
-      unsubscribe: () => {},
+      unsubscribe,
     }
     channels.set(uuid, channel)
-    channel.unsubscribe = platform.payloads.subscribe(uuid, (message) => {
-      const frame = JSON.stringify(message)
-      for (const socket of channel.sockets) socket.send(frame)
-    })
     return channel
+  }
+
+  const join = (socket: WebSocket, uuid: string) => {
+    const channel = open(uuid)
+    // Joined first, so whatever happens next, the socket's close releases the channel.
+    channel.sockets.add(socket)
+    socket.on('close', () => leave(uuid, channel, socket))
+    socket.on('message', (data, isBinary) => {
+      if (isKeepalive(data, isBinary)) socket.send(PONG)
+    })
+    socket.send(JSON.stringify({ message: `Welcome ${uuid}` }))
+    socket.send(JSON.stringify({ expires_in_seconds: expiresIn(channel) }))
+    // §4 [ours]: a late subscriber gets the outcome right after the welcome.
+    const resolved = platform.payloads.resolvedMessage(uuid)
+    if (resolved) socket.send(JSON.stringify(resolved))
   }
 
   const leave = (uuid: string, channel: Channel, socket: WebSocket) => {
     if (!channel.sockets.delete(socket)) return
-    size--
     if (channel.sockets.size === 0 && channels.get(uuid) === channel) {
       channels.delete(uuid)
       channel.unsubscribe()
@@ -81,30 +95,21 @@ export function createPayloadSockets(platform: Platform): PayloadSockets {
   }
 
   return {
-    get size() {
-      return size
-    },
     accept(socket, uuid) {
-      let channel: Channel
-      try {
-        channel = open(uuid)
-      } catch {
-        socket.send(JSON.stringify({ message: `No such payload: ${uuid.slice(0, 64)}` }))
-        socket.close(CLOSE_NORMAL, 'unknown payload')
-        return
-      }
-      socket.send(JSON.stringify({ message: `Welcome ${uuid}` }))
-      socket.send(JSON.stringify({ expires_in_seconds: expiresIn(channel) }))
-      const resolved = platform.payloads.resolvedMessage(uuid)
-      if (resolved) socket.send(JSON.stringify(resolved))
-      channel.sockets.add(socket)
-      size++
-      socket.on('message', (data, isBinary) => {
-        if (isKeepalive(data, isBinary)) socket.send(JSON.stringify({ message: SOCKET_PONG_TEXT }))
-      })
-      socket.on('close', () => leave(uuid, channel, socket))
       // A reset connection emits 'error' then 'close'; without a listener 'error' would throw.
       socket.on('error', () => socket.terminate())
+      try {
+        join(socket, uuid)
+      } catch (error) {
+        if (error instanceof PlatformError && error.status === 404) {
+          socket.send(JSON.stringify({ message: `No such payload: ${uuid.slice(0, 64)}` }))
+          socket.close(CLOSE_NORMAL, 'unknown payload')
+          return
+        }
+        // A bug: never let it escape into the node server's upgrade event (it would crash it).
+        console.error('[pullsign-server] payload socket error:', error)
+        socket.close(CLOSE_INTERNAL_ERROR, 'internal error')
+      }
     },
     close() {
       stopTicker()
