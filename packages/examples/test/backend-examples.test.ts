@@ -1,0 +1,62 @@
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { describe, expect, test } from 'vitest'
+
+const run = promisify(execFile)
+const examples = fileURLToPath(new URL('..', import.meta.url))
+
+/** Runs an example as users do (tsx in a child process) and returns its lines without timings. */
+async function runExample(file: string): Promise<string[]> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', file], {
+    cwd: examples,
+    timeout: 60_000,
+  })
+  return stdout
+    .trim()
+    .split('\n')
+    .map((line) => line.replace(/^\[\+\s*\d+ ms\] /, ''))
+}
+
+/** The index of the first line matching `pattern`, failing with the whole output if none does. */
+const lineOf = (lines: string[], pattern: RegExp): number => {
+  const index = lines.findIndex((line) => pattern.test(line))
+  expect(index, `no line matches ${pattern} in:\n${lines.join('\n')}`).toBeGreaterThanOrEqual(0)
+  return index
+}
+
+describe('backend examples', () => {
+  test('payment.ts prints each event as it happens, then verifies the payment on the ledger', async () => {
+    const lines = await runExample('backend/payment.ts')
+    const order = [
+      /^reference server on http:\/\/127\.0\.0\.1:\d+; application "Demo shop"$/,
+      /^payload [0-9a-f-]{36} created: open http:\/\/127\.0\.0\.1:\d+\/sign\/[0-9a-f-]{36}$/,
+      /^event welcome/,
+      /^event expires_in\s+expires in \d+ s$/,
+      /^Alice opens the request and signs it in the wallet app$/,
+      /^event opened/,
+      /^event pre_signed/,
+      /^event dispatched/,
+      /^event resolved\s+resolved: signed=true, txid [0-9A-F]{64}$/,
+      /^signed by r\w+ on TESTNET$/,
+      /^verified: [0-9A-F]{64} validated, tesSUCCESS, delivered 1000000 drops to r\w+$/,
+    ].map((pattern) => lineOf(lines, pattern))
+    expect(order, lines.join('\n')).toEqual([...order].sort((a, b) => a - b))
+  }, 90_000)
+
+  test('signin-push.ts signs in, verifies the token and pushes a payment that gets signed', async () => {
+    const lines = await runExample('backend/signin-push.ts')
+    const order = [
+      /^signin event resolved$/,
+      /^signed in as r\w+ \(signature verified offline\)$/,
+      /^user token active=true, expires \d{4}-\d\d-\d\dT/,
+      /^payment [0-9a-f-]{36} pushed=true$/,
+      /^payment event opened$/,
+      /^payment event resolved$/,
+      /^payment signed=true via PUSH_NOTIFICATION by r\w+, txid [0-9A-F]{64}$/,
+    ].map((pattern) => lineOf(lines, pattern))
+    expect(order, lines.join('\n')).toEqual([...order].sort((a, b) => a - b))
+    const signer = lines[order[1] ?? 0]?.split(' ')[3]
+    expect(lines.at(-1)).toContain(`by ${signer},`)
+  }, 90_000)
+})
