@@ -20,8 +20,8 @@ const optionalBody = (request: Request): Promise<unknown> => readJsonBody(reques
 
 /**
  * The control API of PROTOCOL §10 under `/__ref/`: the developer's test plays the user's wallet
- * and the platform's clock. Same-origin only; bodies are checked (600 naming the field) before
- * the platform, wallet, ledger or clock is called.
+ * and the platform's clock. Same-origin only; every body is checked (600 naming the field, by
+ * the part that owns its shape) before anything changes.
  */
 export function controlRoutes(platform: Platform): Hono {
   const routes = new Hono()

@@ -55,6 +55,7 @@ describe('rate limits (PROTOCOL §1)', () => {
     const refused = await t.api('payload', { json: body })
     expect(limits(refused)).toEqual({ limit: '2', remaining: '0' })
     const retryAfter = Number(refused.headers.get('retry-after'))
+    expect(Number.isInteger(retryAfter), `retry-after ${retryAfter} in whole seconds`).toBe(true)
     expect(retryAfter).toBeGreaterThan(0)
     expect(retryAfter).toBeLessThanOrEqual(60)
     expect(await errorOf(refused)).toMatchObject({ status: 429, code: 429 })
