@@ -19,7 +19,12 @@ async function setup(answers: Answer[], url?: string) {
   return { ...t, app, receiver }
 }
 
-async function sign(platform: Platform, app: Application, user: string, body = payment()) {
+async function sign(
+  platform: Platform,
+  app: Application,
+  user: string,
+  body: Record<string, unknown> = payment(),
+) {
   const { uuid } = platform.payloads.create(app, body)
   const record = await platform.wallet.sign(uuid, { user })
   await platform.webhooks.settled()
