@@ -4,20 +4,13 @@ import type { AddressInfo } from 'node:net'
 import { decode, encodeForSigning } from 'ripple-binary-codec'
 import { deriveAddress, verify } from 'ripple-keypairs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { errorOf, startTestServer, type TestServer } from '../server/test-server'
+import { errorOf, okJson as ok, startTestServer, type TestServer } from '../server/test-server'
 
 let t: TestServer
 beforeEach(async () => {
   t = await startTestServer()
 })
 afterEach(() => t.close())
-
-const ok = async (res: Response) => {
-  const text = await res.text()
-  if (res.status !== 200) throw new Error(`expected 200, got ${res.status}: ${text.slice(0, 400)}`)
-  // biome-ignore lint/suspicious/noExplicitAny: a test reads deep wire fields; a wrong one fails the assertion
-  return JSON.parse(text) as Record<string, any>
-}
 
 /** A local webhook receiver that answers 200 and remembers each request. */
 const startReceiver = async () => {

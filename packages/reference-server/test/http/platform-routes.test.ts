@@ -1,19 +1,12 @@
 import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { errorOf, startTestServer, type TestServer } from '../server/test-server'
+import { errorOf, okJson as json, startTestServer, type TestServer } from '../server/test-server'
 
 let t: TestServer
 beforeEach(async () => {
   t = await startTestServer()
 })
 afterEach(() => t.close())
-
-const json = async (res: Response) => {
-  const text = await res.text()
-  if (res.status !== 200) throw new Error(`expected 200, got ${res.status}: ${text.slice(0, 400)}`)
-  // biome-ignore lint/suspicious/noExplicitAny: a test reads deep wire fields; a wrong one fails the assertion
-  return JSON.parse(text) as Record<string, any>
-}
 
 /** Signs a SignIn payload as Alice through the control API and returns her user token. */
 const aliceToken = async (): Promise<string> => {

@@ -63,6 +63,14 @@ export async function startTestServer(options: ReferenceServerOptions = {}) {
   }
 }
 
+/** Reads a 200 JSON answer, failing with the status and body otherwise. */
+export async function okJson(res: Response) {
+  const text = await res.text()
+  if (res.status !== 200) throw new Error(`expected 200, got ${res.status}: ${text.slice(0, 400)}`)
+  // biome-ignore lint/suspicious/noExplicitAny: a test reads deep wire fields; a wrong one fails the assertion
+  return JSON.parse(text) as Record<string, any>
+}
+
 /** Reads a §1 error answer and returns its parts, failing with the whole body when it is not one. */
 export async function errorOf(
   res: Response,
