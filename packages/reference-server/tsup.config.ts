@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup'
 export default defineConfig([
   {
     name: 'library',
-    entry: { index: 'src/index.ts' },
+    entry: { index: 'src/index.ts', msw: 'src/msw.ts' },
     format: ['esm', 'cjs'],
     dts: true,
     tsconfig: 'tsconfig.build.json',
