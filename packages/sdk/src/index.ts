@@ -11,19 +11,7 @@ import type { RateLimitInfo } from './core/rate-limit'
 import type { WebSocketConstructor } from './core/websocket'
 import { createBackendTransport, missingSecretTransport } from './runtimes/backend'
 import type { Endpoints } from './wire/endpoints'
-import type {
-  AccountMetaResponse,
-  CuratedAssetsResponse,
-  HookHashesResponse,
-  HookMeta,
-  KycAccountResponse,
-  KycTokenResponse,
-  PingResponse,
-  RailsResponse,
-  RatesResponse,
-  UserTokenInfo,
-  XrplTxResponse,
-} from './wire/lookups'
+import type * as wire from './wire/lookups'
 
 export type { AppStorageApi } from './api/app-storage'
 export type { KycTarget, Lookups } from './api/lookups'
@@ -216,7 +204,7 @@ export class PullSign {
    * console.log(auth.application.name)
    * ```
    */
-  ping(): Promise<PingResponse> {
+  ping(): Promise<wire.PingResponse> {
     return this.#lookups.ping()
   }
 
@@ -229,7 +217,7 @@ export class PullSign {
    * console.log(rates.USD, rates.__meta.currency.symbol)
    * ```
    */
-  getRates(currency: string): Promise<RatesResponse> {
+  getRates(currency: string): Promise<wire.RatesResponse> {
     return this.#lookups.getRates(currency)
   }
 
@@ -242,7 +230,7 @@ export class PullSign {
    * console.log(rails.TESTNET?.endpoints[0]?.url)
    * ```
    */
-  getRails(): Promise<RailsResponse> {
+  getRails(): Promise<wire.RailsResponse> {
     return this.#lookups.getRails()
   }
 
@@ -254,7 +242,7 @@ export class PullSign {
    * const meta = await pullsign.getHookHash('5EDF6439C47C423EAC99C1061EE2A0CE6A24A58C8E8A66E4B3AF91D76772DC77')
    * ```
    */
-  getHookHash(hash: string): Promise<HookMeta> {
+  getHookHash(hash: string): Promise<wire.HookMeta> {
     return this.#lookups.getHookHash(hash)
   }
 
@@ -266,7 +254,7 @@ export class PullSign {
    * const hooks = await pullsign.getHookHashes()
    * ```
    */
-  getHookHashes(): Promise<HookHashesResponse> {
+  getHookHashes(): Promise<wire.HookHashesResponse> {
     return this.#lookups.getHookHashes()
   }
 
@@ -278,7 +266,7 @@ export class PullSign {
    * const { issuers } = await pullsign.getCuratedAssets()
    * ```
    */
-  getCuratedAssets(): Promise<CuratedAssetsResponse> {
+  getCuratedAssets(): Promise<wire.CuratedAssetsResponse> {
     return this.#lookups.getCuratedAssets()
   }
 
@@ -292,10 +280,12 @@ export class PullSign {
    * const { kycStatus } = await pullsign.getKycStatus({ user_token: token })
    * ```
    */
-  getKycStatus(target: { account: string }): Promise<KycAccountResponse>
-  getKycStatus(target: { user_token: string }): Promise<KycTokenResponse>
-  getKycStatus(target: string | KycTarget): Promise<KycAccountResponse | KycTokenResponse>
-  getKycStatus(target: string | KycTarget): Promise<KycAccountResponse | KycTokenResponse> {
+  getKycStatus(target: { account: string }): Promise<wire.KycAccountResponse>
+  getKycStatus(target: { user_token: string }): Promise<wire.KycTokenResponse>
+  getKycStatus(target: string | KycTarget): Promise<wire.KycAccountResponse | wire.KycTokenResponse>
+  getKycStatus(
+    target: string | KycTarget,
+  ): Promise<wire.KycAccountResponse | wire.KycTokenResponse> {
     return this.#lookups.getKycStatus(target)
   }
 
@@ -307,7 +297,7 @@ export class PullSign {
    * const { active, expires } = await pullsign.verifyUserToken(token)
    * ```
    */
-  verifyUserToken(token: string): Promise<UserTokenInfo> {
+  verifyUserToken(token: string): Promise<wire.UserTokenInfo> {
     return this.#lookups.verifyUserToken(token)
   }
 
@@ -319,7 +309,7 @@ export class PullSign {
    * const infos = await pullsign.verifyUserTokens([a, b])
    * ```
    */
-  verifyUserTokens(tokens: readonly string[]): Promise<UserTokenInfo[]> {
+  verifyUserTokens(tokens: readonly string[]): Promise<wire.UserTokenInfo[]> {
     return this.#lookups.verifyUserTokens(tokens)
   }
 
@@ -332,7 +322,7 @@ export class PullSign {
    * console.log(tx.transaction.meta.TransactionResult)
    * ```
    */
-  getTransaction(hash: string): Promise<XrplTxResponse> {
+  getTransaction(hash: string): Promise<wire.XrplTxResponse> {
     return this.#lookups.getTransaction(hash)
   }
 
@@ -344,7 +334,7 @@ export class PullSign {
    * const meta = await pullsign.getAccountMeta('rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY')
    * ```
    */
-  getAccountMeta(account: string): Promise<AccountMetaResponse> {
+  getAccountMeta(account: string): Promise<wire.AccountMetaResponse> {
     return this.#lookups.getAccountMeta(account)
   }
 }

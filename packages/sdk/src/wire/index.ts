@@ -1,3 +1,4 @@
+export * from './account-info'
 export * from './app-storage'
 export * from './control'
 export * from './endpoints'

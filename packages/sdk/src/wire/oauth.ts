@@ -1,3 +1,5 @@
+import type { AccountInfo } from './account-info'
+
 /**
  * POST `{oauth}/token` response (§7.1).
  *
@@ -52,21 +54,13 @@ export interface OAuthJwtClaims {
  * const { account } = (await res.json()) as OAuthUserinfo
  * ```
  */
-export interface OAuthUserinfo {
+export interface OAuthUserinfo extends AccountInfo {
   sub: string
   email: string
   picture: string
-  account: string
-  name: string | null
-  domain: string | null
-  blocked: boolean
-  source: string
-  kycApproved: boolean
-  proSubscription: boolean
   networkType: string
   networkEndpoint: string
   networkId: number
-  profile: Record<string, unknown> | null
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { AccountInfo } from './account-info'
 import type { NetworkKey } from './networks'
 
 /**
@@ -49,16 +50,7 @@ export interface XappContext {
   account: string
   accounttype: 'REGULAR' | 'TANGEM'
   accountaccess: 'FULL' | 'READONLY'
-  account_info: {
-    account: string
-    name: string | null
-    domain: string | null
-    blocked: boolean
-    source: string
-    kycApproved: boolean
-    proSubscription: boolean
-    profile: Record<string, unknown> | null
-  }
+  account_info: AccountInfo
   origin: { type: string | null; data: Record<string, unknown> | null }
   subscriptions: unknown[]
 }
