@@ -149,6 +149,15 @@ describe('pullsign-server CLI', { timeout: 60_000 }, () => {
     expect(cli.stderr()).toContain('Usage: pullsign-server')
   })
 
+  it('fixtures of the wrong shape exit 2 naming the field', async () => {
+    const file = join(tmpdir(), `pullsign-bad-fixtures-${process.pid}.json`)
+    writeFileSync(file, JSON.stringify({ applications: 'none' }))
+    const cli = run(['--fixtures', file])
+    expect(await cli.exit).toBe(2)
+    expect(cli.stderr()).toContain('--fixtures')
+    expect(cli.stderr()).toContain('applications')
+  })
+
   it('--help prints the usage and exits 0', async () => {
     const cli = run(['--help'])
     expect(await cli.exit).toBe(0)
