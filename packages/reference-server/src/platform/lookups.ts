@@ -10,9 +10,9 @@ import type {
   RatesResponse,
   XrplTxResponse,
 } from 'pullsign/wire'
-import { isValidClassicAddress } from 'ripple-address-codec'
 import { type Ledger, NETWORKS } from '../ledger'
 import type { Application } from './applications'
+import { isClassicAddress } from './classic-address'
 import { curatedAssets } from './curated-assets'
 import { badBody, notFound } from './errors'
 import { knownHookHashes } from './hook-hashes'
@@ -46,7 +46,7 @@ const POSSIBLE_STATUSES: Record<KycStatus, string> = {
 const HASH = /^[0-9A-Fa-f]{64}$/
 
 const address = (value: string, field: string) => {
-  if (!isValidClassicAddress(value)) throw badBody(field, 'is not a valid classic address')
+  if (!isClassicAddress(value)) throw badBody(field, 'is not a valid classic address')
   return value
 }
 

@@ -1,7 +1,7 @@
 import { type CustomMeta, NETWORK_KEYS, type NetworkKey, type TransactionJson } from 'pullsign/wire'
-import { isValidClassicAddress } from 'ripple-address-codec'
 import { decode } from 'ripple-binary-codec'
 import { z } from 'zod'
+import { isClassicAddress } from './classic-address'
 import { badBody, invalidRequest } from './errors'
 import { issuePath } from './issue-path'
 import type { WalletRequestOptions } from './payload-types'
@@ -25,7 +25,7 @@ const MAX_TXBLOB_HEX = 200_000
 
 const address = z
   .string()
-  .refine((value) => isValidClassicAddress(value), 'must be a valid classic address')
+  .refine((value) => isClassicAddress(value), 'must be a valid classic address')
 
 const returnUrl = z
   .string()
