@@ -149,6 +149,16 @@ describe('pullsign-server CLI', { timeout: 60_000 }, () => {
     expect(cli.stderr()).toContain('Usage: pullsign-server')
   })
 
+  it('a port in use exits 1 saying so', async () => {
+    const first = run(['--port', '0'])
+    const { api } = await started(first)
+    const second = run(['--port', new URL(api).port])
+    expect(await second.exit).toBe(1)
+    expect(second.stderr()).toContain('EADDRINUSE')
+    first.child.kill('SIGINT')
+    expect(await first.exit).toBe(0)
+  })
+
   it('fixtures of the wrong shape exit 2 naming the field', async () => {
     const file = join(tmpdir(), `pullsign-bad-fixtures-${process.pid}.json`)
     writeFileSync(file, JSON.stringify({ applications: 'none' }))
