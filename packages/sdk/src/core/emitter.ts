@@ -20,15 +20,6 @@ export class Emitter<Events extends Record<string, unknown>> {
     return () => this.off(event, listener)
   }
 
-  /** Adds a listener that runs once. */
-  once<K extends keyof Events>(event: K, listener: (data: Events[K]) => void): () => void {
-    const off = this.on(event, (data) => {
-      off()
-      listener(data)
-    })
-    return off
-  }
-
   /** Removes a listener. */
   off<K extends keyof Events>(event: K, listener: (data: Events[K]) => void): void {
     this.#listeners.get(event)?.delete(listener as (data: never) => void)

@@ -56,8 +56,8 @@ export function requireObject(value: unknown, field: string): Record<string, unk
 }
 
 /**
- * A short description of a bad value for an error message (never the value of a string longer than 16
- * which could be a secret pasted in the wrong place).
+ * A short description of a bad value for an error message. A string longer than 16 characters
+ * is described by its length only: it could be a secret pasted in the wrong place.
  *
  * @example
  * ```ts

@@ -1,3 +1,4 @@
+import { PullSign } from 'pullsign'
 import { KYC_STATUSES, NETWORK_KEYS } from 'pullsign/wire'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { paymentTo, type Reference, startReference } from './reference'
@@ -133,5 +134,25 @@ describe('lookups against the reference server', () => {
     expect(context).toMatchObject({ user: ref.alice.uuid, style: 'DARK' })
     expect(context.account).toMatch(/^r/)
     await expect(ref.pullsign.xapp.get(ott)).rejects.toMatchObject({ errorCode: 815 })
+  })
+
+  test('xapp.get with a deviceId re-fetches a used one-time token for a whitelisted debug device', async () => {
+    const platform = ref.server.platform
+    const app = platform.applications.create({
+      name: 'Debug xApp',
+      xapp: { url: 'http://127.0.0.1:3000/xapp', sandbox: false, devices: ['dev-phone-1'] },
+    })
+    const client = new PullSign({
+      apiKey: app.apiKey,
+      apiSecret: app.apiSecret,
+      endpoints: ref.endpoints,
+    })
+    const { ott } = platform.xapps.launch({ application: app.uuid, user: ref.alice.uuid })
+    const first = await client.xapp.get(ott)
+    const again = await client.xapp.get(ott, { deviceId: 'dev-phone-1' })
+    expect(again).toEqual(first)
+    const error = await client.xapp.get(ott, { deviceId: 'someone-else' }).catch((e) => e)
+    expect(error).toMatchObject({ errorCode: 815 })
+    expect(error.message).not.toContain(ott)
   })
 })
