@@ -6,9 +6,9 @@ import type {
   RefXappSettings,
 } from 'pullsign/wire'
 import { z } from 'zod'
-import { badBody, badCredentials, conflict, notFound } from './errors'
+import { badCredentials, conflict, notFound } from './errors'
 import { newUuid } from './ids'
-import { issuePath } from './issue-path'
+import { parseInput } from './schema-input'
 
 /**
  * An application registered on the platform. Its API key is its uuid (as in production); the API
@@ -105,12 +105,7 @@ export function createApplications(defaults: { tokenValidityDays: number }): App
 
   return {
     create(input) {
-      const parsed = inputSchema.safeParse(input)
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]
-        throw badBody(issuePath(issue?.path ?? []), issue?.message ?? 'is not valid')
-      }
-      const data = parsed.data
+      const data = parseInput(inputSchema, input)
       const uuid = data.uuid ?? newUuid()
       if (byUuid.has(uuid)) throw conflict(`an application with uuid ${uuid} already exists`)
       const app: Application = {

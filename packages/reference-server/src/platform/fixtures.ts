@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Applications, CreateApplicationInput } from './applications'
 import { badBody } from './errors'
 import { stableUuid } from './ids'
-import { issuePath } from './issue-path'
+import { parseInput } from './schema-input'
 import type { Users } from './users'
 
 /** A user of the start fixtures (the §10 body plus a fixed uuid). */
@@ -71,12 +71,8 @@ const fixturesSchema = z.object({
  * ```
  */
 export function parseFixtures(input: unknown): Fixtures {
-  const parsed = fixturesSchema.safeParse(input)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw badBody(issuePath(issue?.path ?? [], 'fixtures'), issue?.message ?? 'is not valid')
-  }
-  return parsed.data as unknown as Fixtures
+  const parsed = parseInput(fixturesSchema, input, badBody, 'fixtures')
+  return parsed as unknown as Fixtures
 }
 
 /**

@@ -3,8 +3,8 @@ import { decode } from 'ripple-binary-codec'
 import { z } from 'zod'
 import { isClassicAddress } from './classic-address'
 import { badBody, invalidRequest } from './errors'
-import { issuePath } from './issue-path'
 import type { WalletRequestOptions } from './payload-types'
+import { parseInput } from './schema-input'
 import { checkTransaction } from './transaction-check'
 
 /** A create request after validation: what the store keeps. */
@@ -96,12 +96,8 @@ export function parsePayloadRequest(
   if (body.txjson !== undefined && body.txblob !== undefined) {
     throw invalidRequest('txjson', 'and txblob cannot both be given')
   }
-  const parsed = envelopeSchema.safeParse(body)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw invalidRequest(issuePath(issue?.path ?? []), issue?.message ?? 'is not valid')
-  }
-  const { txjson, txblob, options, custom_meta, user_token } = parsed.data
+  const parsed = parseInput(envelopeSchema, body, invalidRequest)
+  const { txjson, txblob, options, custom_meta, user_token } = parsed
 
   let tx: Record<string, unknown>
   if (txblob !== undefined) {

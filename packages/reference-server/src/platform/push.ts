@@ -2,9 +2,9 @@ import type { PushEventResponse, PushNotificationResponse } from 'pullsign/wire'
 import { z } from 'zod'
 import type { Application } from './applications'
 import type { Clock } from './clock'
-import { badBody, forbiddenType } from './errors'
+import { forbiddenType } from './errors'
 import { newUuid } from './ids'
-import { issuePath } from './issue-path'
+import { parseInput } from './schema-input'
 import type { UserTokens } from './user-tokens'
 
 /** One push sent to a user: an event-list entry or a notification only. */
@@ -56,22 +56,18 @@ export function createPush(deps: { clock: Clock; tokens: UserTokens }): Push {
     if (!app.permissions.includes('push')) {
       throw forbiddenType('this application has no push permission')
     }
-    const parsed = bodySchema.safeParse(input)
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      throw badBody(issuePath(issue?.path ?? []), issue?.message ?? 'is not valid')
-    }
-    const userUuid = deps.tokens.userOf(app, parsed.data.user_token)
+    const parsed = parseInput(bodySchema, input)
+    const userUuid = deps.tokens.userOf(app, parsed.user_token)
     if (userUuid === null) return null
     const message: PushMessage = {
       uuid: newUuid(),
       kind,
       appUuid: app.uuid,
       userUuid,
-      subtitle: parsed.data.subtitle ?? null,
-      body: parsed.data.body,
-      data: parsed.data.data ? structuredClone(parsed.data.data) : null,
-      silent: parsed.data.silent ?? false,
+      subtitle: parsed.subtitle ?? null,
+      body: parsed.body,
+      data: parsed.data ? structuredClone(parsed.data) : null,
+      silent: parsed.silent ?? false,
       at: deps.clock.now(),
     }
     const list = byUser.get(userUuid) ?? []

@@ -10,9 +10,9 @@ import {
 import { deriveAddress, deriveKeypair, generateSeed } from 'ripple-keypairs'
 import { z } from 'zod'
 import type { Ledger } from '../ledger'
-import { badBody, conflict, notFound } from './errors'
+import { conflict, notFound } from './errors'
 import { newUuid } from './ids'
-import { issuePath } from './issue-path'
+import { parseInput } from './schema-input'
 
 /** One account of a user, with its keys. Private keys never leave the platform. */
 export interface UserAccount {
@@ -121,12 +121,7 @@ export function createUsers(deps: { ledger: Ledger }): Users {
 
   return {
     create(input = {}) {
-      const parsed = inputSchema.safeParse(input ?? {})
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]
-        throw badBody(issuePath(issue?.path ?? []), issue?.message ?? 'is not valid')
-      }
-      const data = parsed.data
+      const data = parseInput(inputSchema, input ?? {})
       const name = data.name ?? freeName()
       for (const user of byUuid.values()) {
         // Keys derive from the name, so two users with one name would share accounts.

@@ -15,8 +15,8 @@ import type { Application, Applications } from './applications'
 import type { Clock } from './clock'
 import { badBody, badOtt, forbiddenType } from './errors'
 import { newUuid } from './ids'
-import { issuePath } from './issue-path'
 import type { Push } from './push'
+import { parseInput } from './schema-input'
 import type { UserTokens } from './user-tokens'
 import type { Users } from './users'
 
@@ -101,12 +101,7 @@ export function createXapps(deps: {
 
   return {
     launch(input) {
-      const parsed = launchSchema.safeParse(input)
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]
-        throw badBody(issuePath(issue?.path ?? []), issue?.message ?? 'is not valid')
-      }
-      const data = parsed.data
+      const data = parseInput(launchSchema, input)
       const app = deps.applications.find(data.application)
       if (!app) throw badBody('application', 'is not a known application uuid')
       if (!app.xapp) throw badBody('application', 'has no xApp settings')
