@@ -2,6 +2,12 @@
  * The server's one clock. Real time keeps flowing (a CLI server must work on its own), and
  * `advance` adds an offset on top, firing every timer whose due time has been reached, in due
  * order, so tests move time instead of sleeping.
+ *
+ * @example
+ * ```ts
+ * const server = createReferenceServer({ ledgerCloseMs: false })
+ * server.clock.advance(241 * 60) // a default payload (240 minutes) has now expired
+ * ```
  */
 export interface Clock {
   /** Milliseconds since the epoch, server time (real time plus every `advance`). */
@@ -16,7 +22,14 @@ export interface Clock {
   dispose(): void
 }
 
-/** Options of {@link createClock}. */
+/**
+ * Options of {@link createClock}.
+ *
+ * @example
+ * ```ts
+ * const options: ClockOptions = { start: Date.parse('2026-01-01T00:00:00Z') }
+ * ```
+ */
 export interface ClockOptions {
   /** Server time at creation, ms since the epoch; defaults to the real time. */
   start?: number

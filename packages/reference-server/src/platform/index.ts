@@ -39,7 +39,18 @@ export type { Webhooks } from './webhook-dispatcher'
 export { webhookSignature } from './webhook-signature'
 export type { XappLaunch, Xapps } from './xapps'
 
-/** Options of {@link createPlatform}. */
+/**
+ * Options of {@link createPlatform} (and of `createReferenceServer`).
+ *
+ * @example
+ * ```ts
+ * const options: PlatformOptions = {
+ *   ledgerCloseMs: false, // ledgers close only on ledger.close()
+ *   rateLimits: { 'payload-create': 100 },
+ *   tokenValidityDays: 7,
+ * }
+ * ```
+ */
 export interface PlatformOptions {
   /** The clock; a new real-time clock by default (and then disposed with the platform). */
   clock?: Clock
@@ -57,7 +68,20 @@ export interface PlatformOptions {
   tokenValidityDays?: number
 }
 
-/** The whole platform, transport-free: every part wired to one clock and one ledger. */
+/**
+ * The whole platform, transport-free: every part wired to one clock and one ledger. Everything
+ * the control API (PROTOCOL §10) does is a call on it.
+ *
+ * @example
+ * ```ts
+ * const { platform } = createReferenceServer()
+ * const [app] = platform.applications.list()
+ * const [alice] = platform.users.list()
+ * const { uuid } = platform.payloads.create(app!, { txjson: { TransactionType: 'SignIn' } })
+ * const record = await platform.wallet.sign(uuid, { user: alice!.uuid })
+ * record.application.issued_user_token // a user token, valid 30 days
+ * ```
+ */
 export interface Platform {
   readonly clock: Clock
   readonly endpoints: Endpoints

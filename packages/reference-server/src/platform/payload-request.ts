@@ -96,8 +96,11 @@ export function parsePayloadRequest(
   if (body.txjson !== undefined && body.txblob !== undefined) {
     throw invalidRequest('txjson', 'and txblob cannot both be given')
   }
-  const parsed = parseInput(envelopeSchema, body, invalidRequest)
-  const { txjson, txblob, options, custom_meta, user_token } = parsed
+  const { txjson, txblob, options, custom_meta, user_token } = parseInput(
+    envelopeSchema,
+    body,
+    invalidRequest,
+  )
 
   let tx: Record<string, unknown>
   if (txblob !== undefined) {
