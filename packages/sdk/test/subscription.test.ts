@@ -294,4 +294,19 @@ describe('subscribe', () => {
       message: expect.stringContaining('payload must be a UUID'),
     })
   })
+
+  test.each([
+    [{ keepaliveMs: 0 }, 'keepaliveMs must be a positive number, got number 0'],
+    [{ reconnect: { maxAttempts: -1 } }, 'reconnect.maxAttempts must be a positive number'],
+    [{ signal: 'stop' }, 'signal must be an AbortSignal'],
+  ])('options %j are refused: %s', async (options, message) => {
+    const uuid = newPayload()
+    await expect(
+      pullsign.payload.subscribe(uuid, undefined, options as never),
+    ).rejects.toMatchObject({
+      code: 'ERR_INPUT',
+      message: expect.stringContaining(message),
+    })
+    expect(platform.connections(uuid)).toBe(0)
+  })
 })

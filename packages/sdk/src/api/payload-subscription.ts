@@ -1,5 +1,6 @@
 import { Emitter } from '../core/emitter'
 import { AbortError, NetworkError, PullSignError, TimeoutError } from '../core/errors'
+import { describeValue } from '../core/input'
 import {
   defaultWebSocket,
   SOCKET_OPEN,
@@ -146,6 +147,17 @@ export function isFinalRecord(record: PayloadRecord): boolean {
 
 const FETCH_RETRY_DELAYS_MS = [250, 500, 1000]
 
+const positive = (value: number | undefined, fallback: number, field: string): number => {
+  if (value === undefined) return fallback
+  if (typeof value !== 'number' || !(value > 0)) {
+    throw new PullSignError(
+      'ERR_INPUT',
+      `${field} must be a positive number, got ${describeValue(value)}`,
+    )
+  }
+  return value
+}
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
@@ -202,15 +214,19 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
     this.uuid = deps.uuid
     this.#deps = deps
     this.#onEvent = onEvent
-    this.#keepaliveMs = options.keepaliveMs ?? 15_000
+    this.#keepaliveMs = positive(options.keepaliveMs, 15_000, 'keepaliveMs')
+    const reconnect = options.reconnect ?? {}
     this.#reconnect =
-      options.reconnect === false
+      reconnect === false
         ? false
         : {
-            initialDelayMs: options.reconnect?.initialDelayMs ?? 500,
-            maxDelayMs: options.reconnect?.maxDelayMs ?? 10_000,
-            maxAttempts: options.reconnect?.maxAttempts ?? 20,
+            initialDelayMs: positive(reconnect.initialDelayMs, 500, 'reconnect.initialDelayMs'),
+            maxDelayMs: positive(reconnect.maxDelayMs, 10_000, 'reconnect.maxDelayMs'),
+            maxAttempts: positive(reconnect.maxAttempts, 20, 'reconnect.maxAttempts'),
           }
+    if (options.signal !== undefined && typeof options.signal?.addEventListener !== 'function') {
+      throw new PullSignError('ERR_INPUT', 'signal must be an AbortSignal')
+    }
     this.#signal = options.signal
     this.resolved = new Promise<Settled<T>>((resolve, reject) => {
       this.#settle = resolve
