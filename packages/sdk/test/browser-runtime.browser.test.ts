@@ -1,0 +1,26 @@
+import { PullSign, PullSignError } from 'pullsign'
+import { expect, test } from 'vitest'
+
+const apiKey = '00000000-0000-4000-8000-0000000000aa'
+const apiSecret = '5e3b2c1a-9f8e-4d7c-a6b5-4c3d2e1f0a9b'
+
+test('in a real browser a secret is refused with a clear error that does not contain it', () => {
+  let error: unknown
+  try {
+    new PullSign({ apiKey, apiSecret })
+  } catch (err) {
+    error = err
+  }
+  expect(error).toBeInstanceOf(PullSignError)
+  expect(error).toMatchObject({ code: 'ERR_CONFIG' })
+  expect(String((error as Error).message)).toContain(
+    'an API secret must never be used in a browser',
+  )
+  expect(JSON.stringify(error)).not.toContain(apiSecret)
+})
+
+test('in a real browser a key-only client is fine, and backend calls reject instead of sending', async () => {
+  const client = new PullSign({ apiKey })
+  expect(client.apiKey).toBe(apiKey)
+  await expect(client.ping()).rejects.toMatchObject({ code: 'ERR_CONFIG' })
+})
