@@ -291,7 +291,14 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
     this.#fail(new AbortError(`the subscription to payload ${this.uuid} was closed`), false)
   }
 
-  /** Whether the subscription has ended. */
+  /**
+   * Whether the subscription has ended.
+   *
+   * @example
+   * ```ts
+   * if (!subscription.ended) subscription.close()
+   * ```
+   */
   get ended(): boolean {
     return this.#ended
   }

@@ -1,4 +1,11 @@
-/** What a redacted value becomes in messages, logs and `toJSON`. */
+/**
+ * What a redacted value becomes in messages, logs and `toJSON`.
+ *
+ * @example
+ * ```ts
+ * message.includes(REDACTED)
+ * ```
+ */
 export const REDACTED = '[REDACTED]'
 
 /**

@@ -28,7 +28,14 @@ export interface WebSocketLike {
  */
 export type WebSocketConstructor = new (url: string) => WebSocketLike
 
-/** `readyState` of an open socket (WHATWG). */
+/**
+ * `readyState` of an open socket (WHATWG).
+ *
+ * @example
+ * ```ts
+ * if (socket.readyState === SOCKET_OPEN) socket.send('{"ping":true}')
+ * ```
+ */
 export const SOCKET_OPEN = 1
 
 /**
