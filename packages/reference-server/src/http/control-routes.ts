@@ -2,8 +2,9 @@ import { Hono } from 'hono'
 import { NETWORK_KEYS } from 'pullsign/wire'
 import { z } from 'zod'
 import type { Platform } from '../platform'
+import { parseInput } from '../platform/schema-input'
 import { parseOpenInput, parseRejectInput, parseSignInput } from '../wallet/wallet-input'
-import { parseShape, readJsonBody } from './json-body'
+import { readJsonBody } from './json-body'
 import { sameOriginOnly } from './same-origin'
 
 const ledgerCloseBody = z.object({ network: z.enum(NETWORK_KEYS).optional() })
@@ -49,7 +50,7 @@ export function controlRoutes(platform: Platform): Hono {
     return c.json(platform.wallet.reject(c.req.param('uuid'), input))
   })
   routes.post('/ledger/close', async (c) => {
-    const { network } = parseShape(ledgerCloseBody, await optionalBody(c.req.raw))
+    const { network } = parseInput(ledgerCloseBody, await optionalBody(c.req.raw))
     platform.ledger.close(network)
     const networks = network ? [network] : NETWORK_KEYS
     const closed = Object.fromEntries(
@@ -58,7 +59,7 @@ export function controlRoutes(platform: Platform): Hono {
     return c.json({ closed })
   })
   routes.post('/clock/advance', async (c) => {
-    const { seconds } = parseShape(advanceBody, await readJsonBody(c.req.raw))
+    const { seconds } = parseInput(advanceBody, await readJsonBody(c.req.raw))
     platform.clock.advance(seconds)
     return c.json({ now: new Date(platform.clock.now()).toISOString() })
   })

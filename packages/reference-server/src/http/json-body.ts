@@ -1,6 +1,4 @@
-import type { z } from 'zod'
 import { badBody } from '../platform'
-import { issuePath } from '../platform/issue-path'
 
 /** Largest request body the API reads (issue 3); bigger bodies get 600, never a 500. */
 export const MAX_BODY_BYTES = 256 * 1024
@@ -55,31 +53,6 @@ export async function readJsonBody(request: Request, whenEmpty?: unknown): Promi
 }
 
 const tooLarge = () => badBody('body', `is larger than ${MAX_BODY_BYTES / 1024} KB`)
-
-/**
- * Checks a value against a schema; the first problem becomes a 600 naming the field
- * (`tokens.2 must be a string`, `user_token is required`).
- */
-export function parseShape<T extends z.ZodType>(
-  schema: T,
-  value: unknown,
-  root = 'body',
-): z.output<T> {
-  // reportInput tells a missing field (input undefined) from a wrong type; inputs never reach a message.
-  const result = schema.safeParse(value, { reportInput: true })
-  if (result.success) return result.data
-  const issue = result.error.issues[0]
-  if (!issue) throw badBody(root, 'is not valid')
-  const field = issuePath(issue.path, root)
-  if (issue.code === 'invalid_type' && issue.input === undefined) {
-    throw badBody(field, 'is required')
-  }
-  if (issue.code === 'invalid_type') throw badBody(field, `must be ${article(issue.expected)}`)
-  throw badBody(field, issue.message)
-}
-
-const article = (expected: string) =>
-  /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`
 
 /** Reads a body that must be a JSON object (600 naming `body` otherwise). */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {

@@ -3,9 +3,10 @@ import type { PingResponse } from 'pullsign/wire'
 import { z } from 'zod'
 import type { Platform } from '../platform'
 import { newUuid } from '../platform/ids'
+import { parseInput } from '../platform/schema-input'
 import { apiGuard } from './api-guard'
 import type { HttpEnv } from './http-env'
-import { parseShape, readJsonBody } from './json-body'
+import { readJsonBody } from './json-body'
 
 const kycTokenBody = z.object({ user_token: z.string() })
 
@@ -48,7 +49,7 @@ export function lookupRoutes(platform: Platform): Hono<HttpEnv> {
     c.json(lookups.kycByAccount(c.req.param('account'))),
   )
   routes.post('/kyc-status', guard('kyc'), async (c) => {
-    const { user_token } = parseShape(kycTokenBody, await readJsonBody(c.req.raw))
+    const { user_token } = parseInput(kycTokenBody, await readJsonBody(c.req.raw))
     return c.json(lookups.kycByToken(c.var.credential.application, user_token))
   })
   routes.get('/xrpl-tx/:hash', guard('xrpl-tx'), (c) =>
