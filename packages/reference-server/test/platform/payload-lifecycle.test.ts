@@ -407,4 +407,20 @@ describe('user tokens, push and the event list', () => {
     expect(platform.payloads.create(app, { ...payment(), user_token: token }).pushed).toBe(false)
     expect(platform.inbox(alice.uuid)).toEqual([])
   })
+
+  it('a payload created for a JWT user (the seam for JWT routes) is bound and pushed to them', () => {
+    const { platform, app, alice } = setup()
+    const bob = platform.users.create({ name: 'Bob' })
+    const { uuid, pushed } = platform.payloads.create(app, payment(), {
+      userUuid: alice.uuid,
+      xapp: true,
+    })
+    expect(pushed).toBe(true)
+    expect(platform.payloads.record(uuid).meta).toMatchObject({ pushed: true, is_xapp: true })
+    expect(platform.payloads.request(uuid).userUuid).toBe(alice.uuid)
+    expect(platform.inbox(alice.uuid).map((r) => r.meta.uuid)).toEqual([uuid])
+    expect(() => platform.payloads.open(uuid, { userUuid: bob.uuid })).toThrow(
+      expect.objectContaining({ code: 409 }),
+    )
+  })
 })
