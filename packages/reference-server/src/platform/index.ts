@@ -6,6 +6,7 @@ import { type Applications, createApplications } from './applications'
 import { type Clock, createClock } from './clock'
 import { DEMO_FIXTURES, type Fixtures, loadFixtures, parseFixtures } from './fixtures'
 import { createLookups, type Lookups } from './lookups'
+import type { RetentionOptions } from './payload-retention'
 import { createPayloads, type Payloads } from './payloads'
 import { createPush, type Push } from './push'
 import { createRateLimits, type RateLimits, type RouteClass } from './rate-limits'
@@ -29,6 +30,8 @@ export type {
   WalletRequest,
   WalletRequestOptions,
 } from './payload-types'
+export type { RetentionOptions } from './payload-retention'
+export { parseRetention } from './payload-retention'
 export type { Payloads } from './payloads'
 export type { Push, PushMessage } from './push'
 export type { RateDecision, RateLimits, RouteClass } from './rate-limits'
@@ -66,6 +69,8 @@ export interface PlatformOptions {
   fetch?: typeof fetch
   /** Default validity of user tokens, days (PROTOCOL §6: 30). */
   tokenValidityDays?: number
+  /** Forget payloads that are over, so a long-running server stays bounded; none by default. */
+  retention?: RetentionOptions
 }
 
 /**
@@ -151,6 +156,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     users,
     tokens,
     webhooks,
+    retention: options.retention,
   })
   const push = createPush({ clock, tokens })
   const xapps = createXapps({ clock, applications, users, tokens, push })
@@ -209,6 +215,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     },
     dispose() {
       webhooks.dispose()
+      payloads.dispose()
       payloads.clear()
       ledger.dispose()
       if (ownClock) clock.dispose()

@@ -36,6 +36,10 @@ export interface PayloadStore {
   byIdentifier(appUuid: string, identifier: string): StoredPayload | undefined
   /** Payloads pushed to a user, newest first. */
   inbox(userUuid: string): StoredPayload[]
+  /** Every payload, oldest first (retention walks them). */
+  values(): IterableIterator<StoredPayload>
+  /** Forgets a payload and its index entries (retention). */
+  delete(uuid: string): void
   readonly size: number
   clear(): void
 }
@@ -70,6 +74,21 @@ export function createPayloadStore(): PayloadStore {
     get: (uuid) => byUuid.get(uuid),
     byIdentifier: (appUuid, identifier) => identifiers.get(identifierKey(appUuid, identifier)),
     inbox: (userUuid) => [...(inboxes.get(userUuid) ?? [])].reverse(),
+    values: () => byUuid.values(),
+    delete(uuid) {
+      const payload = byUuid.get(uuid)
+      if (!payload) return
+      byUuid.delete(uuid)
+      const identifier = payload.request.customMeta.identifier
+      const key = identifier === null ? null : identifierKey(payload.appUuid, identifier)
+      if (key !== null && identifiers.get(key) === payload) identifiers.delete(key)
+      const list = payload.boundUser === null ? undefined : inboxes.get(payload.boundUser)
+      if (list && payload.boundUser !== null) {
+        const kept = list.filter((entry) => entry !== payload)
+        if (kept.length > 0) inboxes.set(payload.boundUser, kept)
+        else inboxes.delete(payload.boundUser)
+      }
+    },
     get size() {
       return byUuid.size
     },

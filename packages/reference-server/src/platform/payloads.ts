@@ -12,6 +12,7 @@ import { newUuid } from './ids'
 import { createPayloadEvents } from './payload-events'
 import { buildRecord, isExpired, resolvedMessage, webhookBody } from './payload-record'
 import { parsePayloadRequest } from './payload-request'
+import { createPayloadRetention, type RetentionOptions } from './payload-retention'
 import { createPayloadStore, type StoredPayload } from './payload-store'
 import type { CreateContext, OpenInput, WalletOutcome, WalletRequest } from './payload-types'
 import type { UserTokens } from './user-tokens'
@@ -49,6 +50,8 @@ export interface Payloads {
   /** Number of stored payloads. */
   readonly size: number
   clear(): void
+  /** Stops the retention sweep. */
+  dispose(): void
 }
 
 /** What the payload part needs from the rest of the platform. */
@@ -60,6 +63,8 @@ export interface PayloadDeps {
   users: Users
   tokens: UserTokens
   webhooks: Webhooks
+  /** What to forget, and when; everything is kept when absent. */
+  retention?: RetentionOptions
 }
 
 const shortId = (value: unknown) => String(value).slice(0, 64)
@@ -76,6 +81,12 @@ const shortId = (value: unknown) => String(value).slice(0, 64)
 export function createPayloads(deps: PayloadDeps): Payloads {
   const { clock } = deps
   const store = createPayloadStore()
+  const retention = createPayloadRetention({
+    clock,
+    store,
+    options: deps.retention ?? {},
+    forget: (uuid) => store.delete(uuid),
+  })
   const events = createPayloadEvents({
     clock,
     isStillPending: (uuid) => store.get(uuid)?.state === 'created',
@@ -146,6 +157,7 @@ export function createPayloads(deps: PayloadDeps): Payloads {
         issuedToken: null,
       }
       store.add(payload)
+      retention.added()
       const api = deps.apiBase()
       const ws = api.replace(/^http/, 'ws')
       const sign = `${api}/sign/${payload.uuid}`
@@ -189,6 +201,7 @@ export function createPayloads(deps: PayloadDeps): Payloads {
                 : 'OK'
       if (reason === 'OK') {
         payload.state = 'cancelled'
+        retention.cancelled(payload.uuid)
         events.disarm(payload.uuid)
         events.emit(payload.uuid, { expired: true })
       }
@@ -285,6 +298,10 @@ export function createPayloads(deps: PayloadDeps): Payloads {
     clear() {
       events.clear()
       store.clear()
+      retention.clear()
+    },
+    dispose() {
+      retention.dispose()
     },
   }
 }

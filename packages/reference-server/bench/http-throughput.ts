@@ -1,0 +1,105 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { API_PATHS } from 'pullsign/wire'
+import { createReferenceServer } from '../src/index'
+import { forkBenchChild, nextMessage } from './bench-child'
+import { quick, report } from './bench-report'
+import type { LoadRequest, LoadResult } from './load-generator'
+
+// Issue 4: POST payload ≥ 0.5 and GET payload ≥ 0.7 of a bare node:http server answering a fixed
+// JSON, 50 connections, rate limits off, the load generator in another process.
+const CONNECTIONS = quick ? 4 : 50
+const SECONDS = quick ? 1 : 10
+const WARMUP_SECONDS = quick ? 0 : 2
+
+const FIXED_JSON = JSON.stringify({ pong: true, auth: { application: { name: 'bare' } } })
+
+const listen = (server: Server) =>
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  )
+
+const loader = forkBenchChild('./load-generator.ts')
+await nextMessage(loader, 'ready')
+
+const load = async (request: Omit<LoadRequest, 'type' | 'connections' | 'seconds'>) => {
+  if (WARMUP_SECONDS > 0) {
+    loader.send({ type: 'load', ...request, connections: CONNECTIONS, seconds: WARMUP_SECONDS })
+    await nextMessage<LoadResult>(loader, 'result')
+  }
+  loader.send({ type: 'load', ...request, connections: CONNECTIONS, seconds: SECONDS })
+  const result = await nextMessage<LoadResult>(loader, 'result')
+  if (result.errors > 0 || result.non2xx > 0) {
+    throw new Error(
+      `${request.method} ${request.url}: ${result.non2xx} non-2xx, ${result.errors} errors`,
+    )
+  }
+  return result
+}
+
+// The baseline: node:http and nothing else, in this same process.
+const bare = createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json' })
+  res.end(FIXED_JSON)
+})
+const bareUrl = await listen(bare)
+const bareBefore = await load({ url: `${bareUrl}/`, method: 'GET', headers: {} })
+
+const server = createReferenceServer({ rateLimits: false, ledgerCloseMs: false })
+const endpoints = await server.listen(0)
+const [app] = server.platform.applications.list()
+const [, bob] = server.platform.users.list()
+const destination = bob && server.platform.users.view(bob).accounts[0]?.address
+if (!app || !destination) throw new Error('the demo fixtures should hold an application and Bob')
+const headers = {
+  'x-api-key': app.apiKey,
+  'x-api-secret': app.apiSecret,
+  'content-type': 'application/json',
+}
+const body = JSON.stringify({
+  txjson: { TransactionType: 'Payment', Destination: destination, Amount: '1000000' },
+  options: { expire: 10 },
+  custom_meta: { instruction: 'Pay for order 42' },
+})
+const { uuid } = server.platform.payloads.create(app, JSON.parse(body))
+const get = await load({
+  url: `${endpoints.api}${API_PATHS.platform}/payload/${uuid}`,
+  method: 'GET',
+  headers,
+})
+const post = await load({
+  url: `${endpoints.api}${API_PATHS.platform}/payload`,
+  method: 'POST',
+  headers,
+  body,
+})
+const bareAfter = await load({ url: `${bareUrl}/`, method: 'GET', headers: {} })
+const baseline = (bareBefore.requestsPerSecond + bareAfter.requestsPerSecond) / 2
+
+loader.disconnect()
+bare.close()
+await server.close()
+
+const base = {
+  name: 'bare node:http fixed JSON (mean of before and after)',
+  value: baseline,
+  unit: 'req/s',
+}
+report('http-throughput', [
+  {
+    name: `POST payload, ${CONNECTIONS} connections, ${SECONDS} s (p99 ${post.p99Ms} ms)`,
+    value: post.requestsPerSecond,
+    unit: 'req/s',
+    baseline: base,
+    goal: { judged: 'ratio', atLeast: 0.5 },
+  },
+  {
+    name: `GET payload, ${CONNECTIONS} connections, ${SECONDS} s (p99 ${get.p99Ms} ms)`,
+    value: get.requestsPerSecond,
+    unit: 'req/s',
+    baseline: base,
+    goal: { judged: 'ratio', atLeast: 0.7 },
+  },
+])

@@ -1,0 +1,51 @@
+import autocannon from 'autocannon'
+
+/** One autocannon run, as the parent asks for it over IPC. */
+export interface LoadRequest {
+  type: 'load'
+  url: string
+  method: 'GET' | 'POST'
+  headers: Record<string, string>
+  body?: string
+  connections: number
+  seconds: number
+}
+
+/** What the child sends back. */
+export interface LoadResult {
+  type: 'result'
+  requestsPerSecond: number
+  total: number
+  non2xx: number
+  errors: number
+  p99Ms: number
+}
+
+// Runs in its own process (see bench-child.ts): autocannon's loop must not steal the server's.
+process.on('message', (message: LoadRequest) => {
+  if (message?.type !== 'load') return
+  autocannon(
+    {
+      url: message.url,
+      method: message.method,
+      headers: message.headers,
+      body: message.body,
+      connections: message.connections,
+      duration: message.seconds,
+    },
+    (error, result) => {
+      if (error) throw error
+      const reply: LoadResult = {
+        type: 'result',
+        requestsPerSecond: result.requests.total / (result.duration || message.seconds),
+        total: result.requests.total,
+        non2xx: result.non2xx,
+        errors: result.errors + result.timeouts,
+        p99Ms: result.latency.p99,
+      }
+      process.send?.(reply)
+    },
+  )
+})
+process.send?.({ type: 'ready' })
+process.on('disconnect', () => process.exit(0))

@@ -1,0 +1,152 @@
+import { createReferenceServer } from '@pullsign/reference-server'
+import { API_PATHS } from 'pullsign/wire'
+import { afterEach, describe, expect, test } from 'vitest'
+import { createPlatform, type Platform, PlatformError, parseRetention } from '../../src/platform'
+import type { RetentionOptions } from '../../src/platform/payload-retention'
+
+let platform: Platform | undefined
+afterEach(() => platform?.dispose())
+
+const start = (retention: RetentionOptions) => {
+  platform = createPlatform({ ledgerCloseMs: false, rateLimits: false, retention })
+  const [app] = platform.applications.list()
+  const [alice] = platform.users.list()
+  if (!app || !alice) throw new Error('the demo fixtures should hold an application and Alice')
+  const p = platform
+  const create = (body: Record<string, unknown> = {}) =>
+    p.payloads.create(app, { txjson: { TransactionType: 'SignIn' }, ...body }).uuid
+  const reject = (uuid: string) => p.wallet.reject(uuid, { user: alice.uuid })
+  /** 'kept' or the status of the refusal. */
+  const fate = (uuid: string) => {
+    try {
+      p.payloads.get(app, uuid)
+      return 'kept'
+    } catch (error) {
+      if (error instanceof PlatformError) return error.status
+      throw error
+    }
+  }
+  return { platform: p, app, alice, create, reject, fate }
+}
+
+describe('retention: maxPayloads', () => {
+  test('past the maximum, the oldest payloads that are over are forgotten; live ones stay', () => {
+    const { platform, create, reject, fate, alice } = start({ maxPayloads: 10 })
+    const over = Array.from({ length: 5 }, () => create())
+    for (const uuid of over) reject(uuid)
+    const live = Array.from({ length: 5 }, () => create())
+    expect(platform.payloads.size).toBe(10)
+    const later = Array.from({ length: 6 }, () => create())
+
+    expect(over.map(fate)).toEqual([404, 404, 404, 404, 404])
+    expect([...live, ...later].map(fate)).toEqual(Array(11).fill('kept'))
+    expect(platform.payloads.size).toBe(11)
+    // A live payload that outlived the eviction still works to the end.
+    const [first] = live
+    if (!first) throw new Error('no live payload')
+    expect(platform.wallet.reject(first, { user: alice.uuid }).meta.resolved).toBe(true)
+  })
+
+  test('live payloads are never forgotten, even far past the maximum', () => {
+    const { platform, create, fate } = start({ maxPayloads: 5 })
+    const live = Array.from({ length: 40 }, () => create())
+    expect(platform.payloads.size).toBe(40)
+    expect(live.map(fate)).toEqual(Array(40).fill('kept'))
+  })
+
+  test('a long run stays bounded, and a forgotten identifier lookup is a 404', () => {
+    const { platform, app, create, reject } = start({ maxPayloads: 100 })
+    for (let i = 0; i < 2_000; i++) reject(create({ custom_meta: { identifier: `order-${i}` } }))
+    expect(platform.payloads.size).toBeLessThanOrEqual(100)
+    expect(() => platform.payloads.getByIdentifier(app, 'order-0')).toThrow(
+      expect.objectContaining({ status: 404 }),
+    )
+    expect(platform.payloads.getByIdentifier(app, 'order-1999').meta.resolved).toBe(true)
+  })
+})
+
+describe('retention: resolvedTtlSeconds', () => {
+  test('resolved, cancelled and expired payloads go once their time to live has passed', () => {
+    const { platform, app, alice, create, reject, fate } = start({ resolvedTtlSeconds: 60 })
+    const resolved = create()
+    reject(resolved)
+    const cancelled = create()
+    platform.payloads.cancel(app, cancelled)
+    const expiring = create({ options: { expire: 1 } })
+    const live = create({ options: { expire: 10 } })
+    const opened = create({ options: { expire: 1 } })
+    platform.wallet.open(opened, { user: alice.uuid })
+
+    platform.clock.advance(50)
+    expect([resolved, cancelled, expiring, live, opened].map(fate)).toEqual(Array(5).fill('kept'))
+
+    platform.clock.advance(20) // 70 s: past the TTL of the resolved and cancelled ones
+    expect([resolved, cancelled].map(fate)).toEqual([404, 404])
+    expect([expiring, live, opened].map(fate)).toEqual(['kept', 'kept', 'kept'])
+
+    platform.clock.advance(60) // 130 s: the unopened one expired at 60 s, gone 60 s later
+    expect(fate(expiring)).toBe(404)
+    expect([live, opened].map(fate)).toEqual(['kept', 'kept'])
+
+    // Opened before expiry: never forgotten while open, and still signable long after (§3.3).
+    platform.clock.advance(3600)
+    expect(fate(opened)).toBe('kept')
+    expect(fate(live)).toBe(404)
+    expect(platform.wallet.reject(opened, { user: alice.uuid }).meta).toMatchObject({
+      resolved: true,
+      expired: true,
+    })
+  })
+
+  test('a forgotten payload is a 404 on the API and its socket channel cannot be opened', async () => {
+    const server = createReferenceServer({
+      ledgerCloseMs: false,
+      retention: { resolvedTtlSeconds: 10 },
+    })
+    try {
+      const [app] = server.platform.applications.list()
+      const [alice] = server.platform.users.list()
+      if (!app || !alice) throw new Error('no demo fixtures')
+      const { uuid } = server.platform.payloads.create(app, {
+        txjson: { TransactionType: 'SignIn' },
+      })
+      server.wallet.reject(uuid, { user: alice.uuid })
+      server.clock.advance(12)
+      const res = await server.handler(
+        new Request(`${server.endpoints.api}${API_PATHS.platform}/payload/${uuid}`, {
+          headers: { 'x-api-key': app.apiKey, 'x-api-secret': app.apiSecret },
+        }),
+      )
+      const body = await res.json()
+      expect(res.status, JSON.stringify(body)).toBe(404)
+      expect(body.error).toMatchObject({ code: 404, message: expect.stringContaining('payload') })
+      expect(() => server.platform.payloads.subscribe(uuid, () => {})).toThrow(
+        expect.objectContaining({ status: 404 }),
+      )
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+describe('retention options', () => {
+  test.each([
+    [{ maxPayloads: 0 }, 'retention.maxPayloads'],
+    [{ maxPayloads: 1.5 }, 'retention.maxPayloads'],
+    [{ resolvedTtlSeconds: -1 }, 'retention.resolvedTtlSeconds'],
+    [{ resolvedTtlSeconds: '60' }, 'retention.resolvedTtlSeconds'],
+    [{ maxPayload: 10 }, 'retention'],
+  ])('%j is refused naming %s', (input, field) => {
+    expect(() => parseRetention(input)).toThrow(
+      expect.objectContaining({ status: 400, code: 600, message: expect.stringContaining(field) }),
+    )
+    expect(() => createPlatform({ retention: input as RetentionOptions })).toThrow(PlatformError)
+  })
+
+  test('no retention keeps every payload', () => {
+    const { platform, create, reject } = start({})
+    for (let i = 0; i < 300; i++) reject(create())
+    platform.clock.advance(365 * 24 * 3600)
+    expect(platform.payloads.size).toBe(300)
+  })
+})
