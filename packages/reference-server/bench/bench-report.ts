@@ -5,8 +5,11 @@ export interface BenchLine {
   unit: string
   /** What the value is compared with in the same run, for the reader (not the verdict). */
   baseline: { name: string; value: number; unit: string } | null
-  /** The goal: the judged number (the value, or value/baseline) must be at least or at most this. */
-  goal: { judged: 'value' | 'ratio'; atLeast?: number; atMost?: number }
+  /**
+   * The goal: the judged number (the value, or value/baseline) must be at least or at most this;
+   * null for a number printed to explain another one.
+   */
+  goal: { judged: 'value' | 'ratio'; atLeast?: number; atMost?: number } | null
 }
 
 /** A line with its verdict. */
@@ -33,10 +36,10 @@ export const quick = process.argv.includes('--quick')
 export function report(bench: string, lines: BenchLine[]): JudgedLine[] {
   const judged = lines.map((line): JudgedLine => {
     const judgedValue =
-      line.goal.judged === 'ratio' && line.baseline ? line.value / line.baseline.value : line.value
+      line.goal?.judged === 'ratio' && line.baseline ? line.value / line.baseline.value : line.value
     const pass =
-      (line.goal.atLeast === undefined || judgedValue >= line.goal.atLeast) &&
-      (line.goal.atMost === undefined || judgedValue <= line.goal.atMost)
+      (line.goal?.atLeast === undefined || judgedValue >= line.goal.atLeast) &&
+      (line.goal?.atMost === undefined || judgedValue <= line.goal.atMost)
     return { ...line, judgedValue, pass }
   })
   console.log(`\n== ${bench}${quick ? ' (quick configuration: numbers are not meaningful)' : ''}`)
@@ -44,16 +47,18 @@ export function report(bench: string, lines: BenchLine[]): JudgedLine[] {
     const base = line.baseline
       ? `  baseline ${line.baseline.name}: ${format(line.baseline.value)} ${line.baseline.unit}`
       : ''
-    const goal = [
-      line.goal.atLeast === undefined ? '' : `>= ${line.goal.atLeast}`,
-      line.goal.atMost === undefined ? '' : `<= ${line.goal.atMost}`,
+    console.log(`${line.name}: ${format(line.value)} ${line.unit}${base}`)
+    const { goal } = line
+    if (!goal) continue
+    const bounds = [
+      goal.atLeast === undefined ? '' : `>= ${goal.atLeast}`,
+      goal.atMost === undefined ? '' : `<= ${goal.atMost}`,
     ]
       .filter(Boolean)
       .join(' and ')
-    const what = line.goal.judged === 'ratio' ? `ratio ${format(line.judgedValue)}` : 'value'
-    console.log(
-      `${line.name}: ${format(line.value)} ${line.unit}${base}\n  ${what}, goal ${goal} ${line.unit === '' || line.goal.judged === 'ratio' ? '' : line.unit}: ${line.pass ? 'PASS' : 'FAIL'}`,
-    )
+    const judged = goal.judged === 'ratio' ? `ratio ${format(line.judgedValue)}` : 'value'
+    const unit = goal.judged === 'ratio' ? '' : ` ${line.unit}`
+    console.log(`  ${judged}, goal ${bounds}${unit}: ${line.pass ? 'PASS' : 'FAIL'}`)
   }
   console.log(`${RESULT_PREFIX}${JSON.stringify({ bench, quick, lines: judged })}`)
   if (!quick && judged.some((line) => !line.pass)) process.exitCode = 1

@@ -40,7 +40,50 @@ for (let i = 0; i < PAYLOADS; i++)
 const after = settledMemory(gc)
 const perPayload = (after.heapUsed - before.heapUsed) / PAYLOADS
 if (platform.payloads.size !== PAYLOADS) throw new Error(`stored ${platform.payloads.size}`)
+
+// Resolved payloads keep the wallet's outcome too (signature blob, txid, node, user token); the
+// ledger keeps the transaction itself, which is not the payload store's and is measured apart.
+const SIGNED = quick ? 20 : 500
+const [alice] = platform.users.list()
+if (!alice) throw new Error('the demo fixtures should hold Alice')
+const signedUuids = Array.from(
+  { length: SIGNED },
+  (_, i) => platform.payloads.create(app, JSON.parse(JSON.stringify(body(PAYLOADS + i)))).uuid,
+)
+const beforeSigning = settledMemory(gc)
+for (const uuid of signedUuids) await platform.wallet.sign(uuid, { user: alice.uuid })
+const afterSigning = settledMemory(gc)
+// Dropping the ledger's transactions leaves what the signatures added to the payloads themselves.
+platform.ledger.reset()
+const withoutLedger = settledMemory(gc)
+const perOutcome = (withoutLedger.heapUsed - beforeSigning.heapUsed) / SIGNED
+const perLedgerTx = (afterSigning.heapUsed - withoutLedger.heapUsed) / SIGNED
 platform.dispose()
+
+// Retention: a server that creates and resolves payloads for ever stays at its maximum.
+const MAX = quick ? 50 : 1_000
+const bounded = createPlatform({
+  rateLimits: false,
+  ledgerCloseMs: false,
+  retention: { maxPayloads: MAX },
+})
+const [boundedApp] = bounded.applications.list()
+if (!boundedApp) throw new Error('no demo application')
+const churn = (count: number, offset: number) => {
+  for (let i = 0; i < count; i++) {
+    const { uuid } = bounded.payloads.create(
+      boundedApp,
+      JSON.parse(JSON.stringify(body(offset + i))),
+    )
+    bounded.wallet.reject(uuid, { user: alice.uuid })
+  }
+}
+churn(MAX * 2, 0)
+const atCap = settledMemory(gc)
+churn(PAYLOADS, MAX * 2)
+const afterChurn = settledMemory(gc)
+const kept = bounded.payloads.size
+bounded.dispose()
 
 report('payload-memory', [
   {
@@ -49,5 +92,26 @@ report('payload-memory', [
     unit: 'KB',
     baseline: { name: 'parsed request bodies in a Map', value: barePerPayload / 1024, unit: 'KB' },
     goal: { judged: 'value', atMost: 3 },
+  },
+  {
+    name: `heap per stored payload once signed (its outcome: blob, txid, node), ${SIGNED} payloads`,
+    value: (perPayload + perOutcome) / 1024,
+    unit: 'KB',
+    baseline: null,
+    goal: { judged: 'value', atMost: 3 },
+  },
+  {
+    name: 'heap the ledger keeps per submitted payment (not the payload store; gone on ledger reset)',
+    value: perLedgerTx / 1024,
+    unit: 'KB',
+    baseline: null,
+    goal: null,
+  },
+  {
+    name: `payloads kept after ${PAYLOADS.toLocaleString('en-US')} more were created and rejected with retention.maxPayloads ${MAX} (heap ${((afterChurn.heapUsed - atCap.heapUsed) / 1024 / 1024).toFixed(2)} MB vs at the cap)`,
+    value: kept,
+    unit: 'payloads',
+    baseline: null,
+    goal: { judged: 'value', atMost: MAX },
   },
 ])
