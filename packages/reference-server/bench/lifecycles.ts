@@ -2,8 +2,8 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { API_PATHS, type PayloadSocketMessage } from 'pullsign/wire'
 import { decode, encode, encodeForSigning } from 'ripple-binary-codec'
-import { sign, verify } from 'ripple-keypairs'
 import { createReferenceServer } from '../src/index'
+import { sign, verify } from '../src/ledger/keypair-signatures'
 import { quick, report } from './bench-report'
 
 // Issue 4: full lifecycles per second in-process, goal ≥ 500/s. One lifecycle: create through the

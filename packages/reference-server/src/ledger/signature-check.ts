@@ -1,8 +1,9 @@
 import { decodeAccountID } from 'ripple-address-codec'
 import { encodeForMultisigning, encodeForSigning } from 'ripple-binary-codec'
-import { deriveAddress, verify } from 'ripple-keypairs'
+import { deriveAddress } from 'ripple-keypairs'
 import type { AccountState } from './account-state'
 import type { JsonObject } from './apply-context'
+import { verify } from './keypair-signatures'
 
 /** One decoded `Signers` entry of a multisigned transaction. */
 interface SignerEntry {

@@ -1,6 +1,6 @@
 import type { TransactionJson } from 'pullsign/wire'
 import { encodeForSigningClaim } from 'ripple-binary-codec'
-import { sign } from 'ripple-keypairs'
+import { sign } from '../ledger/keypair-signatures'
 import { parseDrops } from '../ledger/native-amount'
 import { invalidRequest } from '../platform/errors'
 import type { SignedBlob, SigningKey } from './sign-transaction'

@@ -1,7 +1,7 @@
 import { transactionId } from 'pullsign/verify'
 import type { TransactionJson } from 'pullsign/wire'
 import { encode, encodeForSigning } from 'ripple-binary-codec'
-import { sign } from 'ripple-keypairs'
+import { sign } from '../ledger/keypair-signatures'
 import type { SignedBlob, SigningKey } from './sign-transaction'
 
 // Common fields a SignIn keeps from the request; everything else (TransactionType, Fee, Sequence,

@@ -1,7 +1,7 @@
 import { transactionId } from 'pullsign/verify'
 import type { TransactionJson } from 'pullsign/wire'
 import { encode, encodeForMultisigning, encodeForSigning } from 'ripple-binary-codec'
-import { sign } from 'ripple-keypairs'
+import { sign } from '../ledger/keypair-signatures'
 import { invalidRequest } from '../platform/errors'
 
 /** A key the wallet signs with (never leaves the platform). */
