@@ -7,6 +7,7 @@ import { parseDrops } from './native-amount'
 import { createNetworkLedger, type NetworkLedger } from './network-ledger'
 import { NETWORKS } from './networks'
 import { transactionLookup } from './transaction-lookup'
+import { installXAddressPrecheck } from './x-address-precheck'
 
 /** Options of {@link createLedger}. */
 export interface LedgerOptions {
@@ -29,6 +30,7 @@ const TXID = /^[0-9A-F]{64}$/i
  */
 export function createLedger(options: LedgerOptions): Ledger {
   const { clock, closeMs } = options
+  installXAddressPrecheck()
   if (closeMs !== false && !(Number.isInteger(closeMs) && closeMs > 0)) {
     throw new RangeError('closeMs must be a positive integer of milliseconds or false')
   }
