@@ -10,6 +10,8 @@ export default defineConfig([
     target: 'node20',
     platform: 'node',
     sourcemap: true,
+    // import.meta.url in the CJS build (ledger/x-address-precheck.ts resolves the codec's copy).
+    shims: true,
   },
   {
     name: 'cli',
