@@ -86,6 +86,8 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const handler = createHttpHandler(platform)
   const sockets = createPayloadSockets(platform)
   const upgrade = createSocketUpgrade(sockets)
+  // The server runs inside the user's test process: never swap its global Request/Response
+  // (the adapter's default); that measured only 10–25 % faster on GET payload.
   const server = createServer(getRequestListener(handler, { overrideGlobalObjects: false }))
   server.on('upgrade', upgrade.handle)
   let listening = false
