@@ -25,6 +25,7 @@ interface Channel {
 const CLOSE_NORMAL = 1000
 const CLOSE_INTERNAL_ERROR = 1011
 const PONG = JSON.stringify({ message: SOCKET_PONG_TEXT })
+const EXPIRED = JSON.stringify({ expired: true })
 
 /**
  * Creates the payload socket registry of PROTOCOL §4: welcome, `expires_in_seconds` on connect and
@@ -81,9 +82,15 @@ export function createPayloadSockets(platform: Platform): PayloadSockets {
     })
     socket.send(JSON.stringify({ message: `Welcome ${uuid}` }))
     socket.send(JSON.stringify({ expires_in_seconds: expiresIn(channel) }))
-    // §4 [ours]: a late subscriber gets the outcome right after the welcome.
+    // §4 [ours]: a late subscriber gets the outcome right after the welcome; likewise the
+    // `expired` a live subscriber got for a cancel or an expiry before opening.
     const resolved = platform.payloads.resolvedMessage(uuid)
-    if (resolved) socket.send(JSON.stringify(resolved))
+    if (resolved) {
+      socket.send(JSON.stringify(resolved))
+      return
+    }
+    const { meta } = platform.payloads.record(uuid)
+    if (meta.cancelled || (meta.expired && !meta.app_opened)) socket.send(EXPIRED)
   }
 
   const leave = (uuid: string, channel: Channel, socket: WebSocket) => {

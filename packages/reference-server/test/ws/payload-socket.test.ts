@@ -140,6 +140,35 @@ describe('payload websocket (PROTOCOL §4)', () => {
     expect(await probe.drain()).toEqual([])
   })
 
+  it.each([
+    ['cancelled', (uuid: string) => t.api(`payload/${uuid}`, { method: 'DELETE' })],
+    ['expired before opening', () => t.control('clock/advance', { seconds: 61 })],
+  ])('a late subscriber of a payload %s gets expired after the welcome', async (_name, act) => {
+    const created = await t.createPayload({
+      txjson: { TransactionType: 'SignIn' },
+      options: { expire: 1 },
+    })
+    await act(created.uuid)
+    const { probe } = await subscribe(created.uuid)
+    expect(await probe.next()).toEqual({ expired: true })
+    expect(await probe.drain()).toEqual([])
+  })
+
+  it('a late subscriber of a payload opened before expiry gets no expired: it can still be signed', async () => {
+    const created = await t.createPayload({
+      txjson: { TransactionType: 'SignIn' },
+      options: { expire: 1 },
+    })
+    await t.control(`payloads/${created.uuid}/open`, { user: t.alice.uuid })
+    await t.control('clock/advance', { seconds: 61 })
+    const { probe, expiresIn } = await subscribe(created.uuid)
+    expect(expiresIn).toBeLessThan(0)
+    expect(await probe.drain()).toEqual([])
+    await t.control(`payloads/${created.uuid}/sign`, { user: t.alice.uuid })
+    const messages = await probe.drain()
+    expect(messages.at(-1)).toMatchObject({ payload_uuidv4: created.uuid, signed: true })
+  })
+
   it('every socket of a payload gets its messages; closing one leaves the others', async () => {
     const created = await t.createPayload()
     const a = (await subscribe(created.uuid)).probe
