@@ -26,8 +26,8 @@ export interface Lookups {
   rails(): RailsResponse
   curatedAssets(): CuratedAssetsResponse
   hookHashes(): HookHashesResponse
-  /** 404 for an unknown hash. */
-  hookHash(hash: string): HookHashesResponse
+  /** One hook's metadata, bare (§2: `hookhash/{hash}` answers a `HookMeta`); 404 for an unknown hash. */
+  hookHash(hash: string): HookMeta
   kycByAccount(address: string): KycAccountResponse
   /** An invalid, revoked, expired or foreign token reports `NONE`. */
   kycByToken(app: Application, token: unknown): KycTokenResponse
@@ -89,7 +89,7 @@ export function createLookups(deps: { users: Users; tokens: UserTokens; ledger: 
       const upper = hash.toUpperCase()
       const meta = hooks[upper]
       if (!meta) throw notFound(`hook hash ${upper}`)
-      return { [upper]: structuredClone(meta) }
+      return structuredClone(meta)
     },
     kycByAccount(value) {
       const account = address(value, 'account')

@@ -85,7 +85,7 @@ describe('lookups (PROTOCOL §2)', () => {
       verifiedAccounts: expect.any(Array),
       audits: expect.any(Array),
     })
-    expect(platform.lookups.hookHash((hash ?? '').toLowerCase())).toEqual({ [hash ?? '']: meta })
+    expect(platform.lookups.hookHash((hash ?? '').toLowerCase())).toEqual(meta)
     expect(() => platform.lookups.hookHash('A'.repeat(64))).toThrow(
       expect.objectContaining({ code: 404 }),
     )

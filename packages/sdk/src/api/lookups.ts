@@ -115,13 +115,7 @@ export function createLookups(transport: Transport): Lookups {
     getRails: async () => get<RailsResponse>('rails'),
     getHookHash: async (hash) => {
       const value = requireString(hash, 'hash', HASH, '64 hex characters')
-      const body = await get<HookMeta | HookHashesResponse>(`hookhash/${value}`)
-      // §2 reads as "one HookMeta" for hookhash/{hash} (production's SDKs return it bare); a
-      // server that answers `{[hash]: HookMeta}` instead is unwrapped, so both work.
-      const key = Object.keys(body).find((k) => k.toUpperCase() === value.toUpperCase())
-      return key === undefined
-        ? (body as HookMeta)
-        : ((body as HookHashesResponse)[key] as HookMeta)
+      return get<HookMeta>(`hookhash/${value}`)
     },
     getHookHashes: async () => get<HookHashesResponse>('hookhash'),
     getCuratedAssets: async () => get<CuratedAssetsResponse>('curated-assets'),
