@@ -2,15 +2,14 @@ import { type ChildProcess, fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 /**
- * Starts another bench script (load generator, socket clients) in its own node process with tsx,
- * so it never shares an event loop with the server under test (the machine has 2 cores).
+ * Starts another bench script (load generator, socket clients, baseline server) in its own node
+ * process with tsx, so it never shares an event loop or a heap with the server under test (the
+ * machine has 2 cores).
  */
-export function forkBenchChild(file: string, args: string[] = []): ChildProcess {
+export function forkBenchChild(file: string, options: { exposeGc?: boolean } = {}): ChildProcess {
   const path = fileURLToPath(new URL(file, import.meta.url))
-  return fork(path, args, {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
+  const execArgv = [...(options.exposeGc ? ['--expose-gc'] : []), '--import', 'tsx']
+  return fork(path, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
 }
 
 /** The first IPC message of the child of the given `type`, or the child's exit as an error. */

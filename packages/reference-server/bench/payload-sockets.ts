@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net'
-import { WebSocketServer } from 'ws'
 import { createReferenceServer } from '../src/index'
 import { forkBenchChild, nextMessage } from './bench-child'
 import { quick, report } from './bench-report'
@@ -81,19 +79,16 @@ const percentile = (p: number) =>
 await closeAll()
 await server.close()
 
-// Baseline, same run and process, measured after the reference server is closed (so the judged
-// RSS is not flattered by memory the baseline left mapped): a bare `ws` server that sends one
-// welcome frame per socket.
-const bare = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false })
-bare.on('connection', (socket) => socket.send(JSON.stringify({ message: 'Welcome' })))
-await new Promise((resolve) => bare.once('listening', resolve))
-const barePort = (bare.address() as AddressInfo).port
-const bareBefore = settledMemory(gc)
+// Baseline, same run, in a fresh process of its own (bare-ws-server.ts): a bare `ws` server
+// holding as many sockets, each sent one welcome frame.
+const bare = forkBenchChild('./bare-ws-server.ts', { exposeGc: true })
+const { port: barePort } = await nextMessage<{ port: number }>(bare, 'ready')
 await connectAll(Array.from({ length: SOCKETS }, (_, i) => `ws://127.0.0.1:${barePort}/sign/${i}`))
-const bareCost = perSocket(bareBefore)
+bare.send({ type: 'measure' })
+const bareMeasured = await nextMessage<{ heap: number; rss: number }>(bare, 'measured')
+const bareCost = { heap: bareMeasured.heap / SOCKETS, rss: bareMeasured.rss / SOCKETS }
 await closeAll()
-await new Promise((resolve) => bare.close(resolve))
-
+bare.disconnect()
 clients.disconnect()
 
 const kb = (bytes: number) => bytes / 1024
