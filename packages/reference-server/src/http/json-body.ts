@@ -18,27 +18,11 @@ export async function readJsonBody(request: Request, whenEmpty?: unknown): Promi
     if (whenEmpty !== undefined) return whenEmpty
     throw badBody('body', 'is missing; send a JSON object')
   }
-  if (!request.body) return missing()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  const reader = request.body.getReader()
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel()
-      throw tooLarge()
-    }
-    chunks.push(value)
-  }
-  if (size === 0) return missing()
-  const bytes = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, at)
-    at += chunk.byteLength
-  }
+  const bytes =
+    Number.isSafeInteger(declared) && declared >= 0
+      ? await readDeclared(request)
+      : await readStreamed(request)
+  if (bytes === null || bytes.byteLength === 0) return missing()
   let text: string
   try {
     text = utf8.decode(bytes)
@@ -53,6 +37,41 @@ export async function readJsonBody(request: Request, whenEmpty?: unknown): Promi
 }
 
 const tooLarge = () => badBody('body', `is larger than ${MAX_BODY_BYTES / 1024} KB`)
+
+// A declared length within the limit: the HTTP parser delivers exactly that many bytes, so the body
+// is read whole, and the node adapter reads it straight from the socket instead of building a web
+// stream per request (a fifth of a create request's CPU, issue 4). A fetch-style caller that
+// declares less than it sends still meets the limit after the read.
+const readDeclared = async (request: Request): Promise<Uint8Array> => {
+  const bytes = new Uint8Array(await request.arrayBuffer())
+  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge()
+  return bytes
+}
+
+// No declared length (chunked): read chunk by chunk and stop at the limit before buffering more.
+const readStreamed = async (request: Request): Promise<Uint8Array | null> => {
+  if (!request.body) return null
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = request.body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel()
+      throw tooLarge()
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return bytes
+}
 
 /** Reads a body that must be a JSON object (600 naming `body` otherwise). */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
