@@ -9,6 +9,9 @@ const USAGE = `Usage: pullsign-server [options]
   --fixtures <file.json>  start fixtures instead of the demo fixtures
   --ledger-close-ms <n>   ledger close interval in ms (default 4000; 0 closes only on demand)
   --no-rate-limits        switch rate limiting off
+  --retention-max-payloads <n>   keep at most n payloads: the oldest that are over
+                                 (resolved, cancelled, expired) are forgotten first
+  --retention-ttl-seconds <n>    forget a payload n seconds after it is over
   --help                  show this text`
 
 /** A command-line mistake: printed with the usage, exit code 2. */
@@ -57,6 +60,18 @@ const parseCommandLine = (
     options.ledgerCloseMs = ms === 0 ? false : ms
   }
   if (values['no-rate-limits']) options.rateLimits = false
+  const maxPayloads = values['retention-max-payloads']
+  const ttl = values['retention-ttl-seconds']
+  if (maxPayloads !== undefined || ttl !== undefined) {
+    options.retention = {
+      ...(maxPayloads === undefined
+        ? {}
+        : { maxPayloads: integer('retention-max-payloads', maxPayloads, 1, 100_000_000) }),
+      ...(ttl === undefined
+        ? {}
+        : { resolvedTtlSeconds: integer('retention-ttl-seconds', ttl, 1, 10 * 365 * 24 * 3600) }),
+    }
+  }
   if (values.fixtures !== undefined) options.fixtures = readFixtures(values.fixtures)
   return { port: integer('port', values.port ?? '8787', 0, 65535), options }
 }
@@ -72,6 +87,8 @@ const parse = (argv: string[]) =>
       fixtures: { type: 'string' },
       'ledger-close-ms': { type: 'string' },
       'no-rate-limits': { type: 'boolean' },
+      'retention-max-payloads': { type: 'string' },
+      'retention-ttl-seconds': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })
