@@ -116,6 +116,26 @@ describe('sign page in Chromium', { timeout: 30_000 }, () => {
     await page.close()
   })
 
+  it('shows the wallet’s refusal and keeps the payload answerable', async () => {
+    const aliceAccount = e.t.alice.accounts[0]?.address ?? ''
+    const created = await e.createPayload({ txjson: PAYMENT, options: { signer: aliceAccount } })
+    const { page, errors } = await e.openPage(created.next.always)
+    // the page preselects the forced signer's holder; Bob holds no such account
+    expect(await page.locator('#account').inputValue()).toBe(aliceAccount)
+    await page.selectOption('#user', { label: 'Bob' })
+    await page.getByRole('button', { name: 'Sign' }).click()
+    await expect.poll(() => page.locator('#error').isVisible()).toBe(true)
+    expect(await page.locator('#error').textContent()).toMatch(/\(code \d+\)$/)
+    expect((await e.fetchRecord(created.uuid)).meta.resolved).toBe(false)
+    await page.selectOption('#user', { label: 'Alice' })
+    await page.getByRole('button', { name: 'Sign' }).click()
+    await expect.poll(() => page.locator('#status').textContent()).toBe('Signed')
+    expect(await page.locator('#error').isVisible()).toBe(false)
+    expect((await e.fetchRecord(created.uuid)).response.account).toBe(aliceAccount)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it('shows live that the wallet opened the payload', async () => {
     const created = await e.createPayload({ txjson: PAYMENT })
     const { page } = await e.openPage(created.next.always)
