@@ -3,14 +3,14 @@ import { classicAddressToXAddress, isValidXAddress } from 'ripple-address-codec'
 import { decode, encode } from 'ripple-binary-codec'
 import { describe, expect, test } from 'vitest'
 import { createLedger } from '../../src/ledger'
-import { MIN_X_ADDRESS_LENGTH, withLengthPrecheck } from '../../src/ledger/x-address-precheck'
+import { MIN_X_ADDRESS_LENGTH, withShapePrecheck } from '../../src/ledger/x-address-precheck'
 import { createClock } from '../../src/platform'
 
 const ALPHABET = 'rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz'
 const CLASSIC = 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY'
-const checked = withLengthPrecheck(isValidXAddress)
+const checked = withShapePrecheck(isValidXAddress)
 
-describe('X-address length pre-check', () => {
+describe('X-address shape pre-check', () => {
   test('every real X-address is long enough, and the pre-check accepts it', () => {
     fc.assert(
       fc.property(
@@ -35,7 +35,17 @@ describe('X-address length pre-check', () => {
       }),
       { numRuns: 2000 },
     )
-    for (const value of [CLASSIC, 'Payment', '1000000', 'r'.repeat(35), 'X'.repeat(35), '']) {
+    for (const value of [
+      CLASSIC,
+      'Payment',
+      '1000000',
+      'r'.repeat(35),
+      'X'.repeat(35),
+      '',
+      'ED'.padEnd(66, 'A0'),
+      ` ${classicAddressToXAddress(CLASSIC, 1, false)}`,
+      `${classicAddressToXAddress(CLASSIC, false, true)}\n`,
+    ]) {
       expect(checked(value), value).toBe(isValidXAddress(value))
     }
   })
