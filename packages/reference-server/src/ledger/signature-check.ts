@@ -27,12 +27,23 @@ function verifies(data: string, signature: unknown, publicKey: unknown): boolean
   }
 }
 
+// The address of a key never changes, and the ledger sees the same few keys again and again:
+// remembered (bounded) instead of two hashes and a base58 check encode per submission (issue 4).
+const MAX_REMEMBERED_KEYS = 4096
+const addresses = new Map<string, string | null>()
+
 function addressOf(publicKey: string): string | null {
+  const known = addresses.get(publicKey)
+  if (known !== undefined) return known
+  let address: string | null
   try {
-    return deriveAddress(publicKey)
+    address = deriveAddress(publicKey)
   } catch {
-    return null
+    address = null
   }
+  if (addresses.size >= MAX_REMEMBERED_KEYS) addresses.clear()
+  addresses.set(publicKey, address)
+  return address
 }
 
 function signerEntries(tx: JsonObject): SignerEntry[] | null {
