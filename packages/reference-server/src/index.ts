@@ -93,8 +93,8 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const handler = createHttpHandler(platform)
   const sockets = createPayloadSockets(platform)
   const upgrade = createSocketUpgrade(sockets)
-  // The server runs inside the user's test process: never swap its global Request/Response
-  // (the adapter's default); that measured only 10–25 % faster on GET payload.
+  // Off unless asked (see ReferenceServerOptions.overrideGlobalObjects): the server usually runs
+  // inside the user's test process, whose global Request/Response it must not swap.
   const server = createServer(getRequestListener(handler, { overrideGlobalObjects }))
   server.on('upgrade', upgrade.handle)
   let listening = false
