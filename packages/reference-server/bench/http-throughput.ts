@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { getRequestListener } from '@hono/node-server'
+import { Hono } from 'hono'
 import { API_PATHS } from 'pullsign/wire'
 import { createReferenceServer } from '../src/index'
 import { forkBenchChild, nextMessage } from './bench-child'
@@ -47,6 +49,15 @@ const bare = createServer((_req, res) => {
 const bareUrl = await listen(bare)
 const bareBefore = await load({ url: `${bareUrl}/`, method: 'GET', headers: {} })
 
+// The framework floor, same run: Hono on @hono/node-server as the reference server mounts it
+// (global Request/Response left alone), answering the same fixed JSON from one route.
+const hono = new Hono()
+hono.get('/', (c) => c.json(JSON.parse(FIXED_JSON)))
+const honoServer = createServer(getRequestListener(hono.fetch, { overrideGlobalObjects: false }))
+const honoUrl = await listen(honoServer)
+const floor = await load({ url: `${honoUrl}/`, method: 'GET', headers: {} })
+honoServer.close()
+
 const server = createReferenceServer({ rateLimits: false, ledgerCloseMs: false })
 const endpoints = await server.listen(0)
 const [app] = server.platform.applications.list()
@@ -77,10 +88,34 @@ const post = await load({
 })
 const bareAfter = await load({ url: `${bareUrl}/`, method: 'GET', headers: {} })
 const baseline = (bareBefore.requestsPerSecond + bareAfter.requestsPerSecond) / 2
+await server.close()
+
+// Last, because it replaces this process's global Request and Response for good: the server as
+// the CLI runs it (`overrideGlobalObjects: true`, the node adapter's lightweight classes).
+const cliMode = createReferenceServer({
+  rateLimits: false,
+  ledgerCloseMs: false,
+  overrideGlobalObjects: true,
+})
+const cliEndpoints = await cliMode.listen(0)
+const [cliApp] = cliMode.platform.applications.list()
+if (cliApp?.apiKey !== app.apiKey) throw new Error('the demo fixtures should be the same')
+const cliUuid = cliMode.platform.payloads.create(cliApp, JSON.parse(body)).uuid
+const cliGet = await load({
+  url: `${cliEndpoints.api}${API_PATHS.platform}/payload/${cliUuid}`,
+  method: 'GET',
+  headers,
+})
+const cliPost = await load({
+  url: `${cliEndpoints.api}${API_PATHS.platform}/payload`,
+  method: 'POST',
+  headers,
+  body,
+})
+await cliMode.close()
 
 loader.disconnect()
 bare.close()
-await server.close()
 
 const base = {
   name: 'bare node:http fixed JSON (mean of before and after)',
@@ -101,5 +136,26 @@ report('http-throughput', [
     unit: 'req/s',
     baseline: base,
     goal: { judged: 'ratio', atLeast: 0.7 },
+  },
+  {
+    name: `POST payload as the CLI serves it (overrideGlobalObjects), p99 ${cliPost.p99Ms} ms`,
+    value: cliPost.requestsPerSecond,
+    unit: 'req/s',
+    baseline: base,
+    goal: null,
+  },
+  {
+    name: `GET payload as the CLI serves it (overrideGlobalObjects), p99 ${cliGet.p99Ms} ms`,
+    value: cliGet.requestsPerSecond,
+    unit: 'req/s',
+    baseline: base,
+    goal: null,
+  },
+  {
+    name: 'Hono + node adapter, one route answering the fixed JSON (the framework floor)',
+    value: floor.requestsPerSecond,
+    unit: 'req/s',
+    baseline: base,
+    goal: null,
   },
 ])
