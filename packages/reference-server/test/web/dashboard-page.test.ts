@@ -61,6 +61,7 @@ function view(overrides: Partial<Parameters<typeof dashboardView>[0]> = {}) {
         payload: { created_at: '2026-11-21T18:03:00.000Z' },
       }),
     ],
+    payloadCount: 2,
     attempts: ATTEMPTS,
     now: Date.parse('2026-11-21T18:04:00.000Z'),
     ...overrides,
@@ -133,9 +134,19 @@ describe('dashboard page', () => {
     expect(html).toContain(renderDashboardMain(view()).value)
   })
 
+  it('says how many payloads there are when it shows only the newest', () => {
+    expect(renderDashboard(view({ payloadCount: 250 }))).toContain('The newest 2 of 250.')
+    expect(html).not.toContain('The newest')
+  })
+
   it('says so when there is nothing yet', () => {
     const bare = renderDashboard(
-      view({ state: { ...STATE, applications: [], users: [] }, payloads: [], attempts: [] }),
+      view({
+        state: { ...STATE, applications: [], users: [] },
+        payloads: [],
+        payloadCount: 0,
+        attempts: [],
+      }),
     )
     expect(bare).toContain('No applications.')
     expect(bare).toContain('No users.')

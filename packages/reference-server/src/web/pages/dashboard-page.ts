@@ -47,6 +47,8 @@ export interface DashboardView {
   users: DashboardUser[]
   /** Newest first. */
   payloads: DashboardPayload[]
+  /** How many payloads the platform holds (the list shows the newest). */
+  payloadCount: number
   /** Newest first. */
   webhooks: WebhookAttempt[]
 }
@@ -118,7 +120,11 @@ function renderPayloads(view: DashboardView): SafeHtml {
 <td>${p.txid ? html`<code>${p.txid}</code>` : ''}${p.account ? html`<br><span class="muted">${p.account}</span>` : ''}${p.identifier ? html`<br><span class="muted">id ${p.identifier}</span>` : ''}</td>
 </tr>`,
   )
-  return html`<section class="card" id="payloads"><h2>Payloads</h2><div class="table-wrap"><table>
+  const count =
+    view.payloadCount > view.payloads.length
+      ? html`<p class="muted">The newest ${view.payloads.length} of ${view.payloadCount}.</p>`
+      : ''
+  return html`<section class="card" id="payloads"><h2>Payloads</h2>${count}<div class="table-wrap"><table>
 <tr><th>Payload</th><th>Application</th><th>Type</th><th>State</th><th>Created</th><th>Result</th></tr>
 ${rows.length ? rows : empty(6, 'No payloads yet.')}</table></div></section>`
 }

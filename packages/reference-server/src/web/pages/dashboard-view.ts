@@ -9,7 +9,10 @@ export interface DashboardSource {
   state: RefState
   /** Native balance of an account on a network, drops, or null when it has none there. */
   balance(network: NetworkKey, address: string): string | null
+  /** The newest payloads (the platform may hold more, see `payloadCount`). */
   payloads: PayloadRecord[]
+  /** How many payloads the platform holds. */
+  payloadCount: number
   /** GET `/__ref/webhooks` (§10), in delivery order. */
   attempts: WebhookAttempt[]
   /** Server time, ms. */
@@ -56,6 +59,7 @@ export function dashboardView(source: DashboardSource): DashboardView {
       })),
     })),
     payloads,
+    payloadCount: Math.max(source.payloadCount, payloads.length),
     webhooks: [...source.attempts].reverse(),
   }
 }
