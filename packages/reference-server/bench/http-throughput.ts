@@ -31,14 +31,22 @@ const load = async (request: Omit<LoadRequest, 'type' | 'connections' | 'seconds
     loader.send({ type: 'load', ...request, connections: CONNECTIONS, seconds: WARMUP_SECONDS })
     await nextMessage<LoadResult>(loader, 'result')
   }
+  const cpuBefore = process.cpuUsage()
+  const wallBefore = performance.now()
   loader.send({ type: 'load', ...request, connections: CONNECTIONS, seconds: SECONDS })
   const result = await nextMessage<LoadResult>(loader, 'result')
+  const used = process.cpuUsage(cpuBefore)
+  // Which side was the limit: a server share near 1 means the server core was saturated.
+  const serverCpu = (used.user + used.system) / 1000 / (performance.now() - wallBefore)
   if (result.errors > 0 || result.non2xx > 0) {
     throw new Error(
       `${request.method} ${request.url}: ${result.non2xx} non-2xx, ${result.errors} errors`,
     )
   }
-  return result
+  return {
+    ...result,
+    cpu: `server CPU ${serverCpu.toFixed(2)}, load CPU ${result.cpuShare.toFixed(2)}`,
+  }
 }
 
 // The baseline: node:http and nothing else, in this same process.
@@ -118,41 +126,41 @@ loader.disconnect()
 bare.close()
 
 const base = {
-  name: 'bare node:http fixed JSON (mean of before and after)',
+  name: `bare node:http fixed JSON (mean of before and after; ${bareBefore.cpu})`,
   value: baseline,
   unit: 'req/s',
 }
 report('http-throughput', [
   {
-    name: `POST payload, ${CONNECTIONS} connections, ${SECONDS} s (p99 ${post.p99Ms} ms)`,
+    name: `POST payload, ${CONNECTIONS} connections, ${SECONDS} s (p99 ${post.p99Ms} ms; ${post.cpu})`,
     value: post.requestsPerSecond,
     unit: 'req/s',
     baseline: base,
     goal: { judged: 'ratio', atLeast: 0.5 },
   },
   {
-    name: `GET payload, ${CONNECTIONS} connections, ${SECONDS} s (p99 ${get.p99Ms} ms)`,
+    name: `GET payload, ${CONNECTIONS} connections, ${SECONDS} s (p99 ${get.p99Ms} ms; ${get.cpu})`,
     value: get.requestsPerSecond,
     unit: 'req/s',
     baseline: base,
     goal: { judged: 'ratio', atLeast: 0.7 },
   },
   {
-    name: `POST payload as the CLI serves it (overrideGlobalObjects), p99 ${cliPost.p99Ms} ms`,
+    name: `POST payload as the CLI serves it (overrideGlobalObjects; p99 ${cliPost.p99Ms} ms; ${cliPost.cpu})`,
     value: cliPost.requestsPerSecond,
     unit: 'req/s',
     baseline: base,
     goal: null,
   },
   {
-    name: `GET payload as the CLI serves it (overrideGlobalObjects), p99 ${cliGet.p99Ms} ms`,
+    name: `GET payload as the CLI serves it (overrideGlobalObjects; p99 ${cliGet.p99Ms} ms; ${cliGet.cpu})`,
     value: cliGet.requestsPerSecond,
     unit: 'req/s',
     baseline: base,
     goal: null,
   },
   {
-    name: 'Hono + node adapter, one route answering the fixed JSON (the framework floor)',
+    name: `Hono + node adapter, one route answering the fixed JSON: the framework floor (${floor.cpu})`,
     value: floor.requestsPerSecond,
     unit: 'req/s',
     baseline: base,

@@ -19,11 +19,20 @@ export interface LoadResult {
   non2xx: number
   errors: number
   p99Ms: number
+  /** CPU time this load generator used, as a share of the run's wall time (1 = one full core). */
+  cpuShare: number
+}
+
+const cpuShare = (before: NodeJS.CpuUsage, wallBefore: number) => {
+  const used = process.cpuUsage(before)
+  return (used.user + used.system) / 1000 / (performance.now() - wallBefore)
 }
 
 // Runs in its own process (see bench-child.ts): autocannon's loop must not steal the server's.
 process.on('message', (message: LoadRequest) => {
   if (message?.type !== 'load') return
+  const cpuBefore = process.cpuUsage()
+  const wallBefore = performance.now()
   autocannon(
     {
       url: message.url,
@@ -42,6 +51,7 @@ process.on('message', (message: LoadRequest) => {
         non2xx: result.non2xx,
         errors: result.errors + result.timeouts,
         p99Ms: result.latency.p99,
+        cpuShare: cpuShare(cpuBefore, wallBefore),
       }
       process.send?.(reply)
     },
