@@ -23,6 +23,8 @@ export * from './errors'
 export type { Fixtures, FixtureUser } from './fixtures'
 export { DEMO_FIXTURES, EMPTY_FIXTURES, parseFixtures } from './fixtures'
 export type { Lookups } from './lookups'
+export type { RetentionOptions } from './payload-retention'
+export { parseRetention } from './payload-retention'
 export type {
   CreateContext,
   OpenInput,
@@ -30,8 +32,6 @@ export type {
   WalletRequest,
   WalletRequestOptions,
 } from './payload-types'
-export type { RetentionOptions } from './payload-retention'
-export { parseRetention } from './payload-retention'
 export type { Payloads } from './payloads'
 export type { Push, PushMessage } from './push'
 export type { RateDecision, RateLimits, RouteClass } from './rate-limits'
