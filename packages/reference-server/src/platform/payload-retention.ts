@@ -89,7 +89,7 @@ export function createPayloadRetention(deps: {
   clock: Clock
   store: PayloadStore
   options: RetentionOptions
-  /** Removes a payload from the store and from every index and event channel. */
+  /** Removes a payload from the store and its indexes. */
   forget: (uuid: string) => void
 }): PayloadRetention {
   const { clock, store } = deps
@@ -148,7 +148,8 @@ export function createPayloadRetention(deps: {
       nextWalkAt = Math.max(maxPayloads, store.size + slack)
     },
     cancelled(uuid) {
-      cancelledAt.set(uuid, clock.now())
+      // Only a time to live needs the cancel time; without one nothing is kept per payload.
+      if (ttlMs !== null) cancelledAt.set(uuid, clock.now())
     },
     clear() {
       cancelledAt.clear()
