@@ -89,8 +89,8 @@ export function createPayloadRetention(deps: {
   clock: Clock
   store: PayloadStore
   options: RetentionOptions
-  /** Removes a payload from the store and its indexes. */
-  forget: (uuid: string) => void
+  /** Removes payloads from the store, its indexes and the webhook log. */
+  forget: (uuids: readonly string[]) => void
 }): PayloadRetention {
   const { clock, store } = deps
   const { maxPayloads, resolvedTtlSeconds } = parseRetention(deps.options)
@@ -105,9 +105,10 @@ export function createPayloadRetention(deps: {
     return null
   }
 
-  const forget = (uuid: string) => {
-    cancelledAt.delete(uuid)
-    deps.forget(uuid)
+  const forget = (uuids: readonly string[]) => {
+    if (uuids.length === 0) return
+    for (const uuid of uuids) cancelledAt.delete(uuid)
+    deps.forget(uuids)
   }
 
   const floor = maxPayloads === undefined ? 0 : Math.floor(maxPayloads * 0.9)
@@ -131,7 +132,7 @@ export function createPayloadRetention(deps: {
             const ended = endedAt(payload, now)
             if (ended !== null && ended + ttlMs <= now) doomed.push(payload.uuid)
           }
-          for (const uuid of doomed) forget(uuid)
+          forget(doomed)
         }, sweepMs)
 
   return {
@@ -144,7 +145,7 @@ export function createPayloadRetention(deps: {
         if (doomed.length >= excess) break
         if (endedAt(payload, now) !== null) doomed.push(payload.uuid)
       }
-      for (const uuid of doomed) forget(uuid)
+      forget(doomed)
       nextWalkAt = Math.max(maxPayloads, store.size + slack)
     },
     cancelled(uuid) {

@@ -85,7 +85,10 @@ export function createPayloads(deps: PayloadDeps): Payloads {
     clock,
     store,
     options: deps.retention ?? {},
-    forget: (uuid) => store.delete(uuid),
+    forget(uuids) {
+      for (const uuid of uuids) store.delete(uuid)
+      deps.webhooks.forget(new Set(uuids))
+    },
   })
   const events = createPayloadEvents({
     clock,

@@ -19,6 +19,8 @@ export interface Webhooks {
   attempts(): WebhookAttempt[]
   /** Resolves when no attempt is in flight (retries waiting on the clock do not count). */
   settled(): Promise<void>
+  /** Drops the logged attempts of payloads the platform forgot (retention); retries go on. */
+  forget(payloadUuids: ReadonlySet<string>): void
   /** Forgets the log and every pending retry (reset). */
   clear(): void
   dispose(): void
@@ -151,6 +153,10 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
     settled() {
       if (inFlight === 0) return Promise.resolve()
       return new Promise((resolve) => waiters.push(resolve))
+    },
+    forget(payloadUuids) {
+      if (payloadUuids.size === 0) return
+      log = log.filter((entry) => !payloadUuids.has(entry.payload_uuidv4))
     },
     clear() {
       stopAll()

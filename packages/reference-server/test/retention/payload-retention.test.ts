@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { createReferenceServer } from '@pullsign/reference-server'
 import { API_PATHS } from 'pullsign/wire'
 import { afterEach, describe, expect, test } from 'vitest'
@@ -62,6 +64,35 @@ describe('retention: maxPayloads', () => {
       expect.objectContaining({ status: 404 }),
     )
     expect(platform.payloads.getByIdentifier(app, 'order-1999').meta.resolved).toBe(true)
+  })
+})
+
+describe('retention and the webhook log', () => {
+  test('forgotten payloads leave the §10 attempt log; kept ones stay in it', async () => {
+    const receiver = createServer((_req, res) => res.writeHead(204).end())
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = receiver.address() as AddressInfo
+      const { platform, alice } = start({ maxPayloads: 10 })
+      const shop = platform.applications.create({
+        name: 'Webhook shop',
+        webhookUrl: `http://127.0.0.1:${port}/webhook`,
+      })
+      const uuids: string[] = []
+      for (let i = 0; i < 12; i++) {
+        const { uuid } = platform.payloads.create(shop, { txjson: { TransactionType: 'SignIn' } })
+        platform.wallet.reject(uuid, { user: alice.uuid })
+        await platform.webhooks.settled()
+        uuids.push(uuid)
+      }
+      const logged = platform.webhooks.attempts().map((attempt) => attempt.payload_uuidv4)
+      const stored = uuids.filter((uuid) => platform.payloads.resolvedMessage(uuid) !== null)
+      expect(stored.length).toBeLessThan(uuids.length)
+      expect(stored).toEqual(uuids.slice(uuids.length - stored.length))
+      expect(logged).toEqual(stored)
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve))
+    }
   })
 })
 
