@@ -21,11 +21,11 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const isUpgrade = (request: Request) =>
   request.headers.get('upgrade')?.toLowerCase() === 'websocket'
 
-// `http://host:8787` covers `http://host:8787/oauth`: one handler per distinct base is enough, and
-// two handlers for one request would run the server's handler twice.
+// Written as the request URLs msw sees are (lower-case host, no default port, no trailing slash);
+// `http://host:8787` covers `http://host:8787/oauth`, so one handler per distinct base.
 const distinctBases = (endpoints: Endpoints): string[] => {
-  const bases = [...new Set([endpoints.api, endpoints.oauth, endpoints.links])]
-    .map((base) => base.replace(/\/+$/, ''))
+  const bases = [endpoints.api, endpoints.oauth, endpoints.links]
+    .map((base) => new URL(base).href.replace(/\/+$/, ''))
     .sort((a, b) => a.length - b.length)
   const kept: string[] = []
   for (const base of bases) {

@@ -252,6 +252,27 @@ describe('msw handlers over the reference server, no port', () => {
   })
 })
 
+describe('endpoints as written by people', () => {
+  test('an upper-case host, a default port and a trailing slash still match', async () => {
+    const written = createReferenceServer({
+      endpoints: {
+        api: 'HTTPS://Written.Test:443/',
+        oauth: 'https://written.test/oauth/',
+        links: 'https://written.test',
+      },
+      ledgerCloseMs: false,
+    })
+    try {
+      msw.use(...createHandlers(written))
+      const res = await fetch('https://written.test/__ref/state')
+      expect(res.status, await res.clone().text()).toBe(200)
+      expect(unhandled).toEqual([])
+    } finally {
+      await written.close()
+    }
+  })
+})
+
 describe('msw handlers next to a listening server', () => {
   test('HTTP goes through msw, the payload socket to the port: createAndSubscribe sees the signature', async () => {
     const listening = createReferenceServer({ ledgerCloseMs: false })
