@@ -54,45 +54,55 @@ afterAll(() => {
 
 const script = (lines: string[]) => lines.join('\n')
 
-test('ESM: import both packages, start the server and construct a client', () => {
+/** The same scenario for both module systems: a SignIn created, signed in the wallet, verified. */
+const scenario = [
+  'const server = createReferenceServer({ ledgerCloseMs: false })',
+  'const endpoints = await server.listen(0)',
+  'const { applications: [app], users: [alice] } = server.platform.state()',
+  'const pullsign = new PullSign({ apiKey: app.apiKey, apiSecret: app.apiSecret, endpoints })',
+  'const pong = await pullsign.ping()',
+  "const created = await pullsign.payload.create({ TransactionType: 'SignIn' })",
+  'await server.wallet.sign(created.uuid, { user: alice.uuid })',
+  'const record = await pullsign.payload.get(created.uuid)',
+  'const account = verifySignIn(record)',
+  "let refused = ''",
+  "try { await pullsign.payload.get('not-a-uuid') } catch (err) { refused = err instanceof PullSignError ? err.code : String(err) }",
+  'await server.close()',
+  'console.log(JSON.stringify({ app: pong.auth.application.name, signed: record.meta.signed, account, expected: alice.accounts[0].address, refused }))',
+]
+
+function expectSignedIn(out: Record<string, unknown>) {
+  expect(out.app).toEqual(expect.any(String))
+  expect(out.signed).toBe(true)
+  expect(out.account).toBe(out.expected)
+  expect(out.refused).toMatch(/^ERR_/)
+}
+
+test('ESM: import both packages, sign in through the simulated wallet, verify the result', () => {
   writeFileSync(
     join(project, 'esm.mjs'),
     script([
       "import { createReferenceServer } from '@pullsign/reference-server'",
       "import { PullSign, PullSignError } from 'pullsign'",
-      "import { PRODUCTION_ENDPOINTS } from 'pullsign/wire'",
-      'const server = createReferenceServer()',
-      'const endpoints = await server.listen(0)',
-      'const res = await fetch(endpoints.api)',
-      "let refused = ''",
-      "try { new PullSign({ apiKey: 'x' }) } catch (err) { refused = err instanceof PullSignError ? err.code : 'other' }",
-      'await server.close()',
-      'console.log(JSON.stringify({ status: res.status, refused, api: PRODUCTION_ENDPOINTS.api }))',
+      "import { verifySignIn } from 'pullsign/verify'",
+      ...scenario,
     ]),
   )
-  const out = JSON.parse(run('node', ['esm.mjs'], project))
-  expect(out).toEqual({ status: 200, refused: 'ERR_CONFIG', api: 'https://xumm.app' })
+  expectSignedIn(JSON.parse(run('node', ['esm.mjs'], project)))
 })
 
-test('CJS: require both packages and use them', async () => {
+test('CJS: require both packages and do the same', () => {
   writeFileSync(
     join(project, 'cjs.cjs'),
     script([
       "const { createReferenceServer } = require('@pullsign/reference-server')",
-      "const { PullSign } = require('pullsign')",
-      "const { webhookSignature } = require('pullsign/verify')",
-      'const server = createReferenceServer()',
-      'server.listen(0).then(async (endpoints) => {',
-      '  const res = await fetch(endpoints.api)',
-      "  const client = new PullSign({ apiKey: '00000000-0000-4000-8000-000000000000' })",
-      "  const signature = webhookSignature('a-b-c', '1', '{}')",
-      '  await server.close()',
-      '  console.log(JSON.stringify({ status: res.status, key: client.apiKey, signature }))',
-      '})',
+      "const { PullSign, PullSignError } = require('pullsign')",
+      "const { verifySignIn } = require('pullsign/verify')",
+      'async function main() {',
+      ...scenario,
+      '}',
+      'main().catch((err) => { console.error(err); process.exit(1) })',
     ]),
   )
-  const out = JSON.parse(run('node', ['cjs.cjs'], project))
-  expect(out.status).toBe(200)
-  expect(out.key).toBe('00000000-0000-4000-8000-000000000000')
-  expect(out.signature).toMatch(/^[0-9a-f]{40}$/)
+  expectSignedIn(JSON.parse(run('node', ['cjs.cjs'], project)))
 })
