@@ -9,7 +9,7 @@ import { createPayloadSockets } from './ws/payload-sockets'
 import { createSocketUpgrade } from './ws/socket-upgrade'
 
 export type { FetchHandler } from './http/handler'
-export type { Clock, Platform, PlatformOptions } from './platform'
+export type { Clock, Platform, PlatformOptions, RetentionOptions } from './platform'
 export type { Wallet } from './wallet'
 
 /**
