@@ -5,7 +5,6 @@ import { ensureGc, settledMemory } from './gc-process'
 // The baseline of payload-sockets.ts, in a process of its own so neither run inherits the other's
 // heap: a bare `ws` server that sends one welcome frame per socket and nothing else.
 const gc = ensureGc()
-if (!gc) throw new Error('unreachable: ensureGc runs the script again with --expose-gc')
 
 const server = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false })
 server.on('connection', (socket) => socket.send(JSON.stringify({ message: 'Welcome' })))

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process'
  * `--expose-gc` (keeping tsx and the arguments) and exits with its status, so
  * `node --import tsx bench/<name>.ts` just works.
  */
-export function ensureGc(): (() => void) | null {
+export function ensureGc(): () => void {
   const gc = (globalThis as { gc?: () => void }).gc
   if (gc) return gc
   const script = process.argv[1]
@@ -15,7 +15,7 @@ export function ensureGc(): (() => void) | null {
     ['--expose-gc', ...process.execArgv, script, ...process.argv.slice(2)],
     { stdio: 'inherit' },
   )
-  process.exit(result.status ?? 1)
+  return process.exit(result.status ?? 1)
 }
 
 /** Runs the collector until the heap stops shrinking, then reads heap and RSS. */

@@ -5,7 +5,6 @@ import { ensureGc, settledMemory } from './gc-process'
 // Issue 4: memory per stored payload ≤ 3 KB, and a retention setting that keeps a long-running
 // server bounded.
 const gc = ensureGc()
-if (!gc) throw new Error('unreachable: ensureGc runs the script again with --expose-gc')
 const PAYLOADS = quick ? 500 : 20_000
 
 const platform = createPlatform({ rateLimits: false, ledgerCloseMs: false })

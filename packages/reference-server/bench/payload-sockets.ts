@@ -8,7 +8,6 @@ import type { ArrivalReport, ConnectRequest } from './socket-clients'
 // another process, after forced GC), and p99 from resolution to message ≤ 100 ms under 200
 // resolutions per second.
 const gc = ensureGc()
-if (!gc) throw new Error('unreachable: ensureGc runs the script again with --expose-gc')
 const SOCKETS = quick ? 200 : 10_000
 const RESOLUTIONS_PER_SECOND = 200
 const RESOLUTIONS = quick ? 50 : 2_000
