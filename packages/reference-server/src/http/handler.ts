@@ -8,6 +8,7 @@ import { controlRoutes } from './control-routes'
 import { errorResponse } from './error-response'
 import type { HttpEnv } from './http-env'
 import { lookupRoutes } from './lookup-routes'
+import { pageRoutes } from './page-routes'
 import { payloadRoutes } from './payload-routes'
 import { rateLimitHeaders } from './rate-limit-headers'
 import { userTokenRoutes } from './user-token-routes'
@@ -52,6 +53,7 @@ export function createHttpHandler(platform: Platform): FetchHandler {
   app.route(API_PATHS.platform, xappRoutes(platform))
   app.route(API_PATHS.control, controlRoutes(platform))
   app.route(API_PATHS.sign, signRoutes(platform))
+  app.route('/', pageRoutes(platform))
   app.notFound((c) => errorResponse(notFound(`route ${c.req.method} ${redactedPath(c.req.url)}`)))
   app.onError((error) => errorResponse(error))
   return async (request) => app.fetch(request)

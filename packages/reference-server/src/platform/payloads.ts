@@ -47,6 +47,8 @@ export interface Payloads {
   resolve(uuid: string, outcome: WalletOutcome): PayloadRecord
   /** Payloads pushed to a user (their event list), newest first. */
   inbox(userUuid: string): PayloadRecord[]
+  /** The newest stored payloads, at most `limit`, newest first (the dashboard's list). */
+  recent(limit: number): PayloadRecord[]
   /** Number of stored payloads. */
   readonly size: number
   clear(): void
@@ -295,6 +297,8 @@ export function createPayloads(deps: PayloadDeps): Payloads {
       return view(payload)
     },
     inbox: (userUuid) => store.inbox(userUuid).map(view),
+    recent: (limit) =>
+      [...store.values()].slice(Math.max(0, store.size - limit)).reverse().map(view),
     get size() {
       return store.size
     },

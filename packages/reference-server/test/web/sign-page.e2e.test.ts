@@ -77,6 +77,12 @@ describe('sign page in Chromium', { timeout: 30_000 }, () => {
     expect(messages.some((m) => m.opened === true)).toBe(true)
     probe.close()
     expect(errors).toEqual([])
+
+    // the dashboard agrees
+    await page.goto(`${e.t.endpoints.api}/`)
+    const row = page.locator(`tr[data-payload="${created.uuid}"]`)
+    expect(await row.getAttribute('data-state')).toBe('signed')
+    expect(await row.textContent()).toContain(record.response.txid ?? 'no txid')
     await page.close()
   })
 

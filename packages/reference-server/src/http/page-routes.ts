@@ -1,0 +1,49 @@
+import { Hono } from 'hono'
+import type { Platform } from '../platform'
+import {
+  DASHBOARD_LIVE_PATH,
+  renderDashboard,
+  renderDashboardMain,
+} from '../web/pages/dashboard-page'
+import { dashboardView } from '../web/pages/dashboard-view'
+import { htmlResponse } from '../web/pages/html-response'
+import { sameOriginOnly } from './same-origin'
+
+/** How many payloads the dashboard lists, newest first; it also says how many there are. */
+export const DASHBOARD_PAYLOAD_LIMIT = 100
+
+const LIVE_PART = new URL(DASHBOARD_LIVE_PATH, 'http://localhost').searchParams.get('part')
+
+/**
+ * The pages people look at, served by the one fetch-style handler next to the API: the dashboard
+ * at `GET /` and its live sections at `GET /?part=main` (the contents of `<main>`, rendered by the
+ * same functions, polled by the page about every second; same-origin only, as it carries
+ * application secrets). The sign pages at `next.always` are served by web/sign-routes.ts.
+ *
+ * @example
+ * ```ts
+ * app.route('/', pageRoutes(platform))
+ * ```
+ */
+export function pageRoutes(platform: Platform): Hono {
+  const routes = new Hono()
+  const guard = sameOriginOnly()
+
+  const view = () =>
+    dashboardView({
+      state: platform.state(),
+      balance: (network, address) => platform.ledger.account(network, address)?.balance ?? null,
+      payloads: platform.payloads.recent(DASHBOARD_PAYLOAD_LIMIT),
+      payloadCount: platform.payloads.size,
+      attempts: platform.webhooks.attempts(),
+      now: platform.clock.now(),
+    })
+
+  routes.get('/', async (c) => {
+    if (c.req.query('part') !== LIVE_PART) return htmlResponse(renderDashboard(view()))
+    // throws 812 for another origin's request; the page's own polling is same-origin
+    await guard(c, async () => {})
+    return htmlResponse(renderDashboardMain(view()).value)
+  })
+  return routes
+}
