@@ -111,7 +111,7 @@ describe('dashboard page', () => {
 
   it('shows payloads with their state and a link to their sign page', () => {
     expect(html).toContain(`<tr data-payload="${UUID}" data-state="signed">`)
-    expect(html).toContain(`<a href="/sign/${UUID}">`)
+    expect(html).toContain(`<a href="/sign/${UUID}" title="${UUID}"><code>0b6d4a7e…</code></a>`)
     expect(html).toContain('<span class="badge signed">Signed</span>')
     expect(html).toContain(`<tr data-payload="${OTHER}" data-state="expired">`)
   })

@@ -58,6 +58,11 @@ export const DASHBOARD_LIVE_PATH = '/?part=main'
 
 const isoText = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')
 
+/** A payload's sign page link, its uuid cut to the first group (the whole uuid in the title). */
+function payloadLink(uuid: string): SafeHtml {
+  return html`<a href="/sign/${uuid}" title="${uuid}"><code>${uuid.slice(0, 8)}…</code></a>`
+}
+
 function empty(columns: number, text: string): SafeHtml {
   return html`<tr><td colspan="${columns}" class="muted">${text}</td></tr>`
 }
@@ -113,7 +118,7 @@ function renderUsers(view: DashboardView): SafeHtml {
 function renderPayloads(view: DashboardView): SafeHtml {
   const rows = view.payloads.map(
     (p) => html`<tr data-payload="${p.uuid}" data-state="${p.state}">
-<td><a href="/sign/${p.uuid}"><code>${p.uuid}</code></a>${p.instruction ? html`<br><span class="muted">${p.instruction}</span>` : ''}</td>
+<td>${payloadLink(p.uuid)}${p.instruction ? html`<br><span class="muted">${p.instruction}</span>` : ''}</td>
 <td>${p.application}</td><td>${p.txType}</td>
 <td><span class="badge ${p.state}">${STATE_LABELS[p.state]}</span></td>
 <td>${isoText(p.createdAt)}<br><span class="muted">expires ${isoText(p.expiresAt)}</span></td>
@@ -132,7 +137,7 @@ ${rows.length ? rows : empty(6, 'No payloads yet.')}</table></div></section>`
 function renderWebhooks(view: DashboardView): SafeHtml {
   const rows = view.webhooks.map(
     (a) => html`<tr data-webhook="${a.payload_uuidv4}" data-attempt="${a.attempt}">
-<td><a href="/sign/${a.payload_uuidv4}"><code>${a.payload_uuidv4}</code></a></td><td>${a.attempt}</td>
+<td>${payloadLink(a.payload_uuidv4)}</td><td>${a.attempt}</td>
 <td>${isoText(a.at)}</td><td>${a.status ?? '–'}</td>
 <td><span class="badge ${a.ok ? 'ok' : 'fail'}">${a.ok ? 'delivered' : 'failed'}</span>${a.error ? html`<br><span class="muted">${a.error}</span>` : ''}</td>
 </tr>`,
