@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type E2e, startE2e } from './e2e-setup'
+import { describe, expect, it } from 'vitest'
+import { PAYMENT, useE2e } from './e2e-setup'
 
-const PAYMENT = {
-  TransactionType: 'Payment',
-  Destination: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY',
-  Amount: '1000000',
-}
-
-let e: E2e
-
-beforeAll(async () => {
-  e = await startE2e()
-}, 30_000)
-
-afterAll(async () => {
-  await e?.close()
-})
+const env = useE2e()
 
 describe('dashboard in Chromium', { timeout: 30_000 }, () => {
   it('lists a payload signed on its sign page as signed, with its webhook delivery', async () => {
+    const e = env()
     const created = await e.createPayload({ txjson: PAYMENT })
     const sign = await e.openPage(created.next.always)
     await sign.page.getByRole('button', { name: 'Sign' }).click()
@@ -47,6 +34,7 @@ describe('dashboard in Chromium', { timeout: 30_000 }, () => {
   })
 
   it('updates live: a new payload appears, then its resolution, without a reload', async () => {
+    const e = env()
     const { page, errors } = await e.openPage(`${e.t.endpoints.api}/`)
     const created = await e.createPayload({ txjson: PAYMENT, custom_meta: { instruction: 'live' } })
     const row = page.locator(`tr[data-payload="${created.uuid}"]`)
@@ -60,6 +48,7 @@ describe('dashboard in Chromium', { timeout: 30_000 }, () => {
   })
 
   it('shows the applications with their credentials and the users with their accounts', async () => {
+    const e = env()
     const { page } = await e.openPage(`${e.t.endpoints.api}/`)
     const shop = page.locator(`[data-application="${e.shop.uuid}"]`)
     expect(await shop.textContent()).toContain(e.shop.apiSecret)
@@ -72,6 +61,7 @@ describe('dashboard in Chromium', { timeout: 30_000 }, () => {
   })
 
   it('refuses its live sections to another origin', async () => {
+    const e = env()
     const res = await fetch(`${e.t.endpoints.api}/?part=main`, {
       headers: { origin: 'http://evil.example' },
     })

@@ -1,6 +1,6 @@
 import { type Browser, chromium, type Page } from 'playwright'
 import type { PayloadRecord, RefApplication } from 'pullsign/wire'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../../../scripts/chromium'
 import { startTestServer } from '../server/test-server'
 import { startLocalSite } from './local-site'
@@ -77,3 +77,29 @@ export async function startE2e() {
 
 /** The browser test context. */
 export type E2e = Awaited<ReturnType<typeof startE2e>>
+
+/** A native payment of 2.5 units with a destination tag, as the browser tests request it. */
+export const PAYMENT = Object.freeze({
+  TransactionType: 'Payment',
+  Destination: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY',
+  DestinationTag: 7,
+  Amount: '2500000',
+})
+
+/**
+ * Starts the browser test context before the file's tests and closes it after them; the returned
+ * function gives the running context inside a test.
+ */
+export function useE2e(): () => E2e {
+  let context: E2e | undefined
+  beforeAll(async () => {
+    context = await startE2e()
+  }, 30_000)
+  afterAll(async () => {
+    await context?.close()
+  })
+  return () => {
+    if (!context) throw new Error('the browser test context did not start (see beforeAll)')
+    return context
+  }
+}

@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openProbe } from '../ws/socket-probe'
-import { type E2e, startE2e } from './e2e-setup'
+import { PAYMENT, useE2e } from './e2e-setup'
 
-const PAYMENT = {
-  TransactionType: 'Payment',
-  Destination: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY',
-  DestinationTag: 7,
-  Amount: '2500000',
-}
-
-let e: E2e
-
-beforeAll(async () => {
-  e = await startE2e()
-}, 30_000)
-
-afterAll(async () => {
-  await e?.close()
-})
+const env = useE2e()
 
 describe('sign page in Chromium', { timeout: 30_000 }, () => {
   it('shows the request, signs as the chosen user and account, and everything agrees', async () => {
+    const e = env()
     const created = await e.createPayload({
       txjson: PAYMENT,
       custom_meta: { instruction: 'Pay order 7', identifier: 'e2e-sign' },
@@ -87,6 +73,7 @@ describe('sign page in Chromium', { timeout: 30_000 }, () => {
   })
 
   it('rejects, and the page, record and socket say rejected', async () => {
+    const e = env()
     const created = await e.createPayload({ txjson: PAYMENT })
     const probe = await openProbe(created.refs.websocket_status)
     const { page, errors } = await e.openPage(created.next.always)
@@ -104,6 +91,7 @@ describe('sign page in Chromium', { timeout: 30_000 }, () => {
   })
 
   it('follows return_url.web with the placeholders replaced, after the webhook is sent', async () => {
+    const e = env()
     const created = await e.createPayload({
       txjson: PAYMENT,
       options: { return_url: { web: `${e.site.base}/done?id={id}&txid={txid}` } },
@@ -123,6 +111,7 @@ describe('sign page in Chromium', { timeout: 30_000 }, () => {
   })
 
   it('shows the wallet’s refusal and keeps the payload answerable', async () => {
+    const e = env()
     const aliceAccount = e.t.alice.accounts[0]?.address ?? ''
     const created = await e.createPayload({ txjson: PAYMENT, options: { signer: aliceAccount } })
     const { page, errors } = await e.openPage(created.next.always)
@@ -143,6 +132,7 @@ describe('sign page in Chromium', { timeout: 30_000 }, () => {
   })
 
   it('shows live that the wallet opened the payload', async () => {
+    const e = env()
     const created = await e.createPayload({ txjson: PAYMENT })
     const { page } = await e.openPage(created.next.always)
     await page.locator('body[data-socket="open"]').waitFor()
@@ -153,6 +143,7 @@ describe('sign page in Chromium', { timeout: 30_000 }, () => {
   })
 
   it('an expired payload says so and offers no buttons', async () => {
+    const e = env()
     const created = await e.createPayload({ txjson: PAYMENT, options: { expire: 1 } })
     const { page } = await e.openPage(created.next.always)
     await page.locator('body[data-socket="open"]').waitFor()
@@ -171,6 +162,7 @@ describe('sign page in Chromium', { timeout: 30_000 }, () => {
   })
 
   it('the QR variant and an unknown payload', async () => {
+    const e = env()
     const created = await e.createPayload({ txjson: PAYMENT })
     const { page } = await e.openPage(`${created.next.always}/qr`)
     const order = await page
@@ -186,6 +178,7 @@ describe('sign page in Chromium', { timeout: 30_000 }, () => {
   })
 
   it('renders hostile instructions as text, never as markup', async () => {
+    const e = env()
     const created = await e.createPayload({
       txjson: PAYMENT,
       custom_meta: {
