@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { Platform } from '../platform'
 import { PlatformError } from '../platform'
+import { htmlResponse } from './pages/html-response'
 import { renderNotFoundPage } from './pages/not-found-page'
 import { renderSignPage } from './pages/sign-page'
 import { signPageView } from './pages/sign-page-view'
@@ -27,19 +28,14 @@ export function signRoutes(platform: Platform): Hono {
         serverNow: platform.clock.now(),
         variant,
       })
-      return new Response(renderSignPage(view), {
-        headers: { 'content-type': 'text/html; charset=utf-8' },
-      })
+      return htmlResponse(renderSignPage(view))
     } catch (error) {
       if (!(error instanceof PlatformError) || error.status !== 404) throw error
       const body = renderNotFoundPage({
         what: 'There is no sign request with this id.',
         detail: uuid.slice(0, 64),
       })
-      return new Response(body, {
-        status: 404,
-        headers: { 'content-type': 'text/html; charset=utf-8' },
-      })
+      return htmlResponse(body, 404)
     }
   }
 
