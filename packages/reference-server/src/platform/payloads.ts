@@ -298,7 +298,10 @@ export function createPayloads(deps: PayloadDeps): Payloads {
     },
     inbox: (userUuid) => store.inbox(userUuid).map(view),
     recent: (limit) =>
-      [...store.values()].slice(Math.max(0, store.size - limit)).reverse().map(view),
+      [...store.values()]
+        .slice(Math.max(0, store.size - limit))
+        .reverse()
+        .map(view),
     get size() {
       return store.size
     },
