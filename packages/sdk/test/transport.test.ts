@@ -209,6 +209,8 @@ describe('errors', () => {
     expect(error).toBeInstanceOf(TimeoutError)
     expect(error).not.toBeInstanceOf(NetworkError)
     expect(error.message).toBe('[GET /api/v1/platform/ping] got no answer within 50 ms')
+    // the abandoned request is cancelled: its connection does not wait for the hung server
+    await expect.poll(() => server.abandoned).toBe(1)
   })
 
   test('a refused connection is a NetworkError that names the cause, without the secret', async () => {

@@ -23,11 +23,14 @@ export interface JsonServer {
   readonly api: string
   readonly seen: SeenRequest[]
   answer: Answer
+  /** How many requests left unanswered (`hang`) were closed by the client. */
+  readonly abandoned: number
   close(): Promise<void>
 }
 
 export async function startJsonServer(): Promise<JsonServer> {
   const seen: SeenRequest[] = []
+  let abandoned = 0
   const server: Server = createServer((req, res) => {
     let body = ''
     req.on('data', (chunk) => {
@@ -36,7 +39,12 @@ export async function startJsonServer(): Promise<JsonServer> {
     req.on('end', () => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body })
       const answer = state.answer
-      if (answer.hang) return
+      if (answer.hang) {
+        res.on('close', () => {
+          abandoned++
+        })
+        return
+      }
       res.writeHead(answer.status, answer.headers ?? { 'content-type': 'application/json' })
       res.end(answer.body)
     })
@@ -47,6 +55,9 @@ export async function startJsonServer(): Promise<JsonServer> {
     api: `http://127.0.0.1:${port}`,
     seen,
     answer: { status: 200, body: '{}' },
+    get abandoned() {
+      return abandoned
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
