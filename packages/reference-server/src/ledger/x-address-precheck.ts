@@ -59,6 +59,8 @@ export function installXAddressPrecheck(): void {
     isValidXAddress: IsValidXAddress & { [INSTALLED]?: true }
   }
   if (exports.isValidXAddress[INSTALLED]) return
+  // A future codec whose exports are getters keeps its own (slower, equally correct) check.
+  if (!Object.getOwnPropertyDescriptor(exports, 'isValidXAddress')?.writable) return
   const wrapped = Object.assign(withShapePrecheck(exports.isValidXAddress), {
     [INSTALLED]: true as const,
   })
