@@ -144,7 +144,7 @@ export function createTransport(options: TransportOptions): Transport {
       const secrets = () => [...options.secrets, ...(request.sensitive ?? [])]
       // One timer both rejects and aborts: the caller gets a TimeoutError at once, and the
       // abandoned request releases its connection instead of holding it until a hung server
-      // answers. (AbortSignal.timeout would do the same, but costs undici a further timer.)
+      // answers.
       let timer: ReturnType<typeof setTimeout> | undefined
       const controller = new AbortController()
       const timeout = new Promise<never>((_, reject) => {
