@@ -7,6 +7,8 @@ export interface LoadRequest {
   method: 'GET' | 'POST'
   headers: Record<string, string>
   body?: string
+  /** Replace every `{n}` in the body with a number counted per request, so no two are equal. */
+  numbered?: boolean
   connections: number
   seconds: number
 }
@@ -28,6 +30,16 @@ const cpuShare = (before: NodeJS.CpuUsage, wallBefore: number) => {
   return (used.user + used.system) / 1000 / (performance.now() - wallBefore)
 }
 
+// Each request's body gets the next number in place of `{n}`.
+const numberBody = (template: string) => {
+  let next = 0
+  return (request: autocannon.Request) => {
+    next += 1
+    request.body = template.replaceAll('{n}', String(next))
+    return request
+  }
+}
+
 // Runs in its own process (see bench-child.ts): autocannon's loop must not steal the server's.
 process.on('message', (message: LoadRequest) => {
   if (message?.type !== 'load') return
@@ -39,6 +51,7 @@ process.on('message', (message: LoadRequest) => {
       method: message.method,
       headers: message.headers,
       body: message.body,
+      requests: message.numbered ? [{ setupRequest: numberBody(message.body ?? '') }] : undefined,
       connections: message.connections,
       duration: message.seconds,
     },

@@ -54,11 +54,7 @@ const parseCommandLine = (
   }
   const { values } = parsed
   if (values.help) return null
-  // The CLI has its process to itself, so the node adapter may use its faster global classes.
-  const options: ReferenceServerOptions = {
-    host: values.host ?? '127.0.0.1',
-    overrideGlobalObjects: true,
-  }
+  const options: ReferenceServerOptions = { host: values.host ?? '127.0.0.1' }
   if (values['ledger-close-ms'] !== undefined) {
     const ms = integer('ledger-close-ms', values['ledger-close-ms'], 0, 3_600_000)
     options.ledgerCloseMs = ms === 0 ? false : ms

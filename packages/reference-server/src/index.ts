@@ -1,7 +1,8 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { getRequestListener } from '@hono/node-server'
 import type { Endpoints } from 'pullsign/wire'
+import type { NodeHttp1Handler } from 'srvx'
+import { toNodeHandler } from 'srvx/node'
 import { createHttpHandler, type FetchHandler } from './http/handler'
 import { type Clock, createPlatform, type Platform, type PlatformOptions } from './platform'
 import type { Wallet } from './wallet'
@@ -28,13 +29,6 @@ export type { Wallet } from './wallet'
 export interface ReferenceServerOptions extends PlatformOptions {
   /** Interface to listen on; defaults to 127.0.0.1. */
   host?: string
-  /**
-   * Let `@hono/node-server` replace the process's global `Request` and `Response` with its
-   * lightweight versions, which it answers without building web streams: about 1.5 times the HTTP
-   * throughput (bench/README.md). Off by default, because the server usually runs inside your test
-   * process; the CLI, which has its process to itself, turns it on.
-   */
-  overrideGlobalObjects?: boolean
 }
 
 /**
@@ -88,14 +82,14 @@ const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host)
  * ```
  */
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
-  const { host = '127.0.0.1', overrideGlobalObjects = false, ...platformOptions } = options
+  const { host = '127.0.0.1', ...platformOptions } = options
   const platform = createPlatform(platformOptions)
   const handler = createHttpHandler(platform)
   const sockets = createPayloadSockets(platform)
   const upgrade = createSocketUpgrade(sockets)
-  // Off unless asked (see ReferenceServerOptions.overrideGlobalObjects): the server usually runs
-  // inside the user's test process, whose global Request/Response it must not swap.
-  const server = createServer(getRequestListener(handler, { overrideGlobalObjects }))
+  // srvx hands the handler a lazy Request over the IncomingMessage and writes the handler's
+  // FastResponses (http/responses.ts) straight to the socket; the process's globals stay as they are.
+  const server = createServer(toNodeHandler(handler) as NodeHttp1Handler)
   server.on('upgrade', upgrade.handle)
   let listening = false
 

@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import type { Platform } from '../platform'
-import { apiGuard } from './api-guard'
+import { guardedRoutes } from './api-guard'
 import type { HttpEnv } from './http-env'
 import { readJsonBody } from './json-body'
+import { json } from './responses'
 
 /**
  * GET / POST / DELETE `app-storage` (PROTOCOL §2). `platform.storage.set` checks that the body is
@@ -10,17 +11,16 @@ import { readJsonBody } from './json-body'
  */
 export function appStorageRoutes(platform: Platform): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
-  const guard = apiGuard(platform, { credentials: ['key-secret'], routeClass: 'default' })
-
-  routes.get('/app-storage', guard, (c) =>
-    c.json(platform.storage.get(c.var.credential.application)),
-  )
-  routes.post('/app-storage', guard, async (c) => {
-    const body = await readJsonBody(c.req.raw)
-    return c.json(platform.storage.set(c.var.credential.application, body))
+  const api = guardedRoutes(platform, routes, {
+    credentials: ['key-secret'],
+    routeClass: 'default',
   })
-  routes.delete('/app-storage', guard, (c) =>
-    c.json(platform.storage.delete(c.var.credential.application)),
-  )
+
+  api.get('/app-storage', (c) => json(c, platform.storage.get(c.var.credential.application)))
+  api.post('/app-storage', async (c) => {
+    const body = await readJsonBody(c.req.raw)
+    return json(c, platform.storage.set(c.var.credential.application, body))
+  })
+  api.delete('/app-storage', (c) => json(c, platform.storage.delete(c.var.credential.application)))
   return routes
 }

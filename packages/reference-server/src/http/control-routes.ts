@@ -4,7 +4,9 @@ import { z } from 'zod'
 import type { Platform } from '../platform'
 import { parseInput } from '../platform/schema-input'
 import { parseOpenInput, parseRejectInput, parseSignInput } from '../wallet/wallet-input'
+import type { HttpEnv } from './http-env'
 import { readJsonBody } from './json-body'
+import { json } from './responses'
 import { sameOriginOnly } from './same-origin'
 
 const ledgerCloseBody = z.object({ network: z.enum(NETWORK_KEYS).optional() })
@@ -24,30 +26,30 @@ const optionalBody = (request: Request): Promise<unknown> => readJsonBody(reques
  * and the platform's clock. Same-origin only; every body is checked (600 naming the field, by
  * the part that owns its shape) before anything changes.
  */
-export function controlRoutes(platform: Platform): Hono {
-  const routes = new Hono()
+export function controlRoutes(platform: Platform): Hono<HttpEnv> {
+  const routes = new Hono<HttpEnv>()
   routes.use('*', sameOriginOnly())
 
-  routes.get('/state', (c) => c.json(platform.state()))
+  routes.get('/state', (c) => json(c, platform.state()))
   routes.post('/applications', async (c) => {
     const app = platform.applications.create(await readJsonBody(c.req.raw))
-    return c.json(platform.applications.view(app))
+    return json(c, platform.applications.view(app))
   })
   routes.post('/users', async (c) => {
     const user = platform.users.create(await optionalBody(c.req.raw))
-    return c.json(platform.users.view(user))
+    return json(c, platform.users.view(user))
   })
   routes.post('/payloads/:uuid/open', async (c) => {
     const input = parseOpenInput(await readJsonBody(c.req.raw))
-    return c.json(platform.wallet.open(c.req.param('uuid'), input))
+    return json(c, platform.wallet.open(c.req.param('uuid'), input))
   })
   routes.post('/payloads/:uuid/sign', async (c) => {
     const input = parseSignInput(await readJsonBody(c.req.raw))
-    return c.json(await platform.wallet.sign(c.req.param('uuid'), input))
+    return json(c, await platform.wallet.sign(c.req.param('uuid'), input))
   })
   routes.post('/payloads/:uuid/reject', async (c) => {
     const input = parseRejectInput(await readJsonBody(c.req.raw))
-    return c.json(platform.wallet.reject(c.req.param('uuid'), input))
+    return json(c, platform.wallet.reject(c.req.param('uuid'), input))
   })
   routes.post('/ledger/close', async (c) => {
     const { network } = parseInput(ledgerCloseBody, await optionalBody(c.req.raw))
@@ -56,29 +58,31 @@ export function controlRoutes(platform: Platform): Hono {
     const closed = Object.fromEntries(
       networks.map((key) => [key, platform.ledger.latestClosedIndex(key)]),
     )
-    return c.json({ closed })
+    return json(c, { closed })
   })
   routes.post('/clock/advance', async (c) => {
     const { seconds } = parseInput(advanceBody, await readJsonBody(c.req.raw))
     platform.clock.advance(seconds)
-    return c.json({ now: new Date(platform.clock.now()).toISOString() })
+    return json(c, { now: new Date(platform.clock.now()).toISOString() })
   })
   routes.get('/webhooks', async (c) => {
     // [ours] `?settled` waits until no delivery is in flight, so a test reads a final log.
     if (c.req.query('settled') !== undefined) await platform.webhooks.settled()
-    return c.json(platform.webhooks.attempts())
+    return json(c, platform.webhooks.attempts())
   })
   routes.post('/xapps/launch', async (c) =>
-    c.json(platform.xapps.launch(await readJsonBody(c.req.raw))),
+    json(c, platform.xapps.launch(await readJsonBody(c.req.raw))),
   )
   routes.post('/users/:uuid/tokens/:token/revoke', (c) => {
     platform.tokens.revoke(c.req.param('uuid'), c.req.param('token'))
-    return c.json({ revoked: true })
+    return json(c, { revoked: true })
   })
-  routes.get('/users/:uuid/inbox', (c) => c.json({ payloads: platform.inbox(c.req.param('uuid')) }))
+  routes.get('/users/:uuid/inbox', (c) =>
+    json(c, { payloads: platform.inbox(c.req.param('uuid')) }),
+  )
   routes.post('/reset', (c) => {
     platform.reset()
-    return c.json({ reset: true })
+    return json(c, { reset: true })
   })
   return routes
 }

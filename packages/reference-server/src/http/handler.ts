@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { API_PATHS } from 'pullsign/wire'
 import type { Platform } from '../platform'
 import { notFound } from '../platform'
@@ -11,6 +11,7 @@ import { lookupRoutes } from './lookup-routes'
 import { pageRoutes } from './page-routes'
 import { payloadRoutes } from './payload-routes'
 import { rateLimitHeaders } from './rate-limit-headers'
+import type { HeaderRecord } from './responses'
 import { userTokenRoutes } from './user-token-routes'
 import { xappRoutes } from './xapp-routes'
 
@@ -44,8 +45,15 @@ export type FetchHandler = (request: Request) => Promise<Response>
  */
 export function createHttpHandler(platform: Platform): FetchHandler {
   const app = new Hono<HttpEnv>()
-  // Registered first so it wraps every /api route, its errors and unknown /api paths (§1).
-  app.use('/api/*', rateLimitHeaders(platform))
+  // Every /api answer carries rate-limit headers (§1): a route's own from its guard (responses.ts);
+  // a call whose caller is unknown (no route, bad credentials) charged nothing, so it reports its
+  // class's limit with nothing used [ours]. Other paths (control API, pages) carry none.
+  const apiHeaders = (c: Context<HttpEnv>): HeaderRecord =>
+    c.req.path.startsWith('/api/')
+      ? rateLimitHeaders(
+          c.get('rate') ?? platform.rateLimits.peek(c.get('routeClass') ?? 'default'),
+        )
+      : {}
   app.route(API_PATHS.platform, lookupRoutes(platform))
   app.route(API_PATHS.platform, payloadRoutes(platform))
   app.route(API_PATHS.platform, userTokenRoutes(platform))
@@ -54,7 +62,9 @@ export function createHttpHandler(platform: Platform): FetchHandler {
   app.route(API_PATHS.control, controlRoutes(platform))
   app.route(API_PATHS.sign, signRoutes(platform))
   app.route('/', pageRoutes(platform))
-  app.notFound((c) => errorResponse(notFound(`route ${c.req.method} ${redactedPath(c.req.url)}`)))
-  app.onError((error) => errorResponse(error))
+  app.notFound((c) =>
+    errorResponse(notFound(`route ${c.req.method} ${redactedPath(c.req.url)}`), apiHeaders(c)),
+  )
+  app.onError((error, c) => errorResponse(error, apiHeaders(c)))
   return async (request) => app.fetch(request)
 }

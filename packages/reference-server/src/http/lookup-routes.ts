@@ -4,9 +4,10 @@ import { z } from 'zod'
 import type { Platform } from '../platform'
 import { newUuid } from '../platform/ids'
 import { parseInput } from '../platform/schema-input'
-import { apiGuard } from './api-guard'
+import { guardedRoutes } from './api-guard'
 import type { HttpEnv } from './http-env'
 import { readJsonBody } from './json-body'
+import { json } from './responses'
 
 const kycTokenBody = z.object({ user_token: z.string() })
 
@@ -17,10 +18,14 @@ const kycTokenBody = z.object({ user_token: z.string() })
 export function lookupRoutes(platform: Platform): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
   const guard = (routeClass: 'default' | 'kyc' | 'xrpl-tx' | 'account-meta') =>
-    apiGuard(platform, { credentials: ['key-secret'], routeClass })
+    guardedRoutes(platform, routes, { credentials: ['key-secret'], routeClass })
+  const standard = guard('default')
+  const kyc = guard('kyc')
+  const xrplTx = guard('xrpl-tx')
+  const accountMeta = guard('account-meta')
   const { lookups } = platform
 
-  routes.get('/ping', guard('default'), (c) => {
+  standard.get('/ping', (c) => {
     const app = c.var.credential.application
     const body: PingResponse = {
       pong: true,
@@ -35,28 +40,22 @@ export function lookupRoutes(platform: Platform): Hono<HttpEnv> {
         call: { uuidv4: newUuid() },
       },
     }
-    return c.json(body)
+    return json(c, body)
   })
-  routes.get('/curated-assets', guard('default'), (c) => c.json(lookups.curatedAssets()))
+  standard.get('/curated-assets', (c) => json(c, lookups.curatedAssets()))
   // Also the rails of {links}: the handler answers on every host it is served on.
-  routes.get('/rails', guard('default'), (c) => c.json(lookups.rails()))
-  routes.get('/hookhash', guard('default'), (c) => c.json(lookups.hookHashes()))
-  routes.get('/hookhash/:hash', guard('default'), (c) =>
-    c.json(lookups.hookHash(c.req.param('hash'))),
-  )
-  routes.get('/rates/:code', guard('default'), (c) => c.json(lookups.rates(c.req.param('code'))))
-  routes.get('/kyc-status/:account', guard('kyc'), (c) =>
-    c.json(lookups.kycByAccount(c.req.param('account'))),
-  )
-  routes.post('/kyc-status', guard('kyc'), async (c) => {
+  standard.get('/rails', (c) => json(c, lookups.rails()))
+  standard.get('/hookhash', (c) => json(c, lookups.hookHashes()))
+  standard.get('/hookhash/:hash', (c) => json(c, lookups.hookHash(c.req.param('hash'))))
+  standard.get('/rates/:code', (c) => json(c, lookups.rates(c.req.param('code'))))
+  kyc.get('/kyc-status/:account', (c) => json(c, lookups.kycByAccount(c.req.param('account'))))
+  kyc.post('/kyc-status', async (c) => {
     const { user_token } = parseInput(kycTokenBody, await readJsonBody(c.req.raw))
-    return c.json(lookups.kycByToken(c.var.credential.application, user_token))
+    return json(c, lookups.kycByToken(c.var.credential.application, user_token))
   })
-  routes.get('/xrpl-tx/:hash', guard('xrpl-tx'), (c) =>
-    c.json(lookups.transaction(c.req.param('hash'))),
-  )
-  routes.get('/account-meta/:account', guard('account-meta'), (c) =>
-    c.json(lookups.accountMeta(c.req.param('account'))),
+  xrplTx.get('/xrpl-tx/:hash', (c) => json(c, lookups.transaction(c.req.param('hash'))))
+  accountMeta.get('/account-meta/:account', (c) =>
+    json(c, lookups.accountMeta(c.req.param('account'))),
   )
   return routes
 }

@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import type { Platform } from '../platform'
-import { apiGuard } from './api-guard'
+import { guardedRoutes } from './api-guard'
 import type { HttpEnv } from './http-env'
 import { readJsonBody } from './json-body'
+import { json } from './responses'
 
 /**
  * POST / GET / GET ci / DELETE `payload` (PROTOCOL §2, §3). The body is only parsed here;
@@ -10,23 +11,30 @@ import { readJsonBody } from './json-body'
  */
 export function payloadRoutes(platform: Platform): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
-  const create = apiGuard(platform, { credentials: ['key-secret'], routeClass: 'payload-create' })
-  const other = apiGuard(platform, { credentials: ['key-secret'], routeClass: 'default' })
-
-  routes.post('/payload', create, async (c) => {
-    const body = await readJsonBody(c.req.raw)
-    return c.json(platform.payloads.create(c.var.credential.application, body))
+  const create = guardedRoutes(platform, routes, {
+    credentials: ['key-secret'],
+    routeClass: 'payload-create',
   })
-  routes.get('/payload/ci/:identifier', other, (c) =>
-    c.json(
+  const other = guardedRoutes(platform, routes, {
+    credentials: ['key-secret'],
+    routeClass: 'default',
+  })
+
+  create.post('/payload', async (c) => {
+    const body = await readJsonBody(c.req.raw)
+    return json(c, platform.payloads.create(c.var.credential.application, body))
+  })
+  other.get('/payload/ci/:identifier', (c) =>
+    json(
+      c,
       platform.payloads.getByIdentifier(c.var.credential.application, c.req.param('identifier')),
     ),
   )
-  routes.get('/payload/:uuid', other, (c) =>
-    c.json(platform.payloads.get(c.var.credential.application, c.req.param('uuid'))),
+  other.get('/payload/:uuid', (c) =>
+    json(c, platform.payloads.get(c.var.credential.application, c.req.param('uuid'))),
   )
-  routes.delete('/payload/:uuid', other, (c) =>
-    c.json(platform.payloads.cancel(c.var.credential.application, c.req.param('uuid'))),
+  other.delete('/payload/:uuid', (c) =>
+    json(c, platform.payloads.cancel(c.var.credential.application, c.req.param('uuid'))),
   )
   return routes
 }

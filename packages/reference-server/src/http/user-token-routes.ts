@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import type { Platform } from '../platform'
-import { apiGuard } from './api-guard'
+import { guardedRoutes } from './api-guard'
 import type { HttpEnv } from './http-env'
 import { readJsonObject } from './json-body'
+import { json } from './responses'
 
 /**
  * POST `user-tokens` and GET `user-token/{token}` (PROTOCOL §2, §6). `platform.tokens.verify`
@@ -10,14 +11,17 @@ import { readJsonObject } from './json-body'
  */
 export function userTokenRoutes(platform: Platform): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
-  const guard = apiGuard(platform, { credentials: ['key-secret'], routeClass: 'default' })
-
-  routes.post('/user-tokens', guard, async (c) => {
-    const { tokens } = await readJsonObject(c.req.raw)
-    return c.json(platform.tokens.verify(c.var.credential.application, tokens))
+  const api = guardedRoutes(platform, routes, {
+    credentials: ['key-secret'],
+    routeClass: 'default',
   })
-  routes.get('/user-token/:token', guard, (c) =>
-    c.json(platform.tokens.verify(c.var.credential.application, [c.req.param('token')])),
+
+  api.post('/user-tokens', async (c) => {
+    const { tokens } = await readJsonObject(c.req.raw)
+    return json(c, platform.tokens.verify(c.var.credential.application, tokens))
+  })
+  api.get('/user-token/:token', (c) =>
+    json(c, platform.tokens.verify(c.var.credential.application, [c.req.param('token')])),
   )
   return routes
 }

@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import type { Platform } from '../platform'
-import { apiGuard } from './api-guard'
+import { guardedRoutes } from './api-guard'
 import type { HttpEnv } from './http-env'
 import { readJsonBody } from './json-body'
+import { json } from './responses'
 
 /**
  * POST `xapp/event`, POST `xapp/push`, GET `xapp/ott/{ott}` and `xapp/ott/{ott}/{hash}`
@@ -10,22 +11,26 @@ import { readJsonBody } from './json-body'
  */
 export function xappRoutes(platform: Platform): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
-  const guard = apiGuard(platform, { credentials: ['key-secret'], routeClass: 'default' })
+  const api = guardedRoutes(platform, routes, {
+    credentials: ['key-secret'],
+    routeClass: 'default',
+  })
   const { xapps } = platform
 
-  routes.post('/xapp/event', guard, async (c) => {
+  api.post('/xapp/event', async (c) => {
     const body = await readJsonBody(c.req.raw)
-    return c.json(xapps.event(c.var.credential.application, body))
+    return json(c, xapps.event(c.var.credential.application, body))
   })
-  routes.post('/xapp/push', guard, async (c) => {
+  api.post('/xapp/push', async (c) => {
     const body = await readJsonBody(c.req.raw)
-    return c.json(xapps.push(c.var.credential.application, body))
+    return json(c, xapps.push(c.var.credential.application, body))
   })
-  routes.get('/xapp/ott/:ott', guard, (c) =>
-    c.json(xapps.resolveOtt(c.var.credential.application, c.req.param('ott'))),
+  api.get('/xapp/ott/:ott', (c) =>
+    json(c, xapps.resolveOtt(c.var.credential.application, c.req.param('ott'))),
   )
-  routes.get('/xapp/ott/:ott/:hash', guard, (c) =>
-    c.json(
+  api.get('/xapp/ott/:ott/:hash', (c) =>
+    json(
+      c,
       xapps.resolveOttForDevice(
         c.var.credential.application,
         c.req.param('ott'),

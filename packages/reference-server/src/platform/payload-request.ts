@@ -72,6 +72,19 @@ const envelopeSchema = z.object({
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
+// A deep copy through JSON, so the caller's object can change later without changing the stored
+// request, and an in-process caller's transaction holds what the same request over HTTP would
+// (no undefined, no NaN, no class instances): the encode check's memo relies on it.
+const jsonCopy = (txjson: Record<string, unknown>): Record<string, unknown> => {
+  let text: string
+  try {
+    text = JSON.stringify(txjson)
+  } catch {
+    throw invalidRequest('txjson', 'must be plain JSON (no BigInt, no cycles)')
+  }
+  return JSON.parse(text) as Record<string, unknown>
+}
+
 const isIssued = (amount: unknown) => isPlainObject(amount) && typeof amount.currency === 'string'
 
 /**
@@ -110,8 +123,7 @@ export function parsePayloadRequest(
       throw invalidRequest('txblob', 'is not a binary-encoded transaction')
     }
   } else {
-    // A deep copy, so the caller's object can change later without changing the stored request.
-    tx = structuredClone(txjson ?? {})
+    tx = jsonCopy(txjson ?? {})
   }
   checkTransaction(tx, permissions)
 

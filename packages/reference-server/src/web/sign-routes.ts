@@ -1,4 +1,6 @@
 import { Hono } from 'hono'
+import type { HttpEnv } from '../http/http-env'
+import { json, response } from '../http/responses'
 import type { Platform } from '../platform'
 import { PlatformError } from '../platform'
 import { htmlResponse } from './pages/html-response'
@@ -15,8 +17,8 @@ const QR_FILE = /^(.+)_([mqh])\.(png|json)$/
  * a JSON boolean matrix, and the pages `next.always` and `next.no_push_msg_received` open.
  * No credentials: whoever holds the link may see the request, as in production.
  */
-export function signRoutes(platform: Platform): Hono {
-  const routes = new Hono()
+export function signRoutes(platform: Platform): Hono<HttpEnv> {
+  const routes = new Hono<HttpEnv>()
 
   const page = (uuid: string, variant: 'sign' | 'qr') => {
     try {
@@ -46,9 +48,9 @@ export function signRoutes(platform: Platform): Hono {
     const [, uuid = '', quality, format] = qr
     // The QR always encodes next.always of a payload that exists (404 otherwise, §1).
     const text = `${platform.endpoints.api}/sign/${platform.payloads.record(uuid).meta.uuid}`
-    if (format === 'json') return c.json(qrMatrix(text, quality as QrQuality))
+    if (format === 'json') return json(c, qrMatrix(text, quality as QrQuality))
     const png = await qrPng(text, quality as QrQuality)
-    return c.body(png, 200, { 'content-type': 'image/png', 'cache-control': 'no-store' })
+    return response(png, 200, { 'content-type': 'image/png', 'cache-control': 'no-store' })
   })
   routes.get('/:uuid/qr', (c) => page(c.req.param('uuid'), 'qr'))
   return routes

@@ -288,6 +288,22 @@ const invalid: Array<{ name: string; body: unknown; code: number; field: string 
     field: 'user_token',
   },
   {
+    name: 'txjson holding a BigInt (an in-process caller)',
+    body: payment({ DestinationTag: 5n }),
+    code: 602,
+    field: 'txjson must be plain JSON',
+  },
+  {
+    name: 'txjson holding a cycle (an in-process caller)',
+    body: (() => {
+      const body = payment()
+      Object.assign(body.txjson, { Memos: [body.txjson] })
+      return body
+    })(),
+    code: 602,
+    field: 'txjson must be plain JSON',
+  },
+  {
     name: 'SetRegularKey without permission',
     body: { txjson: { TransactionType: 'SetRegularKey', RegularKey: OUTSIDER } },
     code: 603,
@@ -423,6 +439,26 @@ describe('valid create requests', () => {
       return_url: { app: null, web: null },
     })
     expect(platform.payloads.record(uuid).meta.signers).toEqual([ISSUER])
+  })
+
+  it('an in-process transaction is stored as the same request over HTTP would be', () => {
+    const { platform, app } = testPlatform()
+    current = platform
+    const { uuid } = platform.payloads.create(app, payment({ DestinationTag: undefined }))
+    const stored = platform.payloads.record(uuid).payload.request_json
+    expect('DestinationTag' in stored).toBe(false)
+  })
+
+  it('a transaction the codec refuses is refused every time, next to remembered valid ones', () => {
+    const { platform, app } = testPlatform()
+    current = platform
+    const memo = (data: string) => payment({ Memos: [{ Memo: { MemoData: data } }] })
+    platform.payloads.create(app, memo('CAFE'))
+    platform.payloads.create(app, memo('CAFE'))
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(() => platform.payloads.create(app, memo('not hex'))).toThrow(/^txjson\.Memos/)
+    }
+    expect(platform.payloads.size).toBe(2)
   })
 
   it("the stored request does not change when the caller's object does", () => {

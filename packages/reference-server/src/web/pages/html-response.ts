@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { response } from '../../http/responses'
 import { DASHBOARD_SCRIPT } from './dashboard-script'
 import { SIGN_PAGE_SCRIPT } from './sign-page-script'
 
@@ -26,13 +27,10 @@ export const PAGE_CONTENT_SECURITY_POLICY = [
  * pages' content security policy.
  */
 export function htmlResponse(body: string, status = 200): Response {
-  return new Response(body, {
-    status,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'content-security-policy': PAGE_CONTENT_SECURITY_POLICY,
-      'x-content-type-options': 'nosniff',
-    },
+  return response(body, status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': PAGE_CONTENT_SECURITY_POLICY,
+    'x-content-type-options': 'nosniff',
   })
 }

@@ -1,0 +1,52 @@
+import type { Context } from 'hono'
+import { FastResponse } from 'srvx'
+import type { HttpEnv } from './http-env'
+import { rateLimitHeaders } from './rate-limit-headers'
+
+/** Response headers as a plain record (what a route adds to its answer). */
+export type HeaderRecord = Record<string, string>
+
+/**
+ * A Response for the one handler. srvx's `FastResponse` is a real `Response` to every caller
+ * (msw, `fetch`-style tests, `instanceof`), but served by the node transport it is written
+ * straight to the socket, without the web stream an undici `Response` builds and the transport
+ * would read back: most of a small answer's cost (issue 4, bench/README.md).
+ *
+ * @example
+ * ```ts
+ * return response('<p>hi</p>', 200, { 'content-type': 'text/html; charset=utf-8' })
+ * ```
+ */
+export function response(
+  body: string | Uint8Array<ArrayBuffer> | null,
+  status: number,
+  headers: HeaderRecord,
+): Response {
+  return new FastResponse(body, { status, headers })
+}
+
+/**
+ * A JSON answer with the headers given.
+ *
+ * @example
+ * ```ts
+ * return jsonResponse({ error: { reference, code: 600, message } }, 400)
+ * ```
+ */
+export function jsonResponse(body: unknown, status = 200, headers: HeaderRecord = {}): Response {
+  return response(JSON.stringify(body), status, { 'content-type': 'application/json', ...headers })
+}
+
+/**
+ * A route's JSON answer: on an API route it carries the call's `x-ratelimit-*` headers
+ * (PROTOCOL §1), set by the route's guard; elsewhere (control API) none.
+ *
+ * @example
+ * ```ts
+ * routes.get('/payload/:uuid', guard, (c) => json(c, platform.payloads.get(app, uuid)))
+ * ```
+ */
+export function json(c: Context<HttpEnv>, body: unknown): Response {
+  const rate = c.get('rate')
+  return jsonResponse(body, 200, rate ? rateLimitHeaders(rate) : {})
+}
