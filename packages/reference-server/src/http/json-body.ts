@@ -51,11 +51,15 @@ const readIncoming = (incoming: Readable): Promise<Uint8Array> =>
     const chunks: Buffer[] = []
     let size = 0
     const settle = (error: Error | null) => {
-      incoming.off('data', onData).off('end', onEnd).off('error', onAbort).off('close', onAbort)
+      incoming.off('data', onData).off('end', onEnd)
       if (error) {
+        // The error and close listeners stay: a reset after a refusal must not go unhandled.
         incoming.pause()
         reject(error)
-      } else resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks))
+        return
+      }
+      incoming.off('error', onAbort).off('close', onAbort)
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks))
     }
     const onData = (chunk: Buffer) => {
       size += chunk.byteLength
