@@ -43,7 +43,7 @@ export function jsonResponse(body: unknown, status = 200, headers: HeaderRecord 
  *
  * @example
  * ```ts
- * routes.get('/payload/:uuid', guard, (c) => json(c, platform.payloads.get(app, uuid)))
+ * api.get('/payload/:uuid', (c) => json(c, platform.payloads.get(app, c.req.param('uuid'))))
  * ```
  */
 export function json(c: Context<HttpEnv>, body: unknown): Response {
