@@ -7,6 +7,7 @@ import { toNodeHandler } from 'srvx/node'
 import { jsonResponse } from '../src/http/responses'
 import { createReferenceServer } from '../src/index'
 import { forkBenchChild, nextMessage } from './bench-child'
+import { apiHeaders, bobAddress } from './bench-fixtures'
 import { quick, report } from './bench-report'
 import type { LoadRequest, LoadResult } from './load-generator'
 
@@ -71,14 +72,9 @@ honoServer.close()
 const server = createReferenceServer({ rateLimits: false, ledgerCloseMs: false })
 const endpoints = await server.listen(0)
 const [app] = server.platform.applications.list()
-const [, bob] = server.platform.users.list()
-const destination = bob && server.platform.users.view(bob).accounts[0]?.address
-if (!app || !destination) throw new Error('the demo fixtures should hold an application and Bob')
-const headers = {
-  'x-api-key': app.apiKey,
-  'x-api-secret': app.apiSecret,
-  'content-type': 'application/json',
-}
+if (!app) throw new Error('the demo fixtures should hold an application')
+const destination = bobAddress(server.platform)
+const headers = apiHeaders(app)
 const body = JSON.stringify({
   txjson: { TransactionType: 'Payment', Destination: destination, Amount: '1000000' },
   options: { expire: 10 },

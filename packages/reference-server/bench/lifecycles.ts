@@ -4,6 +4,7 @@ import { API_PATHS, type PayloadSocketMessage } from 'pullsign/wire'
 import { decode, encode, encodeForSigning } from 'ripple-binary-codec'
 import { createReferenceServer } from '../src/index'
 import { sign, verify } from '../src/ledger/keypair-signatures'
+import { apiHeaders, bobAddress } from './bench-fixtures'
 import { quick, report } from './bench-report'
 
 // Issue 4: full lifecycles per second in-process, goal ≥ 500/s. One lifecycle: create through the
@@ -30,14 +31,8 @@ const server = createReferenceServer({ rateLimits: false })
 const { platform } = server
 const app = platform.applications.create({ name: 'Bench shop', webhookUrl })
 const payer = platform.users.create({ name: 'Bench payer', accounts: 1 })
-const [, bob] = platform.users.list()
-const destination = bob && platform.users.view(bob).accounts[0]?.address
-if (!destination) throw new Error('the demo fixtures should hold Bob')
-const headers = {
-  'x-api-key': app.apiKey,
-  'x-api-secret': app.apiSecret,
-  'content-type': 'application/json',
-}
+const destination = bobAddress(platform)
+const headers = apiHeaders(app)
 const body = JSON.stringify({
   txjson: { TransactionType: 'Payment', Destination: destination, Amount: '1' },
 })

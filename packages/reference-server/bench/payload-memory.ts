@@ -1,4 +1,5 @@
 import { createPlatform } from '../src/platform'
+import { bobAddress } from './bench-fixtures'
 import { quick, report } from './bench-report'
 import { ensureGc, settledMemory } from './gc-process'
 
@@ -9,9 +10,8 @@ const PAYLOADS = quick ? 500 : 20_000
 
 const platform = createPlatform({ rateLimits: false, ledgerCloseMs: false })
 const [app] = platform.applications.list()
-const [, bob] = platform.users.list()
-const destination = bob && platform.users.view(bob).accounts[0]?.address
-if (!app || !destination) throw new Error('the demo fixtures should hold an application and Bob')
+if (!app) throw new Error('the demo fixtures should hold an application')
+const destination = bobAddress(platform)
 
 // A typical request: a payment with an identifier, an instruction, a small blob and a return URL.
 const body = (i: number) => ({
