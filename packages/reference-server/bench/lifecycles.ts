@@ -2,9 +2,8 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { API_PATHS, type PayloadSocketMessage } from 'pullsign/wire'
 import { decode, encode, encodeForSigning } from 'ripple-binary-codec'
-import { createReferenceServer } from '../src/index'
 import { sign, verify } from '../src/ledger/keypair-signatures'
-import { apiHeaders, bobAddress } from './bench-fixtures'
+import { apiHeaders, bobAddress, builtServer } from './bench-fixtures'
 import { quick, report } from './bench-report'
 
 // Issue 4: full lifecycles per second in-process, goal ≥ 500/s. One lifecycle: create through the
@@ -27,6 +26,7 @@ const receiver = createServer((req, res) => {
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
 const webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhook`
 
+const createReferenceServer = await builtServer()
 const server = createReferenceServer({ rateLimits: false })
 const { platform } = server
 const app = platform.applications.create({ name: 'Bench shop', webhookUrl })

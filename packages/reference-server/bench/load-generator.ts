@@ -9,6 +9,8 @@ export interface LoadRequest {
   body?: string
   /** Replace every `{n}` in the body with a number counted per request, so no two are equal. */
   numbered?: boolean
+  /** Paths to take in turn, one per request, in place of the URL's own path. */
+  paths?: string[]
   connections: number
   seconds: number
 }
@@ -40,18 +42,36 @@ const numberBody = (template: string) => {
   }
 }
 
+// Each request takes the next path of the list, starting over at its end.
+const cyclePaths = (paths: string[]) => {
+  let next = 0
+  return (request: autocannon.Request) => {
+    request.path = paths[next % paths.length] as string
+    next += 1
+    return request
+  }
+}
+
+const setupRequest = (message: LoadRequest) =>
+  message.numbered
+    ? numberBody(message.body ?? '')
+    : message.paths
+      ? cyclePaths(message.paths)
+      : undefined
+
 // Runs in its own process (see bench-child.ts): autocannon's loop must not steal the server's.
 process.on('message', (message: LoadRequest) => {
   if (message?.type !== 'load') return
   const cpuBefore = process.cpuUsage()
   const wallBefore = performance.now()
+  const setup = setupRequest(message)
   autocannon(
     {
       url: message.url,
       method: message.method,
       headers: message.headers,
       body: message.body,
-      requests: message.numbered ? [{ setupRequest: numberBody(message.body ?? '') }] : undefined,
+      requests: setup ? [{ setupRequest: setup }] : undefined,
       connections: message.connections,
       duration: message.seconds,
     },

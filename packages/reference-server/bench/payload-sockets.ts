@@ -1,5 +1,5 @@
-import { createReferenceServer } from '../src/index'
 import { forkBenchChild, nextMessage } from './bench-child'
+import { builtServer } from './bench-fixtures'
 import { quick, report } from './bench-report'
 import { ensureGc, settledMemory } from './gc-process'
 import type { ArrivalReport, ConnectRequest } from './socket-clients'
@@ -34,6 +34,7 @@ const perSocket = (before: { heapUsed: number; rss: number }) => {
 }
 
 // The reference server: one payload per socket, created before the memory baseline is taken.
+const createReferenceServer = await builtServer()
 const server = createReferenceServer({ rateLimits: false, ledgerCloseMs: false })
 const endpoints = await server.listen(0)
 const { platform } = server

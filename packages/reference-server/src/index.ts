@@ -84,12 +84,13 @@ const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host)
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
   const { host = '127.0.0.1', ...platformOptions } = options
   const platform = createPlatform(platformOptions)
-  const handler = createHttpHandler(platform)
+  const answer = createHttpHandler(platform)
+  const handler: FetchHandler = async (request) => answer(request)
   const sockets = createPayloadSockets(platform)
   const upgrade = createSocketUpgrade(sockets)
   // srvx hands the handler a lazy Request over the IncomingMessage and writes the handler's
   // FastResponses (http/responses.ts) straight to the socket; the process's globals stay as they are.
-  const server = createServer(toNodeHandler(handler) as NodeHttp1Handler)
+  const server = createServer(toNodeHandler(answer) as NodeHttp1Handler)
   server.on('upgrade', upgrade.handle)
   let listening = false
 

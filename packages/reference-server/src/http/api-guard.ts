@@ -10,7 +10,7 @@ export interface GuardOptions {
   routeClass: RouteClass
 }
 
-/** A route's own work, once its caller is verified (`c.var.credential`) and charged. */
+/** A route's own work, once its caller is verified (`c.get('credential')`) and charged. */
 type GuardedHandler<P extends string> = (c: Context<HttpEnv, P>) => Response | Promise<Response>
 
 /** Registers a guarded route; the path's parameters type `c.req.param`. */
@@ -26,7 +26,7 @@ type Register = <P extends string>(path: P, handler: GuardedHandler<P>) => void
  * @example
  * ```ts
  * const api = guardedRoutes(platform, routes, { credentials: ['key-secret'], routeClass: 'default' })
- * api.get('/payload/:uuid', (c) => json(c, platform.payloads.get(c.var.credential.application, c.req.param('uuid'))))
+ * api.get('/payload/:uuid', (c) => json(c, platform.payloads.get(c.get('credential').application, c.req.param('uuid'))))
  * ```
  */
 export function guardedRoutes(

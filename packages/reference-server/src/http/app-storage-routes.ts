@@ -16,11 +16,13 @@ export function appStorageRoutes(platform: Platform): Hono<HttpEnv> {
     routeClass: 'default',
   })
 
-  api.get('/app-storage', (c) => json(c, platform.storage.get(c.var.credential.application)))
+  api.get('/app-storage', (c) => json(c, platform.storage.get(c.get('credential').application)))
   api.post('/app-storage', async (c) => {
     const body = await readJsonBody(c.req.raw)
-    return json(c, platform.storage.set(c.var.credential.application, body))
+    return json(c, platform.storage.set(c.get('credential').application, body))
   })
-  api.delete('/app-storage', (c) => json(c, platform.storage.delete(c.var.credential.application)))
+  api.delete('/app-storage', (c) =>
+    json(c, platform.storage.delete(c.get('credential').application)),
+  )
   return routes
 }

@@ -33,9 +33,11 @@ const redactedPath = (url: string) =>
 export type FetchHandler = (request: Request) => Promise<Response>
 
 /**
- * Creates the HTTP API of the platform as one `(Request) => Promise<Response>`: the node server,
- * msw handlers and benchmarks all call this, so no route exists twice. It holds no transport
- * state of its own; websockets are served next to it by the node server.
+ * Creates the HTTP API of the platform as one `(Request) => Response | Promise<Response>`: the
+ * node server, msw handlers and benchmarks all call this, so no route exists twice. A route that
+ * finishes synchronously (a GET) answers without a promise, which the node transport writes at
+ * once; the public {@link FetchHandler} wraps it in one. It holds no transport state of its own;
+ * websockets are served next to it by the node server.
  *
  * @example
  * ```ts
@@ -43,7 +45,9 @@ export type FetchHandler = (request: Request) => Promise<Response>
  * const res = await handler(new Request('http://localhost/__ref/state'))
  * ```
  */
-export function createHttpHandler(platform: Platform): FetchHandler {
+export function createHttpHandler(
+  platform: Platform,
+): (request: Request) => Response | Promise<Response> {
   const app = new Hono<HttpEnv>()
   // Every /api answer carries rate-limit headers (§1): a route's own from its guard (responses.ts);
   // a call whose caller is unknown (no route, bad credentials) charged nothing, so it reports its
@@ -66,5 +70,5 @@ export function createHttpHandler(platform: Platform): FetchHandler {
     errorResponse(notFound(`route ${c.req.method} ${redactedPath(c.req.url)}`), apiHeaders(c)),
   )
   app.onError((error, c) => errorResponse(error, apiHeaders(c)))
-  return async (request) => app.fetch(request)
+  return (request) => app.fetch(request)
 }

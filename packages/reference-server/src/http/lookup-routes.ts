@@ -26,7 +26,7 @@ export function lookupRoutes(platform: Platform): Hono<HttpEnv> {
   const { lookups } = platform
 
   standard.get('/ping', (c) => {
-    const app = c.var.credential.application
+    const app = c.get('credential').application
     const body: PingResponse = {
       pong: true,
       auth: {
@@ -51,7 +51,7 @@ export function lookupRoutes(platform: Platform): Hono<HttpEnv> {
   kyc.get('/kyc-status/:account', (c) => json(c, lookups.kycByAccount(c.req.param('account'))))
   kyc.post('/kyc-status', async (c) => {
     const { user_token } = parseInput(kycTokenBody, await readJsonBody(c.req.raw))
-    return json(c, lookups.kycByToken(c.var.credential.application, user_token))
+    return json(c, lookups.kycByToken(c.get('credential').application, user_token))
   })
   xrplTx.get('/xrpl-tx/:hash', (c) => json(c, lookups.transaction(c.req.param('hash'))))
   accountMeta.get('/account-meta/:account', (c) =>

@@ -3,7 +3,7 @@ import type { Platform } from '../platform'
 import { guardedRoutes } from './api-guard'
 import type { HttpEnv } from './http-env'
 import { readJsonBody } from './json-body'
-import { json } from './responses'
+import { json, jsonText } from './responses'
 
 /**
  * POST / GET / GET ci / DELETE `payload` (PROTOCOL §2, §3). The body is only parsed here;
@@ -22,19 +22,22 @@ export function payloadRoutes(platform: Platform): Hono<HttpEnv> {
 
   create.post('/payload', async (c) => {
     const body = await readJsonBody(c.req.raw)
-    return json(c, platform.payloads.create(c.var.credential.application, body))
+    return json(c, platform.payloads.create(c.get('credential').application, body))
   })
   other.get('/payload/ci/:identifier', (c) =>
-    json(
+    jsonText(
       c,
-      platform.payloads.getByIdentifier(c.var.credential.application, c.req.param('identifier')),
+      platform.payloads.getJsonByIdentifier(
+        c.get('credential').application,
+        c.req.param('identifier'),
+      ),
     ),
   )
   other.get('/payload/:uuid', (c) =>
-    json(c, platform.payloads.get(c.var.credential.application, c.req.param('uuid'))),
+    jsonText(c, platform.payloads.getJson(c.get('credential').application, c.req.param('uuid'))),
   )
   other.delete('/payload/:uuid', (c) =>
-    json(c, platform.payloads.cancel(c.var.credential.application, c.req.param('uuid'))),
+    json(c, platform.payloads.cancel(c.get('credential').application, c.req.param('uuid'))),
   )
   return routes
 }

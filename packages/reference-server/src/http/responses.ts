@@ -47,6 +47,21 @@ export function jsonResponse(body: unknown, status = 200, headers: HeaderRecord 
  * ```
  */
 export function json(c: Context<HttpEnv>, body: unknown): Response {
+  return jsonText(c, JSON.stringify(body))
+}
+
+/**
+ * `json` for a body that is JSON text already (a remembered record, platform/record-texts.ts).
+ *
+ * @example
+ * ```ts
+ * api.get('/payload/:uuid', (c) => jsonText(c, platform.payloads.getJson(app, c.req.param('uuid'))))
+ * ```
+ */
+export function jsonText(c: Context<HttpEnv>, text: string): Response {
   const rate = c.get('rate')
-  return jsonResponse(body, 200, rate ? rateLimitHeaders(rate) : {})
+  return response(text, 200, {
+    'content-type': 'application/json',
+    ...(rate ? rateLimitHeaders(rate) : {}),
+  })
 }

@@ -18,10 +18,10 @@ export function userTokenRoutes(platform: Platform): Hono<HttpEnv> {
 
   api.post('/user-tokens', async (c) => {
     const { tokens } = await readJsonObject(c.req.raw)
-    return json(c, platform.tokens.verify(c.var.credential.application, tokens))
+    return json(c, platform.tokens.verify(c.get('credential').application, tokens))
   })
   api.get('/user-token/:token', (c) =>
-    json(c, platform.tokens.verify(c.var.credential.application, [c.req.param('token')])),
+    json(c, platform.tokens.verify(c.get('credential').application, [c.req.param('token')])),
   )
   return routes
 }

@@ -19,20 +19,20 @@ export function xappRoutes(platform: Platform): Hono<HttpEnv> {
 
   api.post('/xapp/event', async (c) => {
     const body = await readJsonBody(c.req.raw)
-    return json(c, xapps.event(c.var.credential.application, body))
+    return json(c, xapps.event(c.get('credential').application, body))
   })
   api.post('/xapp/push', async (c) => {
     const body = await readJsonBody(c.req.raw)
-    return json(c, xapps.push(c.var.credential.application, body))
+    return json(c, xapps.push(c.get('credential').application, body))
   })
   api.get('/xapp/ott/:ott', (c) =>
-    json(c, xapps.resolveOtt(c.var.credential.application, c.req.param('ott'))),
+    json(c, xapps.resolveOtt(c.get('credential').application, c.req.param('ott'))),
   )
   api.get('/xapp/ott/:ott/:hash', (c) =>
     json(
       c,
       xapps.resolveOttForDevice(
-        c.var.credential.application,
+        c.get('credential').application,
         c.req.param('ott'),
         c.req.param('hash'),
       ),

@@ -33,8 +33,16 @@ const returnUrl = z
   .refine((value) => URL.canParse(value), 'must be a URL')
   .nullish()
 
+// An object literal (what JSON.parse makes), checked without copying it: checkTransaction checks
+// every field, and a record schema would copy the transaction once more (issue 4).
+const jsonObject = z.custom<Record<string, unknown>>((value) => {
+  if (typeof value !== 'object' || value === null) return false
+  const prototype = Object.getPrototypeOf(value)
+  return prototype === Object.prototype || prototype === null
+}, 'must be an object')
+
 const envelopeSchema = z.object({
-  txjson: z.record(z.string(), z.unknown()).optional(),
+  txjson: jsonObject.optional(),
   txblob: z
     .string()
     .max(MAX_TXBLOB_HEX)
@@ -72,17 +80,16 @@ const envelopeSchema = z.object({
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-// A deep copy through JSON, so the caller's object can change later without changing the stored
-// request, and an in-process caller's transaction holds what the same request over HTTP would
-// (no undefined, no NaN, no class instances): the encode check's memo relies on it.
-const jsonCopy = (txjson: Record<string, unknown>): Record<string, unknown> => {
-  let text: string
+// The transaction as JSON text. The stored transaction is parsed from it: a deep copy, so the
+// caller's object can change later without changing the stored request, and an in-process
+// caller's transaction holds what the same request over HTTP would (no undefined, no NaN, no class
+// instances). The text is also what checkTransaction remembers a passed transaction by.
+const jsonText = (txjson: Record<string, unknown>): string => {
   try {
-    text = JSON.stringify(txjson)
+    return JSON.stringify(txjson)
   } catch {
     throw invalidRequest('txjson', 'must be plain JSON (no BigInt, no cycles)')
   }
-  return JSON.parse(text) as Record<string, unknown>
 }
 
 const isIssued = (amount: unknown) => isPlainObject(amount) && typeof amount.currency === 'string'
@@ -116,16 +123,19 @@ export function parsePayloadRequest(
   )
 
   let tx: Record<string, unknown>
+  let text: string
   if (txblob !== undefined) {
     try {
       tx = decode(txblob) as Record<string, unknown>
     } catch {
       throw invalidRequest('txblob', 'is not a binary-encoded transaction')
     }
+    text = JSON.stringify(tx)
   } else {
-    tx = jsonCopy(txjson ?? {})
+    text = jsonText(txjson ?? {})
+    tx = JSON.parse(text) as Record<string, unknown>
   }
-  checkTransaction(tx, permissions)
+  checkTransaction(tx, text, permissions)
 
   if (options?.pathfinding && !(tx.TransactionType === 'Payment' && isIssued(tx.Amount))) {
     throw invalidRequest('options.pathfinding', 'needs a Payment whose Amount is an issued amount')

@@ -27,6 +27,11 @@ export interface StoredPayload {
   outcome: WalletOutcome | null
   referenceCall: string | null
   issuedToken: string | null
+  /**
+   * Counts the changes since creation; every change of a stored payload goes through
+   * `payloads.ts`'s `change`, which bumps it (record-texts.ts reuses a record's text while it holds).
+   */
+  revision: number
 }
 
 /** The in-memory payload store with its two indexes (custom identifier, user event list). */

@@ -15,6 +15,7 @@ import { parsePayloadRequest } from './payload-request'
 import { createPayloadRetention, type RetentionOptions } from './payload-retention'
 import { createPayloadStore, type StoredPayload } from './payload-store'
 import type { CreateContext, OpenInput, WalletOutcome, WalletRequest } from './payload-types'
+import { createRecordTexts } from './record-texts'
 import type { UserTokens } from './user-tokens'
 import type { Users } from './users'
 import type { Webhooks } from './webhook-dispatcher'
@@ -27,6 +28,10 @@ export interface Payloads {
   get(app: Application, uuid: string): PayloadRecord
   /** §3.3 by `custom_meta.identifier`. */
   getByIdentifier(app: Application, identifier: string): PayloadRecord
+  /** `get` as the JSON text the API answers, reused while the record stays the same. */
+  getJson(app: Application, uuid: string): string
+  /** `getByIdentifier` as the JSON text the API answers. */
+  getJsonByIdentifier(app: Application, identifier: string): string
   /** §3.4. */
   cancel(app: Application, uuid: string): PayloadCancelResponse
   /** §3.3 without an application check and without `devapp_fetched` (control API, wallet, ws). */
@@ -71,6 +76,20 @@ export interface PayloadDeps {
 
 const shortId = (value: unknown) => String(value).slice(0, 64)
 
+/** The fields of a stored payload that change after creation. */
+type PayloadChange = Partial<
+  Pick<
+    StoredPayload,
+    'state' | 'openedBy' | 'via' | 'resolvedAt' | 'outcome' | 'referenceCall' | 'issuedToken'
+  >
+>
+
+// Every change of a stored payload goes through here, so its revision tells a changed record.
+const change = (payload: StoredPayload, changes: PayloadChange) => {
+  Object.assign(payload, changes)
+  payload.revision += 1
+}
+
 /**
  * Creates the payload part of the platform.
  *
@@ -83,12 +102,14 @@ const shortId = (value: unknown) => String(value).slice(0, 64)
 export function createPayloads(deps: PayloadDeps): Payloads {
   const { clock } = deps
   const store = createPayloadStore()
+  const texts = createRecordTexts()
   const retention = createPayloadRetention({
     clock,
     store,
     options: deps.retention ?? {},
     forget(uuids) {
       for (const uuid of uuids) store.delete(uuid)
+      texts.forget(uuids)
       deps.webhooks.forget(new Set(uuids))
     },
   })
@@ -110,16 +131,30 @@ export function createPayloads(deps: PayloadDeps): Payloads {
     return payload
   }
 
-  const view = (payload: StoredPayload) => {
+  const recordContext = (payload: StoredPayload) => {
     const destination = payload.request.txjson.Destination
-    return buildRecord(payload, {
+    return {
       app: deps.applications.get(payload.appUuid),
       now: clock.now(),
       destinationName:
         typeof destination === 'string'
           ? (deps.users.byAddress(destination)?.user.name ?? null)
           : null,
-    })
+    }
+  }
+  const view = (payload: StoredPayload) => buildRecord(payload, recordContext(payload))
+  const text = (payload: StoredPayload) => texts.text(payload, recordContext(payload))
+
+  const byIdentifier = (app: Application, identifier: unknown) => {
+    const payload =
+      typeof identifier === 'string' ? store.byIdentifier(app.uuid, identifier) : undefined
+    if (!payload) throw notFound(`payload with custom_meta.identifier ${shortId(identifier)}`)
+    return payload
+  }
+
+  const fetched = (payload: StoredPayload) => {
+    events.emit(payload.uuid, { devapp_fetched: true })
+    return payload
   }
 
   const requireOpened = (payload: StoredPayload, step: string) => {
@@ -160,6 +195,7 @@ export function createPayloads(deps: PayloadDeps): Payloads {
         outcome: null,
         referenceCall: null,
         issuedToken: null,
+        revision: 0,
       }
       store.add(payload)
       retention.added()
@@ -180,18 +216,10 @@ export function createPayloads(deps: PayloadDeps): Payloads {
         pushed: payload.pushed,
       }
     },
-    get(app, uuid) {
-      const payload = own(app, uuid)
-      const record = view(payload)
-      events.emit(payload.uuid, { devapp_fetched: true })
-      return record
-    },
-    getByIdentifier(app, identifier) {
-      const payload =
-        typeof identifier === 'string' ? store.byIdentifier(app.uuid, identifier) : undefined
-      if (!payload) throw notFound(`payload with custom_meta.identifier ${shortId(identifier)}`)
-      return view(payload)
-    },
+    get: (app, uuid) => view(fetched(own(app, uuid))),
+    getByIdentifier: (app, identifier) => view(byIdentifier(app, identifier)),
+    getJson: (app, uuid) => text(fetched(own(app, uuid))),
+    getJsonByIdentifier: (app, identifier) => text(byIdentifier(app, identifier)),
     cancel(app, uuid) {
       const payload = own(app, uuid)
       const reason =
@@ -205,7 +233,7 @@ export function createPayloads(deps: PayloadDeps): Payloads {
                 ? 'ALREADY_EXPIRED'
                 : 'OK'
       if (reason === 'OK') {
-        payload.state = 'cancelled'
+        change(payload, { state: 'cancelled' })
         retention.cancelled(payload.uuid)
         events.disarm(payload.uuid)
         events.emit(payload.uuid, { expired: true })
@@ -259,9 +287,11 @@ export function createPayloads(deps: PayloadDeps): Payloads {
       if (clock.now() >= payload.expiresAt) {
         throw conflict(`payload ${payload.uuid} expired before it was opened`)
       }
-      payload.state = 'opened'
-      payload.openedBy = input.userUuid
-      payload.via = input.via ?? (payload.pushed ? 'PUSH_NOTIFICATION' : 'QR')
+      change(payload, {
+        state: 'opened',
+        openedBy: input.userUuid,
+        via: input.via ?? (payload.pushed ? 'PUSH_NOTIFICATION' : 'QR'),
+      })
       events.disarm(payload.uuid)
       events.emit(payload.uuid, { opened: true })
     },
@@ -283,12 +313,14 @@ export function createPayloads(deps: PayloadDeps): Payloads {
       }
       const app = deps.applications.get(payload.appUuid)
       // §3.5 step 1: the record, and on signing a user token issued or renewed.
-      payload.state = 'resolved'
-      payload.outcome = outcome
-      payload.resolvedAt = clock.now()
-      payload.referenceCall = newUuid()
       const token = outcome.signed ? deps.tokens.issue(app, outcome.userUuid) : null
-      payload.issuedToken = token?.token ?? null
+      change(payload, {
+        state: 'resolved',
+        outcome,
+        resolvedAt: clock.now(),
+        referenceCall: newUuid(),
+        issuedToken: token?.token ?? null,
+      })
       // Step 2: the websocket resolve message.
       const message = resolvedMessage(payload)
       if (message) events.emit(payload.uuid, message)
@@ -308,6 +340,7 @@ export function createPayloads(deps: PayloadDeps): Payloads {
     clear() {
       events.clear()
       store.clear()
+      texts.clear()
       retention.clear()
     },
     dispose() {

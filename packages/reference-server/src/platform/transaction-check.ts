@@ -89,19 +89,18 @@ function checkFields(tx: Record<string, unknown>, prefix: string): void {
   }
 }
 
-// The filled transactions (as JSON) the codec recently encoded. The encode is a pure function of
-// that text, and test suites send the same few transactions again and again, so a repeated one
-// skips the codec: about 20 µs, most of a create request (issue 4). Only successes are kept, at
-// most MAX_ENCODABLE, dropped all at once when full. Callers give JSON values only (the create
-// request is copied through JSON first), so equal text means an equal transaction.
-const MAX_ENCODABLE = 5_000
-const encodable = new Set<string>()
+// The transactions (as JSON text) that recently passed every check of `checkTransaction`, one set
+// per value of the restricted-types permission. The checks are a pure function of that text and
+// that permission, and test suites send the same few transactions again and again, so a repeated
+// one is not checked again: the codec encode alone is about 20 µs, most of a create request
+// (issue 4). Only successes are kept, at most MAX_CHECKED per set, dropped all at once when full.
+const MAX_CHECKED = 5_000
+const checkedWithRestricted = new Set<string>()
+const checkedWithoutRestricted = new Set<string>()
 
 /** Encodes the filled transaction and finds the field the codec refuses, naming it. */
 function checkEncodes(tx: Record<string, unknown>, prefix: string): void {
   const filled: Record<string, unknown> = { ...ENCODE_FILL, ...tx }
-  const text = JSON.stringify(filled)
-  if (encodable.has(text)) return
   // Every field must be one the codec serializes, or it would not survive the encode (a decode
   // round trip would tell the same, at the price of a second pass over the blob).
   for (const name of Object.keys(filled)) {
@@ -110,11 +109,7 @@ function checkEncodes(tx: Record<string, unknown>, prefix: string): void {
     }
   }
   const encoded = tryEncode(filled)
-  if (encoded.hex !== null) {
-    if (encodable.size >= MAX_ENCODABLE) encodable.clear()
-    encodable.add(text)
-    return
-  }
+  if (encoded.hex !== null) return
   for (const [name, value] of Object.entries(filled)) {
     const own = tryEncode(Object.fromEntries([[name, value]])).error
     if (own !== null) throw invalidRequest(`${prefix}.${name}`, `is not valid: ${own}`)
@@ -149,18 +144,25 @@ function checkBatch(tx: Record<string, unknown>): void {
 /**
  * Checks a requested transaction against PROTOCOL §3.1: a known type (or a pseudo type), the
  * restricted types permission, the fields each type needs, valid amounts and classic addresses,
- * and a binary-codec encode of the filled transaction; every error names the field.
+ * and a binary-codec encode of the filled transaction; every error names the field. `text` is
+ * `tx` as JSON text (`tx` is parsed from it, or it is `tx` stringified): a text that passed
+ * recently with the same permission is not checked again.
  *
  * @example
  * ```ts
- * checkTransaction({ TransactionType: 'Payment', Destination: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY', Amount: '1' }, { restrictedTypes: false })
- * checkTransaction({ TransactionType: 'Payment', Amount: '1.5' }, { restrictedTypes: false }) // throws 602 txjson.Destination ...
+ * const tx = { TransactionType: 'Payment', Destination: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY', Amount: '1' }
+ * checkTransaction(tx, JSON.stringify(tx), { restrictedTypes: false })
+ * const bad = { TransactionType: 'Payment', Amount: '1.5' }
+ * checkTransaction(bad, JSON.stringify(bad), { restrictedTypes: false }) // throws 602 txjson.Destination ...
  * ```
  */
 export function checkTransaction(
   tx: Record<string, unknown>,
+  text: string,
   permissions: { restrictedTypes: boolean },
 ): asserts tx is TransactionJson {
+  const checked = permissions.restrictedTypes ? checkedWithRestricted : checkedWithoutRestricted
+  if (checked.has(text)) return
   const type = tx.TransactionType
   if (typeof type !== 'string') {
     throw invalidRequest('txjson.TransactionType', 'is required and must be a string')
@@ -193,4 +195,6 @@ export function checkTransaction(
   // Pseudo types have no binary TransactionType: the codec checks the rest of the fields.
   const { TransactionType: _type, ...fields } = tx
   checkEncodes(pseudo ? fields : tx, 'txjson')
+  if (checked.size >= MAX_CHECKED) checked.clear()
+  checked.add(text)
 }

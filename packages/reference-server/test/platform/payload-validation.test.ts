@@ -424,6 +424,19 @@ describe('valid create requests', () => {
     expect(platform.payloads.record(uuid).payload.tx_type).toBe('SetRegularKey')
   })
 
+  it('a restricted type that passed for a permitted application is still 603 for another', () => {
+    const { platform, app } = testPlatform()
+    current = platform
+    const admin = platform.applications.create({ name: 'Admin', permissions: ['restricted_types'] })
+    const body = { txjson: { TransactionType: 'SetRegularKey', RegularKey: OUTSIDER } }
+    platform.payloads.create(admin, body)
+    expect(() => platform.payloads.create(app, body)).toThrow(
+      expect.objectContaining({ code: 603 }),
+    )
+    platform.payloads.create(admin, body)
+    expect(platform.payloads.size).toBe(2)
+  })
+
   it('options are defaulted and signer folds into signers', () => {
     const { platform, app } = testPlatform()
     current = platform

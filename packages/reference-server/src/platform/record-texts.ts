@@ -1,0 +1,76 @@
+import type { Application } from './applications'
+import { buildRecord, isExpired, type RecordContext } from './payload-record'
+import type { StoredPayload } from './payload-store'
+
+/** Record texts kept: those of the payloads read most recently. */
+const MAX_TEXTS = 1_000
+
+interface Memo {
+  revision: number
+  app: Application
+  destinationName: string | null
+  expiresInSeconds: number
+  expired: boolean
+  text: string
+}
+
+/** The §3.3 records as the JSON text `GET payload` answers, remembered while nothing in them changes. */
+export interface RecordTexts {
+  /** The record's JSON text, built again only when something it shows has changed. */
+  text(payload: StoredPayload, context: RecordContext): string
+  /** Drops the texts of forgotten payloads (retention). */
+  forget(uuids: Iterable<string>): void
+  clear(): void
+}
+
+/**
+ * Remembers the JSON text of the records read most recently (at most `limit`), because a client
+ * polls a payload far more often than the payload changes: building the record and its 1.5 KB of
+ * JSON is most of a GET (issue 4, bench/README.md). A text is reused only while everything the
+ * record is built from is the same: the payload's `revision` (bumped on every change of a stored
+ * payload), its application, the destination's name, and the clock's share of it
+ * (`expires_in_seconds`, `expired`).
+ *
+ * @example
+ * ```ts
+ * const texts = createRecordTexts()
+ * texts.text(payload, { app, now: clock.now(), destinationName: null }) // '{"meta":{…'
+ * ```
+ */
+export function createRecordTexts(limit = MAX_TEXTS): RecordTexts {
+  const memos = new Map<string, Memo>()
+  return {
+    text(payload, context) {
+      const expiresInSeconds = Math.floor((payload.expiresAt - context.now) / 1000)
+      const expired = isExpired(payload, context.now)
+      const memo = memos.get(payload.uuid)
+      if (
+        memo?.revision === payload.revision &&
+        memo.app === context.app &&
+        memo.destinationName === context.destinationName &&
+        memo.expiresInSeconds === expiresInSeconds &&
+        memo.expired === expired
+      ) {
+        return memo.text
+      }
+      const text = JSON.stringify(buildRecord(payload, context))
+      if (!memo && memos.size >= limit) {
+        const oldest = memos.keys().next()
+        if (!oldest.done) memos.delete(oldest.value)
+      }
+      memos.set(payload.uuid, {
+        revision: payload.revision,
+        app: context.app,
+        destinationName: context.destinationName,
+        expiresInSeconds,
+        expired,
+        text,
+      })
+      return text
+    },
+    forget(uuids) {
+      for (const uuid of uuids) memos.delete(uuid)
+    },
+    clear: () => memos.clear(),
+  }
+}
