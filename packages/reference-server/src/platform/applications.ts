@@ -86,9 +86,12 @@ const inputSchema = z.object({
   tokenValidityDays: z.number().int().min(1).max(3650).optional(),
 })
 
-// Constant-time comparison: the secret check must not leak how many characters matched.
-const sameSecret = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
+// Constant-time comparison: the secret check must not leak how many characters matched. The
+// application's side is kept as bytes (`secrets` below), so a call converts only its own.
+const sameSecret = (secret: Buffer, offered: string) => {
+  const bytes = Buffer.from(offered)
+  return bytes.length === secret.length && timingSafeEqual(secret, bytes)
+}
 
 /**
  * Creates the application registry.
@@ -102,6 +105,7 @@ const sameSecret = (a: string, b: string) =>
  */
 export function createApplications(defaults: { tokenValidityDays: number }): Applications {
   const byUuid = new Map<string, Application>()
+  const secrets = new Map<string, Buffer>()
 
   return {
     create(input) {
@@ -129,12 +133,15 @@ export function createApplications(defaults: { tokenValidityDays: number }): App
         tokenValidityDays: data.tokenValidityDays ?? defaults.tokenValidityDays,
       }
       byUuid.set(uuid, app)
+      secrets.set(uuid, Buffer.from(app.apiSecret))
       return app
     },
     authenticate(apiKey, apiSecret) {
       if (typeof apiKey !== 'string' || typeof apiSecret !== 'string') throw badCredentials()
-      const app = byUuid.get(apiKey.toLowerCase())
-      if (!app || !sameSecret(app.apiSecret, apiSecret.toLowerCase())) throw badCredentials()
+      const uuid = apiKey.toLowerCase()
+      const app = byUuid.get(uuid)
+      const secret = secrets.get(uuid)
+      if (!app || !secret || !sameSecret(secret, apiSecret.toLowerCase())) throw badCredentials()
       return app
     },
     get(uuid) {
@@ -154,6 +161,9 @@ export function createApplications(defaults: { tokenValidityDays: number }): App
       permissions: [...app.permissions],
       xapp: app.xapp ? { ...app.xapp, devices: [...(app.xapp.devices ?? [])] } : null,
     }),
-    clear: () => byUuid.clear(),
+    clear() {
+      byUuid.clear()
+      secrets.clear()
+    },
   }
 }
