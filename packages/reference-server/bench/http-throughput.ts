@@ -15,6 +15,8 @@ import type { LoadRequest, LoadResult } from './load-generator'
 const CONNECTIONS = quick ? 4 : 50
 const SECONDS = quick ? 1 : 10
 const WARMUP_SECONDS = quick ? 0 : 2
+// A route and its baseline take turns in this many runs of SECONDS / SLICES each.
+const SLICES = quick ? 1 : 5
 
 /** A fixed answer a bare server gives to every request. */
 interface FixedAnswer {
@@ -41,41 +43,55 @@ const listen = (server: Server) =>
 const loader = forkBenchChild('./load-generator.ts')
 await nextMessage(loader, 'ready')
 
-const load = async (request: Load) => {
-  if (WARMUP_SECONDS > 0) {
-    loader.send({ type: 'load', ...request, connections: CONNECTIONS, seconds: WARMUP_SECONDS })
-    await nextMessage<LoadResult>(loader, 'result')
-  }
+interface Run extends LoadResult {
+  /** CPU time of this (the server's) process over the run, as a share of its wall time. */
+  serverCpu: number
+  wallMs: number
+}
+
+// One autocannon run of `seconds`, with the server process's CPU share over it: a share near 1
+// means the server core was the limit.
+const run = async (request: Load, seconds: number): Promise<Run> => {
   const cpuBefore = process.cpuUsage()
   const wallBefore = performance.now()
-  loader.send({ type: 'load', ...request, connections: CONNECTIONS, seconds: SECONDS })
+  loader.send({ type: 'load', ...request, connections: CONNECTIONS, seconds })
   const result = await nextMessage<LoadResult>(loader, 'result')
+  const wallMs = performance.now() - wallBefore
   const used = process.cpuUsage(cpuBefore)
-  // Which side was the limit: a server share near 1 means the server core was saturated.
-  const serverCpu = (used.user + used.system) / 1000 / (performance.now() - wallBefore)
   if (result.errors > 0 || result.non2xx > 0) {
     throw new Error(
       `${request.method} ${request.url}: ${result.non2xx} non-2xx, ${result.errors} errors`,
     )
   }
+  return { ...result, serverCpu: (used.user + used.system) / 1000 / wallMs, wallMs }
+}
+
+// Runs taken as one: all their requests over all their time, the worst p99, CPU shares by time.
+const summary = (runs: Run[]) => {
+  const sum = (of: (each: Run) => number) => runs.reduce((total, each) => total + of(each), 0)
+  const wallMs = sum((each) => each.wallMs)
+  const share = (of: (each: Run) => number) =>
+    (sum((each) => of(each) * each.wallMs) / wallMs).toFixed(2)
   return {
-    ...result,
-    cpu: `server CPU ${serverCpu.toFixed(2)}, load CPU ${result.cpuShare.toFixed(2)}`,
+    requestsPerSecond:
+      sum((each) => each.total) / sum((each) => each.total / each.requestsPerSecond),
+    p99Ms: Math.max(...runs.map((each) => each.p99Ms)),
+    cpu: `server CPU ${share((each) => each.serverCpu)}, load CPU ${share((each) => each.cpuShare)}`,
   }
 }
 
-// node:http and nothing else, in this same process: the same request (path, headers, body) as the
-// route it is compared with, answered with fixed bytes, measured before and after the route.
-const bareLoad = async (answer: FixedAnswer, request: Load) => {
-  const bare = createServer((_req, res) => {
+const load = async (request: Load) => {
+  if (WARMUP_SECONDS > 0) await run(request, WARMUP_SECONDS)
+  return summary([await run(request, SECONDS)])
+}
+
+// node:http and nothing else, in this same process, answering fixed bytes.
+const fixedServer = async (answer: FixedAnswer) => {
+  const server = createServer((_req, res) => {
     res.writeHead(answer.status, answer.headers)
     res.end(answer.body)
   })
-  const origin = await listen(bare)
-  const path = new URL(request.url).pathname
-  const result = await load({ ...request, url: `${origin}${path}` })
-  bare.close()
-  return result
+  return { server, origin: await listen(server) }
 }
 
 // One real answer of the route, frozen: its status, the headers it sends, its body.
@@ -92,18 +108,35 @@ const capture = async (request: Load): Promise<FixedAnswer> => {
   return { status: res.status, headers, body: await res.text() }
 }
 
-// The route against its bare twin, the twin measured before and after (mean).
+// The route against its bare twin: the route's answer frozen, served by node:http to the same
+// request (path, headers, body). Twin and route take turns in SLICES short runs, so a change in
+// the shared machine's load falls on both alike.
 const compare = async (request: Load) => {
   const answer = await capture(request)
-  const before = await bareLoad(answer, request)
-  const route = await load(request)
-  const after = await bareLoad(answer, request)
-  const bare = (before.requestsPerSecond + after.requestsPerSecond) / 2
-  return { route, bare, bareCpu: before.cpu, answerBytes: Buffer.byteLength(answer.body) }
+  const { server: bare, origin } = await fixedServer(answer)
+  const twin = { ...request, url: `${origin}${new URL(request.url).pathname}` }
+  if (WARMUP_SECONDS > 0) {
+    await run(twin, WARMUP_SECONDS)
+    await run(request, WARMUP_SECONDS)
+  }
+  const twinRuns: Run[] = []
+  const routeRuns: Run[] = []
+  for (let slice = 0; slice < SLICES; slice++) {
+    twinRuns.push(await run(twin, SECONDS / SLICES))
+    routeRuns.push(await run(request, SECONDS / SLICES))
+  }
+  bare.close()
+  return {
+    route: summary(routeRuns),
+    bare: summary(twinRuns),
+    answerBytes: Buffer.byteLength(answer.body),
+  }
 }
 
 // The tiny answer of earlier runs, for the reader: what node:http does when nothing is sent.
-const tiny = await bareLoad(TINY, { url: 'http://127.0.0.1/', method: 'GET', headers: {} })
+const tinyServer = await fixedServer(TINY)
+const tiny = await load({ url: `${tinyServer.origin}/`, method: 'GET', headers: {} })
+tinyServer.server.close()
 
 // The framework floor, same run: Hono on srvx's node adapter as the reference server mounts it,
 // answering the tiny JSON from one route with srvx's FastResponse, as the server's answers are.
@@ -163,18 +196,18 @@ loader.disconnect()
 const line = (name: string, value: number) => ({ name, value, unit: 'req/s' })
 const twin = (measured: typeof get) =>
   line(
-    `bare node:http answering the same ${measured.answerBytes} bytes to the same request (mean of before and after; ${measured.bareCpu})`,
-    measured.bare,
+    `bare node:http answering the same ${measured.answerBytes} bytes to the same request, taking turns with the route (${measured.bare.cpu})`,
+    measured.bare.requestsPerSecond,
   )
 const tinyBase = line(
   `bare node:http answering a ${TINY.body.length}-byte JSON (${tiny.cpu})`,
   tiny.requestsPerSecond,
 )
-const run = `${CONNECTIONS} connections, ${SECONDS} s`
+const runs = `${CONNECTIONS} connections, ${SLICES} × ${SECONDS / SLICES} s`
 report('http-throughput', [
   {
     ...line(
-      `POST payload, ${run} (p99 ${post.route.p99Ms} ms; ${post.route.cpu})`,
+      `POST payload, ${runs} (p99 ${post.route.p99Ms} ms; ${post.route.cpu})`,
       post.route.requestsPerSecond,
     ),
     baseline: twin(post),
@@ -182,7 +215,7 @@ report('http-throughput', [
   },
   {
     ...line(
-      `GET payload, ${run} (p99 ${get.route.p99Ms} ms; ${get.route.cpu})`,
+      `GET payload, ${runs} (p99 ${get.route.p99Ms} ms; ${get.route.cpu})`,
       get.route.requestsPerSecond,
     ),
     baseline: twin(get),
@@ -217,7 +250,7 @@ report('http-throughput', [
   {
     ...line(
       `bare node:http answering the GET's ${get.answerBytes} bytes, against the tiny answer`,
-      get.bare,
+      get.bare.requestsPerSecond,
     ),
     baseline: tinyBase,
     goal: null,
