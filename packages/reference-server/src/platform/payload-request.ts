@@ -84,7 +84,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 // caller's object can change later without changing the stored request, and an in-process
 // caller's transaction holds what the same request over HTTP would (no undefined, no NaN, no class
 // instances). The text is also what checkTransaction remembers a passed transaction by.
-const jsonText = (txjson: Record<string, unknown>): string => {
+const transactionText = (txjson: Record<string, unknown>): string => {
   try {
     return JSON.stringify(txjson)
   } catch {
@@ -132,7 +132,7 @@ export function parsePayloadRequest(
     }
     text = JSON.stringify(tx)
   } else {
-    text = jsonText(txjson ?? {})
+    text = transactionText(txjson ?? {})
     tx = JSON.parse(text) as Record<string, unknown>
   }
   checkTransaction(tx, text, permissions)
