@@ -34,8 +34,12 @@ export function response(
  * ```
  */
 export function jsonResponse(body: unknown, status = 200, headers: HeaderRecord = {}): Response {
-  return response(JSON.stringify(body), status, { 'content-type': 'application/json', ...headers })
+  return jsonTextResponse(JSON.stringify(body), status, headers)
 }
+
+// A body that is JSON text already, with the JSON content type.
+const jsonTextResponse = (text: string, status: number, headers: HeaderRecord) =>
+  response(text, status, { 'content-type': 'application/json', ...headers })
 
 /**
  * A route's JSON answer: on an API route it carries the call's `x-ratelimit-*` headers
@@ -60,8 +64,5 @@ export function json(c: Context<HttpEnv>, body: unknown): Response {
  */
 export function jsonText(c: Context<HttpEnv>, text: string): Response {
   const rate = c.get('rate')
-  return response(text, 200, {
-    'content-type': 'application/json',
-    ...(rate ? rateLimitHeaders(rate) : {}),
-  })
+  return jsonTextResponse(text, 200, rate ? rateLimitHeaders(rate) : {})
 }
