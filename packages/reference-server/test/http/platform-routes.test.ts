@@ -151,6 +151,33 @@ describe('payloads (PROTOCOL §2, §3)', () => {
     const again = await json(await t.api(`payload/${created.uuid}`, { method: 'DELETE' }))
     expect(again.result).toEqual({ cancelled: false, reason: 'ALREADY_CANCELLED' })
   })
+
+  it('reads a UTF-8 body with a byte order mark and multi-byte text, over HTTP and in-process', async () => {
+    const instruction = 'Zahlung für Bestellung 42 ✓ 🚀'
+    const body = () =>
+      new Uint8Array([
+        0xef,
+        0xbb,
+        0xbf,
+        ...new TextEncoder().encode(
+          JSON.stringify({ txjson: { TransactionType: 'SignIn' }, custom_meta: { instruction } }),
+        ),
+      ])
+    const overHttp = await json(await t.api('payload', { method: 'POST', body: body() }))
+    const inProcess = await json(
+      await t.server.handler(
+        new Request(`${t.endpoints.api}/api/v1/platform/payload`, {
+          method: 'POST',
+          headers: { ...t.auth, 'content-type': 'application/json' },
+          body: body(),
+        }),
+      ),
+    )
+    for (const { uuid } of [overHttp, inProcess]) {
+      const record = await json(await t.api(`payload/${uuid}`))
+      expect(record.custom_meta.instruction).toBe(instruction)
+    }
+  })
 })
 
 describe('user tokens (PROTOCOL §2, §6)', () => {
