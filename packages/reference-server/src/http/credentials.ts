@@ -37,14 +37,19 @@ const DESCRIPTION: Record<PresentedKind, string> = {
   jwt: 'a Bearer JWT',
 }
 
-const presented = (request: Request): PresentedKind[] => {
-  const kinds: PresentedKind[] = []
-  const { headers } = request
-  if (headers.has(API_HEADERS.apiKey) || headers.has(API_HEADERS.apiSecret))
-    kinds.push('key-secret')
-  if (/^bearer\s/i.test(headers.get(API_HEADERS.authorization) ?? '')) kinds.push('jwt')
-  return kinds
+// Whether a request presents a kind of credential. Checked kind by kind, as a route needs them:
+// a key+secret route reads two headers and nothing else (issue 4).
+const PRESENTS: Record<PresentedKind, (headers: Headers) => boolean> = {
+  'key-secret': (headers) => headers.has(API_HEADERS.apiKey) || headers.has(API_HEADERS.apiSecret),
+  jwt: (headers) => /^bearer\s/i.test(headers.get(API_HEADERS.authorization) ?? ''),
 }
+
+const firstPresented = <K extends PresentedKind>(kinds: readonly K[], headers: Headers) => {
+  for (const kind of kinds) if (PRESENTS[kind](headers)) return kind
+  return undefined
+}
+
+const PRESENTABLE = Object.keys(PRESENTS) as PresentedKind[]
 
 /**
  * Verifies the caller of a route that accepts `accepted` credential kinds: 812 when only another
@@ -55,10 +60,9 @@ export function verifyCredential(
   platform: Platform,
   accepted: readonly [CredentialKind, ...CredentialKind[]],
 ): Credential {
-  const offered = presented(request)
-  const kind = accepted.find((candidate) => offered.includes(candidate))
+  const kind = firstPresented(accepted, request.headers)
   if (kind) return verifiers[kind](request, platform)
-  const other = offered[0]
+  const other = firstPresented(PRESENTABLE, request.headers)
   if (other) {
     const wanted = accepted.map((candidate) => DESCRIPTION[candidate]).join(' or ')
     throw wrongCredentialKind(`this route takes ${wanted}, not ${DESCRIPTION[other]}`)

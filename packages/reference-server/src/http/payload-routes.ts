@@ -22,7 +22,7 @@ export function payloadRoutes(platform: Platform): Hono<HttpEnv> {
 
   create.post('/payload', async (c) => {
     const body = await readJsonBody(c.req.raw)
-    return json(c, platform.payloads.create(c.get('credential').application, body))
+    return jsonText(c, platform.payloads.createJson(c.get('credential').application, body))
   })
   other.get('/payload/ci/:identifier', (c) =>
     jsonText(

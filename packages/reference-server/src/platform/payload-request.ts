@@ -14,6 +14,11 @@ export interface PayloadRequest {
   fromBlob: boolean
   options: WalletRequestOptions
   customMeta: CustomMeta
+}
+
+/** A validated create request, and the user token it came with (used once, never stored). */
+export interface ParsedCreate {
+  request: PayloadRequest
   userToken: string | null
 }
 
@@ -92,6 +97,11 @@ const transactionText = (txjson: Record<string, unknown>): string => {
   }
 }
 
+// Shared by every request that leaves them out, so a stored payload holds fewer objects (issue 4).
+// Frozen: nothing may change one request's through another's.
+const NO_SIGNERS: readonly string[] = Object.freeze([])
+const NO_RETURN_URL = Object.freeze({ app: null, web: null })
+
 const isIssued = (amount: unknown) => isPlainObject(amount) && typeof amount.currency === 'string'
 
 /**
@@ -101,14 +111,14 @@ const isIssued = (amount: unknown) => isPlainObject(amount) && typeof amount.cur
  *
  * @example
  * ```ts
- * const request = parsePayloadRequest({ txjson: { TransactionType: 'SignIn' } }, { restrictedTypes: false })
+ * const { request } = parsePayloadRequest({ txjson: { TransactionType: 'SignIn' } }, { restrictedTypes: false })
  * request.options.expire // 240
  * ```
  */
 export function parsePayloadRequest(
   body: unknown,
   permissions: { restrictedTypes: boolean },
-): PayloadRequest {
+): ParsedCreate {
   if (!isPlainObject(body)) throw badBody('body', 'must be a JSON object')
   if (body.txjson === undefined && body.txblob === undefined) {
     throw badBody('txjson', 'or txblob is required')
@@ -140,31 +150,35 @@ export function parsePayloadRequest(
   if (options?.pathfinding && !(tx.TransactionType === 'Payment' && isIssued(tx.Amount))) {
     throw invalidRequest('options.pathfinding', 'needs a Payment whose Amount is an issued amount')
   }
-  const signers = [
-    ...new Set([...(options?.signers ?? []), ...(options?.signer ? [options.signer] : [])]),
-  ]
+  const signers =
+    options?.signers || options?.signer
+      ? [...new Set([...(options.signers ?? []), ...(options.signer ? [options.signer] : [])])]
+      : NO_SIGNERS
   if (signers.length > 4) throw invalidRequest('options.signers', 'must hold at most 4 addresses')
+  const returnUrl = options?.return_url
 
   return {
-    txjson: tx,
-    fromBlob: txblob !== undefined,
-    options: {
-      submit: options?.submit ?? true,
-      multisign: options?.multisign ?? false,
-      expire: options?.expire ?? DEFAULT_EXPIRE_MINUTES,
-      signers,
-      pathfinding: options?.pathfinding ?? false,
-      pathfinding_fallback: options?.pathfinding_fallback ?? false,
-      force_network: options?.force_network ?? null,
-      return_url: {
-        app: options?.return_url?.app ?? null,
-        web: options?.return_url?.web ?? null,
+    request: {
+      txjson: tx,
+      fromBlob: txblob !== undefined,
+      options: {
+        submit: options?.submit ?? true,
+        multisign: options?.multisign ?? false,
+        expire: options?.expire ?? DEFAULT_EXPIRE_MINUTES,
+        signers,
+        pathfinding: options?.pathfinding ?? false,
+        pathfinding_fallback: options?.pathfinding_fallback ?? false,
+        force_network: options?.force_network ?? null,
+        return_url:
+          returnUrl?.app || returnUrl?.web
+            ? { app: returnUrl.app ?? null, web: returnUrl.web ?? null }
+            : NO_RETURN_URL,
       },
-    },
-    customMeta: {
-      identifier: custom_meta?.identifier ?? null,
-      blob: custom_meta?.blob ? structuredClone(custom_meta.blob) : null,
-      instruction: custom_meta?.instruction ?? null,
+      customMeta: {
+        identifier: custom_meta?.identifier ?? null,
+        blob: custom_meta?.blob ? structuredClone(custom_meta.blob) : null,
+        instruction: custom_meta?.instruction ?? null,
+      },
     },
     userToken: user_token ?? null,
   }

@@ -15,7 +15,7 @@ export interface StoredPayload {
   /** ms since the epoch. */
   createdAt: number
   expiresAt: number
-  request: Omit<PayloadRequest, 'userToken'>
+  request: PayloadRequest
   /** The user the payload is bound to (JWT or user token), else null. */
   boundUser: string | null
   pushed: boolean

@@ -8,11 +8,11 @@ export interface WalletRequestOptions {
   /** Minutes. */
   expire: number
   /** Empty when any of the user's accounts may sign. */
-  signers: string[]
+  signers: readonly string[]
   pathfinding: boolean
   pathfinding_fallback: boolean
   force_network: NetworkKey | null
-  return_url: { app: string | null; web: string | null }
+  return_url: Readonly<{ app: string | null; web: string | null }>
 }
 
 /** What the wallet needs to sign a payload (PROTOCOL §3.1 after validation). */

@@ -7,6 +7,7 @@ import type {
 } from 'pullsign/wire'
 import type { Application, Applications } from './applications'
 import type { Clock } from './clock'
+import { createdAnswer, createdJson, createdLinks } from './created-answer'
 import { conflict, notFound } from './errors'
 import { newUuid } from './ids'
 import { createPayloadEvents } from './payload-events'
@@ -24,6 +25,8 @@ import type { Webhooks } from './webhook-dispatcher'
 export interface Payloads {
   /** §3.1 → §3.2; validates everything before any state change. */
   create(app: Application, body: unknown, context?: CreateContext): PayloadCreated
+  /** `create` with its answer as the JSON text the API sends. */
+  createJson(app: Application, body: unknown, context?: CreateContext): string
   /** §3.3; emits `devapp_fetched`. 404 for another application's payload. */
   get(app: Application, uuid: string): PayloadRecord
   /** §3.3 by `custom_meta.identifier`. */
@@ -103,6 +106,7 @@ export function createPayloads(deps: PayloadDeps): Payloads {
   const { clock } = deps
   const store = createPayloadStore()
   const texts = createRecordTexts()
+  const links = createdLinks(deps.apiBase)
   const retention = createPayloadRetention({
     clock,
     store,
@@ -163,58 +167,52 @@ export function createPayloads(deps: PayloadDeps): Payloads {
     }
   }
 
+  // Validates a create request and stores its payload; nothing is stored when it is refused.
+  const admit = (app: Application, body: unknown, context: CreateContext = {}) => {
+    const { request, userToken } = parsePayloadRequest(body, {
+      restrictedTypes: app.permissions.includes('restricted_types'),
+    })
+    const identifier = request.customMeta.identifier
+    if (identifier !== null && store.byIdentifier(app.uuid, identifier)) {
+      throw conflict('custom_meta.identifier is already used by this application')
+    }
+    // An unknown, expired, revoked or foreign token is not an error: the payload is not pushed.
+    const boundUser =
+      (context.userUuid !== undefined && deps.users.find(context.userUuid)
+        ? context.userUuid
+        : null) ?? deps.tokens.userOf(app, userToken)
+    const now = clock.now()
+    const payload: StoredPayload = {
+      uuid: newUuid(),
+      appUuid: app.uuid,
+      createdAt: now,
+      expiresAt: now + request.options.expire * 60_000,
+      request,
+      boundUser,
+      pushed: boundUser !== null,
+      xapp: context.xapp === true,
+      state: 'created',
+      openedBy: null,
+      via: null,
+      resolvedAt: null,
+      outcome: null,
+      referenceCall: null,
+      issuedToken: null,
+      revision: 0,
+    }
+    store.add(payload)
+    retention.added()
+    return payload
+  }
+
   return {
-    create(app, body, context = {}) {
-      const request = parsePayloadRequest(body, {
-        restrictedTypes: app.permissions.includes('restricted_types'),
-      })
-      const identifier = request.customMeta.identifier
-      if (identifier !== null && store.byIdentifier(app.uuid, identifier)) {
-        throw conflict('custom_meta.identifier is already used by this application')
-      }
-      // An unknown, expired, revoked or foreign token is not an error: the payload is not pushed.
-      const boundUser =
-        (context.userUuid !== undefined && deps.users.find(context.userUuid)
-          ? context.userUuid
-          : null) ?? deps.tokens.userOf(app, request.userToken)
-      const now = clock.now()
-      const { userToken: _secret, ...kept } = request
-      const payload: StoredPayload = {
-        uuid: newUuid(),
-        appUuid: app.uuid,
-        createdAt: now,
-        expiresAt: now + request.options.expire * 60_000,
-        request: kept,
-        boundUser,
-        pushed: boundUser !== null,
-        xapp: context.xapp === true,
-        state: 'created',
-        openedBy: null,
-        via: null,
-        resolvedAt: null,
-        outcome: null,
-        referenceCall: null,
-        issuedToken: null,
-        revision: 0,
-      }
-      store.add(payload)
-      retention.added()
-      const api = deps.apiBase()
-      const ws = api.replace(/^http/, 'ws')
-      const sign = `${api}/sign/${payload.uuid}`
-      return {
-        uuid: payload.uuid,
-        next: payload.pushed
-          ? { always: sign, no_push_msg_received: `${sign}/qr` }
-          : { always: sign },
-        refs: {
-          qr_png: `${sign}_q.png`,
-          qr_matrix: `${sign}_q.json`,
-          qr_uri_quality_opts: ['m', 'q', 'h'],
-          websocket_status: `${ws}/sign/${payload.uuid}`,
-        },
-        pushed: payload.pushed,
-      }
+    create(app, body, context) {
+      const { uuid, pushed } = admit(app, body, context)
+      return createdAnswer(uuid, pushed, links())
+    },
+    createJson(app, body, context) {
+      const { uuid, pushed } = admit(app, body, context)
+      return createdJson(uuid, pushed, links())
     },
     get: (app, uuid) => view(fetched(own(app, uuid))),
     getByIdentifier: (app, identifier) => view(byIdentifier(app, identifier)),

@@ -152,6 +152,22 @@ describe('payloads (PROTOCOL §2, §3)', () => {
     expect(again.result).toEqual({ cancelled: false, reason: 'ALREADY_CANCELLED' })
   })
 
+  it('answers a create with a user token as pushed, with the push fallback page', async () => {
+    const userToken = await aliceToken()
+    const created = await t.createPayload({
+      txjson: { TransactionType: 'SignIn' },
+      user_token: userToken,
+    })
+    expect(created.pushed).toBe(true)
+    expect(created.next).toEqual({
+      always: `${t.endpoints.api}/sign/${created.uuid}`,
+      no_push_msg_received: `${t.endpoints.api}/sign/${created.uuid}/qr`,
+    })
+    const plain = await t.createPayload()
+    expect(plain.pushed).toBe(false)
+    expect(plain.next).toEqual({ always: `${t.endpoints.api}/sign/${plain.uuid}` })
+  })
+
   it('reads a UTF-8 body with a byte order mark and multi-byte text, over HTTP and in-process', async () => {
     const instruction = 'Zahlung für Bestellung 42 ✓ 🚀'
     const body = () =>
