@@ -1,5 +1,7 @@
 import { type Context, Hono } from 'hono'
+import { getPath } from 'hono/utils/url'
 import { API_PATHS } from 'pullsign/wire'
+import type { ServerRequest } from 'srvx'
 import type { Platform } from '../platform'
 import { notFound } from '../platform'
 import { signRoutes } from '../web/sign-routes'
@@ -20,6 +22,16 @@ const redactedPath = (url: string) =>
   new URL(url).pathname
     .slice(0, 200)
     .replace(/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}/gi, '{uuid}')
+
+// Over node:http, a route's path is read off the request line (srvx keeps the IncomingMessage):
+// srvx would otherwise build the whole URL for `request.url`, only for Hono to cut the path back
+// out of it (issue 4). A path with a percent-escape, and every other transport, take Hono's way.
+const routePath = (request: Request): string => {
+  const target = (request as ServerRequest).runtime?.node?.req?.url
+  if (target?.[0] !== '/' || target.includes('%')) return getPath(request)
+  const end = target.search(/[?#]/)
+  return end === -1 ? target : target.slice(0, end)
+}
 
 /**
  * The one fetch-style handler of the reference server (DESIGN "One handler, three transports").
@@ -48,7 +60,7 @@ export type FetchHandler = (request: Request) => Promise<Response>
 export function createHttpHandler(
   platform: Platform,
 ): (request: Request) => Response | Promise<Response> {
-  const app = new Hono<HttpEnv>()
+  const app = new Hono<HttpEnv>({ getPath: routePath })
   // Every /api answer carries rate-limit headers (§1): a route's own from its guard (responses.ts);
   // a call whose caller is unknown (no route, bad credentials) charged nothing, so it reports its
   // class's limit with nothing used [ours]. Other paths (control API, pages) carry none.

@@ -152,6 +152,19 @@ describe('payloads (PROTOCOL §2, §3)', () => {
     expect(again.result).toEqual({ cancelled: false, reason: 'ALREADY_CANCELLED' })
   })
 
+  it('routes a path with a query string, and one with percent-escapes, as their decoded paths', async () => {
+    const { uuid } = await t.createPayload({
+      txjson: { TransactionType: 'SignIn' },
+      custom_meta: { identifier: 'order 1/2' },
+    })
+    const byQuery = await json(await t.api(`payload/${uuid}?fields=all#top`))
+    expect(byQuery.meta.uuid).toBe(uuid)
+    const escaped = await json(await t.api('payload/ci/order%201%2F2'))
+    expect(escaped.meta.uuid).toBe(uuid)
+    const escapedRoute = await json(await t.api(`%70ayload/${uuid}`))
+    expect(escapedRoute.meta.uuid).toBe(uuid)
+  })
+
   it('answers a create with a user token as pushed, with the push fallback page', async () => {
     const userToken = await aliceToken()
     const created = await t.createPayload({
