@@ -40,6 +40,7 @@ const startAfterBom = (bytes: Buffer) =>
   bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0
 
 const tooLarge = () => badBody('body', `is larger than ${MAX_BODY_BYTES / 1024} KB`)
+const cutOff = () => badBody('body', 'was cut off before its end')
 
 // Served over node:http, srvx's Request carries the IncomingMessage, read straight instead of
 // through a web stream built per request (a fifth of a create request's CPU, issue 4). A small
@@ -49,6 +50,8 @@ const tooLarge = () => badBody('body', `is larger than ${MAX_BODY_BYTES / 1024} 
 const readIncoming = async (incoming: Readable, declared: number): Promise<Buffer> => {
   await Promise.resolve()
   if (declared > 0 && incoming.readableLength === declared) return incoming.read(declared) as Buffer
+  // Its listeners come a microtask late: a stream that closed meanwhile would never call them.
+  if (incoming.destroyed) throw cutOff()
   return readChunks(incoming)
 }
 
@@ -75,7 +78,7 @@ const readChunks = (incoming: Readable): Promise<Buffer> =>
       else chunks.push(chunk)
     }
     const onEnd = () => settle(null)
-    const onAbort = () => settle(badBody('body', 'was cut off before its end'))
+    const onAbort = () => settle(cutOff())
     incoming.on('data', onData).once('end', onEnd).once('error', onAbort).once('close', onAbort)
   })
 
