@@ -157,7 +157,7 @@ describe('payloads (PROTOCOL §2, §3)', () => {
       txjson: { TransactionType: 'SignIn' },
       custom_meta: { identifier: 'order 1/2' },
     })
-    const byQuery = await json(await t.api(`payload/${uuid}?fields=all#top`))
+    const byQuery = await json(await t.api(`payload/${uuid}?fields=all`))
     expect(byQuery.meta.uuid).toBe(uuid)
     const escaped = await json(await t.api('payload/ci/order%201%2F2'))
     expect(escaped.meta.uuid).toBe(uuid)
