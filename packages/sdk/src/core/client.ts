@@ -1,8 +1,13 @@
 import type { Endpoints } from '../wire/endpoints'
+import { systemClock } from './clock'
 import type { Credentials, HeaderMap } from './credentials'
+import { PullSignError } from './errors'
+import { createMemoryStorage } from './memory-storage'
 import type { RateLimitInfo } from './rate-limit'
+import { resolveRetry } from './retry-wait'
 import type { Seams } from './seams'
-import type { WebSocketConstructor } from './websocket'
+import { createTransport } from './transport'
+import { defaultWebSocket, type WebSocketConstructor } from './websocket'
 
 /**
  * The HTTP methods the platform's routes use.
@@ -141,3 +146,86 @@ export interface Client {
   /** The WebSocket constructor: the seam, or isomorphic-ws loaded on first call. */
   webSocket(): Promise<WebSocketConstructor>
 }
+
+/**
+ * Builds the client core from a runtime's credentials and seams: fills each missing seam with its
+ * default (global fetch, isomorphic-ws on first subscribe, memory storage, system clock,
+ * `Math.random`), checks the options, and wires one ofetch transport. The API modules take the
+ * result and nothing global.
+ *
+ * @example
+ * ```ts
+ * const client = createClient({
+ *   endpoints: resolveEndpoints({ api: 'http://127.0.0.1:8080' }),
+ *   credentials: { basePath: '/api/v1/platform', headers: () => ({ 'x-api-key': key, 'x-api-secret': secret }), secrets: () => [secret] },
+ *   seams: { clock: fakeClock },
+ * })
+ * const pong = await client.request<PingResponse>('GET', 'ping')
+ * ```
+ */
+export function createClient(options: ClientOptions): Client {
+  const given = options.seams ?? {}
+  for (const name of ['fetch', 'WebSocket', 'random'] as const) {
+    if (given[name] !== undefined && typeof given[name] !== 'function') {
+      throw new PullSignError(
+        'ERR_CONFIG',
+        `${name} must be a ${name === 'WebSocket' ? 'constructor' : 'function'}`,
+      )
+    }
+  }
+  for (const [name, methods] of SEAM_METHODS) {
+    const seam = given[name] as Record<string, unknown> | undefined
+    if (seam !== undefined && methods.some((method) => typeof seam?.[method] !== 'function')) {
+      throw new PullSignError('ERR_CONFIG', `${name} must have ${methods.join(', ')}`)
+    }
+  }
+  const timeoutMs = options.timeoutMs ?? 30_000
+  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new PullSignError('ERR_CONFIG', 'timeoutMs must be a positive number of milliseconds')
+  }
+  for (const hook of ['onRequest', 'onResponse'] as const) {
+    if (options[hook] !== undefined && typeof options[hook] !== 'function') {
+      throw new PullSignError('ERR_CONFIG', `${hook} must be a function`)
+    }
+  }
+  const seams: Seams = {
+    fetch: given.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    WebSocket: given.WebSocket,
+    storage: given.storage ?? createMemoryStorage(),
+    clock: given.clock ?? systemClock,
+    random: given.random ?? Math.random,
+  }
+  let rateLimit: RateLimitInfo | null = null
+  let loaded: Promise<WebSocketConstructor> | undefined
+  const send = createTransport({
+    api: options.endpoints.api,
+    credentials: options.credentials,
+    fetch: seams.fetch,
+    clock: seams.clock,
+    timeoutMs,
+    retry: resolveRetry(options.retry),
+    onRateLimit: (info) => {
+      rateLimit = info
+    },
+    onRequest: options.onRequest,
+    onResponse: options.onResponse,
+  })
+  return {
+    endpoints: options.endpoints,
+    seams,
+    get rateLimit() {
+      return rateLimit
+    },
+    request: send,
+    webSocket: () => {
+      if (seams.WebSocket) return Promise.resolve(seams.WebSocket)
+      loaded ??= defaultWebSocket()
+      return loaded
+    },
+  }
+}
+
+const SEAM_METHODS = [
+  ['clock', ['now', 'setTimeout', 'clearTimeout']],
+  ['storage', ['getItem', 'setItem', 'removeItem']],
+] as const

@@ -29,11 +29,12 @@ export interface Credentials {
   /** Path under `{api}` that request paths are appended to, e.g. `/api/v1/platform`. */
   basePath: string
   /**
-   * Headers that authorise one request; called before every request (and not again for its
-   * retries), so a token source may refresh or read storage here. A rejection fails the request
-   * with that error.
+   * Headers that authorise one request (`path` is the shown path, tokens redacted); called
+   * before every request (and not again for its retries), so a token source may refresh or read
+   * storage here. A throw or rejection fails the request with that error, before anything is
+   * sent.
    */
-  headers(): HeaderMap | Promise<HeaderMap>
+  headers(request: { method: string; path: string }): HeaderMap | Promise<HeaderMap>
   /**
    * Values to redact from every error and log line (the API secret, the current JWT). Called
    * when an error is built, so it may change over time.

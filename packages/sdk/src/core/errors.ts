@@ -115,7 +115,7 @@ const describe = (d: ApiErrorDetails): string => {
 }
 
 /**
- * The platform answered with an error body (PROTOCOL §1). Carries the HTTP `status`, the
+ * The platform answered with an error body (docs/protocol.md §1). Carries the HTTP `status`, the
  * platform's `errorCode`, its `reference`, the server's message and what the code means.
  *
  * @example
