@@ -37,6 +37,7 @@ export type {
 } from './api/subscription-types'
 export type { XappApi } from './api/xapp'
 export type { HttpMethod, RequestEvent, ResponseEvent, RetryOptions } from './core/client'
+export { type AnyPullSignError, isPullSignError } from './core/error-guard'
 export {
   AbortError,
   ApiError,
