@@ -27,9 +27,7 @@ export function isFinalRecord(record: PayloadRecord): boolean {
  * ```
  */
 export function isSignedRecord(record: PayloadRecord): record is SignedPayloadRecord {
-  return (
-    record.meta.resolved && record.meta.signed && typeof record.response.txid === 'string'
-  )
+  return record.meta.resolved && record.meta.signed && typeof record.response.txid === 'string'
 }
 
 /**

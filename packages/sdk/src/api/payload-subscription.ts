@@ -41,7 +41,7 @@ const FETCH_RETRY_DELAYS_MS = [250, 500, 1000]
 
 const neverOpened = (url: string, code: number) =>
   new NetworkError(
-    `the websocket ${url} never opened (close code ${code}). Check that the platform is reachable from here. With the reference server's msw handlers there is no socket unless the server listens: start it with server.listen(0) and use its endpoints, or give PullSign a WebSocket option (the reference server's in-process WebSocket).`,
+    `the websocket ${url} never opened (close code ${code}): is it reachable? msw handlers serve no sockets: start the reference server with server.listen(0), or give PullSign a WebSocket option (e.g. the reference server's in-process one)`,
   )
 
 /**

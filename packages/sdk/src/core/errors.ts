@@ -55,10 +55,23 @@ const KINDS = Symbol.for('pullsign.error.kinds')
 const KIND: unique symbol = Symbol.for('pullsign.error.kind') as never
 const objectHasInstance = Function.prototype[Symbol.hasInstance]
 
-const brand = (error: Error, kind: string): void => {
-  const kinds = (error as { [KINDS]?: readonly string[] })[KINDS] ?? []
-  Object.defineProperty(error, KINDS, { value: [...kinds, kind], configurable: true })
-  error.name = kind
+const isKind = (constructor: object, value: unknown): boolean => {
+  // A user's own subclass has no kind of its own: the ordinary prototype check.
+  if (!Object.hasOwn(constructor, KIND)) return objectHasInstance.call(constructor, value)
+  const kinds: unknown =
+    typeof value === 'object' && value !== null
+      ? (value as { [KINDS]?: unknown })[KINDS]
+      : undefined
+  return Array.isArray(kinds) && kinds.includes((constructor as { [KIND]: string })[KIND])
+}
+
+// The kinds of every class of ours from `target` up; the first is the error's name.
+const kindsOf = (target: object): string[] => {
+  const kinds: string[] = []
+  for (let c = target; c && c !== Error; c = Object.getPrototypeOf(c)) {
+    if (Object.hasOwn(c, KIND)) kinds.push((c as { [KIND]: string })[KIND])
+  }
+  return kinds
 }
 
 /**
@@ -80,7 +93,9 @@ export class PullSignError extends Error {
   readonly code: PullSignErrorCode
   constructor(code: PullSignErrorCode, message: string, options: PullSignErrorOptions = {}) {
     super(redact(message, options.secrets), 'cause' in options ? { cause: options.cause } : {})
-    brand(this, 'PullSignError')
+    const kinds = kindsOf(new.target)
+    Object.defineProperty(this, KINDS, { value: kinds })
+    this.name = kinds[0] as string
     this.code = code
   }
 
@@ -95,14 +110,8 @@ export class PullSignError extends Error {
    * ```
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    // A user's own subclass has no kind of its own: the ordinary prototype check.
-    if (!Object.hasOwn(this, KIND)) return objectHasInstance.call(this, value)
-    const name = (this as unknown as { [KIND]: string })[KIND]
-    const kinds: unknown =
-      typeof value === 'object' && value !== null
-        ? (value as { [KINDS]?: unknown })[KINDS]
-        : undefined
-    return Array.isArray(kinds) && kinds.includes(name)
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of instanceof
+    return isKind(this, value)
   }
 
   /**
@@ -114,7 +123,9 @@ export class PullSignError extends Error {
    * ```
    */
   toJSON(): Record<string, unknown> {
-    return { name: this.name, code: this.code, message: this.message }
+    // The own fields of every subclass (status, errorCode, retryAfter, …) are safe by design:
+    // messages are redacted when built; `cause` (not enumerable) is left out.
+    return { name: this.name, code: this.code, message: this.message, ...(this as object) }
   }
 
   /** Node's `util.inspect` (and so `console.log`) shows the same safe fields plus the stack. */
@@ -180,7 +191,6 @@ export class ApiError extends PullSignError {
     options: PullSignErrorOptions & { code?: PullSignErrorCode } = {},
   ) {
     super(options.code ?? 'ERR_API', describe(details), options)
-    brand(this, 'ApiError')
     this.status = details.status
     this.errorCode = details.errorCode
     this.reference = details.reference
@@ -191,19 +201,6 @@ export class ApiError extends PullSignError {
       : null
     this.method = details.method
     this.path = details.path
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return {
-      ...super.toJSON(),
-      status: this.status,
-      errorCode: this.errorCode,
-      reference: this.reference,
-      serverMessage: this.serverMessage,
-      meaning: this.meaning,
-      method: this.method,
-      path: this.path,
-    }
   }
 }
 
@@ -226,7 +223,6 @@ export class AuthError extends ApiError {
   declare readonly code: 'ERR_AUTH'
   constructor(details: ApiErrorDetails, options: PullSignErrorOptions = {}) {
     super(details, { ...options, code: 'ERR_AUTH' })
-    brand(this, 'AuthError')
   }
 }
 
@@ -254,12 +250,7 @@ export class RateLimitError extends ApiError {
     options: PullSignErrorOptions = {},
   ) {
     super(details, { ...options, code: 'ERR_RATE_LIMIT' })
-    brand(this, 'RateLimitError')
     this.retryAfter = retryAfter
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), retryAfter: this.retryAfter }
   }
 }
 
@@ -278,7 +269,6 @@ export class NetworkError extends PullSignError {
   declare readonly code: 'ERR_NETWORK'
   constructor(message: string, options: PullSignErrorOptions = {}) {
     super('ERR_NETWORK', message, options)
-    brand(this, 'NetworkError')
   }
 }
 
@@ -296,7 +286,6 @@ export class TimeoutError extends PullSignError {
   declare readonly code: 'ERR_TIMEOUT'
   constructor(message: string, options: PullSignErrorOptions = {}) {
     super('ERR_TIMEOUT', message, options)
-    brand(this, 'TimeoutError')
   }
 }
 
@@ -314,7 +303,6 @@ export class AbortError extends PullSignError {
   declare readonly code: 'ERR_ABORTED'
   constructor(message: string, options: PullSignErrorOptions = {}) {
     super('ERR_ABORTED', message, options)
-    brand(this, 'AbortError')
   }
 }
 
@@ -337,12 +325,7 @@ export class SignatureError extends PullSignError {
   readonly reason: SignatureFailure
   constructor(reason: SignatureFailure, message: string, options: PullSignErrorOptions = {}) {
     super('ERR_SIGNATURE', message, options)
-    brand(this, 'SignatureError')
     this.reason = reason
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), reason: this.reason }
   }
 }
 
