@@ -45,6 +45,11 @@ export interface TransportConfig {
  */
 export type Send = <T>(method: HttpMethod, path: string, options?: RequestOptions) => Promise<T>
 
+/** ofetch's options of one call, with that call's state for the hooks. */
+type CallOptions = FetchOptions<'text'> & {
+  call: { method: HttpMethod; path: string; answers: number; started: number; signal: AbortSignal }
+}
+
 const hidePath = (path: string, sensitive: readonly string[]): string =>
   sensitive.reduce(
     (out, value) => (value ? out.split(encodeURIComponent(value)).join(REDACTED) : out),
@@ -77,6 +82,9 @@ export function createTransport(config: TransportConfig): Send {
   const { clock, credentials } = config
   const base = `${config.api}${credentials.basePath}`
   const basePathname = new URL(base).pathname.replace(/\/$/, '')
+  const timing = config.onRequest !== undefined || config.onResponse !== undefined
+  // The hooks are made once, not per call (the ping bench counts every allocation); each call's
+  // state rides on its options, which ofetch hands to every hook.
   const $fetch = ofetch.create(
     {
       baseURL: base,
@@ -86,21 +94,65 @@ export function createTransport(config: TransportConfig): Send {
       // The wait happens in onResponseError on the client's clock; ofetch's own would use the
       // global timers.
       retryDelay: 0,
+      onRequest: timing
+        ? ({ options }) => {
+            const call = (options as CallOptions).call
+            call.started = clock.now()
+            config.onRequest?.({ method: call.method, path: call.path, attempt: call.answers + 1 })
+          }
+        : undefined,
+      onResponse: ({ options, response }) => {
+        const call = (options as CallOptions).call
+        const now = clock.now()
+        const rateLimit = readRateLimit(response.headers, now)
+        call.answers++
+        if (rateLimit) config.onRateLimit(rateLimit)
+        config.onResponse?.({
+          method: call.method,
+          path: call.path,
+          attempt: call.answers,
+          status: response.status,
+          durationMs: now - call.started,
+          rateLimit,
+        })
+      },
+      onResponseError: async ({ options, response }) => {
+        const left = options.retry
+        if (typeof left !== 'number' || left <= 0) return
+        if (!RETRY_STATUSES.includes(response.status)) return
+        const { answers, signal } = (options as CallOptions).call
+        const wait = retryWait(config.retry, answers, response.headers, clock.now())
+        if (wait === null) {
+          options.retry = 0 // longer than the cap: the caller gets the error now
+          return
+        }
+        await new Promise<void>((resolve, reject) => {
+          const id = clock.setTimeout(resolve, wait)
+          const abort = () => {
+            clock.clearTimeout(id)
+            reject(signal.reason)
+          }
+          signal.addEventListener('abort', abort, { once: true })
+        })
+      },
     },
     { fetch: config.fetch },
   )
   return async <T>(method: HttpMethod, path: string, request: RequestOptions = {}) => {
     const sensitive = request.sensitive ?? []
-    const shown = hidePath(`${basePathname}/${path}`, sensitive)
+    const shown =
+      sensitive.length > 0
+        ? hidePath(`${basePathname}/${path}`, sensitive)
+        : `${basePathname}/${path}`
     const where = `[${method} ${shown}]`
     const secrets = () => [...(credentials.secrets?.() ?? []), ...sensitive]
     const authorize = request.authorize !== false
-    const headers = authorize
-      ? { ...(await credentials.headers({ method, path: shown })), ...request.headers }
-      : request.headers
-    const retries = method === 'GET' ? config.retry.retries : 0
-    let attempt = 0
-    let started = 0
+    let headers = request.headers
+    if (authorize) {
+      const given = credentials.headers({ method, path: shown })
+      const auth = given instanceof Promise ? await given : given
+      headers = headers ? { ...auth, ...headers } : auth
+    }
     let timedOut = false
     const controller = new AbortController()
     // One timer for the whole call, retries included: it aborts the exchange, so an abandoned
@@ -109,51 +161,13 @@ export function createTransport(config: TransportConfig): Send {
       timedOut = true
       controller.abort(new Error('timeout'))
     }, config.timeoutMs)
-    const options: FetchOptions<'text'> = {
+    const options: CallOptions = {
       method,
       headers,
       body: request.body as FetchOptions['body'],
       signal: controller.signal,
-      retry: retries,
-      onRequest: () => {
-        attempt++
-        started = clock.now()
-        config.onRequest?.({ method, path: shown, attempt })
-      },
-      onResponse: ({ response }) => {
-        const now = clock.now()
-        const rateLimit = readRateLimit(response.headers, now)
-        if (rateLimit) config.onRateLimit(rateLimit)
-        config.onResponse?.({
-          method,
-          path: shown,
-          attempt,
-          status: response.status,
-          durationMs: now - started,
-          rateLimit,
-        })
-      },
-      onResponseError: async (context) => {
-        const left = context.options.retry
-        if (typeof left !== 'number' || left <= 0) return
-        if (!RETRY_STATUSES.includes(context.response.status)) return
-        const wait = retryWait(config.retry, attempt, context.response.headers, clock.now())
-        if (wait === null) {
-          context.options.retry = 0 // longer than the cap: the caller gets the error now
-          return
-        }
-        await new Promise<void>((resolve, reject) => {
-          const id = clock.setTimeout(resolve, wait)
-          controller.signal.addEventListener(
-            'abort',
-            () => {
-              clock.clearTimeout(id)
-              reject(controller.signal.reason)
-            },
-            { once: true },
-          )
-        })
-      },
+      retry: method === 'GET' ? config.retry.retries : 0,
+      call: { method, path: shown, answers: 0, started: 0, signal: controller.signal },
     }
     let answer: { status: number; _data?: string }
     try {
