@@ -1,6 +1,5 @@
-import { sleep } from '../core/clock'
 import { Emitter } from '../core/emitter'
-import { AbortError, NetworkError, PullSignError, TimeoutError } from '../core/errors'
+import { AbortError, NetworkError, PullSignError } from '../core/errors'
 import { positiveOr } from '../core/input'
 import type { Clock } from '../core/seams'
 import type { WebSocketConstructor } from '../core/websocket'
@@ -34,10 +33,6 @@ export interface SubscriptionDeps {
   clock: Clock
   random: () => number
 }
-
-// A record fetch that got no answer is tried again after these waits before the subscription
-// gives up: a blip must not end a subscription that a reconnect would have saved.
-const FETCH_RETRY_DELAYS_MS = [250, 500, 1000]
 
 const neverOpened = (url: string, code: number) =>
   new NetworkError(
@@ -254,19 +249,10 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
     this.#chain = this.#chain.then(task).catch((err) => this.#fail(err, true))
   }
 
+  // A transient failure (429, 502, 503, 504) is already retried by the client's transport.
   async #fetch(): Promise<PayloadRecord> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const record = await this.#deps.fetchRecord(this.uuid)
-        this.payload = record
-        return record
-      } catch (err) {
-        const transient = err instanceof NetworkError || err instanceof TimeoutError
-        const delay = FETCH_RETRY_DELAYS_MS[attempt]
-        if (!transient || delay === undefined || this.#ended) throw err
-        await sleep(this.#deps.clock, delay)
-      }
-    }
+    this.payload = await this.#deps.fetchRecord(this.uuid)
+    return this.payload
   }
 
   async #onMessage(event: PayloadSocketEvent): Promise<void> {

@@ -1,4 +1,4 @@
-import { FetchError, type FetchOptions, ofetch } from 'ofetch'
+import type { $Fetch, FetchError, FetchOptions } from 'ofetch'
 import type {
   HttpMethod,
   RequestEvent,
@@ -85,59 +85,67 @@ export function createTransport(config: TransportConfig): Send {
   const timing = config.onRequest !== undefined || config.onResponse !== undefined
   // The hooks are made once, not per call (the ping bench counts every allocation); each call's
   // state rides on its options, which ofetch hands to every hook.
-  const $fetch = ofetch.create(
-    {
-      baseURL: base,
-      headers: { accept: 'application/json' },
-      responseType: 'text',
-      retryStatusCodes: RETRY_STATUSES,
-      // The wait happens in onResponseError on the client's clock; ofetch's own would use the
-      // global timers.
-      retryDelay: 0,
-      onRequest: timing
-        ? ({ options }) => {
-            const call = (options as CallOptions).call
-            call.started = clock.now()
-            config.onRequest?.({ method: call.method, path: call.path, attempt: call.answers + 1 })
-          }
-        : undefined,
-      onResponse: ({ options, response }) => {
-        const call = (options as CallOptions).call
-        const now = clock.now()
-        const rateLimit = readRateLimit(response.headers, now)
-        call.answers++
-        if (rateLimit) config.onRateLimit(rateLimit)
-        config.onResponse?.({
-          method: call.method,
-          path: call.path,
-          attempt: call.answers,
-          status: response.status,
-          durationMs: now - call.started,
-          rateLimit,
-        })
-      },
-      onResponseError: async ({ options, response }) => {
-        const left = options.retry
-        if (typeof left !== 'number' || left <= 0) return
-        if (!RETRY_STATUSES.includes(response.status)) return
-        const { answers, signal } = (options as CallOptions).call
-        const wait = retryWait(config.retry, answers, response.headers, clock.now())
-        if (wait === null) {
-          options.retry = 0 // longer than the cap: the caller gets the error now
-          return
+  const defaults: FetchOptions = {
+    baseURL: base,
+    headers: { accept: 'application/json' },
+    responseType: 'text',
+    retryStatusCodes: RETRY_STATUSES,
+    // The wait happens in onResponseError on the client's clock; ofetch's own would use the
+    // global timers.
+    retryDelay: 0,
+    onRequest: timing
+      ? ({ options }) => {
+          const call = (options as CallOptions).call
+          call.started = clock.now()
+          config.onRequest?.({ method: call.method, path: call.path, attempt: call.answers + 1 })
         }
-        await new Promise<void>((resolve, reject) => {
-          const id = clock.setTimeout(resolve, wait)
-          const abort = () => {
-            clock.clearTimeout(id)
-            reject(signal.reason)
-          }
-          signal.addEventListener('abort', abort, { once: true })
-        })
-      },
+      : undefined,
+    onResponse: ({ options, response }) => {
+      const call = (options as CallOptions).call
+      const now = clock.now()
+      const rateLimit = readRateLimit(response.headers, now)
+      call.answers++
+      if (rateLimit) config.onRateLimit(rateLimit)
+      config.onResponse?.({
+        method: call.method,
+        path: call.path,
+        attempt: call.answers,
+        status: response.status,
+        durationMs: now - call.started,
+        rateLimit,
+      })
     },
-    { fetch: config.fetch },
-  )
+    onResponseError: async ({ options, response }) => {
+      const left = options.retry
+      if (typeof left !== 'number' || left <= 0) return
+      if (!RETRY_STATUSES.includes(response.status)) return
+      const { answers, signal } = (options as CallOptions).call
+      const wait = retryWait(config.retry, answers, response.headers, clock.now())
+      if (wait === null) {
+        options.retry = 0 // longer than the cap: the caller gets the error now
+        return
+      }
+      await new Promise<void>((resolve, reject) => {
+        const id = clock.setTimeout(resolve, wait)
+        const abort = () => {
+          clock.clearTimeout(id)
+          reject(signal.reason)
+        }
+        signal.addEventListener('abort', abort, { once: true })
+      })
+    },
+  }
+  // ofetch is loaded on the first request, not on import: on Node its entry brings node-fetch and
+  // node:http along, which would double the SDK's cold import time.
+  let $fetch: $Fetch | undefined
+  let loading: Promise<$Fetch> | undefined
+  const load = () => {
+    loading ??= import('ofetch').then(({ ofetch }) => {
+      $fetch = ofetch.create(defaults, { fetch: config.fetch })
+      return $fetch
+    })
+    return loading
+  }
   return async <T>(method: HttpMethod, path: string, request: RequestOptions = {}) => {
     const sensitive = request.sensitive ?? []
     const shown =
@@ -171,11 +179,13 @@ export function createTransport(config: TransportConfig): Send {
     }
     let answer: { status: number; _data?: string }
     try {
-      answer = await $fetch.raw(path, options)
+      answer = await ($fetch ?? (await load())).raw(path, options)
     } catch (err) {
-      const response = err instanceof FetchError ? err.response : undefined
+      // ofetch wraps every failure in a FetchError: with the answer when there was one, else
+      // with the fetch error as its cause.
+      const response = (err as Partial<FetchError>).response
       if (!response || timedOut) {
-        throw noAnswerError(err instanceof FetchError ? err.cause : err, {
+        throw noAnswerError((err as Partial<FetchError>).cause ?? err, {
           where,
           timedOut,
           timeoutMs: config.timeoutMs,
