@@ -10,6 +10,7 @@ import { controlRoutes } from './control-routes'
 import { errorResponse } from './error-response'
 import type { HttpEnv } from './http-env'
 import { lookupRoutes } from './lookup-routes'
+import { oauthMountPath, oauthRoutes } from './oauth-routes'
 import { pageRoutes } from './page-routes'
 import { payloadRoutes } from './payload-routes'
 import { rateLimitHeaders } from './rate-limit-headers'
@@ -77,6 +78,7 @@ export function createHttpHandler(
   app.route(API_PATHS.platform, xappRoutes(platform))
   app.route(API_PATHS.control, controlRoutes(platform))
   app.route(API_PATHS.sign, signRoutes(platform))
+  app.route(oauthMountPath(platform.endpoints.oauth), oauthRoutes(platform))
   app.route('/', pageRoutes(platform))
   app.notFound((c) =>
     errorResponse(notFound(`route ${c.req.method} ${redactedPath(c.req.url)}`), apiHeaders(c)),

@@ -1,4 +1,5 @@
 import type { Endpoints, PayloadRecord, RefState } from 'pullsign/wire'
+import { createIdentity, type Identity } from '../identity'
 import { createLedger, type Ledger } from '../ledger'
 import { createWallet, type Wallet } from '../wallet'
 import { type AppStorage, createAppStorage } from './app-storage'
@@ -103,6 +104,8 @@ export interface Platform {
   push: Push
   ledger: Ledger
   wallet: Wallet
+  /** The OAuth2 / OpenID provider and its keys (PROTOCOL §7.1). */
+  identity: Identity
   /** GET `/__ref/state` (PROTOCOL §10): no private keys, no seeds. */
   state(): RefState
   /** The user's event list: payloads pushed to them, newest first. */
@@ -113,7 +116,15 @@ export interface Platform {
   dispose(): void
 }
 
-const DEFAULT_ENDPOINTS: Endpoints = {
+/**
+ * The endpoints before the server listens (PROTOCOL §0 reference server defaults).
+ *
+ * @example
+ * ```ts
+ * DEFAULT_ENDPOINTS.oauth // 'http://127.0.0.1:8787/oauth'
+ * ```
+ */
+export const DEFAULT_ENDPOINTS: Readonly<Endpoints> = {
   api: 'http://127.0.0.1:8787',
   oauth: 'http://127.0.0.1:8787/oauth',
   links: 'http://127.0.0.1:8787',
@@ -169,6 +180,14 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     rates: (code) => lookups.rates(code),
   })
 
+  const identity = createIdentity({
+    clock,
+    applications,
+    users,
+    payloads,
+    endpoints: () => endpoints,
+  })
+
   loadFixtures(fixtures, { applications, users })
 
   return {
@@ -191,6 +210,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     push,
     ledger,
     wallet,
+    identity,
     state: () => ({
       endpoints: { ...endpoints },
       applications: applications.list().map((app) => applications.view(app)),
@@ -202,6 +222,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     },
     reset() {
       webhooks.clear()
+      identity.clear()
       payloads.clear()
       xapps.clear()
       push.clear()
