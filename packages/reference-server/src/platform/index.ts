@@ -11,6 +11,7 @@ import type { RetentionOptions } from './payload-retention'
 import { createPayloads, type Payloads } from './payloads'
 import { createPush, type Push } from './push'
 import { createRateLimits, type RateLimits, type RouteClass } from './rate-limits'
+import { createUserData, type UserData } from './user-data'
 import { createUserTokens, type UserTokens } from './user-tokens'
 import { createUsers, type Users } from './users'
 import { createWebhookDispatcher, type Webhooks } from './webhook-dispatcher'
@@ -37,6 +38,7 @@ export type { Payloads } from './payloads'
 export type { Push, PushMessage } from './push'
 export type { RateDecision, RateLimits, RouteClass } from './rate-limits'
 export { DEFAULT_RATE_LIMITS } from './rate-limits'
+export type { UserData } from './user-data'
 export type { UserToken, UserTokens } from './user-tokens'
 export type { User, UserAccount, UserDevice, Users } from './users'
 export type { Webhooks } from './webhook-dispatcher'
@@ -97,6 +99,8 @@ export interface Platform {
   payloads: Payloads
   tokens: UserTokens
   storage: AppStorage
+  /** The user store of the JWT routes (PROTOCOL §2 `userdata`). */
+  userData: UserData
   rateLimits: RateLimits
   lookups: Lookups
   webhooks: Webhooks
@@ -155,6 +159,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
   const users = createUsers({ ledger })
   const tokens = createUserTokens({ clock })
   const storage = createAppStorage()
+  const userData = createUserData()
   const rateLimits = createRateLimits({ clock, limits: options.rateLimits })
   const webhooks = createWebhookDispatcher({
     clock,
@@ -203,6 +208,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     payloads,
     tokens,
     storage,
+    userData,
     rateLimits,
     lookups,
     webhooks,
@@ -228,6 +234,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       push.clear()
       tokens.clear()
       storage.clear()
+      userData.clear()
       rateLimits.clear()
       users.clear()
       applications.clear()

@@ -68,7 +68,48 @@ export async function startOAuthServer() {
       body: new URLSearchParams(params),
     })
 
-  return { t, client, oauth, auth, codeParams, signIn, token, close: () => t.close() }
+  /** A whole PKCE sign-in as `user`; answers the access token (the JWT routes' Bearer). */
+  const accessToken = async (user = t.alice.uuid): Promise<string> => {
+    const { verifier, challenge } = pkcePair()
+    const { location } = await signIn(codeParams(challenge), 'sign', user)
+    const res = await token({
+      grant_type: 'authorization_code',
+      code: new URL(location).searchParams.get('code') ?? '',
+      client_id: client.apiKey,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+    })
+    const body = (await res.json()) as { access_token: string }
+    expect(res.status, JSON.stringify(body)).toBe(200)
+    return body.access_token
+  }
+
+  /** A call to `{api}/api/v1/jwt/{path}` with a Bearer; a `json` body makes it a POST. */
+  const jwt = (path: string, bearer: string, init: RequestInit & { json?: unknown } = {}) => {
+    const { json, headers, ...rest } = init
+    return fetch(`${t.endpoints.api}/api/v1/jwt/${path}`, {
+      ...rest,
+      ...(json === undefined ? {} : { body: JSON.stringify(json), method: rest.method ?? 'POST' }),
+      headers: {
+        authorization: `Bearer ${bearer}`,
+        'content-type': 'application/json',
+        ...headers,
+      },
+    })
+  }
+
+  return {
+    t,
+    client,
+    oauth,
+    auth,
+    codeParams,
+    signIn,
+    token,
+    accessToken,
+    jwt,
+    close: () => t.close(),
+  }
 }
 
 /** The OAuth test context. */
