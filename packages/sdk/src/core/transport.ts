@@ -6,7 +6,7 @@ import type {
   ResponseEvent,
   RetryOptions,
 } from './client'
-import type { Credentials } from './credentials'
+import type { Credentials, HeaderMap } from './credentials'
 import { AuthError, PullSignError } from './errors'
 import { type RateLimitInfo, readRateLimit } from './rate-limit'
 import { REDACTED } from './redact'
@@ -44,6 +44,8 @@ export interface TransportConfig {
  * ```
  */
 export type Send = <T>(method: HttpMethod, path: string, options?: RequestOptions) => Promise<T>
+
+const ACCEPT: HeaderMap = { accept: 'application/json' }
 
 /** ofetch's options of one call, with that call's state for the hooks. */
 type CallOptions = FetchOptions<'text'> & {
@@ -87,7 +89,6 @@ export function createTransport(config: TransportConfig): Send {
   // state rides on its options, which ofetch hands to every hook.
   const defaults: FetchOptions = {
     baseURL: base,
-    headers: { accept: 'application/json' },
     responseType: 'text',
     retryStatusCodes: RETRY_STATUSES,
     // The wait happens in onResponseError on the client's clock; ofetch's own would use the
@@ -137,6 +138,9 @@ export function createTransport(config: TransportConfig): Send {
   }
   // ofetch is loaded on the first request, not on import: on Node its entry brings node-fetch and
   // node:http along, which would double the SDK's cold import time.
+  // ofetch builds one Headers from a plain object; default headers would cost two more per call.
+  let lastAuth: HeaderMap | undefined
+  let lastHeaders: HeaderMap = ACCEPT
   let $fetch: $Fetch | undefined
   let loading: Promise<$Fetch> | undefined
   const load = () => {
@@ -155,11 +159,14 @@ export function createTransport(config: TransportConfig): Send {
     const where = `[${method} ${shown}]`
     const secrets = () => [...(credentials.secrets?.() ?? []), ...sensitive]
     const authorize = request.authorize !== false
-    let headers = request.headers
+    let headers: HeaderMap = request.headers ? { ...ACCEPT, ...request.headers } : ACCEPT
     if (authorize) {
       const given = credentials.headers({ method, path: shown })
       const auth = given instanceof Promise ? await given : given
-      headers = headers ? { ...auth, ...headers } : auth
+      // Static credentials (the backend's) give the same object every call: merge it once.
+      if (!request.headers && auth === lastAuth) headers = lastHeaders
+      else headers = { ...headers, ...auth }
+      if (!request.headers) [lastAuth, lastHeaders] = [auth, headers]
     }
     let timedOut = false
     const controller = new AbortController()
