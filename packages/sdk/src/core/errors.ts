@@ -55,14 +55,14 @@ const KINDS = Symbol.for('pullsign.error.kinds')
 const KIND: unique symbol = Symbol.for('pullsign.error.kind') as never
 const objectHasInstance = Function.prototype[Symbol.hasInstance]
 
-const isKind = (constructor: object, value: unknown): boolean => {
+const isKind = (errorClass: object, value: unknown): boolean => {
   // A user's own subclass has no kind of its own: the ordinary prototype check.
-  if (!Object.hasOwn(constructor, KIND)) return objectHasInstance.call(constructor, value)
+  if (!Object.hasOwn(errorClass, KIND)) return objectHasInstance.call(errorClass, value)
   const kinds: unknown =
     typeof value === 'object' && value !== null
       ? (value as { [KINDS]?: unknown })[KINDS]
       : undefined
-  return Array.isArray(kinds) && kinds.includes((constructor as { [KIND]: string })[KIND])
+  return Array.isArray(kinds) && kinds.includes((errorClass as { [KIND]: string })[KIND])
 }
 
 // The kinds of every class of ours from `target` up; the first is the error's name.
@@ -105,8 +105,10 @@ export class PullSignError extends Error {
    *
    * @example
    * ```ts
-   * const { PullSignError } = await import('pullsign')
-   * require('pullsign').PullSign // a CJS copy's error is still `instanceof PullSignError`
+   * import { createRequire } from 'node:module'
+   * import { PullSignError } from 'pullsign'
+   * const cjs = createRequire(import.meta.url)('pullsign')
+   * new cjs.NetworkError('down') instanceof PullSignError // true
    * ```
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
