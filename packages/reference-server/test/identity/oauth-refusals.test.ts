@@ -4,12 +4,12 @@ import { type OAuthServer, pkcePair, REDIRECT, startOAuthServer } from './oauth-
 let o: OAuthServer
 beforeAll(async () => {
   o = await startOAuthServer()
-})
+}, 30_000)
 afterAll(() => o.close())
 
 const stored = () => o.t.server.platform.payloads.size
 
-describe('/auth refusals before any redirect (PROTOCOL §7.1)', () => {
+describe('/auth refusals before any redirect (PROTOCOL §7.1)', { timeout: 20_000 }, () => {
   const cases: Array<[string, string, RegExp, () => Record<string, string>]> = [
     [
       'client_id missing',
@@ -106,7 +106,9 @@ describe('/auth refusals before any redirect (PROTOCOL §7.1)', () => {
   })
 })
 
-describe('/auth refusals sent back to the verified redirect_uri (PROTOCOL §7.1)', () => {
+describe('/auth refusals sent back to the verified redirect_uri (PROTOCOL §7.1)', {
+  timeout: 20_000,
+}, () => {
   const challenge = pkcePair().challenge
   const cases: Array<[string, string, RegExp, Record<string, string>]> = [
     ['response_type missing', 'unsupported_response_type', /response_type/, { response_type: '' }],
@@ -164,7 +166,7 @@ describe('/auth refusals sent back to the verified redirect_uri (PROTOCOL §7.1)
   })
 })
 
-describe('/token refusals (PROTOCOL §7.1 "Codes")', () => {
+describe('/token refusals (PROTOCOL §7.1 "Codes")', { timeout: 20_000 }, () => {
   const issue = async () => {
     const pair = pkcePair()
     const { location } = await o.signIn(o.codeParams(pair.challenge))
@@ -285,7 +287,7 @@ describe('/token refusals (PROTOCOL §7.1 "Codes")', () => {
   })
 })
 
-describe('/userinfo refusals (PROTOCOL §7.1 "Tokens")', () => {
+describe('/userinfo refusals (PROTOCOL §7.1 "Tokens")', { timeout: 20_000 }, () => {
   it.each([
     ['no authorization', undefined],
     ['a token that is not a JWT', 'Bearer nope'],
