@@ -15,6 +15,12 @@ const start = (options: Parameters<typeof createReferenceServer>[0]) => {
 const viaOtherHost = (server: ReferenceServer, path: string, init: RequestInit = {}) =>
   server.handler(new Request(`http://evil.example${path}`, init))
 
+/** The demo application's key and secret headers. */
+const credentials = (server: ReferenceServer): Record<string, string> => {
+  const [app] = server.platform.applications.list()
+  return { 'x-api-key': app?.apiKey ?? '', 'x-api-secret': app?.apiSecret ?? '' }
+}
+
 describe('public base URLs (PROTOCOL "Public base URLs")', { timeout: 20_000 }, () => {
   it('publicUrl sets next, refs, the websocket URL, issuer, endpoints and redirects', async () => {
     const server = start({ publicUrl: 'https://sign.example.test/' })
@@ -23,16 +29,11 @@ describe('public base URLs (PROTOCOL "Public base URLs")', { timeout: 20_000 }, 
       oauth: 'https://sign.example.test/oauth',
       links: 'https://sign.example.test',
     })
-    const [app] = server.platform.applications.list()
-    if (!app) throw new Error('demo fixtures have an application')
+    const keys = credentials(server)
     const created = await viaOtherHost(server, '/api/v1/platform/payload', {
       method: 'POST',
-      headers: {
-        'x-api-key': app.apiKey,
-        'x-api-secret': app.apiSecret,
-        'content-type': 'application/json',
-      },
       body: JSON.stringify({ txjson: { TransactionType: 'SignIn' } }),
+      headers: keys,
     })
     const body = await created.json()
     expect(body.next.always).toBe(`https://sign.example.test/sign/${body.uuid}`)
@@ -47,15 +48,15 @@ describe('public base URLs (PROTOCOL "Public base URLs")', { timeout: 20_000 }, 
       authorization_endpoint: 'https://sign.example.test/oauth/auth',
       jwks_uri: 'https://sign.example.test/oauth/certs',
     })
-    const auth = await viaOtherHost(
+    const started = await viaOtherHost(
       server,
       `/oauth/auth?${new URLSearchParams({
-        client_id: app.apiKey,
+        client_id: keys['x-api-key'] ?? '',
         redirect_uri: 'http://127.0.0.1:3000/callback',
         response_type: 'token',
       })}`,
     )
-    const location = auth.headers.get('location') ?? ''
+    const location = started.headers.get('location') ?? ''
     expect(location).toMatch(/^https:\/\/sign\.example\.test\/sign\/[0-9a-f-]{36}$/)
     const uuid = location.split('/sign/')[1] ?? ''
     expect(server.platform.payloads.request(uuid).options.return_url.web).toMatch(
@@ -76,13 +77,8 @@ describe('public base URLs (PROTOCOL "Public base URLs")', { timeout: 20_000 }, 
       token_endpoint: 'https://login.example.test/token',
     })
     expect(discovery.headers.get('access-control-allow-origin')).toBe('*')
-    const [app] = server.platform.applications.list()
     const ping = await viaOtherHost(server, '/api/v1/platform/ping', {
-      headers: {
-        'x-api-key': app?.apiKey ?? '',
-        'x-api-secret': app?.apiSecret ?? '',
-        origin: 'https://shop.example',
-      },
+      headers: { ...credentials(server), origin: 'https://shop.example' },
     })
     expect(ping.status).toBe(200)
     expect(ping.headers.get('access-control-allow-origin')).toBeNull()
