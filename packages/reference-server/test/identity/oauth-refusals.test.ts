@@ -321,3 +321,24 @@ describe('/userinfo refusals (PROTOCOL §7.1 "Tokens")', { timeout: 20_000 }, ()
     expect((await late.json()).error_description).toMatch(/expired/)
   })
 })
+
+describe('/signin refusals (PROTOCOL §7.1)', { timeout: 20_000 }, () => {
+  it.each([
+    ['no session', ''],
+    ['an unknown session', '?session=00000000-0000-4000-8000-000000000000'],
+  ])('%s → 400 invalid_request naming session, never a redirect', async (_name, query) => {
+    const json = await fetch(`${o.oauth}/signin${query}`, {
+      redirect: 'manual',
+      headers: { accept: 'application/json' },
+    })
+    expect(json.status).toBe(400)
+    expect(json.headers.get('location')).toBeNull()
+    expect(await json.json()).toMatchObject({
+      error: 'invalid_request',
+      error_description: expect.stringMatching(/^session /),
+    })
+    const page = await fetch(`${o.oauth}/signin${query}`, { redirect: 'manual' })
+    expect(page.status).toBe(400)
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/)
+  })
+})
