@@ -84,6 +84,23 @@ describe('public base URLs (PROTOCOL "Public base URLs")', { timeout: 20_000 }, 
     expect(ping.headers.get('access-control-allow-origin')).toBeNull()
   })
 
+  it("the control API takes its own pages' calls from the public origin, behind a proxy", async () => {
+    const server = start({ publicUrl: 'https://sign.example.test' })
+    const users = server.platform.users.list().length
+    // The proxy forwards to the server's own address; the browser says the page's origin.
+    const call = (origin: string) =>
+      server.handler(
+        new Request('http://127.0.0.1:8787/__ref/users', {
+          method: 'POST',
+          headers: { origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `From ${origin.length}` }),
+        }),
+      )
+    expect((await call('https://sign.example.test')).status).toBe(200)
+    expect((await call('https://evil.example')).status).toBe(403)
+    expect(server.platform.users.list()).toHaveLength(users + 1)
+  })
+
   it.each([
     [{ publicUrl: 'ftp://sign.example.test' }, /publicUrl/],
     [{ publicUrl: 'https://sign.example.test/?x=1' }, /publicUrl/],
