@@ -28,7 +28,10 @@ const optionalBody = (request: Request): Promise<unknown> => readJsonBody(reques
  */
 export function controlRoutes(platform: Platform): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
-  routes.use('*', sameOriginOnly())
+  routes.use(
+    '*',
+    sameOriginOnly(() => platform.endpoints.api),
+  )
 
   routes.get('/state', (c) => json(c, platform.state()))
   routes.post('/applications', async (c) => {

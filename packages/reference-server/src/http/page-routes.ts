@@ -28,7 +28,7 @@ const LIVE_PART = new URL(DASHBOARD_LIVE_PATH, 'http://localhost').searchParams.
  */
 export function pageRoutes(platform: Platform): Hono {
   const routes = new Hono()
-  const guard = sameOriginOnly()
+  const guard = sameOriginOnly(() => platform.endpoints.api)
 
   const view = () =>
     dashboardView({

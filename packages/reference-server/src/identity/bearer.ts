@@ -4,7 +4,14 @@ import type { Application, Platform, User } from '../platform'
 import { badJwt } from '../platform'
 import { OAuthError } from './oauth-error'
 
-/** Who a verified Bearer JWT speaks for, whichever kind of token it is. */
+/**
+ * Who a verified Bearer JWT speaks for, whichever kind of token it is.
+ *
+ * @example
+ * ```ts
+ * const { application, user, claims } = await resolveBearer(authorization, platform)
+ * ```
+ */
 export interface BearerIdentity {
   /** Which kind of token it was. */
   tokenKind: 'oauth' | 'xapp'
@@ -16,7 +23,14 @@ export interface BearerIdentity {
   claims: Record<string, unknown>
 }
 
-/** Verifies one kind of token; rejects with a {@link badJwt} (814) or an {@link OAuthError}. */
+/**
+ * Verifies one kind of token; rejects with a {@link badJwt} (814) or an {@link OAuthError}.
+ *
+ * @example
+ * ```ts
+ * const xappBearer: BearerKind = async (token, platform) => ({ tokenKind: 'xapp', ...(await verify(token, platform)) })
+ * ```
+ */
 export type BearerKind = (token: string, platform: Platform) => Promise<BearerIdentity>
 
 const oauthBearer: BearerKind = async (token, platform) => {

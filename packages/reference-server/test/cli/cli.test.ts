@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -142,11 +143,38 @@ describe('pullsign-server CLI', { timeout: 60_000 }, () => {
     [['--fixtures', '/nonexistent/fixtures.json'], '--fixtures'],
     [['--fixtures', cli], '--fixtures'],
     [['extra'], 'extra'],
+    [['--public-url', 'ftp://sign.example.test'], '--public-url'],
+    [['--oauth-url', 'https://login.example.test/?x=1'], '--oauth-url'],
   ])('%j exits 2 naming %s', async (args, flag) => {
     const cli = run(args)
     expect(await cli.exit).toBe(2)
     expect(cli.stderr()).toContain(flag)
     expect(cli.stderr()).toContain('Usage: pullsign-server')
+  })
+
+  it('--public-url and --oauth-url set every URL it prints and emits', async () => {
+    const probe = createServer()
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+    const { port } = probe.address() as AddressInfo
+    await new Promise((resolve) => probe.close(resolve))
+    const server = run([
+      '--port',
+      String(port),
+      '--public-url',
+      'https://sign.example.test/',
+      '--oauth-url',
+      'https://login.example.test',
+    ])
+    const banner = await started(server)
+    expect(banner.api).toBe('https://sign.example.test')
+    expect(banner.text).toMatch(/oauth\s+https:\/\/login\.example\.test\n/)
+    const discovery = await fetch(`http://127.0.0.1:${port}/.well-known/openid-configuration`)
+    expect(await discovery.json()).toMatchObject({
+      issuer: 'https://login.example.test',
+      token_endpoint: 'https://login.example.test/token',
+    })
+    server.child.kill('SIGINT')
+    expect(await server.exit).toBe(0)
   })
 
   it('a port in use exits 1 saying so', async () => {
