@@ -17,7 +17,15 @@ const MAX_SIGNERS = 32
 
 // A key/signature algorithm mismatch makes the verifier throw: that is an invalid signature
 // (PROTOCOL §8.2).
-function verifies(data: string, signature: unknown, publicKey: unknown): boolean {
+/**
+ * Whether `signature` by `publicKey` verifies over `data`; a throw or a non-hex value is "no".
+ *
+ * @example
+ * ```ts
+ * verifies(batchSigningData(batch, signer), entry.TxnSignature, entry.SigningPubKey) // true
+ * ```
+ */
+export function verifies(data: string, signature: unknown, publicKey: unknown): boolean {
   if (typeof signature !== 'string' || typeof publicKey !== 'string') return false
   if (!HEX.test(signature) || !HEX.test(publicKey)) return false
   try {
@@ -32,7 +40,15 @@ function verifies(data: string, signature: unknown, publicKey: unknown): boolean
 const MAX_REMEMBERED_KEYS = 4096
 const addresses = new Map<string, string | null>()
 
-function addressOf(publicKey: string): string | null {
+/**
+ * The address a public key derives to (remembered, bounded), or null when it is no key.
+ *
+ * @example
+ * ```ts
+ * addressOf(key.publicKey) === key.address // true
+ * ```
+ */
+export function addressOf(publicKey: string): string | null {
   const known = addresses.get(publicKey)
   if (known !== undefined) return known
   let address: string | null
@@ -65,7 +81,16 @@ function signerEntries(tx: JsonObject): SignerEntry[] | null {
   return entries
 }
 
-const accountIdHex = (address: string) => Buffer.from(decodeAccountID(address)).toString('hex')
+/**
+ * The AccountID of an address in hex: the order signers are sorted in (docs/protocol.md §8.2).
+ *
+ * @example
+ * ```ts
+ * accountIdHex('rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh') // 'b5f762798a53d543a014caf8b297cff8f2f937e8'
+ * ```
+ */
+export const accountIdHex = (address: string) =>
+  Buffer.from(decodeAccountID(address)).toString('hex')
 
 /**
  * Checks the signature(s) of a decoded transaction cryptographically (preflight): a single
