@@ -30,7 +30,7 @@ function sending(context: ApplyContext, holder: string, asset: LedgerAsset): Leg
   if (holder === issuer) return { capacity: UNLIMITED, line: null }
   const line = context.line(holder, issuer, asset.currency)
   const held = line ? heldBy(line, holder) : ZERO
-  if (!held.isPositive() || held.isZero()) return { refusal: 'tecPATH_DRY' }
+  if (!held.gt(0)) return { refusal: 'tecPATH_DRY' }
   return { capacity: held, line }
 }
 
@@ -39,15 +39,25 @@ const amountOf = (asset: LedgerAsset, units: IssuedValue): Amount =>
     ? String(toDrops(units, 'down'))
     : { currency: asset.currency, issuer: asset.issuer, value: significant(units, 'down') }
 
-// Units of `pay` one unit of `deliver` costs at the simulator's prices (same currency code: par).
-function costPerUnit(price: NativePrice, pay: LedgerAsset, deliver: LedgerAsset, native: string) {
-  if (pay.currency === deliver.currency) return new IssuedValue(1)
+/** Converts between the paying and the delivered asset at the simulator's prices. */
+interface Rate {
+  cost(delivered: IssuedValue): IssuedValue
+  affordable(paid: IssuedValue): IssuedValue
+}
+
+// Both prices are per native unit; the same currency code converts at par. Multiplying before
+// dividing keeps round prices exact (5.2 USD at 0.52 USD per XRP is 10 XRP, not 9.99…).
+function rateOf(price: NativePrice, pay: LedgerAsset, deliver: LedgerAsset, native: string) {
   const perNative = (asset: LedgerAsset) =>
     asset.issuer === null ? 1 : price(asset.currency, native)
-  const payPrice = perNative(pay)
-  const deliverPrice = perNative(deliver)
+  const payPrice = pay.currency === deliver.currency ? 1 : perNative(pay)
+  const deliverPrice = pay.currency === deliver.currency ? 1 : perNative(deliver)
   if (!payPrice || !deliverPrice) return null
-  return new IssuedValue(payPrice).div(deliverPrice)
+  const rate: Rate = {
+    cost: (delivered) => delivered.times(payPrice).div(deliverPrice),
+    affordable: (paid) => paid.times(deliverPrice).div(payPrice),
+  }
+  return rate
 }
 
 interface Plan {
@@ -117,7 +127,7 @@ export function applyIssuedPayment(context: ApplyContext): ApplyOutcome {
     partial: (flags & TF_PARTIAL_PAYMENT) !== 0,
     deliverMin: tx.DeliverMin === undefined ? null : unitsOf(tx.DeliverMin),
   }
-  const rate = costPerUnit(context.price, pay, deliver, native)
+  const rate = rateOf(context.price, pay, deliver, native)
   if (!rate) return { result: 'tecPATH_DRY' }
   const direct = sameAsset(pay, deliver)
 
@@ -151,20 +161,20 @@ export function applyIssuedPayment(context: ApplyContext): ApplyOutcome {
 
   const sendMax = tx.SendMax === undefined ? UNLIMITED : unitsOf(tx.SendMax)
   const payable = IssuedValue.min(send.capacity, sendMax)
-  const affordable = payable.div(rate)
+  const affordable = rate.affordable(payable)
   let delivered = IssuedValue.min(plan.wanted, receive.capacity, affordable)
   if (delivered.lt(plan.wanted)) {
     if (!plan.partial) {
       // Native spending that would break the reserve is unfunded (§8.5); any other shortfall
       // (limit, SendMax, holdings) is a partial path.
-      const payerShort = pay.issuer === null && send.capacity.div(rate).lt(plan.wanted)
+      const payerShort = pay.issuer === null && rate.affordable(send.capacity).lt(plan.wanted)
       return { result: payerShort ? 'tecUNFUNDED_PAYMENT' : 'tecPATH_PARTIAL' }
     }
     delivered = new IssuedValue(significant(delivered, 'down'))
     if (delivered.isZero()) return { result: 'tecPATH_DRY' }
     if (plan.deliverMin && delivered.lt(plan.deliverMin)) return { result: 'tecPATH_PARTIAL' }
   }
-  const cost = IssuedValue.min(delivered.times(rate), payable)
+  const cost = IssuedValue.min(rate.cost(delivered), payable)
   settle(context, plan, { send: send.line, receive: receive.line }, delivered, cost)
   const outcome: ApplyOutcome = { result: 'tesSUCCESS', delivered: amountOf(deliver, delivered) }
   if (plan.partial) outcome.partial = true

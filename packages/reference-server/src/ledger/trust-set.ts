@@ -36,7 +36,7 @@ export const trustSetRules: TransactionRules = {
     if (!existing && value.isZero()) return { result: 'tesSUCCESS' }
     const target = existing ?? createLine(sender, limit.issuer, limit.currency)
     const owned = owns(target, sender)
-    const wantsOwn = !value.isZero() || heldBy(target, sender).isPositive()
+    const wantsOwn = !value.isZero() || heldBy(target, sender).gt(0)
     if (wantsOwn && !owned && account.balance < reserve(network, account.ownerCount + 1)) {
       if (!existing) deleteLine(target)
       return { result: 'tecINSUFFICIENT_RESERVE' }
