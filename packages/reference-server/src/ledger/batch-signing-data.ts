@@ -1,14 +1,11 @@
 import { transactionId } from 'pullsign/verify'
 import { encode, encodeForSigningBatch } from 'ripple-binary-codec'
 
-/** A Batch as JSON: the fields its signing data reads (docs/protocol.md §8.4). */
-export interface BatchFields {
-  Account?: unknown
-  Sequence?: unknown
-  TicketSequence?: unknown
-  Flags?: unknown
-  RawTransactions?: unknown
-}
+/**
+ * A Batch as JSON; its signing data reads Account, Sequence, TicketSequence, Flags and
+ * RawTransactions (docs/protocol.md §8.4).
+ */
+export type BatchFields = Record<string, unknown>
 
 /** Batch flags of docs/protocol.md §8.4, one of which each Batch carries. */
 export const BATCH_MODES = {
