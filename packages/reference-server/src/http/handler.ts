@@ -5,6 +5,7 @@ import type { ServerRequest } from 'srvx'
 import type { Platform } from '../platform'
 import { notFound } from '../platform'
 import { signRoutes } from '../web/sign-routes'
+import { accountRoutes } from './account-routes'
 import { appStorageRoutes } from './app-storage-routes'
 import { controlRoutes } from './control-routes'
 import { errorResponse } from './error-response'
@@ -76,6 +77,7 @@ export function createHttpHandler(
   app.route(API_PATHS.platform, appStorageRoutes(platform))
   app.route(API_PATHS.platform, xappRoutes(platform))
   app.route(API_PATHS.control, controlRoutes(platform))
+  app.route(API_PATHS.control, accountRoutes(platform))
   app.route(API_PATHS.sign, signRoutes(platform))
   app.route('/', pageRoutes(platform))
   app.notFound((c) =>
