@@ -10,6 +10,7 @@ import { appStorageRoutes } from './app-storage-routes'
 import { controlRoutes } from './control-routes'
 import { errorResponse } from './error-response'
 import type { HttpEnv } from './http-env'
+import { linkRoutes } from './link-routes'
 import { lookupRoutes } from './lookup-routes'
 import { pageRoutes } from './page-routes'
 import { payloadRoutes } from './payload-routes'
@@ -80,6 +81,7 @@ export function createHttpHandler(
   app.route(API_PATHS.control, accountRoutes(platform))
   app.route(API_PATHS.sign, signRoutes(platform))
   app.route('/', pageRoutes(platform))
+  app.route('/', linkRoutes(platform))
   app.notFound((c) =>
     errorResponse(notFound(`route ${c.req.method} ${redactedPath(c.req.url)}`), apiHeaders(c)),
   )

@@ -4,6 +4,7 @@ import type { Clock } from '../platform/clock'
 import { invalidRequest } from '../platform/errors'
 import { LSF_DEFAULT_RIPPLE } from './account-state'
 import type { NativePrice } from './apply-context'
+import { decodeCtid } from './ctid'
 import type { AccountView, Ledger } from './ledger-types'
 import { parseDrops } from './native-amount'
 import { createNetworkLedger, type NetworkLedger } from './network-ledger'
@@ -101,6 +102,17 @@ export function createLedger(options: LedgerOptions): Ledger {
         if (stored) return transactionLookup(stored)
       }
       return null
+    },
+    transactionByCtid(value) {
+      const position = typeof value === 'string' ? decodeCtid(value) : null
+      if (!position) return null
+      const definition = NETWORKS.find((n) => n.chain_id === position.networkId)
+      const stored = definition
+        ? networks
+            .get(definition.key)
+            ?.transactionAt(position.ledgerIndex, position.transactionIndex)
+        : undefined
+      return stored ? transactionLookup(stored) : null
     },
     reset() {
       networks = build()

@@ -92,6 +92,8 @@ export interface Ledger {
   close(network?: NetworkKey): void
   /** The `xrpl-tx` response of a transaction on any network, or null when unknown. */
   transaction(hash: string): TransactionLookup | null
+  /** The validated transaction a CTID points at (docs/protocol.md §9.2), or null. */
+  transactionByCtid(ctid: string): TransactionLookup | null
   /** Forgets every account and transaction; ledger indexes start again. */
   reset(): void
   /** Stops the close timer. */

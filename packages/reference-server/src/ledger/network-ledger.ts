@@ -49,6 +49,8 @@ export interface NetworkLedger {
   submit(blob: string): SubmitResult
   close(now: number): void
   transaction(txid: string): StoredTransaction | undefined
+  /** The validated transaction at a position of a closed ledger (a CTID's target, §9.2). */
+  transactionAt(ledgerIndex: number, transactionIndex: number): StoredTransaction | undefined
 }
 
 const HEX = /^(?:[0-9A-F]{2})+$/i
@@ -126,6 +128,8 @@ export function createNetworkLedger(
   const lines = new Map<string, TrustLine>()
   const transactions = new Map<string, StoredTransaction>()
   let open: StoredTransaction[] = []
+  // The transactions of each closed ledger that held any, in order (CTID lookups, §9.2).
+  const closedLedgers = new Map<number, StoredTransaction[]>()
   let closedIndex = definition.first_ledger_index
 
   const lookup = (address: string) => accounts.get(address) ?? null
@@ -298,8 +302,10 @@ export function createNetworkLedger(
         stored.validated = true
         stored.closedAt = now
       }
+      if (open.length > 0) closedLedgers.set(closedIndex, open)
       open = []
     },
     transaction: (txid) => transactions.get(txid),
+    transactionAt: (ledgerIndex, index) => closedLedgers.get(ledgerIndex)?.[index],
   }
 }
