@@ -6,7 +6,13 @@ import {
   innerTransactions,
 } from './batch-signing-data'
 import type { StoredTransaction } from './network-ledger'
-import { accountIdHex, addressOf, verifies } from './signature-check'
+import {
+  accountIdHex,
+  addressOf,
+  type SignerEntry,
+  signatureEntries,
+  verifies,
+} from './signature-check'
 
 const MAX_INNER = 8
 const MODE_FLAGS = Object.values(BATCH_MODES)
@@ -19,32 +25,9 @@ export interface BatchHost {
   restorePoint(): () => void
 }
 
-interface BatchSignerEntry {
-  Account: string
-  SigningPubKey: string
-  TxnSignature: string
-}
-
-function batchSigners(tx: JsonObject): BatchSignerEntry[] | null {
+function batchSigners(tx: JsonObject): SignerEntry[] | null {
   if (tx.BatchSigners === undefined) return []
-  if (!Array.isArray(tx.BatchSigners)) return null
-  const entries: BatchSignerEntry[] = []
-  for (const wrapper of tx.BatchSigners) {
-    const entry = (wrapper as JsonObject | null)?.BatchSigner as JsonObject | undefined
-    if (
-      typeof entry?.Account !== 'string' ||
-      typeof entry.SigningPubKey !== 'string' ||
-      typeof entry.TxnSignature !== 'string'
-    ) {
-      return null
-    }
-    entries.push({
-      Account: entry.Account,
-      SigningPubKey: entry.SigningPubKey,
-      TxnSignature: entry.TxnSignature,
-    })
-  }
-  return entries
+  return signatureEntries(tx.BatchSigners, 'BatchSigner')
 }
 
 const modeOf = (tx: JsonObject) => {

@@ -5,8 +5,8 @@ import type { AccountState } from './account-state'
 import type { JsonObject } from './apply-context'
 import { verify } from './keypair-signatures'
 
-/** One decoded `Signers` entry of a multisigned transaction. */
-interface SignerEntry {
+/** One decoded `Signers` (or `BatchSigners`) entry. */
+export interface SignerEntry {
   Account: string
   SigningPubKey: string
   TxnSignature: string
@@ -62,23 +62,41 @@ export function addressOf(publicKey: string): string | null {
   return address
 }
 
+/**
+ * Reads a list of signature entries wrapped as `{[wrapper]: {Account, SigningPubKey,
+ * TxnSignature}}` (`Signers` of a multisigned transaction, `BatchSigners` of a Batch), or null when
+ * it is not one.
+ *
+ * @example
+ * ```ts
+ * signatureEntries(tx.BatchSigners, 'BatchSigner') // [{ Account, SigningPubKey, TxnSignature }]
+ * ```
+ */
+export function signatureEntries(
+  list: unknown,
+  wrapper: 'Signer' | 'BatchSigner',
+): SignerEntry[] | null {
+  if (!Array.isArray(list)) return null
+  const entries: SignerEntry[] = []
+  for (const item of list) {
+    const entry = (item as JsonObject | null)?.[wrapper] as JsonObject | undefined
+    if (
+      typeof entry?.Account !== 'string' ||
+      typeof entry.SigningPubKey !== 'string' ||
+      typeof entry.TxnSignature !== 'string'
+    ) {
+      return null
+    }
+    const { Account, SigningPubKey, TxnSignature } = entry
+    entries.push({ Account, SigningPubKey, TxnSignature })
+  }
+  return entries
+}
+
 function signerEntries(tx: JsonObject): SignerEntry[] | null {
   const signers = tx.Signers
   if (!Array.isArray(signers) || signers.length === 0 || signers.length > MAX_SIGNERS) return null
-  const entries: SignerEntry[] = []
-  for (const wrapper of signers) {
-    const signer = (wrapper as JsonObject | null)?.Signer as JsonObject | undefined
-    if (!signer || typeof signer.Account !== 'string') return null
-    if (typeof signer.SigningPubKey !== 'string' || typeof signer.TxnSignature !== 'string') {
-      return null
-    }
-    entries.push({
-      Account: signer.Account,
-      SigningPubKey: signer.SigningPubKey,
-      TxnSignature: signer.TxnSignature,
-    })
-  }
-  return entries
+  return signatureEntries(signers, 'Signer')
 }
 
 /**

@@ -1,15 +1,17 @@
 import { isValidClassicAddress } from 'ripple-address-codec'
 import { decode } from 'ripple-binary-codec'
 import { batchSigningData } from '../ledger/batch-signing-data'
-import { accountIdHex, addressOf, verifies } from '../ledger/signature-check'
+import {
+  accountIdHex,
+  addressOf,
+  type SignerEntry,
+  signatureEntries,
+  verifies,
+} from '../ledger/signature-check'
 import { invalidRequest } from './errors'
 
 /** One native BatchSigners entry (docs/protocol.md §8.4). */
-interface BatchSignerEntry {
-  Account: string
-  SigningPubKey: string
-  TxnSignature: string
-}
+type BatchSignerEntry = SignerEntry
 
 /**
  * What a payload UUID named in `BatchSigners` is: the signed blob of a payload of the same
@@ -23,14 +25,8 @@ const HEX = /^(?:[0-9A-Fa-f]{2})+$/
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-function nativeEntry(value: unknown): BatchSignerEntry | null {
-  const entry = isObject(value) ? value.BatchSigner : undefined
-  if (!isObject(entry)) return null
-  const { Account, SigningPubKey, TxnSignature } = entry
-  if (typeof Account !== 'string' || typeof SigningPubKey !== 'string') return null
-  if (typeof TxnSignature !== 'string') return null
-  return { Account, SigningPubKey, TxnSignature }
-}
+const nativeEntry = (value: unknown): BatchSignerEntry | null =>
+  signatureEntries([value], 'BatchSigner')?.[0] ?? null
 
 // A signed Batch blob (an inner signer's `response.hex`) carries that signer's entries.
 function entriesOfBlob(hex: string, field: string): BatchSignerEntry[] {

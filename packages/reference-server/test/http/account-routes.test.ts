@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ctid } from '../../src/ledger/ctid'
+import { signedPayment } from '../server/signed-payment'
 import { errorOf, okJson, startTestServer, type TestServer } from '../server/test-server'
 
 let t: TestServer
@@ -73,16 +74,7 @@ describe('GET /__ref/accounts/{address} (docs/protocol.md §10)', () => {
 
 describe('xrpl-tx across networks (docs/protocol.md §8.5)', () => {
   it('finds a Xahau payment with ledger_index, date, ctid and TransactionIndex once validated', async () => {
-    const { uuid } = await t.createPayload({
-      txjson: {
-        TransactionType: 'Payment',
-        Destination: t.bob.accounts[0]?.address,
-        Amount: '1000000',
-      },
-    })
-    const signed = await okJson(
-      await t.control(`payloads/${uuid}/sign`, { user: t.alice.uuid, network: 'XAHAU' }),
-    )
+    const signed = await signedPayment(t, 'XAHAU', '1000000')
     const txid = signed.response.txid as string
     const open = await okJson(await t.api(`xrpl-tx/${txid}`))
     expect(open.transaction).toMatchObject({ validated: false, meta: { TransactionIndex: 0 } })

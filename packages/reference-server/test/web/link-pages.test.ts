@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { signedPayment } from '../server/signed-payment'
 import { okJson, startTestServer, type TestServer } from '../server/test-server'
 
 let t: TestServer
@@ -101,16 +102,7 @@ describe('sign links (docs/protocol.md §9.2)', () => {
 
 describe('explorer pages (docs/protocol.md §9.2)', () => {
   async function validatedPayment(network: 'TESTNET' | 'XAHAU') {
-    const { uuid } = await t.createPayload({
-      txjson: {
-        TransactionType: 'Payment',
-        Destination: t.bob.accounts[0]?.address,
-        Amount: '3000000',
-      },
-    })
-    const signed = await okJson(
-      await t.control(`payloads/${uuid}/sign`, { user: t.alice.uuid, network }),
-    )
+    const signed = await signedPayment(t, network, '3000000')
     await okJson(await t.control('ledger/close', { network }))
     return signed.response.txid as string
   }
