@@ -10,8 +10,10 @@ import { appStorageRoutes } from './app-storage-routes'
 import { controlRoutes } from './control-routes'
 import { errorResponse } from './error-response'
 import type { HttpEnv } from './http-env'
+import { jwtRoutes } from './jwt-routes'
 import { linkRoutes } from './link-routes'
 import { lookupRoutes } from './lookup-routes'
+import { oauthMountPath, oauthRoutes } from './oauth-routes'
 import { pageRoutes } from './page-routes'
 import { payloadRoutes } from './payload-routes'
 import { rateLimitHeaders } from './rate-limit-headers'
@@ -77,9 +79,11 @@ export function createHttpHandler(
   app.route(API_PATHS.platform, userTokenRoutes(platform))
   app.route(API_PATHS.platform, appStorageRoutes(platform))
   app.route(API_PATHS.platform, xappRoutes(platform))
+  app.route(API_PATHS.jwt, jwtRoutes(platform))
   app.route(API_PATHS.control, controlRoutes(platform))
   app.route(API_PATHS.control, accountRoutes(platform))
   app.route(API_PATHS.sign, signRoutes(platform))
+  app.route(oauthMountPath(platform.endpoints.oauth), oauthRoutes(platform))
   app.route('/', pageRoutes(platform))
   app.route('/', linkRoutes(platform))
   app.notFound((c) =>

@@ -1,6 +1,7 @@
 import type { NetworkKey, PayloadRecord, RefState, WebhookAttempt } from 'pullsign/wire'
 import type { DashboardHoldings } from './dashboard-lines'
 import type { DashboardView } from './dashboard-page'
+import type { DashboardSignIn } from './dashboard-sign-ins'
 import { payloadState } from './payload-state'
 import { SIGN_PAGE_NETWORKS } from './sign-page-view'
 
@@ -20,6 +21,8 @@ export interface DashboardSource {
   now: number
   /** Trust lines and tickets of an account on a network (none when it has no account there). */
   holdings?(network: NetworkKey, address: string): Omit<DashboardHoldings, 'address' | 'network'>
+  /** Browser sign-ins, newest first (none when absent). */
+  signIns?: DashboardSignIn[]
 }
 
 /**
@@ -73,5 +76,6 @@ export function dashboardView(source: DashboardSource): DashboardView {
     ),
     payloadCount: Math.max(source.payloadCount, payloads.length),
     webhooks: [...source.attempts].reverse(),
+    signIns: source.signIns ?? [],
   }
 }
