@@ -9,7 +9,6 @@ import { renderExplorerPage } from '../web/pages/explorer-page'
 import { htmlResponse } from '../web/pages/html-response'
 import { renderNotFoundPage } from '../web/pages/not-found-page'
 import { parsePaymentRequest, parseSignLink, requestedPayment } from './link-input'
-import { sameOriginOnly } from './same-origin'
 
 /** The application that owns sign requests made from public links (it has no webhook). */
 export const LINKS_APPLICATION_NAME = 'Public links'
@@ -45,7 +44,7 @@ const networkOfNode = (node: string) => NETWORKS.find((n) => n.dispatched_to ===
 /**
  * The public link pages on `{links}` (docs/protocol.md §9.2): `GET /detect/request:<account>?...`
  * and `GET /detect/<hex>` show what a link asks for (400 naming each bad parameter), and their
- * button (`POST`, same-origin) creates the sign request and redirects to its sign page;
+ * button (`POST`) creates the sign request and redirects to its sign page;
  * `GET /explorer/<network>/<hash>` shows a transaction (404 page when unknown there);
  * `GET /explorer/<ctid>` redirects (302) to it, 404 when unknown, 400 when malformed.
  *
@@ -68,7 +67,10 @@ export function linkRoutes(platform: Platform): Hono {
     if (!detected.ok) return htmlResponse(renderBadLinkPage(detected.problems), 400)
     return htmlResponse(detected.page)
   })
-  routes.post('/detect/:target', sameOriginOnly(), (c) => {
+  // Not same-origin only: a link is public, its button only creates an unsigned sign request (the
+  // signing stays in the wallet), and the pages' no-referrer policy makes a browser send
+  // `Origin: null` with the form.
+  routes.post('/detect/:target', (c) => {
     const detected = read(c)
     if (!detected.ok) return htmlResponse(renderBadLinkPage(detected.problems), 400)
     if (!detected.txjson) return htmlResponse(renderBadLinkPage(['amount is required to pay']), 400)
