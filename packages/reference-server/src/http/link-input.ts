@@ -1,7 +1,15 @@
 import type { TransactionJson } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
 
-/** A payment request link's parameters, checked (docs/protocol.md §9.2). */
+/**
+ * A payment request link's parameters, checked (docs/protocol.md §9.2).
+ *
+ * @example
+ * ```ts
+ * const link = parsePaymentRequest(account, new URLSearchParams('amount=5'))
+ * if (link.ok) console.log(link.value.amount) // '5'
+ * ```
+ */
 export interface PaymentRequestLink {
   account: string
   amount: string | null
@@ -11,7 +19,14 @@ export interface PaymentRequestLink {
   asset: { currency: string; issuer: string } | null
 }
 
-/** A parse result: the value, or every problem, each naming its parameter. */
+/**
+ * A parse result: the value, or every problem, each naming its parameter.
+ *
+ * @example
+ * ```ts
+ * const result: LinkInput<string> = { ok: false, problems: ['invoiceid must be 64 hex'] }
+ * ```
+ */
 export type LinkInput<T> = { ok: true; value: T } | { ok: false; problems: string[] }
 
 const AMOUNT = /^(?:0|[1-9]\d{0,15})(?:\.\d{1,15})?$/

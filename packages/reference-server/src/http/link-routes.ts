@@ -10,7 +10,14 @@ import { htmlResponse } from '../web/pages/html-response'
 import { renderNotFoundPage } from '../web/pages/not-found-page'
 import { parsePaymentRequest, parseSignLink, requestedPayment } from './link-input'
 
-/** The application that owns sign requests made from public links (it has no webhook). */
+/**
+ * The application that owns sign requests made from public links (it has no webhook).
+ *
+ * @example
+ * ```ts
+ * platform.applications.list().find((a) => a.name === LINKS_APPLICATION_NAME)
+ * ```
+ */
 export const LINKS_APPLICATION_NAME = 'Public links'
 
 const REQUEST_PREFIX = 'request:'

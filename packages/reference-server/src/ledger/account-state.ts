@@ -21,7 +21,14 @@ export interface AccountState {
   lineKeys: Set<string>
 }
 
-/** AccountRoot flag: the issuer lets its assets ripple between holders (docs/protocol.md §8.5). */
+/**
+ * AccountRoot flag: the issuer lets its assets ripple between holders (docs/protocol.md §8.5).
+ *
+ * @example
+ * ```ts
+ * const ripples = (account.flags & LSF_DEFAULT_RIPPLE) !== 0
+ * ```
+ */
 export const LSF_DEFAULT_RIPPLE = 0x00800000
 
 /**

@@ -12,6 +12,11 @@ export type JsonObject = ReturnType<typeof decode>
 /**
  * Price of one native unit in a currency (the rates lookup of docs/protocol.md §2), or null when
  * the simulator has none: the market pay-with-anything converts through (§8.5).
+ *
+ * @example
+ * ```ts
+ * const price: NativePrice = (currency, native) => (currency === 'USD' && native === 'XRP' ? 0.52 : null)
+ * ```
  */
 export type NativePrice = (currency: string, native: string) => number | null
 

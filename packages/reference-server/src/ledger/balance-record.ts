@@ -2,7 +2,14 @@ import type { AccountState } from './account-state'
 import type { IssuedValue } from './issued-value'
 import type { TrustLine } from './trust-line'
 
-/** A native balance one transaction changed, in drops. */
+/**
+ * A native balance one transaction changed, in drops.
+ *
+ * @example
+ * ```ts
+ * const change: NativeChange = { address, before: 100n, after: 88n, created: false }
+ * ```
+ */
 export interface NativeChange {
   address: string
   before: bigint
@@ -10,7 +17,14 @@ export interface NativeChange {
   created: boolean
 }
 
-/** A trust line balance one transaction changed (`low`'s holding, as in RippleState). */
+/**
+ * A trust line balance one transaction changed (`low`'s holding, as in RippleState).
+ *
+ * @example
+ * ```ts
+ * record.lines[0]?.after.minus(record.lines[0].before).toString() // '25'
+ * ```
+ */
 export interface LineChange {
   low: string
   high: string
@@ -21,13 +35,27 @@ export interface LineChange {
   highLimit: IssuedValue
 }
 
-/** Every balance a transaction changed: what its metadata and `balanceChanges` report (§8.5). */
+/**
+ * Every balance a transaction changed: what its metadata and `balanceChanges` report (§8.5).
+ *
+ * @example
+ * ```ts
+ * balanceChanges(stored.balances, network)
+ * ```
+ */
 export interface BalanceRecord {
   native: NativeChange[]
   lines: LineChange[]
 }
 
-/** Notes the first value of each balance a transaction touches, and reads the last at the end. */
+/**
+ * Notes the first value of each balance a transaction touches, and reads the last at the end.
+ *
+ * @example
+ * ```ts
+ * const recorder: BalanceRecorder = balanceRecorder()
+ * ```
+ */
 export interface BalanceRecorder {
   account(address: string, account: AccountState, created: boolean): void
   line(line: TrustLine): void

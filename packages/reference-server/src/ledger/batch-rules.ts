@@ -17,7 +17,14 @@ import {
 const MAX_INNER = 8
 const MODE_FLAGS = Object.values(BATCH_MODES)
 
-/** What the network ledger lends a Batch to run its inner transactions. */
+/**
+ * What the network ledger lends a Batch to run its inner transactions.
+ *
+ * @example
+ * ```ts
+ * applyBatch(context, { runInner, restorePoint: () => snapshot(accounts, lines) })
+ * ```
+ */
 export interface BatchHost {
   /** Checks and applies one inner transaction: the stored result, or the refusal code. */
   runInner(tx: JsonObject): StoredTransaction | string

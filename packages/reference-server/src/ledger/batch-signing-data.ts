@@ -4,10 +4,22 @@ import { encode, encodeForSigningBatch } from 'ripple-binary-codec'
 /**
  * A Batch as JSON; its signing data reads Account, Sequence, TicketSequence, Flags and
  * RawTransactions (docs/protocol.md §8.4).
+ *
+ * @example
+ * ```ts
+ * const batch: BatchFields = { Account, Sequence: 5, Flags: BATCH_MODES.INDEPENDENT, RawTransactions: [] }
+ * ```
  */
 export type BatchFields = Record<string, unknown>
 
-/** Batch flags of docs/protocol.md §8.4, one of which each Batch carries. */
+/**
+ * Batch flags of docs/protocol.md §8.4, one of which each Batch carries.
+ *
+ * @example
+ * ```ts
+ * const Flags = BATCH_MODES.ALLORNOTHING // 65536
+ * ```
+ */
 export const BATCH_MODES = {
   ALLORNOTHING: 0x00010000,
   ONLYONE: 0x00020000,
@@ -15,7 +27,14 @@ export const BATCH_MODES = {
   INDEPENDENT: 0x00080000,
 } as const
 
-/** The flag every inner transaction of a Batch carries (docs/protocol.md §8.4). */
+/**
+ * The flag every inner transaction of a Batch carries (docs/protocol.md §8.4).
+ *
+ * @example
+ * ```ts
+ * const inner = { ...payment, Fee: '0', SigningPubKey: '', Flags: INNER_BATCH_FLAG }
+ * ```
+ */
 export const INNER_BATCH_FLAG = 0x40000000
 
 /**

@@ -15,7 +15,14 @@ export function ctid(ledgerIndex: number, transactionIndex: number, networkId: n
   return `C${hex(ledgerIndex, 7)}${hex(transactionIndex, 4)}${hex(networkId, 4)}`.toUpperCase()
 }
 
-/** Where a CTID points: ledger index, transaction index, network id. */
+/**
+ * Where a CTID points: ledger index, transaction index, network id.
+ *
+ * @example
+ * ```ts
+ * const position: CtidPosition | null = decodeCtid('C000000100020003')
+ * ```
+ */
 export interface CtidPosition {
   ledgerIndex: number
   transactionIndex: number

@@ -5,7 +5,14 @@ import { IssuedValue, significant } from './issued-value'
 import { assetOf, isIssued, type LedgerAsset, sameAsset, toDrops, unitsOf } from './ledger-asset'
 import { heldBy, limitOf, type TrustLine } from './trust-line'
 
-/** Payment flag: deliver what the payer can, not necessarily all of `Amount` (§8.3). */
+/**
+ * Payment flag: deliver what the payer can, not necessarily all of `Amount` (§8.3).
+ *
+ * @example
+ * ```ts
+ * const partial = { ...payment, Flags: TF_PARTIAL_PAYMENT, SendMax: amount }
+ * ```
+ */
 export const TF_PARTIAL_PAYMENT = 0x00020000
 
 const ZERO = new IssuedValue(0)

@@ -12,7 +12,14 @@ import BigNumber from 'bignumber.js'
  */
 export const IssuedValue = BigNumber.clone({ EXPONENTIAL_AT: [-30, 40], DECIMAL_PLACES: 40 })
 
-/** One decimal value of {@link IssuedValue}. */
+/**
+ * One decimal value of {@link IssuedValue}.
+ *
+ * @example
+ * ```ts
+ * const limit: IssuedValue = new IssuedValue('100')
+ * ```
+ */
 export type IssuedValue = BigNumber
 
 /** Significant digits an issued amount carries on the XRP Ledger. */

@@ -2,7 +2,14 @@ import type { IssuedAmount } from 'pullsign/wire'
 import { IssuedValue } from './issued-value'
 import { DROPS_PER_UNIT } from './native-amount'
 
-/** An asset on the ledger: the native one (no issuer), or a currency of an issuer. */
+/**
+ * An asset on the ledger: the native one (no issuer), or a currency of an issuer.
+ *
+ * @example
+ * ```ts
+ * const usd: LedgerAsset = { currency: 'USD', issuer: 'rhub8VRN55s94qWKDv6jmDy1pUykJzF3wq' }
+ * ```
+ */
 export interface LedgerAsset {
   currency: string
   issuer: string | null

@@ -5,7 +5,14 @@ import type { AccountState } from './account-state'
 import type { JsonObject } from './apply-context'
 import { verify } from './keypair-signatures'
 
-/** One decoded `Signers` (or `BatchSigners`) entry. */
+/**
+ * One decoded `Signers` (or `BatchSigners`) entry.
+ *
+ * @example
+ * ```ts
+ * const entry: SignerEntry = { Account, SigningPubKey, TxnSignature }
+ * ```
+ */
 export interface SignerEntry {
   Account: string
   SigningPubKey: string

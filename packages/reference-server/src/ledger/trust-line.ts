@@ -6,6 +6,12 @@ import { IssuedValue } from './issued-value'
  * Ledger, the two sides are ordered by AccountID: `balance` is what `low` holds of `high`'s
  * asset (negative: what `high` holds of `low`'s), and each side has its own limit and owns the
  * line (one owner reserve) while it keeps a non-zero limit (docs/protocol.md §8.5).
+ *
+ * @example
+ * ```ts
+ * const line = newLine(holder, issuer, 'USD')
+ * heldBy(line, holder).toString() // '0'
+ * ```
  */
 export interface TrustLine {
   currency: string
@@ -18,7 +24,14 @@ export interface TrustLine {
   highOwns: boolean
 }
 
-/** What one side of a line sees, as in `account_lines` (docs/protocol.md §10). */
+/**
+ * What one side of a line sees, as in `account_lines` (docs/protocol.md §10).
+ *
+ * @example
+ * ```ts
+ * const view: LineView = { currency: 'USD', counterparty: issuer, balance: '10', limit: '100', limit_peer: '0' }
+ * ```
+ */
 export interface LineView {
   currency: string
   counterparty: string

@@ -16,6 +16,11 @@ type BatchSignerEntry = SignerEntry
 /**
  * What a payload UUID named in `BatchSigners` is: the signed blob of a payload of the same
  * application, `null` when that payload is not signed, `undefined` when unknown or foreign.
+ *
+ * @example
+ * ```ts
+ * const signed: SignedPayloadHex = (uuid) => store.get(uuid)?.outcome?.hex
+ * ```
  */
 export type SignedPayloadHex = (uuid: string) => string | null | undefined
 

@@ -1,7 +1,14 @@
 import type { LineView } from '../../ledger/trust-line'
 import { html, type SafeHtml } from './safe-html'
 
-/** The trust lines and tickets of one account on one network, for the dashboard. */
+/**
+ * The trust lines and tickets of one account on one network, for the dashboard.
+ *
+ * @example
+ * ```ts
+ * const held: DashboardHoldings = { address, network: 'TESTNET', lines: [], tickets: [5000002] }
+ * ```
+ */
 export interface DashboardHoldings {
   address: string
   network: string
