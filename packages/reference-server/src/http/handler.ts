@@ -5,11 +5,13 @@ import type { ServerRequest } from 'srvx'
 import type { Platform } from '../platform'
 import { notFound } from '../platform'
 import { signRoutes } from '../web/sign-routes'
+import { accountRoutes } from './account-routes'
 import { appStorageRoutes } from './app-storage-routes'
 import { controlRoutes } from './control-routes'
 import { errorResponse } from './error-response'
 import type { HttpEnv } from './http-env'
 import { jwtRoutes } from './jwt-routes'
+import { linkRoutes } from './link-routes'
 import { lookupRoutes } from './lookup-routes'
 import { oauthMountPath, oauthRoutes } from './oauth-routes'
 import { pageRoutes } from './page-routes'
@@ -79,9 +81,11 @@ export function createHttpHandler(
   app.route(API_PATHS.platform, xappRoutes(platform))
   app.route(API_PATHS.jwt, jwtRoutes(platform))
   app.route(API_PATHS.control, controlRoutes(platform))
+  app.route(API_PATHS.control, accountRoutes(platform))
   app.route(API_PATHS.sign, signRoutes(platform))
   app.route(oauthMountPath(platform.endpoints.oauth), oauthRoutes(platform))
   app.route('/', pageRoutes(platform))
+  app.route('/', linkRoutes(platform))
   app.notFound((c) =>
     errorResponse(notFound(`route ${c.req.method} ${redactedPath(c.req.url)}`), apiHeaders(c)),
   )

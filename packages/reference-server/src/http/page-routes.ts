@@ -34,6 +34,10 @@ export function pageRoutes(platform: Platform): Hono {
     dashboardView({
       state: platform.state(),
       balance: (network, address) => platform.ledger.account(network, address)?.balance ?? null,
+      holdings: (network, address) => {
+        const account = platform.ledger.account(network, address)
+        return { lines: account?.lines ?? [], tickets: account?.tickets ?? [] }
+      },
       payloads: platform.payloads.recent(DASHBOARD_PAYLOAD_LIMIT),
       payloadCount: platform.payloads.size,
       attempts: platform.webhooks.attempts(),

@@ -11,6 +11,7 @@ import type { RetentionOptions } from './payload-retention'
 import { createPayloads, type Payloads } from './payloads'
 import { createPush, type Push } from './push'
 import { createRateLimits, type RateLimits, type RouteClass } from './rate-limits'
+import { nativePrice } from './rates'
 import { createUserData, type UserData } from './user-data'
 import { createUserTokens, type UserTokens } from './user-tokens'
 import { createUsers, type Users } from './users'
@@ -154,7 +155,11 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
   const ownClock = options.clock === undefined
   const clock = options.clock ?? createClock()
   let endpoints: Endpoints = { ...(options.endpoints ?? DEFAULT_ENDPOINTS) }
-  const ledger = createLedger({ clock, closeMs: options.ledgerCloseMs ?? 4000 })
+  const ledger = createLedger({
+    clock,
+    closeMs: options.ledgerCloseMs ?? 4000,
+    price: nativePrice,
+  })
   const applications = createApplications({ tokenValidityDays: options.tokenValidityDays ?? 30 })
   const users = createUsers({ ledger })
   const tokens = createUserTokens({ clock })

@@ -1,5 +1,6 @@
 import type { Endpoints, KeyAlgorithm, RefApplication, WebhookAttempt } from 'pullsign/wire'
 import { dropsToUnits, parseDrops } from '../../ledger/native-amount'
+import { type DashboardHoldings, renderHoldings } from './dashboard-lines'
 import { DASHBOARD_SCRIPT } from './dashboard-script'
 import { type DashboardSignIn, renderSignIns } from './dashboard-sign-ins'
 import { renderShell } from './page-shell'
@@ -52,6 +53,8 @@ export interface DashboardView {
   payloadCount: number
   /** Newest first. */
   webhooks: WebhookAttempt[]
+  /** Trust lines and tickets of the users' accounts (docs/protocol.md §8.5). */
+  holdings?: DashboardHoldings[]
   /** Browser sign-ins through the OAuth provider, newest first. */
   signIns: DashboardSignIn[]
 }
@@ -155,7 +158,7 @@ ${rows.length ? rows : empty(5, 'No deliveries yet.')}</table></div></section>`
  * swaps when it changed.
  */
 export function renderDashboardMain(view: DashboardView): SafeHtml {
-  return html`${renderServer(view)}${renderApplications(view)}${renderUsers(view)}${renderPayloads(view)}${renderSignIns(view.signIns)}${renderWebhooks(view)}`
+  return html`${renderServer(view)}${renderApplications(view)}${renderUsers(view)}${renderHoldings(view.holdings ?? [])}${renderPayloads(view)}${renderSignIns(view.signIns)}${renderWebhooks(view)}`
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { NetworkKey, PayloadRecord, RefState, WebhookAttempt } from 'pullsign/wire'
+import type { DashboardHoldings } from './dashboard-lines'
 import type { DashboardView } from './dashboard-page'
 import type { DashboardSignIn } from './dashboard-sign-ins'
 import { payloadState } from './payload-state'
@@ -18,6 +19,8 @@ export interface DashboardSource {
   attempts: WebhookAttempt[]
   /** Server time, ms. */
   now: number
+  /** Trust lines and tickets of an account on a network (none when it has no account there). */
+  holdings?(network: NetworkKey, address: string): Omit<DashboardHoldings, 'address' | 'network'>
   /** Browser sign-ins, newest first (none when absent). */
   signIns?: DashboardSignIn[]
 }
@@ -62,6 +65,15 @@ export function dashboardView(source: DashboardSource): DashboardView {
       })),
     })),
     payloads,
+    holdings: source.state.users.flatMap((user) =>
+      user.accounts.flatMap((account) =>
+        networks.flatMap((n) => {
+          const held = source.holdings?.(n.key, account.address)
+          if (!held || (held.lines.length === 0 && held.tickets.length === 0)) return []
+          return [{ address: account.address, network: n.key, ...held }]
+        }),
+      ),
+    ),
     payloadCount: Math.max(source.payloadCount, payloads.length),
     webhooks: [...source.attempts].reverse(),
     signIns: source.signIns ?? [],

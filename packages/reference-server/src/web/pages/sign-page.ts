@@ -107,7 +107,15 @@ function renderAmount(amount: AmountView, nativeAsset: string): SafeHtml {
   }
 }
 
-function renderRow(row: TransactionRow, nativeAsset: string): SafeHtml {
+/**
+ * One readable line (`<dt>`/`<dd>`) of a transaction, as the sign page and the link pages show it.
+ *
+ * @example
+ * ```ts
+ * html`<dl class="fields">${transactionRows(tx).map((row) => renderRow(row, 'XRP'))}</dl>`
+ * ```
+ */
+export function renderRow(row: TransactionRow, nativeAsset: string): SafeHtml {
   const value = row.value
   let shown: SafeHtml
   if (value.kind === 'amount') shown = renderAmount(value.amount, nativeAsset)
