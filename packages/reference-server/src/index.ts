@@ -54,6 +54,11 @@ export interface ReferenceServer {
   close(): Promise<void>
   /** The endpoints the server answers on (set by `listen`, or as given in the options). */
   readonly endpoints: Endpoints
+  /**
+   * Whether `endpoints` are real: given in the options, or set by `listen`. Until then they are
+   * a placeholder (`http://127.0.0.1:8787`) that `createHandlers` refuses to serve.
+   */
+  readonly hasEndpoints: boolean
   /** The platform, for in-process control (the same operations as the control API). */
   readonly platform: Platform
   /** The simulated wallet app. */
@@ -93,10 +98,14 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const server = createServer(toNodeHandler(answer) as NodeHttp1Handler)
   server.on('upgrade', upgrade.handle)
   let listening = false
+  let hasEndpoints = platformOptions.endpoints !== undefined
 
   return {
     get endpoints() {
       return platform.endpoints
+    },
+    get hasEndpoints() {
+      return hasEndpoints
     },
     platform,
     wallet: platform.wallet,
@@ -111,6 +120,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
           const { port: bound } = server.address() as AddressInfo
           const api = `http://${urlHost(host)}:${bound}`
           platform.setEndpoints({ api, oauth: `${api}/oauth`, links: api })
+          hasEndpoints = true
           resolve(platform.endpoints)
         })
       })
