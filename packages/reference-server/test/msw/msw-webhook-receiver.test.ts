@@ -65,7 +65,7 @@ describe('a webhook receiver mocked with msw (PROTOCOL §5)', () => {
     msw.use(
       http.post(WEBHOOK_URL, async ({ request }) => {
         const raw = await request.text()
-        verifyWebhook(raw, request.headers, app.apiSecret, { now: clock.now() })
+        await verifyWebhook(raw, request.headers, app.apiSecret, { now: clock.now() })
         bodies.push(raw)
         return answer()
       }),
@@ -100,5 +100,28 @@ describe('a webhook receiver mocked with msw (PROTOCOL §5)', () => {
       { attempt: 1, status: 500, ok: false },
       { attempt: 2, status: 200, ok: true },
     ])
+  })
+
+  test('a server whose clock was advanced: stale against real time, verified with now', async () => {
+    const app = hookedApp()
+    const received: { raw: string; headers: Headers }[] = []
+    msw.use(
+      http.post(WEBHOOK_URL, async ({ request }) => {
+        received.push({ raw: await request.text(), headers: request.headers })
+        return new HttpResponse(null, { status: 204 })
+      }),
+    )
+    clock.advance(3600)
+    await signWithWebhook(app)
+    const [delivery] = received
+    if (!delivery) throw new Error('no webhook arrived')
+    const stale = await verifyWebhook(delivery.raw, delivery.headers, app.apiSecret).catch(
+      (error: unknown) => error,
+    )
+    expect(stale).toMatchObject({ reason: 'stale', message: expect.stringMatching(/options\.now/) })
+    const body = await verifyWebhook(delivery.raw, delivery.headers, app.apiSecret, {
+      now: server.clock.now(),
+    })
+    expect(body.payloadResponse.signed).toBe(true)
   })
 })
