@@ -6,12 +6,17 @@ import { toNodeHandler } from 'srvx/node'
 import { createHttpHandler, type FetchHandler } from './http/handler'
 import { type Clock, createPlatform, type Platform, type PlatformOptions } from './platform'
 import type { Wallet } from './wallet'
+import {
+  createInProcessWebSocket,
+  type InProcessWebSocketConstructor,
+} from './ws/in-process-socket'
 import { createPayloadSockets } from './ws/payload-sockets'
 import { createSocketUpgrade } from './ws/socket-upgrade'
 
 export type { FetchHandler } from './http/handler'
 export type { Clock, Platform, PlatformOptions, RetentionOptions } from './platform'
 export type { Wallet } from './wallet'
+export type { InProcessWebSocket, InProcessWebSocketConstructor } from './ws/in-process-socket'
 
 /**
  * Options of {@link createReferenceServer}: everything {@link PlatformOptions} takes (clock,
@@ -67,6 +72,12 @@ export interface ReferenceServer {
   readonly clock: Clock
   /** The one fetch-style handler of the HTTP API (for msw, or any fetch-style runtime). */
   readonly handler: FetchHandler
+  /**
+   * A WebSocket class connected to this server's payload sockets in-process, without a port: give
+   * it to the SDK (`new PullSign({ …, endpoints: server.endpoints, WebSocket: server.WebSocket })`)
+   * to subscribe through msw handlers.
+   */
+  readonly WebSocket: InProcessWebSocketConstructor
 }
 
 const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host)
@@ -111,6 +122,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     wallet: platform.wallet,
     clock: platform.clock,
     handler,
+    WebSocket: createInProcessWebSocket({ sockets, endpoints: () => platform.endpoints }),
     listen(port = 0) {
       return new Promise((resolve, reject) => {
         server.once('error', reject)

@@ -44,11 +44,10 @@ const distinctBases = (endpoints: Endpoints): string[] => {
  *
  * The handlers are built from `server.endpoints` as they are when you call this: give the server
  * its `endpoints` option, or call `listen` first (without either, this throws). msw intercepts
- * the global `fetch` (which the SDK
- * and the server's webhook delivery use), but not sockets of the `ws` package, which the SDK uses
- * on Node for payload subscriptions (DESIGN, Toolchain): for subscriptions, start the server on
- * port 0 with `listen(0)` before creating the handlers (HTTP stays in-process, sockets go to the
- * port), or give the SDK a `WebSocket` of your own.
+ * the global `fetch` (which the SDK and the server's webhook delivery use), but not sockets of the
+ * `ws` package, which the SDK uses on Node for payload subscriptions (DESIGN, Toolchain): give the
+ * SDK `WebSocket: server.WebSocket` (in-process, no port), or `listen(0)` before creating the
+ * handlers (HTTP stays in-process, sockets go to the port).
  *
  * @example
  * ```ts
@@ -64,10 +63,15 @@ const distinctBases = (endpoints: Endpoints): string[] => {
  *
  * const [app] = server.platform.applications.list()
  * const [alice] = server.platform.users.list()
- * const pullsign = new PullSign({ apiKey: app!.apiKey, apiSecret: app!.apiSecret, endpoints })
- * const created = await pullsign.payload.create({ TransactionType: 'SignIn' })
- * await server.wallet.sign(created.uuid, { user: alice!.uuid })
- * const record = await pullsign.payload.get(created) // record.meta.signed === true
+ * const pullsign = new PullSign({
+ *   apiKey: app!.apiKey,
+ *   apiSecret: app!.apiSecret,
+ *   endpoints,
+ *   WebSocket: server.WebSocket, // payload subscriptions in-process too
+ * })
+ * const subscription = await pullsign.payload.createAndSubscribe({ TransactionType: 'SignIn' })
+ * await server.wallet.sign(subscription.uuid, { user: alice!.uuid })
+ * const record = await subscription.resolved // record.meta.signed === true
  *
  * msw.close()
  * await server.close()
