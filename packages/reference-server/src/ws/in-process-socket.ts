@@ -22,12 +22,13 @@ const CLOSE_ABNORMAL = 1006
 export interface InProcessWebSocket {
   readonly url: string
   readonly readyState: number
-  onopen: ((event: { type: 'open' }) => void) | null
-  onmessage: ((event: { type: 'message'; data: string }) => void) | null
-  onclose:
-    | ((event: { type: 'close'; code: number; reason: string; wasClean: boolean }) => void)
-    | null
-  onerror: ((event: { type: 'error'; message: string }) => void) | null
+  // Handler parameters as loose as the SDK's WebSocketLike, so the SDK can install its own; the
+  // events passed also carry `type` (and `wasClean` on close), as WHATWG events do.
+  onopen: ((event: unknown) => void) | null
+  /** `data` is always a string: the server sends JSON text frames (docs/protocol.md §4). */
+  onmessage: ((event: { data: unknown }) => void) | null
+  onclose: ((event: { code: number; reason: string }) => void) | null
+  onerror: ((event: unknown) => void) | null
   send(data: string): void
   close(code?: number, reason?: string): void
   terminate(): void
@@ -117,7 +118,8 @@ export function createInProcessWebSocket(deps: {
         send(frame) {
           if (socket.#state !== OPEN) return
           // Sent while open, so delivered even when a close follows at once (before its event).
-          queueMicrotask(() => socket.onmessage?.({ type: 'message', data: frame }))
+          const event = { type: 'message', data: frame }
+          queueMicrotask(() => socket.onmessage?.(event))
         },
         close: (code, reason) => socket.#finish(code, reason, true),
         terminate: () => socket.#finish(CLOSE_ABNORMAL, '', false),
@@ -170,7 +172,8 @@ export function createInProcessWebSocket(deps: {
       this.#listeners.message.length = 0
       queueMicrotask(() => {
         if (!wasClean) this.onerror?.({ type: 'error', message: 'connection dropped' })
-        this.onclose?.({ type: 'close', code, reason, wasClean })
+        const event = { type: 'close', code, reason, wasClean }
+        this.onclose?.(event)
       })
     }
   }

@@ -41,7 +41,7 @@ const openRaw = (url: string) => {
   const frames: unknown[] = []
   const waiters: Array<() => void> = []
   socket.onmessage = ({ data }) => {
-    frames.push(JSON.parse(data))
+    frames.push(JSON.parse(String(data)))
     for (const wake of waiters.splice(0)) wake()
   }
   const closed = new Promise<{ code: number; reason: string }>((resolve) => {
