@@ -4,6 +4,7 @@ import type { Endpoints } from 'pullsign/wire'
 import type { NodeHttp1Handler } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
 import { createHttpHandler, type FetchHandler } from './http/handler'
+import { type RequestLogOptions, withRequestLog } from './http/request-log'
 import { type Clock, createPlatform, type Platform, type PlatformOptions } from './platform'
 import type { Wallet } from './wallet'
 import {
@@ -14,6 +15,7 @@ import { createPayloadSockets } from './ws/payload-sockets'
 import { createSocketUpgrade } from './ws/socket-upgrade'
 
 export type { FetchHandler } from './http/handler'
+export type { RequestLogOptions } from './http/request-log'
 export type { Clock, Platform, PlatformOptions, RetentionOptions } from './platform'
 export type { Wallet } from './wallet'
 export type { InProcessWebSocket, InProcessWebSocketConstructor } from './ws/in-process-socket'
@@ -34,6 +36,8 @@ export type { InProcessWebSocket, InProcessWebSocketConstructor } from './ws/in-
 export interface ReferenceServerOptions extends PlatformOptions {
   /** Interface to listen on; defaults to 127.0.0.1. */
   host?: string
+  /** One line per request (method, path, status, ms; secrets redacted); none by default. */
+  requestLog?: RequestLogOptions
 }
 
 /**
@@ -98,9 +102,10 @@ const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host)
  * ```
  */
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
-  const { host = '127.0.0.1', ...platformOptions } = options
+  const { host = '127.0.0.1', requestLog, ...platformOptions } = options
   const platform = createPlatform(platformOptions)
-  const answer = createHttpHandler(platform)
+  const routes = createHttpHandler(platform)
+  const answer = requestLog ? withRequestLog(routes, requestLog) : routes
   const handler: FetchHandler = async (request) => answer(request)
   const sockets = createPayloadSockets(platform)
   const upgrade = createSocketUpgrade(sockets)
