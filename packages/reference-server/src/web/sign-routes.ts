@@ -29,6 +29,7 @@ export function signRoutes(platform: Platform): Hono<HttpEnv> {
         boundUser: platform.payloads.request(uuid).userUuid,
         serverNow: platform.clock.now(),
         variant,
+        links: platform.endpoints.links,
       })
       return htmlResponse(renderSignPage(view))
     } catch (error) {
