@@ -37,6 +37,7 @@ export function pageRoutes(platform: Platform): Hono {
       payloadCount: platform.payloads.size,
       attempts: platform.webhooks.attempts(),
       now: platform.clock.now(),
+      realNow: Date.now(),
     })
 
   routes.get('/', async (c) => {

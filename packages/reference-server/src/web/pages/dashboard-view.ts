@@ -17,6 +17,8 @@ export interface DashboardSource {
   attempts: WebhookAttempt[]
   /** Server time, ms. */
   now: number
+  /** Real time, ms (`Date.now()`): the clock offset is server time minus this. */
+  realNow: number
 }
 
 /**
@@ -44,6 +46,7 @@ export function dashboardView(source: DashboardSource): DashboardView {
   return {
     endpoints: source.state.endpoints,
     serverTime: new Date(source.now).toISOString(),
+    clockOffsetSeconds: Math.round((source.now - source.realNow) / 1000),
     networks,
     applications: source.state.applications,
     users: source.state.users.map((user) => ({
