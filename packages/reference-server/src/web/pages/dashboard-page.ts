@@ -2,6 +2,7 @@ import type { Endpoints, KeyAlgorithm, RefApplication, WebhookAttempt } from 'pu
 import { dropsToUnits, parseDrops } from '../../ledger/native-amount'
 import { renderDashboardActions } from './dashboard-actions'
 import { DASHBOARD_SCRIPT } from './dashboard-script'
+import { type DashboardSignIn, renderSignIns } from './dashboard-sign-ins'
 import { renderShell } from './page-shell'
 import { isActionable, type PayloadState, STATE_LABELS } from './payload-state'
 import { html, type SafeHtml } from './safe-html'
@@ -54,6 +55,8 @@ export interface DashboardView {
   payloadCount: number
   /** Newest first. */
   webhooks: WebhookAttempt[]
+  /** Browser sign-ins through the OAuth provider, newest first. */
+  signIns: DashboardSignIn[]
 }
 
 /** Where the dashboard script fetches its live sections (same renderer, `<main>` contents only). */
@@ -162,7 +165,7 @@ ${rows.length ? rows : empty(5, 'No deliveries yet.')}</table></div></section>`
  * swaps when it changed.
  */
 export function renderDashboardMain(view: DashboardView): SafeHtml {
-  return html`${renderServer(view)}${renderApplications(view)}${renderUsers(view)}${renderPayloads(view)}${renderWebhooks(view)}`
+  return html`${renderServer(view)}${renderApplications(view)}${renderUsers(view)}${renderPayloads(view)}${renderSignIns(view.signIns)}${renderWebhooks(view)}`
 }
 
 /**

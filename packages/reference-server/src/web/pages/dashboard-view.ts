@@ -1,5 +1,6 @@
 import type { NetworkKey, PayloadRecord, RefState, WebhookAttempt } from 'pullsign/wire'
 import type { DashboardView } from './dashboard-page'
+import type { DashboardSignIn } from './dashboard-sign-ins'
 import { payloadState } from './payload-state'
 import { SIGN_PAGE_NETWORKS } from './sign-page-view'
 
@@ -19,6 +20,8 @@ export interface DashboardSource {
   now: number
   /** Real time, ms (`Date.now()`): the clock offset is server time minus this. */
   realNow: number
+  /** Browser sign-ins, newest first (none when absent). */
+  signIns?: DashboardSignIn[]
 }
 
 /**
@@ -64,5 +67,6 @@ export function dashboardView(source: DashboardSource): DashboardView {
     payloads,
     payloadCount: Math.max(source.payloadCount, payloads.length),
     webhooks: [...source.attempts].reverse(),
+    signIns: source.signIns ?? [],
   }
 }
