@@ -57,14 +57,11 @@ const openRaw = (url: string) => {
 describe('server.WebSocket: payload subscriptions in-process, no port', () => {
   test('createAndSubscribe through msw + server.WebSocket sees the user open and sign', async () => {
     const { pullsign, alice } = demo()
+    const subscription = await pullsign.payload.createAndSubscribe({ TransactionType: 'SignIn' })
+    const signing = server.wallet.sign(subscription.uuid, { user: alice.uuid })
     const events: PayloadEvent['type'][] = []
-    const subscription = await pullsign.payload.createAndSubscribe(
-      { TransactionType: 'SignIn' },
-      (event) => {
-        events.push(event.type)
-      },
-    )
-    await server.wallet.sign(subscription.uuid, { user: alice.uuid })
+    for await (const event of subscription) events.push(event.type)
+    await signing
     const record = await subscription.resolved
     expect(record.meta).toMatchObject({ uuid: subscription.uuid, resolved: true, signed: true })
     expect(events).toEqual(expect.arrayContaining(['welcome', 'opened', 'resolved']))
