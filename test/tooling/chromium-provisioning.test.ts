@@ -27,7 +27,7 @@ const run = (chromium: string, args: string[]) =>
     },
   })
 
-describe('Chromium for the browser tests', () => {
+describe('Chromium for the browser tests', { timeout: 30_000 }, () => {
   test('loading the vitest config checks and installs nothing, even with Chromium missing', () => {
     const loaded = run(missing, [
       '--input-type=module',
