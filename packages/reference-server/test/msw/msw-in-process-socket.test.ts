@@ -23,16 +23,14 @@ afterAll(async () => {
 })
 
 const demo = () => {
-  const [app] = server.platform.applications.list()
-  const [alice] = server.platform.users.list()
+  const { applications, users } = server.platform.state()
+  const [app, alice] = [applications[0], users[0]]
   if (!app || !alice) throw new Error('the demo fixtures changed: expected an app and a user')
-  const pullsign = new PullSign({
-    apiKey: app.apiKey,
-    apiSecret: app.apiSecret,
-    endpoints,
-    WebSocket: server.WebSocket,
-  })
-  return { pullsign, alice }
+  const { apiKey, apiSecret } = app
+  return {
+    pullsign: new PullSign({ apiKey, apiSecret, endpoints, WebSocket: server.WebSocket }),
+    alice,
+  }
 }
 
 /** Raw frames of one in-process socket, with a way to wait for the next few. */
