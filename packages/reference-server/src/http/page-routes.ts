@@ -42,6 +42,7 @@ export function pageRoutes(platform: Platform): Hono {
       payloadCount: platform.payloads.size,
       attempts: platform.webhooks.attempts(),
       now: platform.clock.now(),
+      realNow: Date.now(),
       signIns: dashboardSignIns(platform.identity.oauth, platform.payloads),
     })
 

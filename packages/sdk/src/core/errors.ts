@@ -314,7 +314,7 @@ export class AbortError extends PullSignError {
  * @example
  * ```ts
  * try {
- *   verifyWebhook(rawBody, headers, apiSecret)
+ *   await verifyWebhook(rawBody, headers, apiSecret)
  * } catch (err) {
  *   if (err instanceof SignatureError) console.log(err.reason) // e.g. 'mismatch'
  * }

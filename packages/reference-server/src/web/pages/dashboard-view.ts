@@ -21,6 +21,8 @@ export interface DashboardSource {
   now: number
   /** Trust lines and tickets of an account on a network (none when it has no account there). */
   holdings?(network: NetworkKey, address: string): Omit<DashboardHoldings, 'address' | 'network'>
+  /** Real time, ms (`Date.now()`): the clock offset is server time minus this. */
+  realNow: number
   /** Browser sign-ins, newest first (none when absent). */
   signIns?: DashboardSignIn[]
 }
@@ -50,6 +52,7 @@ export function dashboardView(source: DashboardSource): DashboardView {
   return {
     endpoints: source.state.endpoints,
     serverTime: new Date(source.now).toISOString(),
+    clockOffsetSeconds: Math.round((source.now - source.realNow) / 1000),
     networks,
     applications: source.state.applications,
     users: source.state.users.map((user) => ({
