@@ -14,6 +14,7 @@ import { redact } from './redact'
  * - `ERR_ABORTED`: the caller aborted (AbortSignal, `close()`).
  * - `ERR_RESPONSE`: the platform answered with something that is not the expected JSON.
  * - `ERR_SIGNATURE`: a webhook, sign-in or JWT did not verify (`pullsign/verify`).
+ * - `ERR_SIGN_IN`: a browser or native sign-in did not complete (see {@link SignInError}).
  *
  * @example
  * ```ts
@@ -31,6 +32,7 @@ export type PullSignErrorCode =
   | 'ERR_ABORTED'
   | 'ERR_RESPONSE'
   | 'ERR_SIGNATURE'
+  | 'ERR_SIGN_IN'
 
 /**
  * Options shared by every error constructor: the cause, and the secrets to scrub from the message.
