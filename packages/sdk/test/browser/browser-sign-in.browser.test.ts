@@ -15,7 +15,7 @@ afterEach(() => {
 
 /** A page seam on a pretend address; popups are real windows made by `popup`. */
 function testPage(href: string, popup: (url: string) => PopupWindow | null = () => null) {
-  const page = {
+  const page: { href: string; navigations: string[]; seam: PageSeam } = {
     href,
     navigations: [] as string[],
     seam: {
