@@ -74,7 +74,7 @@ const asError = (err: unknown): PullSignError =>
  * ```
  */
 export class SignInSession {
-  readonly events = new Emitter<SignInEvents>()
+  readonly events: Emitter<SignInEvents>
   readonly #deps: SessionDeps
   #current: StoredSession | null = null
   #claims: Record<string, unknown> | null = null
@@ -84,6 +84,7 @@ export class SignInSession {
 
   constructor(deps: SessionDeps) {
     this.#deps = deps
+    this.events = deps.events ?? new Emitter<SignInEvents>()
   }
 
   /** The JWT while signed in, else `null`. */
@@ -215,4 +216,6 @@ export interface SessionDeps {
   clock: SignInClock
   fetch: typeof globalThis.fetch
   oauth: string
+  /** The emitter to report on (the client's own, so listeners can attach before the session). */
+  events?: Emitter<SignInEvents>
 }
