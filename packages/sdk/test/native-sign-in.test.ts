@@ -1,8 +1,9 @@
 import { webcrypto } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { createMemoryStorage } from '../src/core/memory-storage'
 import { pkceChallenge } from '../src/runtimes/browser/pkce'
 import { createNativeSignIn } from '../src/runtimes/native/native-sign-in'
-import { manualClock, memoryStorage } from './support/manual-clock'
+import { createFakeClock } from './support/fake-clock'
 
 const apiKey = '00000000-0000-4000-8000-0000000000aa'
 const oauth = 'https://oauth2.example'
@@ -10,12 +11,12 @@ const oauth = 'https://oauth2.example'
 function setup() {
   const opened: string[] = []
   const requests: string[] = []
-  const storage = memoryStorage()
+  const storage = createMemoryStorage()
   const signIn = createNativeSignIn(
     { apiKey, oauth, redirectUrl: 'myapp://signin', openUrl: (url) => opened.push(url) },
     {
       storage,
-      clock: manualClock(),
+      clock: createFakeClock(),
       random: (bytes) => webcrypto.getRandomValues(bytes),
       fetch: (async (input: RequestInfo | URL) => {
         requests.push(String(input))
@@ -70,7 +71,7 @@ describe('native sign-in through a deep link', () => {
     expect(() =>
       createNativeSignIn(
         { apiKey, oauth, redirectUrl: 'myapp://signin', openUrl: () => {}, ...bad } as never,
-        { storage: memoryStorage(), clock: manualClock(), random: (b) => b, fetch },
+        { storage: createMemoryStorage(), clock: createFakeClock(), random: (b) => b, fetch },
       ),
     ).toThrow(expect.objectContaining({ code: 'ERR_CONFIG' }))
   })

@@ -1,5 +1,5 @@
+import type { Client } from '../core/client'
 import { PullSignError } from '../core/errors'
-import type { Transport } from '../core/http'
 import { describeValue, requireObject } from '../core/input'
 import {
   USERDATA_KEY_PATTERN,
@@ -69,28 +69,28 @@ const checkKey = (key: unknown): string => {
 }
 
 /**
- * Builds the user-store API on a transport of the JWT routes.
+ * Builds the user-store API on a client of the JWT routes.
  *
  * @example
  * ```ts
- * const userstore = createUserStoreApi(jwtTransport)
+ * const userstore = createUserStoreApi(client)
  * ```
  */
-export function createUserStoreApi(transport: Transport): UserStoreApi {
+export function createUserStoreApi(client: Client): UserStoreApi {
   return {
-    list: async () => (await transport.request<UserdataListResponse>('GET', 'userdata')).keys,
+    list: async () => (await client.request<UserdataListResponse>('GET', 'userdata')).keys,
     get: async (key) => {
       const path = `userdata/${checkKey(key)}`
-      const answer = await transport.request<UserdataRetrieveResponse>('GET', path)
+      const answer = await client.request<UserdataRetrieveResponse>('GET', path)
       return answer.data?.[key] ?? null
     },
     set: async (key, data) => {
       const path = `userdata/${checkKey(key)}`
       const body = requireObject(data, 'data')
-      return (await transport.request<UserdataPersistResponse>('POST', path, { body })).persisted
+      return (await client.request<UserdataPersistResponse>('POST', path, { body })).persisted
     },
     delete: async (key) =>
-      (await transport.request<UserdataRemoveResponse>('DELETE', `userdata/${checkKey(key)}`))
+      (await client.request<UserdataRemoveResponse>('DELETE', `userdata/${checkKey(key)}`))
         .persisted,
   }
 }

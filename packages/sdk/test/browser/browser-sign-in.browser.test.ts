@@ -1,14 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { SignInError } from '../../src/core/sign-in-error'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SignInError } from '../../src/core/errors'
 import { createBrowserSignIn } from '../../src/runtimes/browser/browser-sign-in'
 import type { PageSeam, PopupWindow } from '../../src/runtimes/browser/page'
 import { runPopup } from '../../src/runtimes/browser/popup-flow'
-import { manualClock, memoryStorage, unsignedJwt } from '../support/manual-clock'
+import { createFakeClock } from '../support/fake-clock'
+import { unsignedJwt } from '../support/unsigned-jwt'
 
 const apiKey = '00000000-0000-4000-8000-0000000000aa'
 const oauth = 'https://oauth2.example'
 const random = (bytes: Uint8Array) => crypto.getRandomValues(bytes)
 const opened: PopupWindow[] = []
+beforeEach(() => localStorage.clear())
 afterEach(() => {
   for (const w of opened.splice(0)) w.close()
 })
@@ -50,8 +52,8 @@ function noFetch() {
 
 function setup(href = 'https://shop.example/app', popup?: (url: string) => PopupWindow | null) {
   const page = testPage(href, popup)
-  const storage = memoryStorage()
-  const clock = manualClock()
+  const storage = localStorage
+  const clock = createFakeClock()
   const net = noFetch()
   const signIn = createBrowserSignIn(
     { apiKey, oauth, implicit: true },
@@ -83,7 +85,7 @@ describe('the start sequence of a page', () => {
     await s.signIn.start()
     expect(s.events).toEqual(['retrieving', 'ready'])
     expect(s.net.calls).toEqual([])
-    expect(s.storage.map.size).toBe(0)
+    expect(s.storage.length).toBe(0)
     expect(s.signIn.session.jwt).toBeNull()
   })
 
@@ -192,8 +194,8 @@ describe('the end of a session', () => {
     await s.signIn.start()
     s.signIn.logout()
     expect(s.events.slice(4)).toEqual(['logout', 'loggedout'])
-    expect(s.storage.map.size).toBe(0)
-    expect(s.clock.pending()).toBe(0)
+    expect(s.storage.length).toBe(0)
+    expect(s.clock.pending()).toEqual([])
   })
 })
 
@@ -219,7 +221,7 @@ describe('the popup', () => {
   })
 
   it('reads the answer the return page posts, with the state this page sent', async () => {
-    const clock = manualClock()
+    const clock = createFakeClock()
     const page = testPage('https://shop.example/app', (url) => {
       const state = new URL(url).searchParams.get('state') ?? ''
       return postingWindow({
@@ -237,7 +239,7 @@ describe('the popup', () => {
   })
 
   it('ignores messages from another origin, then reports the person closing the window', async () => {
-    const clock = manualClock()
+    const clock = createFakeClock()
     const page = testPage('https://shop.example/app', () =>
       postingWindow({
         source: 'xumm_sign_request_resolved',
@@ -259,7 +261,7 @@ describe('the popup', () => {
     await expect(
       runPopup({
         page: page.seam,
-        clock: manualClock(),
+        clock: createFakeClock(),
         url: `${oauth}/auth`,
         providerOrigin: location.origin,
       }),

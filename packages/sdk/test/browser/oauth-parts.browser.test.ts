@@ -1,11 +1,11 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { authorizeUrl } from '../../src/runtimes/browser/authorize-url'
 import { createPkcePair, pkceChallenge } from '../../src/runtimes/browser/pkce'
 import { parsePopupMessage } from '../../src/runtimes/browser/popup-message'
 import { cleanRedirectUrl, readRedirectResult } from '../../src/runtimes/browser/redirect-result'
 import { createSessionStore } from '../../src/runtimes/browser/session-store'
-import { memoryStorage, unsignedJwt } from '../support/manual-clock'
+import { unsignedJwt } from '../support/unsigned-jwt'
 
 const apiKey = '00000000-0000-4000-8000-0000000000aa'
 const random = (bytes: Uint8Array) => crypto.getRandomValues(bytes)
@@ -176,9 +176,10 @@ describe('the popup message', () => {
 })
 
 describe('the session kept in storage', () => {
+  beforeEach(() => localStorage.clear())
   const now = Date.UTC(2026, 0, 1)
   it('restores a session until it expires, then forgets it', () => {
-    const storage = memoryStorage()
+    const storage = localStorage
     const store = createSessionStore(storage, apiKey)
     const jwt = unsignedJwt({ sub: 'r1' })
     store.saveSession({ jwt, expiresAt: now + 1000 })
@@ -187,7 +188,7 @@ describe('the session kept in storage', () => {
       expiresAt: now + 1000,
     })
     expect(store.loadSession(now + 1000)).toBeNull()
-    expect(storage.map.size).toBe(0)
+    expect(storage.length).toBe(0)
   })
 
   it.each([
@@ -196,14 +197,14 @@ describe('the session kept in storage', () => {
     ['a jwt that is not one', JSON.stringify({ jwt: 'abc', expiresAt: now + 1000 })],
     ['a string expiry', JSON.stringify({ jwt: unsignedJwt({}), expiresAt: 'soon' })],
   ])('ignores and removes a stored session that is %s', (_, value) => {
-    const storage = memoryStorage()
+    const storage = localStorage
     storage.setItem(`pullsign:${apiKey}:session`, value)
     expect(createSessionStore(storage, apiKey).loadSession(now)).toBeNull()
-    expect(storage.map.size).toBe(0)
+    expect(storage.length).toBe(0)
   })
 
   it('hands a pending redirect sign-in out once, and not after 10 minutes', () => {
-    const storage = memoryStorage()
+    const storage = localStorage
     const store = createSessionStore(storage, apiKey)
     const pending = {
       state: 's',

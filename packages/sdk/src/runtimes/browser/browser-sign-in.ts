@@ -1,12 +1,12 @@
+import type { Clock, StorageLike } from '../../core/seams'
 import { authorizeUrl } from './authorize-url'
 import type { PageSeam } from './page'
 import { createPkcePair } from './pkce'
 import { runPopup } from './popup-flow'
 import { type RandomBytes, randomToken } from './random-token'
 import { cleanRedirectUrl, readRedirectResult } from './redirect-result'
-import { createSessionStore, type PendingSignIn, type StorageLike } from './session-store'
+import { createSessionStore, type PendingSignIn } from './session-store'
 import { acceptAnswer } from './sign-in-answer'
-import type { SignInClock } from './sign-in-clock'
 import { type SignInResult, SignInSession } from './sign-in-session'
 
 /**
@@ -49,7 +49,7 @@ type Started = PendingSignIn & { challenge?: string }
 export interface BrowserSeams {
   page: PageSeam
   storage: StorageLike
-  clock: SignInClock
+  clock: Clock
   random: RandomBytes
   fetch: typeof globalThis.fetch
 }

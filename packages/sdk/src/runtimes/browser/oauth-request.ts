@@ -1,5 +1,4 @@
-import { NetworkError, PullSignError } from '../../core/errors'
-import { SignInError } from '../../core/sign-in-error'
+import { NetworkError, PullSignError, SignInError } from '../../core/errors'
 
 /**
  * Sends one request to the OAuth provider and returns its JSON object. A refusal

@@ -1,8 +1,8 @@
-import { SignInError } from '../../core/sign-in-error'
+import { SignInError } from '../../core/errors'
+import type { Clock } from '../../core/seams'
 import type { PageSeam } from './page'
 import { parsePopupMessage } from './popup-message'
 import { type RedirectResult, readRedirectResult } from './redirect-result'
-import type { SignInClock } from './sign-in-clock'
 
 /**
  * How often the opener looks whether the person closed the sign-in window. The return page also
@@ -22,7 +22,7 @@ const CLOSED_POLL_MS = 500
  */
 export interface PopupRequest {
   page: PageSeam
-  clock: SignInClock
+  clock: Clock
   url: string
   providerOrigin: string
 }

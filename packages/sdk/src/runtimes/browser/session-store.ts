@@ -1,24 +1,5 @@
+import type { StorageLike } from '../../core/seams'
 import { decodeJwtClaims } from './jwt-claims'
-
-/**
- * The storage seam: the part of the Web Storage API the SDK uses (`localStorage` by default in a
- * page; any object with these three methods elsewhere).
- *
- * @example
- * ```ts
- * const memory = new Map<string, string>()
- * const storage: StorageLike = {
- *   getItem: (key) => memory.get(key) ?? null,
- *   setItem: (key, value) => void memory.set(key, value),
- *   removeItem: (key) => void memory.delete(key),
- * }
- * ```
- */
-export interface StorageLike {
-  getItem(key: string): string | null
-  setItem(key: string, value: string): void
-  removeItem(key: string): void
-}
 
 /**
  * A sign-in started with a full redirect, kept until the page is loaded back: what the answer

@@ -1,10 +1,10 @@
 import { Emitter } from '../../core/emitter'
 import { PullSignError } from '../../core/errors'
+import type { Clock } from '../../core/seams'
 import type { OAuthUserinfo } from '../../wire/oauth'
 import { decodeJwtClaims } from './jwt-claims'
 import { oauthRequest } from './oauth-request'
 import type { SessionStore, StoredSession } from './session-store'
-import type { SignInClock } from './sign-in-clock'
 import type { SignInTokens } from './token-exchange'
 
 /**
@@ -213,7 +213,7 @@ export class SignInSession {
  */
 export interface SessionDeps {
   store: SessionStore
-  clock: SignInClock
+  clock: Clock
   fetch: typeof globalThis.fetch
   oauth: string
   /** The emitter to report on (the client's own, so listeners can attach before the session). */

@@ -1,4 +1,4 @@
-import { SignInError } from '../../core/sign-in-error'
+import { SignInError } from '../../core/errors'
 import { oauthRequest } from './oauth-request'
 
 /**

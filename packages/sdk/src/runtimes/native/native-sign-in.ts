@@ -1,13 +1,12 @@
-import { PullSignError } from '../../core/errors'
-import { SignInError } from '../../core/sign-in-error'
+import { PullSignError, SignInError } from '../../core/errors'
+import type { Clock, StorageLike } from '../../core/seams'
 import { authorizeUrl } from '../browser/authorize-url'
 import { createPkcePair } from '../browser/pkce'
 import type { RandomBytes } from '../browser/random-token'
 import { randomToken } from '../browser/random-token'
 import { readRedirectResult } from '../browser/redirect-result'
-import { createSessionStore, type StorageLike } from '../browser/session-store'
+import { createSessionStore } from '../browser/session-store'
 import { acceptAnswer } from '../browser/sign-in-answer'
-import type { SignInClock } from '../browser/sign-in-clock'
 import { type SignInResult, SignInSession } from '../browser/sign-in-session'
 
 /**
@@ -46,7 +45,7 @@ export interface NativeSignInOptions {
  */
 export interface NativeSeams {
   storage: StorageLike
-  clock: SignInClock
+  clock: Clock
   random: RandomBytes
   fetch: typeof globalThis.fetch
 }
