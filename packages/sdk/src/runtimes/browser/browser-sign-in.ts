@@ -1,3 +1,4 @@
+import type { Emitter } from '../../core/emitter'
 import type { Clock, StorageLike } from '../../core/seams'
 import { authorizeUrl } from './authorize-url'
 import type { PageSeam } from './page'
@@ -7,7 +8,7 @@ import { type RandomBytes, randomToken } from './random-token'
 import { cleanRedirectUrl, readRedirectResult } from './redirect-result'
 import { createSessionStore, type PendingSignIn } from './session-store'
 import { acceptAnswer } from './sign-in-answer'
-import { type SignInResult, SignInSession } from './sign-in-session'
+import { type SignInEvents, type SignInResult, SignInSession } from './sign-in-session'
 
 /**
  * How a page signs in (docs/protocol.md §7.1).
@@ -52,6 +53,8 @@ export interface BrowserSeams {
   clock: Clock
   random: RandomBytes
   fetch: typeof globalThis.fetch
+  /** The client's emitter, so listeners attached before the runtime loaded hear it. */
+  events?: Emitter<SignInEvents>
 }
 
 /**
@@ -76,6 +79,7 @@ export function createBrowserSignIn(options: BrowserSignInOptions, seams: Browse
     clock: seams.clock,
     fetch: seams.fetch,
     oauth: options.oauth,
+    events: seams.events,
   })
   const responseType = options.implicit ? 'token' : 'code'
   let inFlight: Promise<SignInResult | undefined> | null = null

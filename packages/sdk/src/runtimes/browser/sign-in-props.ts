@@ -47,21 +47,23 @@ const claimsOf = async (session: SignInSession) => {
 }
 
 /**
- * Builds {@link SignInUser} over a session that may still be loading.
+ * Builds {@link SignInUser} over a session that may still be loading (asked for on each read).
  *
  * @example
  * ```ts
- * const user = signInUser(sessionPromise)
+ * const user = signInUser(() => sessionPromise)
  * console.log(await user.account)
  * ```
  */
-export function signInUser(session: Promise<SignInSession>): SignInUser {
+export function signInUser(session: () => Promise<SignInSession>): SignInUser {
   const claim = (read: (claims: OAuthJwtClaims) => string) => () =>
-    session.then(claimsOf).then(read)
+    session().then(claimsOf).then(read)
   const info =
     <K extends keyof OAuthUserinfo>(key: K) =>
     () =>
-      session.then((s) => s.userinfo()).then((me) => me[key])
+      session()
+        .then((s) => s.userinfo())
+        .then((me) => me[key])
   const getters = {
     account: claim((c) => c.sub),
     networkType: claim((c) => c.network_type),
@@ -85,20 +87,22 @@ export function signInUser(session: Promise<SignInSession>): SignInUser {
  *
  * @example
  * ```ts
- * const environment = signInEnvironment(sessionPromise)
+ * const environment = signInEnvironment(() => sessionPromise)
  * console.log((await environment.jwt).app_name)
  * ```
  */
-export function signInEnvironment(session: Promise<SignInSession>): SignInEnvironment {
+export function signInEnvironment(session: () => Promise<SignInSession>): SignInEnvironment {
   return {
     get jwt() {
-      return session.then(claimsOf)
+      return session().then(claimsOf)
     },
     get bearer() {
-      return session.then((s) => s.signedIn()).then(({ jwt }) => jwt)
+      return session()
+        .then((s) => s.signedIn())
+        .then(({ jwt }) => jwt)
     },
     get openid() {
-      return session
+      return session()
         .then((s) => s.signedIn())
         .then(({ idToken }) =>
           idToken === undefined ? undefined : (decodeJwtClaims(idToken) ?? undefined),

@@ -1,3 +1,4 @@
+import type { Emitter } from '../../core/emitter'
 import { PullSignError, SignInError } from '../../core/errors'
 import type { Clock, StorageLike } from '../../core/seams'
 import { authorizeUrl } from '../browser/authorize-url'
@@ -7,7 +8,7 @@ import { randomToken } from '../browser/random-token'
 import { readRedirectResult } from '../browser/redirect-result'
 import { createSessionStore } from '../browser/session-store'
 import { acceptAnswer } from '../browser/sign-in-answer'
-import { type SignInResult, SignInSession } from '../browser/sign-in-session'
+import { type SignInEvents, type SignInResult, SignInSession } from '../browser/sign-in-session'
 
 /**
  * How a native app signs in: PKCE through a deep link (docs/protocol.md §7.1 allows custom-scheme
@@ -48,6 +49,8 @@ export interface NativeSeams {
   clock: Clock
   random: RandomBytes
   fetch: typeof globalThis.fetch
+  /** The client's emitter, so listeners attached before the runtime loaded hear it. */
+  events?: Emitter<SignInEvents>
 }
 
 /**
@@ -83,6 +86,7 @@ export function createNativeSignIn(options: NativeSignInOptions, seams: NativeSe
     clock: seams.clock,
     fetch: seams.fetch,
     oauth: options.oauth,
+    events: seams.events,
   })
   let waiter: { resolve(r: SignInResult): void; reject(e: unknown): void } | null = null
 
