@@ -21,6 +21,7 @@ const app = server.platform.applications.create({
 })
 const [alice] = server.platform.users.list()
 if (!alice) throw new Error('the reference server started without its demo users')
+const aliceUuid = alice.uuid
 
 /** The system browser: follows the sign-in to the wallet, signs as Alice, returns the deep link. */
 async function systemBrowser(url: string): Promise<string> {
@@ -28,7 +29,7 @@ async function systemBrowser(url: string): Promise<string> {
   const signPage = auth.headers.get('location') ?? ''
   const uuid = signPage.split('/sign/')[1] ?? ''
   log(`browser: the wallet shows sign-in request ${uuid}`)
-  await server.wallet.sign(uuid, { user: alice.uuid })
+  await server.wallet.sign(uuid, { user: aliceUuid })
   const returnPage = server.platform.payloads.record(uuid).meta.return_url_web ?? ''
   const back = await fetch(returnPage, { redirect: 'manual' })
   return back.headers.get('location') ?? ''
