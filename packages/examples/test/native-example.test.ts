@@ -30,6 +30,6 @@ test('native/deep-link.ts signs in through the deep link, uses the JWT, and the 
     /^event loggedout$/,
   ]
   expect(lines.length, stdout).toBe(expected.length)
-  expected.forEach((pattern, i) => expect(lines[i], stdout).toMatch(pattern))
+  for (const [i, pattern] of expected.entries()) expect(lines[i], stdout).toMatch(pattern)
   expect(lines[6]?.split(' ')[3]).toBe(lines[9]?.split(' ')[4]?.replace(',', ''))
 }, 90_000)

@@ -19,7 +19,7 @@ import type { SignInTokens } from './token-exchange'
  * pullsign.on('error', (err) => console.log(err.code))
  * ```
  */
-export interface SignInEvents extends Record<string, unknown> {
+export type SignInEvents = {
   retrieving: undefined
   retrieved: undefined
   ready: undefined
