@@ -60,15 +60,8 @@ function setup(href = 'https://shop.example/app', popup?: (url: string) => Popup
     { page: page.seam, storage, clock, random, fetch: net.fetch },
   )
   const events: string[] = []
-  for (const name of [
-    'retrieving',
-    'retrieved',
-    'ready',
-    'success',
-    'logout',
-    'loggedout',
-    'error',
-  ] as const) {
+  const names = ['retrieving', 'retrieved', 'ready', 'success', 'logout', 'loggedout'] as const
+  for (const name of [...names, 'error'] as const) {
     signIn.session.events.on(name, (data) =>
       events.push(name === 'error' ? `error:${(data as SignInError).reason}` : name),
     )

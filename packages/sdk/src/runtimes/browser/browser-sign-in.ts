@@ -6,9 +6,9 @@ import { createPkcePair } from './pkce'
 import { runPopup } from './popup-flow'
 import { type RandomBytes, randomToken } from './random-token'
 import { cleanRedirectUrl, readRedirectResult } from './redirect-result'
-import { createSessionStore, type PendingSignIn } from './session-store'
+import type { PendingSignIn } from './session-store'
 import { acceptAnswer } from './sign-in-answer'
-import { type SignInEvents, type SignInResult, SignInSession } from './sign-in-session'
+import { openSession, type SignInEvents, type SignInResult } from './sign-in-session'
 
 /**
  * How a page signs in (docs/protocol.md §7.1).
@@ -72,15 +72,7 @@ export interface BrowserSeams {
  * ```
  */
 export function createBrowserSignIn(options: BrowserSignInOptions, seams: BrowserSeams) {
-  const store = createSessionStore(seams.storage, options.apiKey)
-  const provider = { oauth: options.oauth, clientId: options.apiKey, fetch: seams.fetch }
-  const session = new SignInSession({
-    store,
-    clock: seams.clock,
-    fetch: seams.fetch,
-    oauth: options.oauth,
-    events: seams.events,
-  })
+  const { store, provider, session } = openSession(options, seams)
   const responseType = options.implicit ? 'token' : 'code'
   let inFlight: Promise<SignInResult | undefined> | null = null
 

@@ -1,10 +1,10 @@
 import { Emitter } from '../../core/emitter'
 import { PullSignError } from '../../core/errors'
-import type { Clock } from '../../core/seams'
+import type { Clock, StorageLike } from '../../core/seams'
 import type { OAuthUserinfo } from '../../wire/oauth'
 import { decodeJwtClaims } from './jwt-claims'
 import { oauthRequest } from './oauth-request'
-import type { SessionStore, StoredSession } from './session-store'
+import { createSessionStore, type SessionStore, type StoredSession } from './session-store'
 import type { SignInTokens } from './token-exchange'
 
 /**
@@ -218,4 +218,28 @@ export interface SessionDeps {
   oauth: string
   /** The emitter to report on (the client's own, so listeners can attach before the session). */
   events?: Emitter<SignInEvents>
+}
+
+/**
+ * What both sign-in runtimes start from: the store of one API key, the provider to exchange codes
+ * with, and the session on them.
+ *
+ * @example
+ * ```ts
+ * const { store, provider, session } = openSession({ apiKey, oauth }, { storage, clock, fetch })
+ * ```
+ */
+export function openSession(
+  options: { apiKey: string; oauth: string },
+  seams: {
+    storage: StorageLike
+    clock: Clock
+    fetch: typeof globalThis.fetch
+    events?: Emitter<SignInEvents>
+  },
+) {
+  const store = createSessionStore(seams.storage, options.apiKey)
+  const provider = { oauth: options.oauth, clientId: options.apiKey, fetch: seams.fetch }
+  const session = new SignInSession({ store, ...seams, oauth: options.oauth })
+  return { store, provider, session }
 }

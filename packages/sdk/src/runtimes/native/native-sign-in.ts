@@ -6,9 +6,8 @@ import { createPkcePair } from '../browser/pkce'
 import type { RandomBytes } from '../browser/random-token'
 import { randomToken } from '../browser/random-token'
 import { readRedirectResult } from '../browser/redirect-result'
-import { createSessionStore } from '../browser/session-store'
 import { acceptAnswer } from '../browser/sign-in-answer'
-import { type SignInEvents, type SignInResult, SignInSession } from '../browser/sign-in-session'
+import { openSession, type SignInEvents, type SignInResult } from '../browser/sign-in-session'
 
 /**
  * How a native app signs in: PKCE through a deep link (docs/protocol.md §7.1 allows custom-scheme
@@ -79,15 +78,7 @@ export function createNativeSignIn(options: NativeSignInOptions, seams: NativeSe
       'redirectUrl must be an absolute URL such as myapp://signin',
     )
   }
-  const store = createSessionStore(seams.storage, options.apiKey)
-  const provider = { oauth: options.oauth, clientId: options.apiKey, fetch: seams.fetch }
-  const session = new SignInSession({
-    store,
-    clock: seams.clock,
-    fetch: seams.fetch,
-    oauth: options.oauth,
-    events: seams.events,
-  })
+  const { store, provider, session } = openSession(options, seams)
   let waiter: { resolve(r: SignInResult): void; reject(e: unknown): void } | null = null
 
   return {
