@@ -30,7 +30,8 @@ export function signInCredentials(runtime: Promise<SignInRuntime>): Credentials 
     },
     secrets: () => [jwt ?? undefined],
     onRejected: (error) => {
-      if (error.errorCode === 814) void runtime.then((r) => r.session.jwt !== null && r.logout())
+      if (error.errorCode === 814)
+        void runtime.then((r) => r.session.jwt !== null && r.session.end())
     },
   }
 }

@@ -103,4 +103,19 @@ describe('the JWT routes from a signed-in page', { timeout: 60_000 }, () => {
     expect(requests).toEqual([])
     await context.close()
   })
+
+  // Last in the file: it moves the server's clock a day on.
+  it('a JWT the platform no longer accepts ends the session with loggedout', async () => {
+    const s = site()
+    const { page, context } = await signedInPage()
+    s.server.clock.advance(86_400 + 60)
+    const failure = await inPage<{ code: string; errorCode: number }>(
+      page,
+      'return pullsign.ping().then(() => null, (e) => ({ code: e.code, errorCode: e.errorCode }))',
+    )
+    expect(failure).toEqual({ code: 'ERR_AUTH', errorCode: 814 })
+    await expect.poll(() => s.events(page)).toEqual(['retrieving', 'ready', 'success', 'loggedout'])
+    expect(await page.evaluate(() => localStorage.length)).toBe(0)
+    await context.close()
+  })
 })

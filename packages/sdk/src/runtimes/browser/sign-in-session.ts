@@ -160,7 +160,7 @@ export class SignInSession {
   /** Forgets the session: `logout`, then `loggedout`. */
   logout(): void {
     this.events.emit('logout', undefined)
-    this.#end()
+    this.end()
   }
 
   #save(tokens: SignInTokens): StoredSession {
@@ -186,12 +186,13 @@ export class SignInSession {
     this.#userinfo = null
     this.#waiting.resolve(session)
     this.#expiry = this.#deps.clock.setTimeout(
-      () => this.#end(),
+      () => this.end(),
       Math.max(0, session.expiresAt - this.#deps.clock.now()),
     )
   }
 
-  #end(): void {
+  /** Ends the session the person did not end (JWT expired or refused): `loggedout` alone. */
+  end(): void {
     this.#deps.clock.clearTimeout(this.#expiry)
     this.#deps.store.clearSession()
     const wasSignedIn = this.#current !== null
