@@ -153,7 +153,17 @@ export class SignInSession {
       `${this.#deps.oauth}/userinfo`,
       { headers: { authorization: `Bearer ${jwt}` } },
       [jwt],
-    ) as Promise<unknown> as Promise<OAuthUserinfo>
+    ).then((body) => {
+      // The person shown to the app must be the one the JWT names (docs/protocol.md §7.1).
+      if (body.account !== this.#claims?.sub || typeof body.sub !== 'string') {
+        this.#userinfo = null
+        throw new PullSignError(
+          'ERR_RESPONSE',
+          '[GET /userinfo] the answer does not describe the signed-in account',
+        )
+      }
+      return body as unknown as OAuthUserinfo
+    })
     return this.#userinfo
   }
 
