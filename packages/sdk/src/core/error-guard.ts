@@ -7,6 +7,7 @@ import {
   type PullSignErrorCode,
   type RateLimitError,
   type SignatureError,
+  type SignInError,
   type TimeoutError,
 } from './errors'
 
@@ -36,6 +37,7 @@ export type AnyPullSignError =
   | TimeoutError
   | AbortError
   | SignatureError
+  | SignInError
 
 /**
  * The one type guard: whether a value is an error of the SDK (from any copy of it), optionally

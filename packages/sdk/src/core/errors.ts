@@ -14,6 +14,7 @@ import { redact } from './redact'
  * - `ERR_ABORTED`: the caller aborted (AbortSignal, `close()`).
  * - `ERR_RESPONSE`: the platform answered with something that is not the expected JSON.
  * - `ERR_SIGNATURE`: a webhook, sign-in or JWT did not verify (`pullsign/verify`).
+ * - `ERR_SIGN_IN`: a browser or native sign-in did not complete (see {@link SignInError}).
  *
  * @example
  * ```ts
@@ -31,6 +32,7 @@ export type PullSignErrorCode =
   | 'ERR_ABORTED'
   | 'ERR_RESPONSE'
   | 'ERR_SIGNATURE'
+  | 'ERR_SIGN_IN'
 
 /**
  * Options shared by every error constructor: the cause, and the secrets to scrub from the message.
@@ -347,3 +349,57 @@ export type SignatureFailure =
   | 'wrong-key'
   | 'expired'
   | 'not-signed'
+
+/**
+ * Why a browser or native sign-in did not complete.
+ *
+ * - `popup-closed`: the person closed the sign-in window.
+ * - `rejected`: the person declined in the wallet (`access_denied`).
+ * - `state-mismatch`: the answer's `state` is not the one this page sent (a forged or stale answer).
+ * - `nonce-mismatch`: the `id_token` does not carry the nonce this page sent.
+ * - `provider`: the provider refused the request (its `error` is in the message).
+ * - `invalid-response`: the answer is not a well-formed token, code or error.
+ * - `not-signed-in`: a call that needs the person's JWT was made before sign-in.
+ *
+ * @example
+ * ```ts
+ * const reason: SignInFailure = 'popup-closed'
+ * ```
+ */
+export type SignInFailure =
+  | 'popup-closed'
+  | 'rejected'
+  | 'state-mismatch'
+  | 'nonce-mismatch'
+  | 'provider'
+  | 'invalid-response'
+  | 'not-signed-in'
+
+/**
+ * A browser or native sign-in did not complete; `reason` says why. Codes, verifiers and tokens
+ * never appear in its message.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await pullsign.authorize()
+ * } catch (err) {
+ *   if (err instanceof SignInError && err.reason === 'popup-closed') showSignInButtonAgain()
+ * }
+ * ```
+ */
+export class SignInError extends PullSignError {
+  /** @internal The kind `instanceof` looks for. */
+  static override readonly [KIND]: string = 'SignInError'
+  declare readonly code: 'ERR_SIGN_IN'
+  readonly reason: SignInFailure
+  constructor(reason: SignInFailure, message: string, options: PullSignErrorOptions = {}) {
+    super('ERR_SIGN_IN', message, options)
+    brand(this, 'SignInError')
+    this.reason = reason
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), reason: this.reason }
+  }
+}
