@@ -15,6 +15,8 @@ import { payloadRoutes } from './payload-routes'
 import { rateLimitHeaders } from './rate-limit-headers'
 import type { HeaderRecord } from './responses'
 import { userTokenRoutes } from './user-token-routes'
+import { xappAuthorizeRoutes } from './xapp-authorize-route'
+import { xappReplayRoutes } from './xapp-replay-route'
 import { xappRoutes } from './xapp-routes'
 
 // An unknown path may still carry a one-time token or user token: never echo a UUID-shaped part.
@@ -75,6 +77,8 @@ export function createHttpHandler(
   app.route(API_PATHS.platform, userTokenRoutes(platform))
   app.route(API_PATHS.platform, appStorageRoutes(platform))
   app.route(API_PATHS.platform, xappRoutes(platform))
+  app.route(API_PATHS.jwt, xappAuthorizeRoutes(platform))
+  app.route('/', xappReplayRoutes(platform))
   app.route(API_PATHS.control, controlRoutes(platform))
   app.route(API_PATHS.sign, signRoutes(platform))
   app.route('/', pageRoutes(platform))
