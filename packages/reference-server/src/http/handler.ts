@@ -5,6 +5,7 @@ import type { ServerRequest } from 'srvx'
 import type { Platform } from '../platform'
 import { notFound } from '../platform'
 import { signRoutes } from '../web/sign-routes'
+import { xappHostRoutes } from '../web/xapp-host-routes'
 import { appStorageRoutes } from './app-storage-routes'
 import { controlRoutes } from './control-routes'
 import { errorResponse } from './error-response'
@@ -80,6 +81,7 @@ export function createHttpHandler(
   app.route(API_PATHS.jwt, xappAuthorizeRoutes(platform))
   app.route('/', xappReplayRoutes(platform))
   app.route(API_PATHS.control, controlRoutes(platform))
+  app.route(API_PATHS.control, xappHostRoutes(platform))
   app.route(API_PATHS.sign, signRoutes(platform))
   app.route('/', pageRoutes(platform))
   app.notFound((c) =>

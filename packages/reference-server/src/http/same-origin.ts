@@ -12,8 +12,11 @@ export function sameOriginOnly(): MiddlewareHandler {
     const origin = c.req.header('origin')
     const site = c.req.header('sec-fetch-site')
     const own = new URL(c.req.url).origin
+    // A page with `referrer: no-referrer` (every page here) makes the browser send `Origin: null`
+    // on its own form posts; `sec-fetch-site`, which no script can set, still says same-origin.
+    const ownForm = origin === 'null' && site === 'same-origin'
     if (
-      (origin !== undefined && origin !== own) ||
+      (origin !== undefined && origin !== own && !ownForm) ||
       (site !== undefined && site !== 'same-origin' && site !== 'none')
     ) {
       throw wrongCredentialKind(

@@ -1,6 +1,7 @@
 import type { Endpoints, KeyAlgorithm, RefApplication, WebhookAttempt } from 'pullsign/wire'
 import { dropsToUnits, parseDrops } from '../../ledger/native-amount'
 import { DASHBOARD_SCRIPT } from './dashboard-script'
+import { renderXapps } from './dashboard-xapps'
 import { renderShell } from './page-shell'
 import { type PayloadState, STATE_LABELS } from './payload-state'
 import { html, type SafeHtml } from './safe-html'
@@ -152,7 +153,7 @@ ${rows.length ? rows : empty(5, 'No deliveries yet.')}</table></div></section>`
  * swaps when it changed.
  */
 export function renderDashboardMain(view: DashboardView): SafeHtml {
-  return html`${renderServer(view)}${renderApplications(view)}${renderUsers(view)}${renderPayloads(view)}${renderWebhooks(view)}`
+  return html`${renderServer(view)}${renderApplications(view)}${renderXapps(view)}${renderUsers(view)}${renderPayloads(view)}${renderWebhooks(view)}`
 }
 
 /**
