@@ -51,10 +51,18 @@ export {
   SignatureError,
   type SignatureFailure,
   TimeoutError,
+  XappHostUnreachableError,
 } from './core/errors'
 export type { RateLimitInfo } from './core/rate-limit'
 export type { Clock, StorageLike, TimerId } from './core/seams'
 export type { WebSocketConstructor, WebSocketLike } from './core/websocket'
+export {
+  createXappClient,
+  type XappClient,
+  type XappClientEvents,
+  type XappClientOptions,
+  type XappUser,
+} from './runtimes/xapp/xapp-client'
 
 /**
  * Options for {@link PullSign}.
