@@ -1,34 +1,59 @@
-import { response } from './responses'
+import type { MiddlewareHandler } from 'hono'
+import { cors } from 'hono/cors'
+import { API_HEADERS } from 'pullsign/wire'
 
 /**
- * What a cross-origin answer carries on the routes browsers may call (docs/protocol.md §1: JWT
- * routes, the OTT exchange, OAuth): any origin may read it, rate-limit headers included. These
- * routes take no cookies, so `*` gives a page nothing it could not fetch from its own server.
+ * CORS of the routes a web page may call (PROTOCOL §1): the JWT routes, the OTT exchange and the
+ * OAuth endpoints answer preflight and send `access-control-allow-origin: *`. Credentials travel
+ * in headers, never cookies, so any origin may call them; `x-api-secret` is not an allowed
+ * header, so a page can never send a secret, and the rate-limit headers are readable.
  *
  * @example
  * ```ts
- * return jsonResponse(body, 200, { ...CORS_HEADERS, ...rateLimitHeaders(rate) })
+ * routes.use('*', openCors)
  * ```
  */
-export const CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'x-ratelimit-limit, x-ratelimit-remaining, retry-after',
+export const openCors: MiddlewareHandler = cors({
+  origin: '*',
+  allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+  allowHeaders: [API_HEADERS.authorization, 'content-type', API_HEADERS.apiKey, API_HEADERS.ott],
+  exposeHeaders: [
+    API_HEADERS.rateLimitLimit,
+    API_HEADERS.rateLimitRemaining,
+    API_HEADERS.retryAfter,
+    'www-authenticate',
+  ],
+  maxAge: 600,
 })
 
+const presentsBearer = (authorization: string | undefined) => /^bearer\s/i.test(authorization ?? '')
+
+// A preflight may go ahead when the call it announces carries a Bearer and no API secret.
+const announcesBearer = (requested: string | undefined) => {
+  const names = (requested ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((name) => name.trim())
+  return names.includes(API_HEADERS.authorization) && !names.includes(API_HEADERS.apiSecret)
+}
+
 /**
- * The answer to a CORS preflight of such a route: 204, the methods given, and the request
- * headers a browser client sends (Bearer, JSON, and the OTT exchange's key and token).
+ * CORS of the platform routes that also take a Bearer (`kyc-status`, `user-tokens`, `xapp/event`,
+ * `xapp/push`, PROTOCOL §1): {@link openCors} only for a call with a Bearer (or a preflight
+ * announcing one and no `x-api-secret`); the same route called with a key and secret stays a
+ * key/secret route, without any CORS header.
  *
  * @example
  * ```ts
- * routes.options('/authorize', () => preflightResponse('GET'))
+ * routes.use('/user-tokens', bearerOnlyCors)
  * ```
  */
-export function preflightResponse(methods: string): Response {
-  return response(null, 204, {
-    ...CORS_HEADERS,
-    'access-control-allow-methods': methods,
-    'access-control-allow-headers': 'authorization, content-type, x-api-key, x-api-ott',
-    'access-control-max-age': '600',
-  })
+export const bearerOnlyCors: MiddlewareHandler = async (c, next) => {
+  const allowed =
+    c.req.method === 'OPTIONS'
+      ? announcesBearer(c.req.header('access-control-request-headers'))
+      : presentsBearer(c.req.header(API_HEADERS.authorization)) &&
+        c.req.header(API_HEADERS.apiSecret) === undefined
+  if (allowed) return openCors(c, next)
+  await next()
 }

@@ -240,3 +240,66 @@ describe('xApp open, pushes and the inbox (PROTOCOL §6, §10)', () => {
     expect(bob.pushes).toEqual([])
   })
 })
+
+describe('the xApp JWT on the JWT routes (PROTOCOL §1, §2, §7.2)', () => {
+  const jwtCall = (path: string, jwt: string, init: RequestInit = {}) =>
+    fetch(`${t.endpoints.api}/api/v1/jwt/${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
+    })
+
+  it('ping answers its claims; a payload is bound to the launched user; userdata per user', async () => {
+    const app = await xappApplication()
+    const { ott } = await launch(app.uuid)
+    const { jwt } = await json(await authorize(app.apiKey, ott))
+    const pong = await json(await jwtCall('ping', jwt))
+    expect(pong).toMatchObject({
+      pong: true,
+      usr: t.alice.uuid,
+      app_uuidv4: app.uuid,
+      ott_uuidv4: ott,
+    })
+
+    const created = await json(
+      await jwtCall('payload', jwt, {
+        method: 'POST',
+        body: JSON.stringify({ txjson: { TransactionType: 'SignIn' } }),
+      }),
+    )
+    expect(created.pushed).toBe(true)
+    const foreign = await t.control(`payloads/${created.uuid}/sign`, { user: t.bob.uuid })
+    expect(await errorOf(foreign)).toMatchObject({
+      status: 403,
+      message: expect.stringMatching(/^user /),
+    })
+    const signed = await json(
+      await t.control(`payloads/${created.uuid}/sign`, { user: t.alice.uuid }),
+    )
+    expect(signed.meta.signed).toBe(true)
+
+    const stored = await jwtCall('userdata/score', jwt, {
+      method: 'POST',
+      body: JSON.stringify({ points: 7 }),
+    })
+    expect(await json(stored)).toEqual({ operation: 'PERSIST', persisted: true })
+    expect((await json(await jwtCall('userdata/score', jwt))).data).toEqual({
+      score: { points: 7 },
+    })
+  })
+
+  it('refuses a tampered xApp JWT, and one past 24 h, with 401 code 814', async () => {
+    const app = await xappApplication()
+    const { ott } = await launch(app.uuid)
+    const { jwt } = await json(await authorize(app.apiKey, ott))
+    const tampered = `${jwt.slice(0, -2)}${jwt.endsWith('AA') ? 'BB' : 'AA'}`
+    expect(await errorOf(await jwtCall('ping', tampered))).toMatchObject({ status: 401, code: 814 })
+    t.server.clock.advance(86_400 + 5)
+    const expired = await errorOf(await jwtCall('ping', jwt))
+    expect(expired).toMatchObject({
+      status: 401,
+      code: 814,
+      message: expect.stringContaining('expired'),
+    })
+    expect(expired.message).not.toContain(jwt)
+  })
+})

@@ -1,6 +1,7 @@
 import type { Endpoints, KeyAlgorithm, RefApplication, WebhookAttempt } from 'pullsign/wire'
 import { dropsToUnits, parseDrops } from '../../ledger/native-amount'
 import { DASHBOARD_SCRIPT } from './dashboard-script'
+import { type DashboardSignIn, renderSignIns } from './dashboard-sign-ins'
 import { renderXapps } from './dashboard-xapps'
 import { renderShell } from './page-shell'
 import { type PayloadState, STATE_LABELS } from './payload-state'
@@ -52,6 +53,8 @@ export interface DashboardView {
   payloadCount: number
   /** Newest first. */
   webhooks: WebhookAttempt[]
+  /** Browser sign-ins through the OAuth provider, newest first. */
+  signIns: DashboardSignIn[]
 }
 
 /** Where the dashboard script fetches its live sections (same renderer, `<main>` contents only). */
@@ -153,7 +156,7 @@ ${rows.length ? rows : empty(5, 'No deliveries yet.')}</table></div></section>`
  * swaps when it changed.
  */
 export function renderDashboardMain(view: DashboardView): SafeHtml {
-  return html`${renderServer(view)}${renderApplications(view)}${renderXapps(view)}${renderUsers(view)}${renderPayloads(view)}${renderWebhooks(view)}`
+  return html`${renderServer(view)}${renderApplications(view)}${renderXapps(view)}${renderUsers(view)}${renderPayloads(view)}${renderSignIns(view.signIns)}${renderWebhooks(view)}`
 }
 
 /**
