@@ -95,18 +95,22 @@ describe('the SDK xApp runtime in Chromium, framed by the host simulator (PROTOC
     await page.close()
   })
 
-  it('openSignRequest resolves with the Sign button’s answer, and the payload is signed on the server', async () => {
+  it('a payload made through the xApp JWT; openSignRequest resolves with the Sign button’s answer', async () => {
     const { page, frame } = await openInHost()
-    const { uuid } = ref.server.platform.payloads.create(
-      ref.server.platform.applications.get(game.uuid),
-      {
-        txjson: {
-          TransactionType: 'Payment',
-          Destination: ref.bob.accounts[0]?.address,
-          Amount: '1000000',
-        },
-      },
+    // created by the xApp itself, through its xApp JWT: bound and pushed to the launched user
+    const destination = ref.bob.accounts[0]?.address
+    const uuid = await frame.evaluate(
+      async (to) =>
+        (
+          await (window as unknown as XappWindow).xapp.payload.create({
+            TransactionType: 'Payment',
+            Destination: to,
+            Amount: '1000000',
+          })
+        ).uuid,
+      destination,
     )
+    expect(ref.server.platform.payloads.record(uuid).meta.pushed).toBe(true)
     await start(frame, 'openSignRequest', uuid)
     await page.getByRole('button', { name: 'Sign', exact: true }).click()
     expect(await settle(frame)).toEqual({ reason: 'SIGNED', uuid })

@@ -1,3 +1,4 @@
+import { createPayloadApi, type PayloadApi } from '../../api/payload'
 import { createClient } from '../../core/client'
 import { Emitter } from '../../core/emitter'
 import { resolveEndpoints } from '../../core/endpoints'
@@ -87,6 +88,8 @@ export interface XappClient {
   /** `ott`: the launch context; `jwt`: the xApp JWT (both null until `success`). */
   readonly environment: { ott: XappContext | null; jwt: string | null; style: XappStyle }
   readonly user: XappUser | null
+  /** Payloads through the xApp JWT (`{api}/api/v1/jwt/payload`): bound and pushed to the user. */
+  readonly payload: PayloadApi
   on<K extends keyof XappClientEvents>(
     event: K,
     listener: (data: XappClientEvents[K]) => void,
@@ -276,6 +279,7 @@ export function createXappClient(options: XappClientOptions): XappClient {
         networkType: context.nodetype,
       }
     },
+    payload: createPayloadApi(client),
     on: (event, listener) => events.on(event, listener),
     whenReady: () => started,
     ready: () => bridge.send({ command: 'ready' }),
