@@ -12,6 +12,7 @@ import {
 } from 'pullsign/wire'
 import { z } from 'zod'
 import { networkDefinition } from '../ledger'
+import { accountInfo } from './account-info'
 import type { Application, Applications } from './applications'
 import type { Clock } from './clock'
 import { badBody, badOtt, forbiddenType } from './errors'
@@ -167,16 +168,7 @@ export function createXapps(deps: {
       account,
       accounttype: 'REGULAR',
       accountaccess: 'FULL',
-      account_info: {
-        account,
-        name: user.name,
-        domain: null,
-        blocked: false,
-        source: 'xumm',
-        kycApproved: user.kyc === 'SUCCESSFUL',
-        proSubscription: false,
-        profile: null,
-      },
+      account_info: accountInfo(user, account),
       origin: { type: data.origin?.type ?? 'XAPP', data: data.origin?.data ?? null },
       subscriptions: [],
     }
