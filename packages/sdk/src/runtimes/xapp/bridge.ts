@@ -1,4 +1,4 @@
-import { XappHostUnreachableError } from '../../core/errors'
+import { AbortError, XappHostUnreachableError } from '../../core/errors'
 import type { Clock, TimerId } from '../../core/seams'
 
 /** What the bridge needs of the page: posting, listening, and whether it is framed. */
@@ -30,6 +30,7 @@ export interface BridgeOptions {
 export interface Bridge {
   /** Sends one command; rejects with {@link XappHostUnreachableError} when no host answers. */
   send(command: Record<string, unknown> & { command: string }): Promise<void>
+  /** Stops listening; a command still waiting for a host rejects with an `AbortError`. */
   dispose(): void
 }
 
@@ -140,6 +141,10 @@ export function createBridge(options: BridgeOptions): Bridge {
     },
     dispose() {
       if (timer !== null) clock.clearTimeout(timer)
+      timer = null
+      for (const item of queue)
+        item.reject(new AbortError(`the xApp client was disposed before ${item.command} was sent`))
+      queue = []
       page.removeEventListener('message', listener)
       options.document?.removeEventListener('message', listener)
     },
