@@ -66,6 +66,7 @@ export {
   SignInError,
   type SignInFailure,
   TimeoutError,
+  XappHostUnreachableError,
 } from './core/errors'
 export type { RateLimitInfo } from './core/rate-limit'
 export type { Clock, StorageLike, TimerId } from './core/seams'
@@ -73,6 +74,13 @@ export type { WebSocketConstructor, WebSocketLike } from './core/websocket'
 export type { SignInEnvironment, SignInUser } from './runtimes/browser/sign-in-props'
 export type { SignInEvents, SignInResult } from './runtimes/browser/sign-in-session'
 export type { SignInOptions } from './runtimes/sign-in-options'
+export {
+  createXappClient,
+  type XappClient,
+  type XappClientEvents,
+  type XappClientOptions,
+  type XappUser,
+} from './runtimes/xapp/xapp-client'
 
 /**
  * Options for {@link PullSign}.

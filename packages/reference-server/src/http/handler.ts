@@ -6,6 +6,7 @@ import type { Platform } from '../platform'
 import { notFound } from '../platform'
 import { signRoutes } from '../web/sign-routes'
 import { accountRoutes } from './account-routes'
+import { xappHostRoutes } from '../web/xapp-host-routes'
 import { appStorageRoutes } from './app-storage-routes'
 import { controlRoutes } from './control-routes'
 import { errorResponse } from './error-response'
@@ -19,6 +20,8 @@ import { payloadRoutes } from './payload-routes'
 import { rateLimitHeaders } from './rate-limit-headers'
 import type { HeaderRecord } from './responses'
 import { userTokenRoutes } from './user-token-routes'
+import { xappAuthorizeRoutes } from './xapp-authorize-route'
+import { xappReplayRoutes } from './xapp-replay-route'
 import { xappRoutes } from './xapp-routes'
 
 // An unknown path may still carry a one-time token or user token: never echo a UUID-shaped part.
@@ -80,8 +83,11 @@ export function createHttpHandler(
   app.route(API_PATHS.platform, appStorageRoutes(platform))
   app.route(API_PATHS.platform, xappRoutes(platform))
   app.route(API_PATHS.jwt, jwtRoutes(platform))
+  app.route(API_PATHS.jwt, xappAuthorizeRoutes(platform))
+  app.route('/', xappReplayRoutes(platform))
   app.route(API_PATHS.control, controlRoutes(platform))
   app.route(API_PATHS.control, accountRoutes(platform))
+  app.route(API_PATHS.control, xappHostRoutes(platform))
   app.route(API_PATHS.sign, signRoutes(platform))
   app.route(oauthMountPath(platform.endpoints.oauth), oauthRoutes(platform))
   app.route('/', pageRoutes(platform))

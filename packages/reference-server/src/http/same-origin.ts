@@ -13,11 +13,14 @@ export function sameOriginOnly(publicApi?: () => string): MiddlewareHandler {
     const origin = c.req.header('origin')
     const site = c.req.header('sec-fetch-site')
     const own = new URL(c.req.url).origin
-    // Behind a proxy the page's origin is the public one (PROTOCOL "Public base URLs"), while the
-    // request's URL carries the proxy's upstream Host.
+    // Behind a proxy the page's origin is the public one (docs/protocol.md "Public base URLs"),
+    // while the request's URL carries the proxy's upstream Host.
     const ownPublic = publicApi !== undefined && origin === new URL(publicApi()).origin
+    // A page with `referrer: no-referrer` (every page here) makes the browser send `Origin: null`
+    // on its own form posts; `sec-fetch-site`, which no script can set, still says same-origin.
+    const ownForm = origin === 'null' && site === 'same-origin'
     if (
-      (origin !== undefined && origin !== own && !ownPublic) ||
+      (origin !== undefined && origin !== own && !ownPublic && !ownForm) ||
       (site !== undefined && site !== 'same-origin' && site !== 'none')
     ) {
       throw wrongCredentialKind(

@@ -44,7 +44,7 @@ export type { UserToken, UserTokens } from './user-tokens'
 export type { User, UserAccount, UserDevice, Users } from './users'
 export type { Webhooks } from './webhook-dispatcher'
 export { webhookSignature } from './webhook-signature'
-export type { XappLaunch, Xapps } from './xapps'
+export type { ReplayCaller, XappLaunch, Xapps } from './xapps'
 
 /**
  * Options of {@link createPlatform} (and of `createReferenceServer`).
@@ -180,7 +180,14 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     retention: options.retention,
   })
   const push = createPush({ clock, tokens })
-  const xapps = createXapps({ clock, applications, users, tokens, push })
+  const xapps = createXapps({
+    clock,
+    applications,
+    users,
+    tokens,
+    push,
+    apiBase: () => endpoints.api,
+  })
   const lookups = createLookups({ users, tokens, ledger })
   const wallet = createWallet({
     payloads,

@@ -9,6 +9,7 @@ import {
   type SignatureError,
   type SignInError,
   type TimeoutError,
+  type XappHostUnreachableError,
 } from './errors'
 
 /**
@@ -38,6 +39,7 @@ export type AnyPullSignError =
   | AbortError
   | SignatureError
   | SignInError
+  | XappHostUnreachableError
 
 /**
  * The one type guard: whether a value is an error of the SDK (from any copy of it), optionally

@@ -15,6 +15,8 @@ import { redact } from './redact'
  * - `ERR_RESPONSE`: the platform answered with something that is not the expected JSON.
  * - `ERR_SIGNATURE`: a webhook, sign-in or JWT did not verify (`pullsign/verify`).
  * - `ERR_SIGN_IN`: a browser or native sign-in did not complete (see {@link SignInError}).
+ * - `ERR_XAPP_HOST`: inside an xApp, no wallet host answered the bridge (see
+ *   {@link XappHostUnreachableError}).
  *
  * @example
  * ```ts
@@ -33,6 +35,7 @@ export type PullSignErrorCode =
   | 'ERR_RESPONSE'
   | 'ERR_SIGNATURE'
   | 'ERR_SIGN_IN'
+  | 'ERR_XAPP_HOST'
 
 /**
  * Options shared by every error constructor: the cause, and the secrets to scrub from the message.
@@ -401,5 +404,32 @@ export class SignInError extends PullSignError {
 
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), reason: this.reason }
+  }
+}
+
+/**
+ * Inside an xApp, no wallet host answered the bridge within 2 s (docs/protocol.md §7.2): the page
+ * is neither in the wallet's web view nor framed by a host that answers `XAPP_PROXY_INIT`.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await pullsign.xapp.scanQr()
+ * } catch (err) {
+ *   if (err instanceof XappHostUnreachableError) console.log(err.message) // names the fixes
+ * }
+ * ```
+ */
+export class XappHostUnreachableError extends PullSignError {
+  /** @internal The kind `instanceof` looks for. */
+  static override readonly [KIND]: string = 'XappHostUnreachableError'
+  declare readonly code: 'ERR_XAPP_HOST'
+  constructor(command: string, options: PullSignErrorOptions = {}) {
+    super(
+      'ERR_XAPP_HOST',
+      `the xApp command ${command} reached no wallet host in 2 s. Open the xApp in the wallet, or frame it in a host (e.g. the reference server's /__ref/xapp-host page) that answers XAPP_PROXY_INIT; check that the xApp is served with CORS origin *, over https on port 443, under its full host name`,
+      options,
+    )
+    brand(this, 'XappHostUnreachableError')
   }
 }

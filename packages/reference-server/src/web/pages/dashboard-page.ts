@@ -4,6 +4,7 @@ import { type DashboardHoldings, renderHoldings } from './dashboard-lines'
 import { renderDashboardActions } from './dashboard-actions'
 import { DASHBOARD_SCRIPT } from './dashboard-script'
 import { type DashboardSignIn, renderSignIns } from './dashboard-sign-ins'
+import { renderXapps } from './dashboard-xapps'
 import { renderShell } from './page-shell'
 import { isActionable, type PayloadState, STATE_LABELS } from './payload-state'
 import { html, type SafeHtml } from './safe-html'
@@ -168,7 +169,7 @@ ${rows.length ? rows : empty(5, 'No deliveries yet.')}</table></div></section>`
  * swaps when it changed.
  */
 export function renderDashboardMain(view: DashboardView): SafeHtml {
-  return html`${renderServer(view)}${renderApplications(view)}${renderUsers(view)}${renderHoldings(view.holdings ?? [])}${renderPayloads(view)}${renderSignIns(view.signIns)}${renderWebhooks(view)}`
+  return html`${renderServer(view)}${renderApplications(view)}${renderXapps(view)}${renderUsers(view)}${renderHoldings(view.holdings ?? [])}${renderPayloads(view)}${renderSignIns(view.signIns)}${renderWebhooks(view)}`
 }
 
 /**
