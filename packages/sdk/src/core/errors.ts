@@ -398,7 +398,6 @@ export class SignInError extends PullSignError {
   readonly reason: SignInFailure
   constructor(reason: SignInFailure, message: string, options: PullSignErrorOptions = {}) {
     super('ERR_SIGN_IN', message, options)
-    brand(this, 'SignInError')
     this.reason = reason
   }
 
@@ -430,6 +429,5 @@ export class XappHostUnreachableError extends PullSignError {
       `the xApp command ${command} reached no wallet host in 2 s. Open the xApp in the wallet, or frame it in a host (e.g. the reference server's /__ref/xapp-host page) that answers XAPP_PROXY_INIT; check that the xApp is served with CORS origin *, over https on port 443, under its full host name`,
       options,
     )
-    brand(this, 'XappHostUnreachableError')
   }
 }
