@@ -1,7 +1,7 @@
 import type { Endpoints, KeyAlgorithm, RefApplication, WebhookAttempt } from 'pullsign/wire'
 import { dropsToUnits, parseDrops } from '../../ledger/native-amount'
-import { type DashboardHoldings, renderHoldings } from './dashboard-lines'
 import { renderDashboardActions } from './dashboard-actions'
+import { type DashboardHoldings, renderHoldings } from './dashboard-lines'
 import { DASHBOARD_SCRIPT } from './dashboard-script'
 import { type DashboardSignIn, renderSignIns } from './dashboard-sign-ins'
 import { renderXapps } from './dashboard-xapps'
