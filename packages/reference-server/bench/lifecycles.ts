@@ -6,7 +6,7 @@ import { sign, verify } from '../src/ledger/keypair-signatures'
 import { apiHeaders, bobAddress, builtServer } from './bench-fixtures'
 import { quick, report } from './bench-report'
 
-// Issue 4: full lifecycles per second in-process, goal ≥ 500/s. One lifecycle: create through the
+// Full lifecycles per second in-process, goal ≥ 500/s. One lifecycle: create through the
 // fetch handler, subscribe to the payload's events (what each payload socket relays), sign with a
 // real signature (submitted to the ledger, which verifies it), the resolve message, and the
 // webhook delivered over HTTP to a local receiver.

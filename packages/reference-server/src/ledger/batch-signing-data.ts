@@ -1,5 +1,6 @@
 import { transactionId } from 'pullsign/verify'
-import { encode, encodeForSigningBatch } from 'ripple-binary-codec'
+import { encodeForSigningBatch } from 'ripple-binary-codec'
+import { encodeTransaction } from './transaction-encode'
 
 /**
  * A Batch as JSON; its signing data reads Account, Sequence, TicketSequence, Flags and
@@ -68,7 +69,7 @@ export function batchSigningData(batch: BatchFields, signer: string): string {
     account: batch.Account,
     sequence,
     flags: batch.Flags ?? 0,
-    txIDs: innerTransactions(batch).map((tx) => transactionId(encode(tx))),
+    txIDs: innerTransactions(batch).map((tx) => transactionId(encodeTransaction(tx))),
     batchAccount: signer,
   })
 }

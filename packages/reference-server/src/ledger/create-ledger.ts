@@ -11,7 +11,6 @@ import { createNetworkLedger, type NetworkLedger } from './network-ledger'
 import { NETWORKS } from './networks'
 import { transactionLookup } from './transaction-lookup'
 import { lineView } from './trust-line'
-import { installXAddressPrecheck } from './x-address-precheck'
 
 /** Options of {@link createLedger}. */
 export interface LedgerOptions {
@@ -40,7 +39,6 @@ const TXID = /^[0-9A-F]{64}$/i
 export function createLedger(options: LedgerOptions): Ledger {
   const { clock, closeMs } = options
   const price = options.price ?? (() => null)
-  installXAddressPrecheck()
   if (closeMs !== false && !(Number.isInteger(closeMs) && closeMs > 0)) {
     throw new RangeError('closeMs must be a positive integer of milliseconds or false')
   }

@@ -1,6 +1,6 @@
 import { transactionId } from 'pullsign/verify'
 import type { IssuedAmount } from 'pullsign/wire'
-import { decode, encode } from 'ripple-binary-codec'
+import { decode } from 'ripple-binary-codec'
 import { accountSetRules } from './account-set'
 import { type AccountState, newAccount } from './account-state'
 import type { ApplyContext, JsonObject, NativePrice, TransactionRules } from './apply-context'
@@ -14,6 +14,7 @@ import { paymentRules } from './native-payment'
 import { type NetworkDefinition, requiresNetworkId } from './networks'
 import { checkAuthorization, checkSignatures, signatureCount } from './signature-check'
 import { ticketCreateRules } from './ticket-create'
+import { encodeTransaction } from './transaction-encode'
 import { lineKey, newLine, shiftTo, type TrustLine } from './trust-line'
 import { trustSetRules } from './trust-set'
 
@@ -78,7 +79,7 @@ function decodeCanonical(blob: string): JsonObject | null {
   try {
     const tx = decode(blob)
     // A blob that does not re-encode to itself is not canonical, so its id would be ambiguous.
-    return encode(tx).toUpperCase() === blob ? tx : null
+    return encodeTransaction(tx).toUpperCase() === blob ? tx : null
   } catch {
     return null
   }
@@ -257,7 +258,7 @@ export function createNetworkLedger(
     const rules = rulesOf(tx)
     const refused = networkIdResult(definition, tx) ?? rules.preflight(tx) ?? preclaimInner(tx)
     if (refused) return refused
-    return apply(tx, transactionId(encode(tx)), 0n)
+    return apply(tx, transactionId(encodeTransaction(tx)), 0n)
   }
   const preclaimInner = (tx: JsonObject): string | null => {
     const account = lookup(String(tx.Account))

@@ -1,9 +1,10 @@
 import { decodeAccountID } from 'ripple-address-codec'
-import { encodeForMultisigning, encodeForSigning } from 'ripple-binary-codec'
+import { encodeForMultisigning } from 'ripple-binary-codec'
 import { deriveAddress } from 'ripple-keypairs'
 import type { AccountState } from './account-state'
 import type { JsonObject } from './apply-context'
 import { verify } from './keypair-signatures'
+import { encodeTransactionForSigning } from './transaction-encode'
 
 /**
  * One decoded `Signers` (or `BatchSigners`) entry.
@@ -144,7 +145,7 @@ export function checkSignatures(tx: JsonObject): string | null {
     }
     return null
   }
-  return verifies(encodeForSigning(tx), tx.TxnSignature, tx.SigningPubKey)
+  return verifies(encodeTransactionForSigning(tx), tx.TxnSignature, tx.SigningPubKey)
     ? null
     : 'temBAD_SIGNATURE'
 }

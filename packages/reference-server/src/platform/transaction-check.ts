@@ -1,5 +1,6 @@
 import type { TransactionJson } from 'pullsign/wire'
-import { DEFAULT_DEFINITIONS, encode, TRANSACTION_TYPES } from 'ripple-binary-codec'
+import { DEFAULT_DEFINITIONS, TRANSACTION_TYPES } from 'ripple-binary-codec'
+import { encodeTransaction } from '../ledger/transaction-encode'
 import { isClassicAddress } from './classic-address'
 import { forbiddenType, invalidRequest } from './errors'
 
@@ -70,7 +71,7 @@ type Encoded = { hex: string; error: null } | { hex: null; error: string }
 
 const tryEncode = (json: object): Encoded => {
   try {
-    return { hex: encode(json), error: null }
+    return { hex: encodeTransaction(json), error: null }
   } catch (error) {
     return { hex: null, error: error instanceof Error ? error.message : String(error) }
   }

@@ -1,7 +1,7 @@
 import type { TransactionJson } from 'pullsign/wire'
-import { encode } from 'ripple-binary-codec'
 import { batchSigningData, innerTransactions } from '../ledger/batch-signing-data'
 import { sign } from '../ledger/keypair-signatures'
+import { encodeTransaction } from '../ledger/transaction-encode'
 import { invalidRequest } from '../platform/errors'
 import { type SignedBlob, type SigningKey, signSingle } from './sign-transaction'
 
@@ -55,5 +55,9 @@ export function signBatch(
     SigningPubKey: key.publicKey,
     TxnSignature: sign(batchSigningData(fields, key.address), key.privateKey),
   }
-  return { hex: encode({ ...fields, BatchSigners: [{ BatchSigner }] }), txid: '', inner: true }
+  return {
+    hex: encodeTransaction({ ...fields, BatchSigners: [{ BatchSigner }] }),
+    txid: '',
+    inner: true,
+  }
 }

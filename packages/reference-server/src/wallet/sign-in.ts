@@ -1,7 +1,7 @@
 import { transactionId } from 'pullsign/verify'
 import type { TransactionJson } from 'pullsign/wire'
-import { encode, encodeForSigning } from 'ripple-binary-codec'
 import { sign } from '../ledger/keypair-signatures'
+import { encodeTransaction, encodeTransactionForSigning } from '../ledger/transaction-encode'
 import type { SignedBlob, SigningKey } from './sign-transaction'
 
 // Common fields a SignIn keeps from the request; everything else (TransactionType, Fee, Sequence,
@@ -24,9 +24,9 @@ export function signIn(txjson: TransactionJson, key: SigningKey): SignedBlob {
     KEPT_FIELDS.filter((field) => txjson[field] !== undefined).map((f) => [f, txjson[f]]),
   )
   const unsigned = { Account: key.address, SigningPubKey: key.publicKey, ...kept }
-  const hex = encode({
+  const hex = encodeTransaction({
     ...unsigned,
-    TxnSignature: sign(encodeForSigning(unsigned), key.privateKey),
+    TxnSignature: sign(encodeTransactionForSigning(unsigned), key.privateKey),
   })
   return { hex, txid: transactionId(hex) }
 }

@@ -1,7 +1,8 @@
 import { transactionId } from 'pullsign/verify'
 import type { TransactionJson } from 'pullsign/wire'
-import { encode, encodeForMultisigning, encodeForSigning } from 'ripple-binary-codec'
+import { encodeForMultisigning } from 'ripple-binary-codec'
 import { sign } from '../ledger/keypair-signatures'
+import { encodeTransaction, encodeTransactionForSigning } from '../ledger/transaction-encode'
 import { invalidRequest } from '../platform/errors'
 
 /** A key the wallet signs with (never leaves the platform). */
@@ -39,8 +40,8 @@ function encodeOrRefuse(encodeFn: () => string): string {
  */
 export function signSingle(tx: TransactionJson, key: SigningKey): SignedBlob {
   const prepared = { ...tx, SigningPubKey: key.publicKey }
-  const data = encodeOrRefuse(() => encodeForSigning(prepared))
-  const hex = encode({ ...prepared, TxnSignature: sign(data, key.privateKey) })
+  const data = encodeOrRefuse(() => encodeTransactionForSigning(prepared))
+  const hex = encodeTransaction({ ...prepared, TxnSignature: sign(data, key.privateKey) })
   return { hex, txid: transactionId(hex) }
 }
 
@@ -62,6 +63,6 @@ export function signMulti(tx: TransactionJson, key: SigningKey): SignedBlob {
     SigningPubKey: key.publicKey,
     TxnSignature: sign(data, key.privateKey),
   }
-  const hex = encode({ ...prepared, Signers: [{ Signer }] })
+  const hex = encodeTransaction({ ...prepared, Signers: [{ Signer }] })
   return { hex, txid: transactionId(hex) }
 }

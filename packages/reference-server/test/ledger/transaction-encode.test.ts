@@ -1,0 +1,108 @@
+import fc from 'fast-check'
+import { classicAddressToXAddress, isValidXAddress } from 'ripple-address-codec'
+import { decode, encode, encodeForSigning } from 'ripple-binary-codec'
+import { describe, expect, test } from 'vitest'
+import { encodeTransaction, encodeTransactionForSigning } from '../../src/ledger/transaction-encode'
+
+const ALPHABET = 'rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz'
+const CLASSIC = 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY'
+const OTHER = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh'
+const payment = {
+  TransactionType: 'Payment',
+  Account: CLASSIC,
+  Destination: OTHER,
+  Amount: '1',
+  Fee: '12',
+  Sequence: 1,
+  SigningPubKey: 'ED5F5AC8B98974A3CA843326D9B88CEBD0560177B973EE0B149F782CFAA06DC66A',
+  TxnSignature: 'AB'.repeat(64),
+}
+
+// Same bytes or the same error as the codec itself.
+function outcome(fn: () => string): string {
+  try {
+    return fn()
+  } catch (error) {
+    return `error: ${(error as Error).message}`
+  }
+}
+
+describe('transaction encode', () => {
+  test('leaves ripple-address-codec as it found it (no process-wide patch)', async () => {
+    const codec = await import('ripple-address-codec')
+    const before = codec.isValidXAddress
+    encodeTransaction(payment)
+    expect(codec.isValidXAddress).toBe(before)
+    expect(isValidXAddress('Payment')).toBe(false)
+  })
+
+  test('every real X-address is at least 36 base58 characters, so the shape check sends it to the codec', () => {
+    fc.assert(
+      fc.property(
+        fc.option(fc.integer({ min: 0, max: 2 ** 32 - 1 }), { nil: false as const }),
+        fc.boolean(),
+        (tag, testNet) => {
+          const x = classicAddressToXAddress(CLASSIC, tag, testNet)
+          expect(x).toMatch(new RegExp(`^[${ALPHABET}]{36,}$`))
+          const tx = { ...payment, Destination: x }
+          expect(encodeTransaction(tx)).toBe(encode(tx))
+        },
+      ),
+    )
+  })
+
+  test('an X-address still becomes address and tag, and a misplaced one is refused', () => {
+    const tx = { ...payment, Destination: classicAddressToXAddress(CLASSIC, 42, false) }
+    expect(decode(encodeTransaction(tx))).toMatchObject({
+      Destination: CLASSIC,
+      DestinationTag: 42,
+    })
+    expect(() =>
+      encodeTransaction({ ...payment, Amount: classicAddressToXAddress(CLASSIC, 1, false) }),
+    ).toThrow()
+  })
+
+  test.each([
+    ['a payment', payment],
+    ['memos (nested array of objects)', { ...payment, Memos: [{ Memo: { MemoData: 'AB' } }] }],
+    ['an issued amount', { ...payment, Amount: { currency: 'USD', issuer: OTHER, value: '1.5' } }],
+    ['a lowercase unknown key (skipped)', { ...payment, extra: 1 }],
+    ['an unknown field', { ...payment, Unknown: 1 }],
+    ['an undefined value', { ...payment, DestinationTag: undefined }],
+    ['a bad amount', { ...payment, Amount: 'lots' }],
+    [
+      'signers (not a signing field)',
+      {
+        ...payment,
+        Signers: [{ Signer: { Account: OTHER, SigningPubKey: 'AB', TxnSignature: 'CD' } }],
+      },
+    ],
+  ])('%s: the same bytes or error as the codec, for encode and for signing', (_, tx) => {
+    expect(outcome(() => encodeTransaction(tx))).toBe(outcome(() => encode(tx)))
+    expect(outcome(() => encodeTransactionForSigning(tx))).toBe(outcome(() => encodeForSigning(tx)))
+  })
+
+  test('any string in any field encodes as the codec encodes it', () => {
+    const base58 = fc
+      .array(fc.constantFrom(...ALPHABET), { minLength: 0, maxLength: 60 })
+      .map((chars) => chars.join(''))
+    const field = fc.constantFrom(
+      'Destination',
+      'Account',
+      'Amount',
+      'Fee',
+      'InvoiceID',
+      'SigningPubKey',
+    )
+    fc.assert(
+      fc.property(field, fc.oneof(base58, fc.string({ maxLength: 60 })), (name, value) => {
+        const tx = { ...payment, [name]: value }
+        expect(outcome(() => encodeTransaction(tx))).toBe(outcome(() => encode(tx)))
+        expect(outcome(() => encodeTransactionForSigning(tx))).toBe(
+          outcome(() => encodeForSigning(tx)),
+        )
+      }),
+      { numRuns: 1000 },
+    )
+  })
+})
