@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { Platform } from '../platform'
+import { payloadTexts } from '../platform/payload-texts'
 import { guardedRoutes } from './api-guard'
 import type { CredentialKind } from './credentials'
 import type { HttpEnv } from './http-env'
@@ -21,6 +22,7 @@ export function payloadRoutes(
     credentials: [credential],
     routeClass: 'payload-create',
   })
+  const texts = payloadTexts(platform.payloads)
   const other = guardedRoutes(platform, routes, {
     credentials: [credential],
     routeClass: 'default',
@@ -30,19 +32,13 @@ export function payloadRoutes(
     const body = await readJsonBody(c.req.raw)
     const caller = c.get('credential')
     const context = caller.kind === 'jwt' ? { userUuid: caller.user.uuid } : undefined
-    return jsonText(c, platform.payloads.createJson(caller.application, body, context))
+    return jsonText(c, texts.create(caller.application, body, context))
   })
   other.get('/payload/ci/:identifier', (c) =>
-    jsonText(
-      c,
-      platform.payloads.getJsonByIdentifier(
-        c.get('credential').application,
-        c.req.param('identifier'),
-      ),
-    ),
+    jsonText(c, texts.getByIdentifier(c.get('credential').application, c.req.param('identifier'))),
   )
   other.get('/payload/:uuid', (c) =>
-    jsonText(c, platform.payloads.getJson(c.get('credential').application, c.req.param('uuid'))),
+    jsonText(c, texts.get(c.get('credential').application, c.req.param('uuid'))),
   )
   other.delete('/payload/:uuid', (c) =>
     json(c, platform.payloads.cancel(c.get('credential').application, c.req.param('uuid'))),

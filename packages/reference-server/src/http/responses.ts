@@ -59,7 +59,7 @@ export function json(c: Context<HttpEnv>, body: unknown): Response {
  *
  * @example
  * ```ts
- * api.get('/payload/:uuid', (c) => jsonText(c, platform.payloads.getJson(app, c.req.param('uuid'))))
+ * api.get('/payload/:uuid', (c) => jsonText(c, payloadTexts(platform.payloads).get(app, c.req.param('uuid'))))
  * ```
  */
 export function jsonText(c: Context<HttpEnv>, text: string): Response {

@@ -16,6 +16,7 @@ import { buildRecord, isExpired, resolvedMessage, webhookBody } from './payload-
 import { parsePayloadRequest } from './payload-request'
 import { createPayloadRetention, type RetentionOptions } from './payload-retention'
 import { createPayloadStore, type StoredPayload } from './payload-store'
+import { registerPayloadTexts } from './payload-texts'
 import type { CreateContext, OpenInput, WalletOutcome, WalletRequest } from './payload-types'
 import { createRecordTexts } from './record-texts'
 import type { UserTokens } from './user-tokens'
@@ -26,16 +27,10 @@ import type { Webhooks } from './webhook-dispatcher'
 export interface Payloads {
   /** §3.1 → §3.2; validates everything before any state change. */
   create(app: Application, body: unknown, context?: CreateContext): PayloadCreated
-  /** `create` with its answer as the JSON text the API sends. */
-  createJson(app: Application, body: unknown, context?: CreateContext): string
   /** §3.3; emits `devapp_fetched`. 404 for another application's payload. */
   get(app: Application, uuid: string): PayloadRecord
   /** §3.3 by `custom_meta.identifier`. */
   getByIdentifier(app: Application, identifier: string): PayloadRecord
-  /** `get` as the JSON text the API answers, reused while the record stays the same. */
-  getJson(app: Application, uuid: string): string
-  /** `getByIdentifier` as the JSON text the API answers. */
-  getJsonByIdentifier(app: Application, identifier: string): string
   /** §3.4. */
   cancel(app: Application, uuid: string): PayloadCancelResponse
   /** §3.3 without an application check and without `devapp_fetched` (control API, wallet, ws). */
@@ -218,19 +213,13 @@ export function createPayloads(deps: PayloadDeps): Payloads {
     return payload
   }
 
-  return {
+  const payloads: Payloads = {
     create(app, body, context) {
       const { uuid, pushed } = admit(app, body, context)
       return createdAnswer(uuid, pushed, links())
     },
-    createJson(app, body, context) {
-      const { uuid, pushed } = admit(app, body, context)
-      return createdJson(uuid, pushed, links())
-    },
     get: (app, uuid) => view(fetched(own(app, uuid))),
     getByIdentifier: (app, identifier) => view(byIdentifier(app, identifier)),
-    getJson: (app, uuid) => text(fetched(own(app, uuid))),
-    getJsonByIdentifier: (app, identifier) => text(byIdentifier(app, identifier)),
     cancel(app, uuid) {
       const payload = own(app, uuid)
       const reason =
@@ -358,4 +347,13 @@ export function createPayloads(deps: PayloadDeps): Payloads {
       retention.dispose()
     },
   }
+  registerPayloadTexts(payloads, {
+    create(app, body, context) {
+      const { uuid, pushed } = admit(app, body, context)
+      return createdJson(uuid, pushed, links())
+    },
+    get: (app, uuid) => text(fetched(own(app, uuid))),
+    getByIdentifier: (app, identifier) => text(byIdentifier(app, identifier)),
+  })
+  return payloads
 }
