@@ -1,5 +1,21 @@
 export { SignatureError, type SignatureFailure } from '../core/errors'
+export {
+  type AccountLookup,
+  type AccountState,
+  type CanPayAnswer,
+  type CanPayOptions,
+  canPay,
+} from './can-pay'
+export type { LedgerClock } from './ledger-clock'
 export { transactionId, verifySignIn } from './sign-in'
+export {
+  type ExpectedPayment,
+  type PaymentFailure,
+  type PaymentVerdict,
+  type TransactionLookup,
+  type VerifyPaymentOptions,
+  verifyPayment,
+} from './verify-payment'
 export {
   type HeaderSource,
   signaturesEqual,
