@@ -1,4 +1,5 @@
 export { SignatureError, type SignatureFailure } from '../core/errors'
+export type { Clock } from '../core/seams'
 export {
   type AccountLookup,
   type AccountState,
@@ -6,7 +7,6 @@ export {
   type CanPayOptions,
   canPay,
 } from './can-pay'
-export type { LedgerClock } from './ledger-clock'
 export { transactionId, verifySignIn } from './sign-in'
 export {
   type ExpectedPayment,

@@ -1,11 +1,12 @@
+import { sleep, systemClock } from '../core/clock'
 import { PullSignError } from '../core/errors'
 import { describeValue } from '../core/input'
+import type { Clock } from '../core/seams'
 import type { XrplTxResponse } from '../wire/lookups'
 import { isNetworkKey, type NetworkKey } from '../wire/networks'
 import type { PayloadRecord } from '../wire/payload'
 import type { Amount } from '../wire/transaction'
 import { compareAmounts, isIssuedAmount, sameAsset } from './amount-compare'
-import { type LedgerClock, systemClock, waitOn } from './ledger-clock'
 
 /**
  * What the application asked for: the amount (drops as a string, or `{currency, issuer, value}`),
@@ -53,7 +54,7 @@ export interface VerifyPaymentOptions {
   /** Aborting stops the ledger wait: `verifyPayment` rejects with an `AbortError`. */
   signal?: AbortSignal
   /** Time source of the ledger wait (default the process clock). */
-  clock?: LedgerClock
+  clock?: Clock
   /** How long to wait between lookups; default 4000 ms, the ledger close rhythm (§8.1). */
   intervalMs?: number
   /** How long to wait for validation before answering `not-validated`; default 60 000 ms. */
@@ -255,7 +256,7 @@ export async function verifyPayment(
       )
     }
     // The last lookup happens at the deadline, not one interval before it.
-    await waitOn(clock, Math.min(intervalMs, left), signal)
+    await sleep(clock, Math.min(intervalMs, left), signal)
   }
   const tx = transaction.transaction
   if (tx.meta.TransactionResult !== 'tesSUCCESS') {

@@ -1,7 +1,7 @@
 import { AbortError } from 'pullsign'
 import { type ExpectedPayment, type PaymentVerdict, verifyPayment } from 'pullsign/verify'
 import { afterEach, describe, expect, test } from 'vitest'
-import { movingClock } from '../support/moving-clock'
+import { movingClock, sdkClock } from '../support/moving-clock'
 import { paymentTo, type Reference, startReference } from './reference'
 
 let ref: Reference
@@ -134,11 +134,12 @@ describe('verifyPayment against the reference server (§9.1)', () => {
     ref = await startReference()
     const record = await alicePaysBob('1000000')
     const controller = new AbortController()
+    const seam = sdkClock(ref.clock)
     const clock = {
-      now: () => ref.clock.now(),
+      ...seam,
       setTimeout: (fn: () => void, ms: number) => {
         queueMicrotask(() => controller.abort())
-        return ref.clock.setTimeout(fn, ms)
+        return seam.setTimeout(fn, ms)
       },
     }
     const error = await verifyPayment(
