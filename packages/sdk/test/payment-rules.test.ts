@@ -6,6 +6,12 @@ import { compareDecimals } from '../src/verify/amount-compare'
 const PAYER = 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY'
 const ISSUER = 'rhub8VRN55s94qWKDv6jmDy1pUykJzF3wq'
 const USD = (value: string) => ({ currency: 'USD', issuer: ISSUER, value })
+/** Holds 12.5 USD on a line with the issuer (its one owned object). */
+const HOLDER = {
+  balance: '0',
+  ownerCount: 1,
+  lines: [{ currency: 'USD', counterparty: ISSUER, balance: '12.5' }],
+}
 
 describe('exact decimal comparison (delivered amounts, §8.3)', () => {
   test.each([
@@ -68,26 +74,8 @@ describe('canPay (§9.1 rule 7): balance minus account and owner reserves', () =
       '1',
       { ok: false, spendable: '0' },
     ],
-    [
-      'an issued amount on a line',
-      {
-        balance: '0',
-        ownerCount: 1,
-        lines: [{ currency: 'USD', counterparty: ISSUER, balance: '12.5' }],
-      },
-      USD('12.5'),
-      { ok: true, spendable: '12.5' },
-    ],
-    [
-      'more than the line holds',
-      {
-        balance: '0',
-        ownerCount: 1,
-        lines: [{ currency: 'USD', counterparty: ISSUER, balance: '12.5' }],
-      },
-      USD('12.51'),
-      { ok: false, spendable: '12.5' },
-    ],
+    ['an issued amount on a line', HOLDER, USD('12.5'), { ok: true, spendable: '12.5' }],
+    ['more than the line holds', HOLDER, USD('12.51'), { ok: false, spendable: '12.5' }],
     [
       'an asset without a line',
       { balance: '50000000', ownerCount: 0 },
