@@ -3,8 +3,15 @@ import type { AddressInfo } from 'node:net'
 import type { Endpoints } from 'pullsign/wire'
 import type { NodeHttp1Handler } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
+import { parseBaseUrl } from './base-url'
 import { createHttpHandler, type FetchHandler } from './http/handler'
-import { type Clock, createPlatform, type Platform, type PlatformOptions } from './platform'
+import {
+  type Clock,
+  createPlatform,
+  DEFAULT_ENDPOINTS,
+  type Platform,
+  type PlatformOptions,
+} from './platform'
 import type { Wallet } from './wallet'
 import { createPayloadSockets } from './ws/payload-sockets'
 import { createSocketUpgrade } from './ws/socket-upgrade'
@@ -29,6 +36,14 @@ export type { Wallet } from './wallet'
 export interface ReferenceServerOptions extends PlatformOptions {
   /** Interface to listen on; defaults to 127.0.0.1. */
   host?: string
+  /**
+   * The base URL the server is reached at, behind a proxy or another host name: `{api}` and
+   * `{links}` of every URL it emits (PROTOCOL "Public base URLs"). Default: the address it
+   * listens on.
+   */
+  publicUrl?: string
+  /** `{oauth}`: issuer, endpoints and redirects of the OAuth provider. Default `{publicUrl}/oauth`. */
+  oauthUrl?: string
 }
 
 /**
@@ -82,8 +97,23 @@ const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host)
  * ```
  */
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
-  const { host = '127.0.0.1', ...platformOptions } = options
-  const platform = createPlatform(platformOptions)
+  const { host = '127.0.0.1', publicUrl, oauthUrl, ...platformOptions } = options
+  const base = options.endpoints ?? DEFAULT_ENDPOINTS
+  const api = publicUrl === undefined ? base.api : parseBaseUrl('publicUrl', publicUrl)
+  // Fixed before the handler is made: it mounts the OAuth routes at the path of {oauth}.
+  const platform = createPlatform({
+    ...platformOptions,
+    endpoints: {
+      api,
+      links: publicUrl === undefined ? base.links : api,
+      oauth:
+        oauthUrl === undefined
+          ? publicUrl === undefined
+            ? base.oauth
+            : `${api}/oauth`
+          : parseBaseUrl('oauthUrl', oauthUrl),
+    },
+  })
   const answer = createHttpHandler(platform)
   const handler: FetchHandler = async (request) => answer(request)
   const sockets = createPayloadSockets(platform)
@@ -109,8 +139,11 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
           server.off('error', reject)
           listening = true
           const { port: bound } = server.address() as AddressInfo
-          const api = `http://${urlHost(host)}:${bound}`
-          platform.setEndpoints({ api, oauth: `${api}/oauth`, links: api })
+          // PROTOCOL "Public base URLs": what the server emits comes from these, never from Host.
+          const api =
+            publicUrl === undefined ? `http://${urlHost(host)}:${bound}` : platform.endpoints.api
+          const oauth = oauthUrl === undefined ? `${api}/oauth` : platform.endpoints.oauth
+          platform.setEndpoints({ api, oauth, links: api })
           resolve(platform.endpoints)
         })
       })
