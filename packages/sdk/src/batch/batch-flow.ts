@@ -105,9 +105,11 @@ async function askToSign(
 ): Promise<PayloadSubscription<PayloadRecord>> {
   const subscription = await api.createAndSubscribe<PayloadRecord>(
     { txjson, options: { ...options.options, submit: role === 'outer', signer } },
-    (event) => {
-      if (event.type === 'opened')
-        options.onProgress?.({ signer, role, stage: 'opened', uuid: subscription.uuid })
+    // The handler's own subscription argument: an event can arrive before the await returns.
+    (event, live) => {
+      if (event.type === 'opened') {
+        options.onProgress?.({ signer, role, stage: 'opened', uuid: live.uuid })
+      }
     },
     options.signal ? { signal: options.signal } : {},
   )
