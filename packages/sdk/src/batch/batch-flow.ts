@@ -125,7 +125,8 @@ async function askToSign(
 
 /**
  * Step one of the Batch flow (docs/protocol.md §8.4): one payload per inner signer (the identical
- * Batch, `submit: false`, `signer` = that account), then waits for all of them on their websockets.
+ * Batch, `submit: false`, `signer` = that account), all created at once, then waits for all of them
+ * on their websockets.
  * Ends early when one signer rejects or lets the payload expire: the others are closed and, when
  * the API can, cancelled.
  *
@@ -144,8 +145,13 @@ export async function collectBatchSignatures(
   const signers = innerSigners(batch)
   const subscriptions: PayloadSubscription<PayloadRecord>[] = []
   try {
-    for (const signer of signers)
-      subscriptions.push(await askToSign(api, batch, signer, 'inner', options))
+    // The inner signers sign independently (§8.4): every request goes out at once.
+    const asked = await Promise.allSettled(
+      signers.map((signer) => askToSign(api, batch, signer, 'inner', options)),
+    )
+    for (const result of asked) if (result.status === 'fulfilled') subscriptions.push(result.value)
+    const refused = asked.find((result) => result.status === 'rejected')
+    if (refused) throw refused.reason
     const records: PayloadRecord[] = []
     const outcome = await new Promise<Collected>((resolve, reject) => {
       subscriptions.forEach((subscription, i) => {
