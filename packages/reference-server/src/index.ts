@@ -5,6 +5,7 @@ import type { NodeHttp1Handler } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
 import { parseBaseUrl } from './base-url'
 import { createHttpHandler, type FetchHandler } from './http/handler'
+import { type RequestLogOptions, withRequestLog } from './http/request-log'
 import {
   type Clock,
   createPlatform,
@@ -13,12 +14,18 @@ import {
   type PlatformOptions,
 } from './platform'
 import type { Wallet } from './wallet'
+import {
+  createInProcessWebSocket,
+  type InProcessWebSocketConstructor,
+} from './ws/in-process-socket'
 import { createPayloadSockets } from './ws/payload-sockets'
 import { createSocketUpgrade } from './ws/socket-upgrade'
 
 export type { FetchHandler } from './http/handler'
+export type { RequestLogOptions } from './http/request-log'
 export type { Clock, Platform, PlatformOptions, RetentionOptions } from './platform'
 export type { Wallet } from './wallet'
+export type { InProcessWebSocket, InProcessWebSocketConstructor } from './ws/in-process-socket'
 
 /**
  * Options of {@link createReferenceServer}: everything {@link PlatformOptions} takes (clock,
@@ -36,6 +43,8 @@ export type { Wallet } from './wallet'
 export interface ReferenceServerOptions extends PlatformOptions {
   /** Interface to listen on; defaults to 127.0.0.1. */
   host?: string
+  /** One line per request (method, path, status, ms; secrets redacted); none by default. */
+  requestLog?: RequestLogOptions
   /**
    * The base URL the server is reached at, behind a proxy or another host name: `{api}` and
    * `{links}` of every URL it emits (PROTOCOL "Public base URLs"). Default: the address it
@@ -69,6 +78,11 @@ export interface ReferenceServer {
   close(): Promise<void>
   /** The endpoints the server answers on (set by `listen`, or as given in the options). */
   readonly endpoints: Endpoints
+  /**
+   * Whether `endpoints` are real: given in the options, or set by `listen`. Until then they are
+   * a placeholder (`http://127.0.0.1:8787`) that `createHandlers` refuses to serve.
+   */
+  readonly hasEndpoints: boolean
   /** The platform, for in-process control (the same operations as the control API). */
   readonly platform: Platform
   /** The simulated wallet app. */
@@ -77,6 +91,12 @@ export interface ReferenceServer {
   readonly clock: Clock
   /** The one fetch-style handler of the HTTP API (for msw, or any fetch-style runtime). */
   readonly handler: FetchHandler
+  /**
+   * A WebSocket class connected to this server's payload sockets in-process, without a port: give
+   * it to the SDK (`new PullSign({ …, endpoints: server.endpoints, WebSocket: server.WebSocket })`)
+   * to subscribe through msw handlers.
+   */
+  readonly WebSocket: InProcessWebSocketConstructor
 }
 
 const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host)
@@ -97,7 +117,7 @@ const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host)
  * ```
  */
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
-  const { host = '127.0.0.1', publicUrl, oauthUrl, ...platformOptions } = options
+  const { host = '127.0.0.1', publicUrl, oauthUrl, requestLog, ...platformOptions } = options
   const base = options.endpoints ?? DEFAULT_ENDPOINTS
   const api = publicUrl === undefined ? base.api : parseBaseUrl('publicUrl', publicUrl)
   // Fixed before the handler is made: it mounts the OAuth routes at the path of {oauth}.
@@ -114,7 +134,8 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
           : parseBaseUrl('oauthUrl', oauthUrl),
     },
   })
-  const answer = createHttpHandler(platform)
+  const routes = createHttpHandler(platform)
+  const answer = requestLog ? withRequestLog(routes, requestLog) : routes
   const handler: FetchHandler = async (request) => answer(request)
   const sockets = createPayloadSockets(platform)
   const upgrade = createSocketUpgrade(sockets)
@@ -123,15 +144,20 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const server = createServer(toNodeHandler(answer) as NodeHttp1Handler)
   server.on('upgrade', upgrade.handle)
   let listening = false
+  let hasEndpoints = platformOptions.endpoints !== undefined || publicUrl !== undefined
 
   return {
     get endpoints() {
       return platform.endpoints
     },
+    get hasEndpoints() {
+      return hasEndpoints
+    },
     platform,
     wallet: platform.wallet,
     clock: platform.clock,
     handler,
+    WebSocket: createInProcessWebSocket({ sockets, endpoints: () => platform.endpoints }),
     listen(port = 0) {
       return new Promise((resolve, reject) => {
         server.once('error', reject)
@@ -144,6 +170,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
             publicUrl === undefined ? `http://${urlHost(host)}:${bound}` : platform.endpoints.api
           const oauth = oauthUrl === undefined ? `${api}/oauth` : platform.endpoints.oauth
           platform.setEndpoints({ api, oauth, links: api })
+          hasEndpoints = true
           resolve(platform.endpoints)
         })
       })

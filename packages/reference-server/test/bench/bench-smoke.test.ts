@@ -30,6 +30,7 @@ describe('benches (quick configuration)', () => {
       'lifecycles',
       'payload-sockets',
       'payload-memory',
+      'ledger-payments',
     ])
     for (const summary of summaries) {
       expect(summary.quick).toBe(true)

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto'
+import { sha512 } from '@noble/hashes/sha2'
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils'
 import { decode, encodeForSigning } from 'ripple-binary-codec'
 import { deriveAddress, verify } from 'ripple-keypairs'
 import { SignatureError } from '../core/errors'
@@ -16,11 +17,9 @@ const TXID_PREFIX = '54584E00'
  * ```
  */
 export function transactionId(blob: string): string {
-  return createHash('sha512')
-    .update(Buffer.from(TXID_PREFIX + blob, 'hex'))
-    .digest('hex')
-    .slice(0, 64)
-    .toUpperCase()
+  // @noble/hashes: the same bytes everywhere, and an exports map Node's ESM loader can resolve
+  // (@xrplf/isomorphic's subpath folders are directory imports, which ESM refuses).
+  return bytesToHex(sha512(hexToBytes(TXID_PREFIX + blob)).slice(0, 32)).toUpperCase()
 }
 
 /**
