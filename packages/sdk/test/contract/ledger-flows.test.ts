@@ -115,66 +115,70 @@ describe('canPay through the accounts route (§9.1 rule 7, §10)', () => {
 })
 
 describe('signBatch end to end (§8.4)', () => {
-  test('two inner signers sign, the Batch account submits, and every inner payment applies', async () => {
-    const alice = accountOf(ref.alice.uuid)
-    const bob = accountOf(ref.bob.uuid)
-    const carolUser = ref.server.platform.users.create({ name: 'Carol' })
-    const carol = carolUser.accounts[0]?.address as string
-    const batch = buildBatch({
-      mode: 'ALLORNOTHING',
-      account: alice,
-      sequence: sequenceOf(alice),
-      transactions: [
-        {
-          TransactionType: 'Payment',
-          Account: bob,
-          Sequence: sequenceOf(bob),
-          Destination: alice,
-          Amount: '2000000',
+  test.each(['native', 'blob', 'uuid'] as const)(
+    'two inner signers sign, the Batch account submits with %s BatchSigners, and every inner payment applies',
+    async (notation) => {
+      const alice = accountOf(ref.alice.uuid)
+      const bob = accountOf(ref.bob.uuid)
+      const carolUser = ref.server.platform.users.create({ name: 'Carol' })
+      const carol = carolUser.accounts[0]?.address as string
+      const batch = buildBatch({
+        mode: 'ALLORNOTHING',
+        account: alice,
+        sequence: sequenceOf(alice),
+        transactions: [
+          {
+            TransactionType: 'Payment',
+            Account: bob,
+            Sequence: sequenceOf(bob),
+            Destination: alice,
+            Amount: '2000000',
+          },
+          {
+            TransactionType: 'Payment',
+            Account: carol,
+            Sequence: sequenceOf(carol),
+            Destination: alice,
+            Amount: '3000000',
+          },
+        ],
+      })
+      const users: Record<string, string> = {
+        [alice]: ref.alice.uuid,
+        [bob]: ref.bob.uuid,
+        [carol]: carolUser.uuid,
+      }
+      const before = BigInt(ref.server.platform.ledger.account('TESTNET', alice)?.balance ?? '0')
+      const progress: BatchProgress[] = []
+      const outcome = await signBatch(ref.pullsign.payload, batch, {
+        notation,
+        onProgress(step) {
+          progress.push(step)
+          // Each signer opens the request and signs it in the wallet app as soon as it exists.
+          if (step.stage === 'created') {
+            queueMicrotask(
+              () =>
+                void ref.wallet.sign(step.uuid, {
+                  user: users[step.signer] as string,
+                  network: 'TESTNET',
+                }),
+            )
+          }
         },
-        {
-          TransactionType: 'Payment',
-          Account: carol,
-          Sequence: sequenceOf(carol),
-          Destination: alice,
-          Amount: '3000000',
-        },
-      ],
-    })
-    const users: Record<string, string> = {
-      [alice]: ref.alice.uuid,
-      [bob]: ref.bob.uuid,
-      [carol]: carolUser.uuid,
-    }
-    const before = BigInt(ref.server.platform.ledger.account('TESTNET', alice)?.balance ?? '0')
-    const progress: BatchProgress[] = []
-    const outcome = await signBatch(ref.pullsign.payload, batch, {
-      onProgress(step) {
-        progress.push(step)
-        // Each signer opens the request and signs it in the wallet app as soon as it exists.
-        if (step.stage === 'created') {
-          queueMicrotask(
-            () =>
-              void ref.wallet.sign(step.uuid, {
-                user: users[step.signer] as string,
-                network: 'TESTNET',
-              }),
-          )
-        }
-      },
-    })
-    expect(outcome.signed).toBe(true)
-    if (!outcome.signed) return
-    expect(outcome.final.response.dispatched_result).toBe('tesSUCCESS')
-    expect(outcome.inner.map((r) => r.response.account)).toEqual([bob, carol])
-    const stages = (signer: string) =>
-      progress.filter((p) => p.signer === signer).map((p) => p.stage)
-    expect(stages(bob)).toEqual(['created', 'opened', 'signed'])
-    expect(stages(carol)).toEqual(['created', 'opened', 'signed'])
-    expect(stages(alice)).toEqual(['created', 'opened', 'signed'])
-    ref.server.platform.ledger.close('TESTNET')
-    const after = BigInt(ref.server.platform.ledger.account('TESTNET', alice)?.balance ?? '0')
-    // 5 units in, minus the fee of §8.4: 2 × base fee + base fee per BatchSigner (12 drops each).
-    expect(after - before).toBe(5_000_000n - 48n)
-  })
+      })
+      expect(outcome.signed).toBe(true)
+      if (!outcome.signed) return
+      expect(outcome.final.response.dispatched_result).toBe('tesSUCCESS')
+      expect(outcome.inner.map((r) => r.response.account)).toEqual([bob, carol])
+      const stages = (signer: string) =>
+        progress.filter((p) => p.signer === signer).map((p) => p.stage)
+      expect(stages(bob)).toEqual(['created', 'opened', 'signed'])
+      expect(stages(carol)).toEqual(['created', 'opened', 'signed'])
+      expect(stages(alice)).toEqual(['created', 'opened', 'signed'])
+      ref.server.platform.ledger.close('TESTNET')
+      const after = BigInt(ref.server.platform.ledger.account('TESTNET', alice)?.balance ?? '0')
+      // 5 units in, minus the fee of §8.4: 2 × base fee + base fee per BatchSigner (12 drops each).
+      expect(after - before).toBe(5_000_000n - 48n)
+    },
+  )
 })
