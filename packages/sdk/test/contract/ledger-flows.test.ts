@@ -2,7 +2,7 @@ import { type BatchProgress, buildBatch, signBatch } from 'pullsign/batch'
 import { type AccountLookup, canPay, type ExpectedPayment, verifyPayment } from 'pullsign/verify'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { movingClock } from '../support/moving-clock'
-import { type Reference, startReference } from './reference'
+import { accountOf as accountOfUser, type Reference, startReference } from './reference'
 
 // End to end on the simulated ledger (docs/protocol.md §8.3-§8.5): issued assets, pay with
 // anything, partial payments and Batch, each signed for real by the wallet simulator.
@@ -16,12 +16,7 @@ beforeEach(async () => {
 })
 afterEach(() => ref.server.close())
 
-const accountOf = (user: string) => {
-  const address = ref.server.platform.state().users.find((u) => u.uuid === user)
-    ?.accounts[0]?.address
-  if (!address) throw new Error(`user ${user} has no account`)
-  return address
-}
+const accountOf = (user: string) => accountOfUser(ref, user)
 const sequenceOf = (address: string) =>
   ref.server.platform.ledger.account('TESTNET', address)?.sequence ?? 0
 

@@ -2,17 +2,12 @@ import { AbortError } from 'pullsign'
 import { type ExpectedPayment, type PaymentVerdict, verifyPayment } from 'pullsign/verify'
 import { afterEach, describe, expect, test } from 'vitest'
 import { movingClock, sdkClock } from '../support/moving-clock'
-import { paymentTo, type Reference, startReference } from './reference'
+import { accountOf as accountOfUser, paymentTo, type Reference, startReference } from './reference'
 
 let ref: Reference
 afterEach(() => ref.server.close())
 
-const accountOf = (user: string) => {
-  const address = ref.server.platform.state().users.find((u) => u.uuid === user)
-    ?.accounts[0]?.address
-  if (!address) throw new Error(`user ${user} has no account`)
-  return address
-}
+const accountOf = (user: string) => accountOfUser(ref, user)
 
 /** Alice pays Bob `drops` on TESTNET through the wallet simulator; returns the fetched record. */
 async function alicePaysBob(drops: string) {
