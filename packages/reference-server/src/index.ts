@@ -84,7 +84,7 @@ const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host)
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
   const { host = '127.0.0.1', ...platformOptions } = options
   const platform = createPlatform(platformOptions)
-  const answer = createHttpHandler(platform)
+  const answer = createHttpHandler(platform, { listenHost: host })
   const handler: FetchHandler = async (request) => answer(request)
   const sockets = createPayloadSockets(platform)
   const upgrade = createSocketUpgrade(sockets)

@@ -10,6 +10,7 @@ import { controlRoutes } from './control-routes'
 import { errorResponse } from './error-response'
 import type { HttpEnv } from './http-env'
 import { lookupRoutes } from './lookup-routes'
+import { ownHostNames, ownHostOnly } from './own-hosts'
 import { pageRoutes } from './page-routes'
 import { payloadRoutes } from './payload-routes'
 import { rateLimitHeaders } from './rate-limit-headers'
@@ -18,17 +19,21 @@ import { userTokenRoutes } from './user-token-routes'
 import { xappRoutes } from './xapp-routes'
 
 // An unknown path may still carry a one-time token or user token: never echo a UUID-shaped part.
-const redactedPath = (url: string) =>
-  new URL(url).pathname
-    .slice(0, 200)
-    .replace(/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}/gi, '{uuid}')
+const redactedPath = (path: string) =>
+  path.slice(0, 200).replace(/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}/gi, '{uuid}')
 
 // Over node:http, a route's path is read off the request line (srvx keeps the IncomingMessage):
 // srvx would otherwise build the whole URL for `request.url`, only for Hono to cut the path back
-// out of it (issue 4). A path with a percent-escape, and every other transport, take Hono's way.
+// out of it. A target the URL parser would rewrite (a percent-escape, a dot segment, a backslash)
+// is routed on the parser's path, as fetch and msw see it: `/a/../__ref/state` is `/__ref/state`
+// on every transport, and `%2F` stays inside its segment (docs/protocol.md §10).
+const REWRITTEN = /%|\/\.|\\/
 const routePath = (request: Request): string => {
   const target = (request as ServerRequest).runtime?.node?.req?.url
-  if (target?.[0] !== '/' || target.includes('%')) return getPath(request)
+  if (target?.[0] !== '/') return getPath(request)
+  // getPath reads only `url`; a path never makes the parse fail with a fixed host.
+  if (REWRITTEN.test(target))
+    return getPath({ url: `${new URL(`http://localhost${target}`)}` } as Request)
   const end = target.search(/[?#]/)
   return end === -1 ? target : target.slice(0, end)
 }
@@ -59,8 +64,13 @@ export type FetchHandler = (request: Request) => Promise<Response>
  */
 export function createHttpHandler(
   platform: Platform,
+  options: { listenHost?: string } = {},
 ): (request: Request) => Response | Promise<Response> {
   const app = new Hono<HttpEnv>({ getPath: routePath })
+  // DNS rebinding (docs/protocol.md §10): the control API and the dashboard answer own names only.
+  const ownHost = ownHostOnly(() => ownHostNames(options.listenHost, platform.endpoints))
+  app.use(`${API_PATHS.control}/*`, ownHost)
+  app.use('/', ownHost)
   // Every /api answer carries rate-limit headers (§1): a route's own from its guard (responses.ts);
   // a call whose caller is unknown (no route, bad credentials) charged nothing, so it reports its
   // class's limit with nothing used [ours]. Other paths (control API, pages) carry none.
@@ -79,7 +89,7 @@ export function createHttpHandler(
   app.route(API_PATHS.sign, signRoutes(platform))
   app.route('/', pageRoutes(platform))
   app.notFound((c) =>
-    errorResponse(notFound(`route ${c.req.method} ${redactedPath(c.req.url)}`), apiHeaders(c)),
+    errorResponse(notFound(`route ${c.req.method} ${redactedPath(c.req.path)}`), apiHeaders(c)),
   )
   app.onError((error, c) => errorResponse(error, apiHeaders(c)))
   return (request) => app.fetch(request)

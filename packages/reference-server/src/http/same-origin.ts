@@ -11,8 +11,10 @@ export function sameOriginOnly(): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header('origin')
     const site = c.req.header('sec-fetch-site')
-    const own = new URL(c.req.url).origin
+    // A Host the URL parser cannot read makes no origin: refused, never a 500.
+    const own = URL.canParse(c.req.url) ? new URL(c.req.url).origin : null
     if (
+      own === null ||
       (origin !== undefined && origin !== own) ||
       (site !== undefined && site !== 'same-origin' && site !== 'none')
     ) {
