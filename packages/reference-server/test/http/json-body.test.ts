@@ -91,3 +91,92 @@ describe('request bodies over node:http', () => {
     expect(t.server.platform.payloads.size).toBe(before)
   })
 })
+
+/** `[[[…1…]]]` nested `depth` levels deep, as JSON text. */
+const nested = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`
+
+describe('JSON nesting depth (docs/protocol.md §1: 600 naming the field past 100 levels)', () => {
+  const deep = nested(5000)
+  it.each([
+    ['app-storage', `{"settings":${deep}}`, 'settings'],
+    ['app-storage', `{"a":{"b":${deep}}}`, 'a.b'],
+    [
+      'payload',
+      `{"txjson":{"TransactionType":"SignIn"},"custom_meta":{"blob":${deep}}}`,
+      'custom_meta.blob',
+    ],
+    ['xapp/event', `{"user_token":"x","body":"hi","data":{"deep":${deep}}}`, 'data.deep'],
+  ])(
+    'POST %s refuses a body nested 5,000 deep, naming %s, and stores nothing',
+    async (path, text, field) => {
+      const payloads = t.server.platform.payloads.size
+      const res = await t.api(path, { method: 'POST', body: text })
+      const { error } = (await res.json()) as { error: { code: number; message: string } }
+      expect(res.status, error.message).toBe(400)
+      expect(error.code).toBe(600)
+      expect(error.message).toBe(`${field} is nested deeper than 100 levels`)
+      expect(t.server.platform.payloads.size).toBe(payloads)
+      expect((await (await t.api('app-storage')).json()).data).toBeNull()
+    },
+  )
+
+  it('the control API refuses deep bodies too', async () => {
+    const deepUser = await fetch(`${t.endpoints.api}/__ref/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"name":"Deep","kyc":${nested(200)}}`,
+    })
+    expect(deepUser.status).toBe(400)
+    expect(((await deepUser.json()) as { error: { message: string } }).error.message).toBe(
+      'kyc is nested deeper than 100 levels',
+    )
+  })
+
+  it('keeps a value exactly 100 levels deep', async () => {
+    const text = `{"v":${nested(99)}}`
+    const res = await t.api('app-storage', { method: 'POST', body: text })
+    expect(res.status).toBe(200)
+    expect(JSON.stringify((await (await t.api('app-storage')).json()).data)).toBe(text)
+  })
+})
+
+/** Opens a raw socket, writes `head` and then `chunks`, and resolves with all it read at close. */
+const uploadUntilClosed = (head: string, chunks: Buffer[]) =>
+  new Promise<string>((resolve, reject) => {
+    const { hostname, port } = new URL(t.endpoints.api)
+    const socket = connect(Number(port), hostname)
+    let answer = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk: string) => {
+      answer += chunk
+    })
+    // The server may close while the client still writes: a reset then is the expected end.
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error),
+    )
+    socket.on('close', () => resolve(answer))
+    socket.write(head)
+    for (const chunk of chunks) socket.write(chunk)
+  })
+
+describe('a refused upload does not wedge its connection', () => {
+  const head = (framing: string) =>
+    `${createHead(0, 'keep-alive').replace('content-length: 0\r\n', framing)}`
+  const megabyte = Buffer.alloc(1024 * 1024, 'x')
+
+  it('a 1 MB chunked body: 400, then the server closes the connection', async () => {
+    const chunk = Buffer.concat([Buffer.from(`${megabyte.length.toString(16)}\r\n`), megabyte])
+    const answer = await uploadUntilClosed(head('transfer-encoding: chunked\r\n'), [chunk])
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /)
+    expect(answer.toLowerCase()).toContain('connection: close')
+    expect(answer).toContain('larger than 256 KB')
+  })
+
+  it('a declared 1 MB body: 400, then the server closes the connection', async () => {
+    const answer = await uploadUntilClosed(head(`content-length: ${megabyte.length}\r\n`), [
+      megabyte.subarray(0, 64 * 1024),
+    ])
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /)
+    expect(answer.toLowerCase()).toContain('connection: close')
+  })
+})
