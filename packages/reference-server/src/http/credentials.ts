@@ -1,6 +1,7 @@
 import { API_HEADERS } from 'pullsign/wire'
 import type { Application, Platform } from '../platform'
 import { wrongCredentialKind } from '../platform'
+import { guardGuesses } from './credential-guesses'
 
 /** The caller of a key+secret route. */
 export interface KeySecretCredential {
@@ -14,13 +15,16 @@ export interface KeySecretCredential {
  * without touching the routes' code.
  */
 const verifiers = {
-  'key-secret': (request: Request, platform: Platform): KeySecretCredential => ({
-    kind: 'key-secret',
-    application: platform.applications.authenticate(
-      request.headers.get(API_HEADERS.apiKey),
-      request.headers.get(API_HEADERS.apiSecret),
-    ),
-  }),
+  'key-secret': (request: Request, platform: Platform): KeySecretCredential => {
+    const apiKey = request.headers.get(API_HEADERS.apiKey)
+    const secret = request.headers.get(API_HEADERS.apiSecret)
+    return {
+      kind: 'key-secret',
+      application: guardGuesses(request, platform, apiKey, () =>
+        platform.applications.authenticate(apiKey, secret),
+      ),
+    }
+  },
 }
 
 /** A credential kind a route can accept. */
