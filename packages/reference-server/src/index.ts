@@ -3,12 +3,14 @@ import type { AddressInfo } from 'node:net'
 import type { Endpoints } from 'pullsign/wire'
 import type { NodeHttp1Handler } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
+import { type ConnectionLimits, connectionSettings } from './connection-limits'
 import { createHttpHandler, type FetchHandler } from './http/handler'
 import { type Clock, createPlatform, type Platform, type PlatformOptions } from './platform'
 import type { Wallet } from './wallet'
 import { createPayloadSockets } from './ws/payload-sockets'
 import { createSocketUpgrade } from './ws/socket-upgrade'
 
+export type { ConnectionLimits } from './connection-limits'
 export type { FetchHandler } from './http/handler'
 export type { Clock, Platform, PlatformOptions, RetentionOptions } from './platform'
 export type { Wallet } from './wallet'
@@ -29,6 +31,8 @@ export type { Wallet } from './wallet'
 export interface ReferenceServerOptions extends PlatformOptions {
   /** Interface to listen on; defaults to 127.0.0.1. */
   host?: string
+  /** Timeouts for slow clients and the connection cap of the node server. */
+  connections?: ConnectionLimits
 }
 
 /**
@@ -82,7 +86,8 @@ const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host)
  * ```
  */
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
-  const { host = '127.0.0.1', ...platformOptions } = options
+  const { host = '127.0.0.1', connections, ...platformOptions } = options
+  const limits = connectionSettings(connections)
   const platform = createPlatform(platformOptions)
   const answer = createHttpHandler(platform, { listenHost: host })
   const handler: FetchHandler = async (request) => answer(request)
@@ -90,7 +95,8 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const upgrade = createSocketUpgrade(sockets)
   // srvx hands the handler a lazy Request over the IncomingMessage and writes the handler's
   // FastResponses (http/responses.ts) straight to the socket; the process's globals stay as they are.
-  const server = createServer(toNodeHandler(answer) as NodeHttp1Handler)
+  const server = createServer(limits.options, toNodeHandler(answer) as NodeHttp1Handler)
+  server.maxConnections = limits.maxConnections
   server.on('upgrade', upgrade.handle)
   let listening = false
 
