@@ -3,32 +3,41 @@ import { createLookups, type KycTarget, type Lookups } from './api/lookups'
 import { createPayloadApi, type PayloadApi } from './api/payload'
 import { createPushApi, type PushApi } from './api/push'
 import { createXappApi, type XappApi } from './api/xapp'
+import {
+  type Client,
+  createClient,
+  type RequestEvent,
+  type ResponseEvent,
+  type RetryOptions,
+} from './core/client'
 import { resolveEndpoints } from './core/endpoints'
 import { readEnv } from './core/environment'
 import { PullSignError } from './core/errors'
-import type { Transport } from './core/http'
 import type { RateLimitInfo } from './core/rate-limit'
+import type { Clock, Seams, StorageLike } from './core/seams'
 import type { WebSocketConstructor } from './core/websocket'
-import { createBackendTransport, missingSecretTransport } from './runtimes/backend'
+import { backendRuntime } from './runtimes/backend'
 import type { Endpoints } from './wire/endpoints'
 import type * as wire from './wire/lookups'
 
 export type { AppStorageApi } from './api/app-storage'
 export type { KycTarget, Lookups } from './api/lookups'
 export type { CreatedSubscription, PayloadApi } from './api/payload'
-export {
-  isFinalRecord,
-  type PayloadEvent,
-  type PayloadEventHandler,
-  PayloadSubscription,
-  type ReconnectOptions,
-  type Settled,
-  type SubscribeOptions,
-  type SubscriptionEvents,
-} from './api/payload-subscription'
+export { isFinalRecord } from './api/payload-outcome'
+export { PayloadSubscription } from './api/payload-subscription'
 export type { PayloadTarget } from './api/payload-target'
 export type { PushApi } from './api/push'
+export type { ReconnectOptions } from './api/reconnect-policy'
+export type {
+  PayloadEvent,
+  PayloadEventHandler,
+  Settled,
+  SubscribeOptions,
+  SubscriptionEvents,
+} from './api/subscription-types'
 export type { XappApi } from './api/xapp'
+export type { HttpMethod, RequestEvent, ResponseEvent, RetryOptions } from './core/client'
+export { type AnyPullSignError, isPullSignError } from './core/error-guard'
 export {
   AbortError,
   ApiError,
@@ -44,6 +53,7 @@ export {
   TimeoutError,
 } from './core/errors'
 export type { RateLimitInfo } from './core/rate-limit'
+export type { Clock, StorageLike, TimerId } from './core/seams'
 export type { WebSocketConstructor, WebSocketLike } from './core/websocket'
 
 /**
@@ -72,11 +82,33 @@ export interface PullSignOptions {
   fetch?: typeof globalThis.fetch
   /** The WebSocket constructor to use (default: isomorphic-ws, loaded on first subscribe). */
   WebSocket?: WebSocketConstructor
-  /** Per-request timeout in milliseconds (default 30 000); a timeout is a `TimeoutError`. */
+  /** The clock: `now` and timers (default: `Date.now` and the global timers). Tests pass a fake. */
+  clock?: Clock
+  /** A number in [0, 1) (default `Math.random`): the reconnect jitter. */
+  random?: () => number
+  /** Where a runtime keeps tokens (default: in memory; a backend keeps none). */
+  storage?: StorageLike
+  /**
+   * Per-request timeout in milliseconds, retries included (default 30 000); a timeout is a
+   * `TimeoutError`.
+   */
   timeoutMs?: number
+  /**
+   * Retry of `GET`s answered 429, 502, 503 or 504, honouring `retry-after` up to `maxDelayMs`
+   * (default `{retries: 2, delayMs: 500, maxDelayMs: 10_000}`); `false` turns it off. Creating and
+   * cancelling a payload are never retried.
+   */
+  retry?: RetryOptions | false
+  /** Called before every attempt with `{method, path, attempt}` (no headers: safe to log). */
+  onRequest?: (event: RequestEvent) => void
+  /** Called after every answer with `{method, path, attempt, status, durationMs, rateLimit}`. */
+  onResponse?: (event: ResponseEvent) => void
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+const withoutUndefined = <T extends object>(value: T): Partial<T> =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
 
 const normalize = (
   first: PullSignOptions | string | undefined,
@@ -126,10 +158,11 @@ export class PullSign {
   /** xApp context by one-time token. */
   readonly xapp: XappApi
   readonly #lookups: Lookups
-  #rateLimit: RateLimitInfo | null = null
+  readonly #client: Client
 
   /**
-   * @param options - `{apiKey, apiSecret, endpoints?, fetch?, WebSocket?, timeoutMs?}`, or the
+   * @param options - `{apiKey, apiSecret, endpoints?, fetch?, WebSocket?, clock?, timeoutMs?,
+   *   retry?, onRequest?, onResponse?}`, or the
    *   API key as a string followed by the secret (the form the field's existing SDKs use).
    */
   constructor(options?: PullSignOptions)
@@ -145,41 +178,34 @@ export class PullSign {
           : 'apiKey must be a lower-case UUID (the API key of your application)',
       )
     }
-    const timeoutMs = options.timeoutMs ?? 30_000
-    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-      throw new PullSignError('ERR_CONFIG', 'timeoutMs must be a positive number of milliseconds')
-    }
-    if (options.fetch !== undefined && typeof options.fetch !== 'function') {
-      throw new PullSignError('ERR_CONFIG', 'fetch must be a function')
-    }
-    if (options.WebSocket !== undefined && typeof options.WebSocket !== 'function') {
-      throw new PullSignError('ERR_CONFIG', 'WebSocket must be a constructor')
-    }
     this.apiKey = apiKey
     this.endpoints = resolveEndpoints(options.endpoints)
     const apiSecret = options.apiSecret ?? readEnv('PULLSIGN_API_SECRET')
-    const transport: Transport =
-      apiSecret === undefined
-        ? missingSecretTransport
-        : createBackendTransport({
-            apiKey,
-            apiSecret,
-            endpoints: this.endpoints,
-            timeoutMs,
-            fetch: options.fetch,
-            onRateLimit: (info) => {
-              this.#rateLimit = info
-            },
-          })
-    this.payload = createPayloadApi({
-      transport,
-      api: this.endpoints.api,
+    // The backend runtime is the only one so far: the browser, xApp and native runtimes are
+    // chosen here from the environment and the options as they land.
+    const runtime = backendRuntime(apiKey, apiSecret)
+    const given: Partial<Seams> = {
+      fetch: options.fetch,
       WebSocket: options.WebSocket,
+      clock: options.clock,
+      random: options.random,
+      storage: options.storage,
+    }
+    const client = createClient({
+      endpoints: this.endpoints,
+      credentials: runtime.credentials,
+      seams: { ...runtime.seams, ...withoutUndefined(given) },
+      timeoutMs: options.timeoutMs,
+      retry: options.retry,
+      onRequest: options.onRequest,
+      onResponse: options.onResponse,
     })
-    this.backendstore = createAppStorageApi(transport)
-    this.push = createPushApi(transport)
-    this.xapp = createXappApi(transport, () => apiSecret ?? '')
-    this.#lookups = createLookups(transport)
+    this.#client = client
+    this.payload = createPayloadApi(client)
+    this.backendstore = createAppStorageApi(client)
+    this.push = createPushApi(client)
+    this.xapp = createXappApi(client, () => apiSecret ?? '')
+    this.#lookups = createLookups(client)
   }
 
   /**
@@ -192,7 +218,7 @@ export class PullSign {
    * ```
    */
   get rateLimit(): RateLimitInfo | null {
-    return this.#rateLimit
+    return this.#client.rateLimit
   }
 
   /**

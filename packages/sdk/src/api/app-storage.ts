@@ -1,5 +1,5 @@
+import type { Client } from '../core/client'
 import { PullSignError } from '../core/errors'
-import type { Transport } from '../core/http'
 import { requireObject } from '../core/input'
 import {
   APP_STORAGE_MAX_BYTES,
@@ -49,16 +49,16 @@ export interface AppStorageApi {
 }
 
 /**
- * Builds the app-storage API on a transport.
+ * Builds the app-storage API on the client core.
  *
  * @example
  * ```ts
- * const backendstore = createAppStorageApi(transport)
+ * const backendstore = createAppStorageApi(client)
  * ```
  */
-export function createAppStorageApi(transport: Transport): AppStorageApi {
+export function createAppStorageApi(client: Client): AppStorageApi {
   return {
-    get: async () => transport.request<AppStorageGetResponse>('GET', 'app-storage'),
+    get: async () => client.request<AppStorageGetResponse>('GET', 'app-storage'),
     set: async (data) => {
       const body = requireObject(data, 'data')
       const bytes = new TextEncoder().encode(JSON.stringify(body)).length
@@ -68,8 +68,8 @@ export function createAppStorageApi(transport: Transport): AppStorageApi {
           `data is ${bytes} bytes as JSON; app storage holds at most ${APP_STORAGE_MAX_BYTES}`,
         )
       }
-      return transport.request<AppStorageSetResponse>('POST', 'app-storage', { body })
+      return client.request<AppStorageSetResponse>('POST', 'app-storage', { body })
     },
-    delete: async () => transport.request<AppStorageDeleteResponse>('DELETE', 'app-storage'),
+    delete: async () => client.request<AppStorageDeleteResponse>('DELETE', 'app-storage'),
   }
 }

@@ -1,5 +1,5 @@
+import type { Client } from '../core/client'
 import { PullSignError } from '../core/errors'
-import type { Transport } from '../core/http'
 import { CLASSIC_ADDRESS, describeValue, requireString } from '../core/input'
 import type {
   AccountMetaResponse,
@@ -30,11 +30,11 @@ const CURRENCY_CODE = /^[A-Za-z0-9]{3}$/
 export type KycTarget = { account: string } | { user_token: string }
 
 /**
- * The read-only lookups of PROTOCOL §2.
+ * The read-only lookups of docs/protocol.md §2.
  *
  * @example
  * ```ts
- * const lookups = createLookups(transport)
+ * const lookups = createLookups(client)
  * const { auth } = await lookups.ping()
  * ```
  */
@@ -60,17 +60,17 @@ const requireAccount = (value: unknown, field: string) =>
 const requireToken = (value: unknown, field: string) => requireString(value, field)
 
 /**
- * Builds the lookups on a transport.
+ * Builds the lookups on the client core.
  *
  * @example
  * ```ts
- * const lookups = createLookups(transport)
+ * const lookups = createLookups(client)
  * const rates = await lookups.getRates('USD')
  * ```
  */
-export function createLookups(transport: Transport): Lookups {
+export function createLookups(client: Client): Lookups {
   const get = <T>(path: string, sensitive?: string[]) =>
-    transport.request<T>('GET', path, sensitive ? { sensitive } : {})
+    client.request<T>('GET', path, sensitive ? { sensitive } : {})
   const kyc = async (target: string | KycTarget) => {
     const who: KycTarget =
       typeof target === 'string'
@@ -84,7 +84,7 @@ export function createLookups(transport: Transport): Lookups {
     }
     if (typeof who === 'object' && who !== null && 'user_token' in who) {
       const user_token = requireToken(who.user_token, 'user_token')
-      return transport.request<KycTokenResponse>('POST', 'kyc-status', {
+      return client.request<KycTokenResponse>('POST', 'kyc-status', {
         body: { user_token },
         sensitive: [user_token],
       })
@@ -100,7 +100,7 @@ export function createLookups(transport: Transport): Lookups {
     }
     for (const [i, token] of tokens.entries()) requireToken(token, `tokens[${i}]`)
     const body = { tokens: [...tokens] }
-    const response = await transport.request<UserTokensResponse>('POST', 'user-tokens', {
+    const response = await client.request<UserTokensResponse>('POST', 'user-tokens', {
       body,
       sensitive: body.tokens,
     })

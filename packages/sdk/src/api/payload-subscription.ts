@@ -1,170 +1,55 @@
+import { sleep } from '../core/clock'
 import { Emitter } from '../core/emitter'
 import { AbortError, NetworkError, PullSignError, TimeoutError } from '../core/errors'
-import { describeValue } from '../core/input'
-import {
-  defaultWebSocket,
-  SOCKET_OPEN,
-  socketText,
-  type WebSocketConstructor,
-  type WebSocketLike,
-} from '../core/websocket'
+import { positiveOr } from '../core/input'
+import type { Clock } from '../core/seams'
+import type { WebSocketConstructor } from '../core/websocket'
 import type { PayloadRecord } from '../wire/payload'
-import {
-  classifySocketMessage,
-  type PayloadSocketEvent,
-  SOCKET_PING,
-  type SocketExpiredMessage,
-  type SocketResolvedMessage,
-} from '../wire/socket'
+import type { PayloadSocketEvent } from '../wire/socket'
+import { EventStream } from './event-stream'
+import { type Step, stepFromHint, stepFromRecord } from './payload-outcome'
+import { openPayloadSocket, type PayloadSocket } from './payload-socket'
+import { createReconnectPolicy, type ReconnectPolicy } from './reconnect-policy'
+import type {
+  PayloadEvent,
+  PayloadEventHandler,
+  Settled,
+  SubscribeOptions,
+  SubscriptionEvents,
+} from './subscription-types'
 
 /**
- * What a subscription hands to its callback and its iterator: every §4 message with a `type`
- * tag. `resolved` and `expired` carry the payload record fetched after the message (the message
- * is a hint, the record is the proof, §9.1); their `data` is `null` when the outcome was learnt
- * by fetching (a late subscriber, or after a reconnect) rather than from the socket.
+ * What a subscription needs from the client core.
  *
  * @example
  * ```ts
- * const handle = (event: PayloadEvent) => {
- *   if (event.type === 'resolved') return event.payload.meta.signed
- * }
- * ```
- */
-export type PayloadEvent =
-  | Exclude<PayloadSocketEvent, { type: 'resolved' | 'expired' }>
-  | { type: 'resolved'; data: SocketResolvedMessage | null; payload: PayloadRecord }
-  | { type: 'expired'; data: SocketExpiredMessage | null; payload: PayloadRecord }
-
-/**
- * A subscription callback: return anything but `undefined` (or call `subscription.resolve(v)`)
- * to end the subscription with that value.
- *
- * @example
- * ```ts
- * const onEvent: PayloadEventHandler<boolean> = (event) => {
- *   if (event.type === 'opened') console.log('the user opened it')
- *   if (event.type === 'resolved') return event.payload.meta.signed
- * }
- * ```
- */
-export type PayloadEventHandler<T> = (
-  event: PayloadEvent,
-  subscription: PayloadSubscription<T>,
-  // biome-ignore lint/suspicious/noConfusingVoidType: a callback that returns nothing keeps listening
-) => T | undefined | void | Promise<T | undefined | void>
-
-/**
- * What `resolved` settles with: a value the callback returned (a callback that returns nothing
- * has `T = void`, which drops out), or the final record.
- *
- * @example
- * ```ts
- * const outcome: Settled<boolean> = await subscription.resolved // boolean | PayloadRecord
- * ```
- */
-// biome-ignore lint/suspicious/noConfusingVoidType: `void` (a callback without return) must drop out
-export type Settled<T> = Exclude<T, undefined | void> | PayloadRecord
-
-/**
- * Reconnect policy after an unclean close: exponential backoff with jitter, from
- * `initialDelayMs` doubling up to `maxDelayMs`, at most `maxAttempts` attempts in a row.
- *
- * @example
- * ```ts
- * const reconnect: ReconnectOptions = { initialDelayMs: 500, maxDelayMs: 10_000, maxAttempts: 20 }
- * ```
- */
-export interface ReconnectOptions {
-  initialDelayMs?: number
-  maxDelayMs?: number
-  maxAttempts?: number
-}
-
-/**
- * Options of `payload.subscribe` and `payload.createAndSubscribe`.
- *
- * @example
- * ```ts
- * const options: SubscribeOptions = { signal: AbortSignal.timeout(60_000), keepaliveMs: 15_000 }
- * ```
- */
-export interface SubscribeOptions {
-  /** Aborting ends the subscription; `resolved` rejects with an {@link AbortError}. */
-  signal?: AbortSignal
-  /**
-   * How often to send `{"ping": true}` (§4); a socket silent for twice this long is treated as
-   * dead and replaced. Default 15 000.
-   */
-  keepaliveMs?: number
-  /** `false` ends the subscription with a {@link NetworkError} on the first unclean close. */
-  reconnect?: ReconnectOptions | false
-}
-
-/**
- * Lifecycle events of a subscription, for logging and UIs.
- *
- * @example
- * ```ts
- * subscription.on('reconnecting', ({ attempt, delayMs }) => console.log(attempt, delayMs))
- * ```
- */
-export interface SubscriptionEvents extends Record<string, unknown> {
-  /** The socket opened; `reconnect` is the number of reconnects so far. */
-  open: { reconnect: number }
-  close: { code: number; reason: string }
-  reconnecting: { attempt: number; delayMs: number }
-  event: PayloadEvent
-}
-
-/**
- * What a subscription needs from the client.
- *
- * @example
- * ```ts
- * const deps: SubscriptionDeps = { uuid, url, fetchRecord: (id) => api.get(id) }
+ * const deps: SubscriptionDeps = { uuid, url, fetchRecord: (id) => api.get(id), webSocket: client.webSocket, clock, random: Math.random }
  * ```
  */
 export interface SubscriptionDeps {
   uuid: string
   url: string
   fetchRecord(uuid: string): Promise<PayloadRecord>
-  WebSocket?: WebSocketConstructor
+  webSocket(): Promise<WebSocketConstructor>
+  clock: Clock
+  random: () => number
 }
 
-/**
- * Whether a record can no longer change: resolved, cancelled, or expired without having been
- * opened (an opened payload can still be signed after expiry, §3.3).
- *
- * @example
- * ```ts
- * if (isFinalRecord(record)) console.log('done')
- * ```
- */
-export function isFinalRecord(record: PayloadRecord): boolean {
-  const { meta } = record
-  return meta.resolved || meta.cancelled || (meta.expired && !meta.app_opened)
-}
-
+// A record fetch that got no answer is tried again after these waits before the subscription
+// gives up: a blip must not end a subscription that a reconnect would have saved.
 const FETCH_RETRY_DELAYS_MS = [250, 500, 1000]
 
-const positive = (value: number | undefined, fallback: number, field: string): number => {
-  if (value === undefined) return fallback
-  if (typeof value !== 'number' || !(value > 0)) {
-    throw new PullSignError(
-      'ERR_INPUT',
-      `${field} must be a positive number, got ${describeValue(value)}`,
-    )
-  }
-  return value
-}
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const neverOpened = (url: string, code: number) =>
+  new NetworkError(
+    `the websocket ${url} never opened (close code ${code}). Check that the platform is reachable from here. With the reference server's msw handlers there is no socket unless the server listens: start it with server.listen(0) and use its endpoints, or give PullSign a WebSocket option (the reference server's in-process WebSocket).`,
+  )
 
 /**
- * A live subscription to a payload's websocket (§4). It ends by itself when the payload is
- * resolved, cancelled or expired (with the fetched record), when the callback returns a value,
- * on `resolve(v)`, on `close()` or on abort. It survives dropped connections: it reconnects with
- * backoff and fetches the record after every (re)connect, so no resolution is missed.
+ * A live subscription to a payload's websocket (docs/protocol.md §4). It ends by itself when the
+ * payload is resolved, cancelled or expired (with the fetched record), when the callback returns a
+ * value, on `resolve(v)`, on `close()` or on abort. It survives dropped connections: it reconnects
+ * with backoff and fetches the record after every (re)connect, so no resolution is missed. A
+ * socket that never opened at all fails it at once with a {@link NetworkError} saying what to do.
  *
  * @example
  * ```ts
@@ -183,23 +68,19 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
   readonly #deps: SubscriptionDeps
   readonly #onEvent: PayloadEventHandler<T> | undefined
   readonly #keepaliveMs: number
-  readonly #reconnect: Required<ReconnectOptions> | false
+  readonly #reconnect: ReconnectPolicy | null
   readonly #signal: AbortSignal | undefined
   readonly #emitter = new Emitter<SubscriptionEvents>()
-  readonly #history: PayloadEvent[] = []
-  readonly #waiters = new Set<() => void>()
+  readonly #stream = new EventStream<PayloadEvent>(() => this.close())
+  readonly #ready: Promise<void>
   #settle!: (value: Settled<T>) => void
   #reject!: (error: unknown) => void
-  #ready!: { resolve: () => void; reject: (error: unknown) => void; done: boolean }
-  #readyPromise: Promise<void>
-  #socket: WebSocketLike | null = null
+  #markReady!: (error?: unknown) => void
+  #socket: PayloadSocket | null = null
+  #opened = false
   #ended = false
-  #iteratorError: unknown = null
-  #attempts = 0
   #reconnects = 0
-  #lastSeen = 0
-  #keepaliveTimer: ReturnType<typeof setInterval> | undefined
-  #reconnectTimer: ReturnType<typeof setTimeout> | undefined
+  #reconnectTimer: unknown
   #chain: Promise<void> = Promise.resolve()
   readonly #onAbort = () => {
     this.#fail(new AbortError(`the subscription to payload ${this.uuid} was aborted`), true)
@@ -214,16 +95,9 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
     this.uuid = deps.uuid
     this.#deps = deps
     this.#onEvent = onEvent
-    this.#keepaliveMs = positive(options.keepaliveMs, 15_000, 'keepaliveMs')
+    this.#keepaliveMs = positiveOr(options.keepaliveMs, 15_000, 'keepaliveMs')
     const reconnect = options.reconnect ?? {}
-    this.#reconnect =
-      reconnect === false
-        ? false
-        : {
-            initialDelayMs: positive(reconnect.initialDelayMs, 500, 'reconnect.initialDelayMs'),
-            maxDelayMs: positive(reconnect.maxDelayMs, 10_000, 'reconnect.maxDelayMs'),
-            maxAttempts: positive(reconnect.maxAttempts, 20, 'reconnect.maxAttempts'),
-          }
+    this.#reconnect = reconnect === false ? null : createReconnectPolicy(reconnect, deps.random)
     if (options.signal !== undefined && typeof options.signal?.addEventListener !== 'function') {
       throw new PullSignError('ERR_INPUT', 'signal must be an AbortSignal')
     }
@@ -235,8 +109,14 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
     // Marked handled: a caller that only iterates, or only uses the callback, must not get an
     // unhandled rejection; awaiting `resolved` still sees it.
     this.resolved.catch(() => {})
-    this.#readyPromise = new Promise<void>((resolve, reject) => {
-      this.#ready = { resolve, reject, done: false }
+    this.#ready = new Promise<void>((resolve, reject) => {
+      let done = false
+      this.#markReady = (error) => {
+        if (done) return
+        done = true
+        if (error === undefined) resolve()
+        else reject(error)
+      }
     })
   }
 
@@ -247,7 +127,7 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
       this.#signal?.addEventListener('abort', this.#onAbort, { once: true })
       void this.#connect()
     }
-    await this.#readyPromise
+    await this.#ready
     return this
   }
 
@@ -315,124 +195,59 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
    * ```
    */
   [Symbol.asyncIterator](): AsyncIterator<PayloadEvent> {
-    let index = 0
-    return {
-      next: async () => {
-        for (;;) {
-          const event = this.#history[index]
-          if (event) {
-            index++
-            return { value: event, done: false }
-          }
-          if (this.#ended) {
-            if (this.#iteratorError) throw this.#iteratorError
-            return { value: undefined, done: true }
-          }
-          await new Promise<void>((resolve) => this.#waiters.add(resolve))
-        }
-      },
-      return: async () => {
-        if (!this.#ended) this.close()
-        return { value: undefined, done: true }
-      },
-    }
+    return this.#stream[Symbol.asyncIterator]()
   }
 
   async #connect(): Promise<void> {
-    let Ctor: WebSocketConstructor
-    let socket: WebSocketLike
+    const { url, clock } = this.#deps
     try {
-      Ctor = this.#deps.WebSocket ?? (await defaultWebSocket())
+      const WebSocket = await this.#deps.webSocket()
       if (this.#ended) return
-      socket = new Ctor(this.#deps.url)
+      this.#socket = openPayloadSocket(
+        { url, WebSocket, clock, keepaliveMs: this.#keepaliveMs },
+        {
+          open: () => {
+            this.#opened = true
+            this.#reconnect?.reset()
+            this.#emitter.emit('open', { reconnect: this.#reconnects })
+            // Fetch after every (re)connect: a resolution that happened while we were not
+            // connected (or before the first connect) is only visible in the record.
+            this.#enqueue(async () => {
+              if (!this.#ended) await this.#step(stepFromRecord(await this.#fetch()), true)
+            })
+          },
+          message: (event) => this.#enqueue(() => this.#onMessage(event)),
+          close: (info) => {
+            this.#socket = null
+            this.#emitter.emit('close', info)
+            if (!this.#ended) this.#scheduleReconnect(info.code, info.reason)
+          },
+        },
+      )
     } catch (err) {
-      this.#fail(
-        new PullSignError('ERR_CONFIG', `cannot open a websocket to ${this.#deps.url}`, {
-          cause: err,
-        }),
-        true,
-      )
+      const message = `cannot open a websocket to ${url}`
+      this.#fail(new PullSignError('ERR_CONFIG', message, { cause: err }), true)
+    }
+  }
+
+  #scheduleReconnect(code: number, reason: string): void {
+    if (!this.#opened) {
+      this.#fail(neverOpened(this.#deps.url, code), true)
       return
     }
-    this.#socket = socket
-    socket.onopen = () => {
-      if (socket !== this.#socket) return
-      this.#attempts = 0
-      this.#lastSeen = Date.now()
-      this.#startKeepalive()
-      this.#emitter.emit('open', { reconnect: this.#reconnects })
-      // Fetch after every (re)connect: a resolution that happened while we were not connected
-      // (or before the first connect) is only visible in the record.
-      this.#enqueue(() => this.#checkRecord())
-    }
-    socket.onmessage = (message) => {
-      if (socket !== this.#socket) return
-      this.#lastSeen = Date.now()
-      let parsed: unknown
-      try {
-        parsed = JSON.parse(socketText(message))
-      } catch {
-        return
-      }
-      const event = classifySocketMessage(parsed)
-      if (event) this.#enqueue(() => this.#handle(event))
-    }
-    socket.onerror = () => {
-      // A close event always follows; reconnecting is decided there.
-    }
-    socket.onclose = ({ code, reason }) => {
-      if (socket !== this.#socket) return
-      this.#dropSocket()
-      this.#emitter.emit('close', { code, reason })
-      if (!this.#ended) this.#scheduleReconnect(`closed with code ${code}`)
-    }
-  }
-
-  #dropSocket(): void {
-    const socket = this.#socket
-    this.#socket = null
-    clearInterval(this.#keepaliveTimer)
-    if (!socket) return
-    socket.onopen = socket.onmessage = socket.onclose = null
-    socket.onerror = () => {}
-    if (socket.readyState <= SOCKET_OPEN) {
-      const terminate = (socket as { terminate?: () => void }).terminate
-      if (typeof terminate === 'function') terminate.call(socket)
-      else socket.close(1000)
-    }
-  }
-
-  #startKeepalive(): void {
-    clearInterval(this.#keepaliveTimer)
-    this.#keepaliveTimer = setInterval(() => {
-      const socket = this.#socket
-      if (!socket) return
-      if (Date.now() - this.#lastSeen > 2 * this.#keepaliveMs) {
-        this.#dropSocket()
-        this.#emitter.emit('close', { code: 4000, reason: 'keepalive timeout' })
-        this.#scheduleReconnect('went silent')
-        return
-      }
-      if (socket.readyState === SOCKET_OPEN) socket.send(JSON.stringify(SOCKET_PING))
-    }, this.#keepaliveMs)
-  }
-
-  #scheduleReconnect(why: string): void {
-    const policy = this.#reconnect
-    if (policy === false || this.#attempts >= policy.maxAttempts) {
-      const tries = policy === false ? 'reconnecting is off' : `${this.#attempts} reconnects failed`
-      this.#fail(
-        new NetworkError(`the websocket of payload ${this.uuid} ${why} and ${tries}`),
-        true,
-      )
+    const why = reason === 'keepalive timeout' ? 'went silent' : `closed with code ${code}`
+    const delayMs = this.#reconnect?.next() ?? null
+    if (delayMs === null) {
+      const tries = this.#reconnect
+        ? `${this.#reconnect.attempts} reconnects failed`
+        : 'reconnecting is off'
+      const message = `the websocket of payload ${this.uuid} ${why} and ${tries}`
+      this.#fail(new NetworkError(message), true)
       return
     }
-    const base = Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** this.#attempts)
-    const delayMs = Math.round(base * (0.5 + Math.random() / 2))
-    this.#attempts++
     this.#reconnects++
-    this.#emitter.emit('reconnecting', { attempt: this.#attempts, delayMs })
-    this.#reconnectTimer = setTimeout(() => void this.#connect(), delayMs)
+    this.#emitter.emit('reconnecting', { attempt: this.#reconnect?.attempts ?? 0, delayMs })
+    this.#reconnectTimer = this.#deps.clock.setTimeout(() => void this.#connect(), delayMs)
   }
 
   #enqueue(task: () => Promise<void>): void {
@@ -449,67 +264,42 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
         const transient = err instanceof NetworkError || err instanceof TimeoutError
         const delay = FETCH_RETRY_DELAYS_MS[attempt]
         if (!transient || delay === undefined || this.#ended) throw err
-        await wait(delay)
+        await sleep(this.#deps.clock, delay)
       }
     }
   }
 
-  async #checkRecord(): Promise<void> {
-    if (this.#ended) return
-    const record = await this.#fetch()
-    if (isFinalRecord(record)) {
-      const type = record.meta.resolved ? 'resolved' : 'expired'
-      await this.#deliver({ type, data: null, payload: record }, true)
-    }
-    this.#markReady()
-  }
-
-  async #handle(event: PayloadSocketEvent): Promise<void> {
+  async #onMessage(event: PayloadSocketEvent): Promise<void> {
     if (this.#ended) return
     if (event.type === 'resolved' || event.type === 'expired') {
-      const record = await this.#fetch()
-      const final = isFinalRecord(record)
-      // The resolve message is a hint, never proof (§4): a record that is not resolved wins.
-      if (event.type === 'resolved' && !record.meta.resolved) return
-      if (event.type === 'resolved') {
-        await this.#deliver({ type: 'resolved', data: event.data, payload: record }, final)
-      } else {
-        const type = record.meta.resolved ? 'resolved' : 'expired'
-        const data = type === 'expired' ? event.data : null
-        await this.#deliver({ type, data, payload: record } as PayloadEvent, final)
-      }
-      return
+      await this.#step(stepFromHint(event, await this.#fetch()), false)
+    } else {
+      await this.#step({ event, final: false }, false)
     }
-    await this.#deliver(event, false)
   }
 
-  async #deliver(event: PayloadEvent, final: boolean): Promise<void> {
-    if (this.#ended) return
-    this.#history.push(event)
-    this.#wake()
+  async #step(step: Step | null, afterFetch: boolean): Promise<void> {
+    if (step && !this.#ended) await this.#deliver(step)
+    if (afterFetch) this.#markReady()
+  }
+
+  async #deliver({ event, final }: Step): Promise<void> {
+    this.#stream.push(event)
     this.#emitter.emit('event', event)
     if (this.#onEvent) {
       const result = await this.#onEvent(event, this)
-      if (result !== undefined) {
-        this.#finish(result)
-        return
-      }
+      if (result !== undefined) return this.#finish(result)
     }
     if (final && 'payload' in event) this.#finish(event.payload)
   }
 
-  #markReady(): void {
-    if (this.#ready.done) return
-    this.#ready.done = true
-    this.#ready.resolve()
-  }
-
-  #end(): void {
+  #end(error?: { value: unknown }): void {
     this.#ended = true
-    clearTimeout(this.#reconnectTimer)
+    this.#deps.clock.clearTimeout(this.#reconnectTimer)
     this.#signal?.removeEventListener('abort', this.#onAbort)
-    this.#dropSocket()
-    this.#wake()
+    this.#socket?.drop()
+    this.#socket = null
+    this.#stream.end(error)
   }
 
   #finish(value: T | PayloadRecord): void {
@@ -521,17 +311,8 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
 
   #fail(error: unknown, iteratorThrows: boolean): void {
     if (this.#ended) return
-    if (iteratorThrows) this.#iteratorError = error
-    this.#end()
+    this.#end(iteratorThrows ? { value: error } : undefined)
     this.#reject(error)
-    if (!this.#ready.done) {
-      this.#ready.done = true
-      this.#ready.reject(error)
-    }
-  }
-
-  #wake(): void {
-    for (const waiter of this.#waiters) waiter()
-    this.#waiters.clear()
+    this.#markReady(error)
   }
 }

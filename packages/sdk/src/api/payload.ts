@@ -1,7 +1,6 @@
+import type { Client } from '../core/client'
 import { PullSignError } from '../core/errors'
-import type { Transport } from '../core/http'
 import { describeValue, requireObject, requireString } from '../core/input'
-import type { WebSocketConstructor } from '../core/websocket'
 import { payloadSocketUrl } from '../wire/endpoints'
 import type {
   PayloadCancelResponse,
@@ -10,12 +9,9 @@ import type {
   PayloadRecord,
 } from '../wire/payload'
 import type { TransactionJson } from '../wire/transaction'
-import {
-  type PayloadEventHandler,
-  PayloadSubscription,
-  type SubscribeOptions,
-} from './payload-subscription'
+import { PayloadSubscription } from './payload-subscription'
 import { type PayloadTarget, payloadUuid } from './payload-target'
+import type { PayloadEventHandler, SubscribeOptions } from './subscription-types'
 
 /**
  * A subscription made by `createAndSubscribe`: also carries the create response.
@@ -29,7 +25,7 @@ import { type PayloadTarget, payloadUuid } from './payload-target'
 export type CreatedSubscription<T> = PayloadSubscription<T> & { readonly created: PayloadCreated }
 
 /**
- * Payloads (sign requests) of PROTOCOL §3 and their websockets (§4).
+ * Payloads (sign requests) of docs/protocol.md §3 and their websockets (§4).
  *
  * @example
  * ```ts
@@ -155,22 +151,17 @@ export function createBody(input: PayloadCreateRequest | TransactionJson): Paylo
 }
 
 /**
- * Builds the payload API on a transport.
+ * Builds the payload API on the client core (its socket URL comes from `endpoints.api`, its
+ * sockets from the WebSocket seam, its timers from the clock seam).
  *
  * @example
  * ```ts
- * const payload = createPayloadApi({ transport, api: endpoints.api })
+ * const payload = createPayloadApi(client)
  * ```
  */
-export function createPayloadApi(deps: {
-  transport: Transport
-  /** `{api}`, for the websocket URL. */
-  api: string
-  WebSocket?: WebSocketConstructor
-}): PayloadApi {
-  const { transport } = deps
+export function createPayloadApi(client: Client): PayloadApi {
   const get = (target: PayloadTarget) =>
-    transport.request<PayloadRecord>('GET', `payload/${payloadUuid(target)}`)
+    client.request<PayloadRecord>('GET', `payload/${payloadUuid(target)}`)
   const subscribe = <T>(
     target: PayloadTarget,
     onEvent?: PayloadEventHandler<T>,
@@ -181,23 +172,30 @@ export function createPayloadApi(deps: {
       throw new PullSignError('ERR_INPUT', 'onEvent must be a function')
     }
     return new PayloadSubscription<T>(
-      { uuid, url: payloadSocketUrl(deps.api, uuid), fetchRecord: get, WebSocket: deps.WebSocket },
+      {
+        uuid,
+        url: payloadSocketUrl(client.endpoints.api, uuid),
+        fetchRecord: get,
+        webSocket: client.webSocket,
+        clock: client.seams.clock,
+        random: client.seams.random,
+      },
       onEvent,
       options,
     ).start()
   }
   const create = async (input: PayloadCreateRequest | TransactionJson) =>
-    transport.request<PayloadCreated>('POST', 'payload', { body: createBody(input) })
+    client.request<PayloadCreated>('POST', 'payload', { body: createBody(input) })
   return {
     create,
     get: async (target) => get(target),
     getByCustomIdentifier: async (identifier) =>
-      transport.request<PayloadRecord>(
+      client.request<PayloadRecord>(
         'GET',
         `payload/ci/${encodeURIComponent(requireString(identifier, 'identifier'))}`,
       ),
     cancel: async (target) =>
-      transport.request<PayloadCancelResponse>('DELETE', `payload/${payloadUuid(target)}`),
+      client.request<PayloadCancelResponse>('DELETE', `payload/${payloadUuid(target)}`),
     subscribe: async (target, onEvent, options) => subscribe(target, onEvent, options),
     createAndSubscribe: async <T>(
       input: PayloadCreateRequest | TransactionJson,

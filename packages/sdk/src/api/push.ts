@@ -1,4 +1,4 @@
-import type { Transport } from '../core/http'
+import type { Client } from '../core/client'
 import { requireObject, requireString } from '../core/input'
 import type { PushEventResponse, PushNotificationResponse, PushRequest } from '../wire/push'
 
@@ -40,17 +40,17 @@ const pushBody = (request: PushRequest): PushRequest => {
 }
 
 /**
- * Builds the push API on a transport.
+ * Builds the push API on the client core.
  *
  * @example
  * ```ts
- * const push = createPushApi(transport)
+ * const push = createPushApi(client)
  * ```
  */
-export function createPushApi(transport: Transport): PushApi {
+export function createPushApi(client: Client): PushApi {
   const send = <T>(path: string, request: PushRequest) => {
     const body = pushBody(request)
-    return transport.request<T>('POST', path, { body, sensitive: [body.user_token] })
+    return client.request<T>('POST', path, { body, sensitive: [body.user_token] })
   }
   return {
     event: async (request) => send<PushEventResponse>('xapp/event', request),

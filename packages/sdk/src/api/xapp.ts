@@ -1,4 +1,4 @@
-import type { Transport } from '../core/http'
+import type { Client } from '../core/client'
 import { requireString, requireUuid } from '../core/input'
 import type { XappContext } from '../wire/xapp'
 
@@ -42,23 +42,23 @@ export async function ottDeviceHash(
 }
 
 /**
- * Builds the xApp API on a transport; `apiSecret` is needed only for the debug re-fetch.
+ * Builds the xApp API on the client core; `apiSecret` is needed only for the debug re-fetch.
  *
  * @example
  * ```ts
- * const xapp = createXappApi(transport, () => apiSecret)
+ * const xapp = createXappApi(client, () => apiSecret)
  * ```
  */
-export function createXappApi(transport: Transport, apiSecret: () => string): XappApi {
+export function createXappApi(client: Client, apiSecret: () => string): XappApi {
   return {
     get: async (ott, options = {}) => {
       const token = requireUuid(ott, 'ott')
       if (options.deviceId === undefined) {
-        return transport.request<XappContext>('GET', `xapp/ott/${token}`, { sensitive: [token] })
+        return client.request<XappContext>('GET', `xapp/ott/${token}`, { sensitive: [token] })
       }
       const deviceId = requireString(options.deviceId, 'deviceId')
       const hash = await ottDeviceHash(token, apiSecret(), deviceId)
-      return transport.request<XappContext>('GET', `xapp/ott/${token}/${hash}`, {
+      return client.request<XappContext>('GET', `xapp/ott/${token}/${hash}`, {
         sensitive: [token, hash],
       })
     },

@@ -48,6 +48,19 @@ export interface PullSignErrorOptions {
 
 const inspectSymbol = Symbol.for('nodejs.util.inspect.custom')
 
+// `instanceof` must hold across copies of the SDK (its ESM and CJS builds loaded side by side,
+// or two installed versions): each error carries the kinds of its classes under a global symbol,
+// and each class of ours checks for its kind instead of its own prototype.
+const KINDS = Symbol.for('pullsign.error.kinds')
+const KIND: unique symbol = Symbol.for('pullsign.error.kind') as never
+const objectHasInstance = Function.prototype[Symbol.hasInstance]
+
+const brand = (error: Error, kind: string): void => {
+  const kinds = (error as { [KINDS]?: readonly string[] })[KINDS] ?? []
+  Object.defineProperty(error, KINDS, { value: [...kinds, kind], configurable: true })
+  error.name = kind
+}
+
 /**
  * The base of every error the SDK throws. Messages say what to do, never contain a secret, and
  * `toJSON()` / `util.inspect` show only safe fields.
@@ -62,11 +75,34 @@ const inspectSymbol = Symbol.for('nodejs.util.inspect.custom')
  * ```
  */
 export class PullSignError extends Error {
+  /** @internal The kind `instanceof` looks for. */
+  static readonly [KIND]: string = 'PullSignError'
   readonly code: PullSignErrorCode
   constructor(code: PullSignErrorCode, message: string, options: PullSignErrorOptions = {}) {
     super(redact(message, options.secrets), 'cause' in options ? { cause: options.cause } : {})
-    this.name = 'PullSignError'
+    brand(this, 'PullSignError')
     this.code = code
+  }
+
+  /**
+   * `err instanceof PullSignError` (or any subclass) holds for errors thrown by any copy of the
+   * SDK: its ESM and CJS builds, or another installed version.
+   *
+   * @example
+   * ```ts
+   * const { PullSignError } = await import('pullsign')
+   * require('pullsign').PullSign // a CJS copy's error is still `instanceof PullSignError`
+   * ```
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // A user's own subclass has no kind of its own: the ordinary prototype check.
+    if (!Object.hasOwn(this, KIND)) return objectHasInstance.call(this, value)
+    const name = (this as unknown as { [KIND]: string })[KIND]
+    const kinds: unknown =
+      typeof value === 'object' && value !== null
+        ? (value as { [KINDS]?: unknown })[KINDS]
+        : undefined
+    return Array.isArray(kinds) && kinds.includes(name)
   }
 
   /**
@@ -115,7 +151,7 @@ const describe = (d: ApiErrorDetails): string => {
 }
 
 /**
- * The platform answered with an error body (PROTOCOL §1). Carries the HTTP `status`, the
+ * The platform answered with an error body (docs/protocol.md §1). Carries the HTTP `status`, the
  * platform's `errorCode`, its `reference`, the server's message and what the code means.
  *
  * @example
@@ -128,6 +164,9 @@ const describe = (d: ApiErrorDetails): string => {
  * ```
  */
 export class ApiError extends PullSignError {
+  /** @internal The kind `instanceof` looks for. */
+  static override readonly [KIND]: string = 'ApiError'
+  declare readonly code: 'ERR_API' | 'ERR_AUTH' | 'ERR_RATE_LIMIT'
   readonly status: number
   readonly errorCode: number | null
   readonly reference: string | null
@@ -141,7 +180,7 @@ export class ApiError extends PullSignError {
     options: PullSignErrorOptions & { code?: PullSignErrorCode } = {},
   ) {
     super(options.code ?? 'ERR_API', describe(details), options)
-    this.name = 'ApiError'
+    brand(this, 'ApiError')
     this.status = details.status
     this.errorCode = details.errorCode
     this.reference = details.reference
@@ -182,9 +221,12 @@ export class ApiError extends PullSignError {
  * ```
  */
 export class AuthError extends ApiError {
+  /** @internal The kind `instanceof` looks for. */
+  static override readonly [KIND]: string = 'AuthError'
+  declare readonly code: 'ERR_AUTH'
   constructor(details: ApiErrorDetails, options: PullSignErrorOptions = {}) {
     super(details, { ...options, code: 'ERR_AUTH' })
-    this.name = 'AuthError'
+    brand(this, 'AuthError')
   }
 }
 
@@ -202,6 +244,9 @@ export class AuthError extends ApiError {
  * ```
  */
 export class RateLimitError extends ApiError {
+  /** @internal The kind `instanceof` looks for. */
+  static override readonly [KIND]: string = 'RateLimitError'
+  declare readonly code: 'ERR_RATE_LIMIT'
   readonly retryAfter: number | null
   constructor(
     details: ApiErrorDetails,
@@ -209,7 +254,7 @@ export class RateLimitError extends ApiError {
     options: PullSignErrorOptions = {},
   ) {
     super(details, { ...options, code: 'ERR_RATE_LIMIT' })
-    this.name = 'RateLimitError'
+    brand(this, 'RateLimitError')
     this.retryAfter = retryAfter
   }
 
@@ -228,9 +273,12 @@ export class RateLimitError extends ApiError {
  * ```
  */
 export class NetworkError extends PullSignError {
+  /** @internal The kind `instanceof` looks for. */
+  static override readonly [KIND]: string = 'NetworkError'
+  declare readonly code: 'ERR_NETWORK'
   constructor(message: string, options: PullSignErrorOptions = {}) {
     super('ERR_NETWORK', message, options)
-    this.name = 'NetworkError'
+    brand(this, 'NetworkError')
   }
 }
 
@@ -243,9 +291,12 @@ export class NetworkError extends PullSignError {
  * ```
  */
 export class TimeoutError extends PullSignError {
+  /** @internal The kind `instanceof` looks for. */
+  static override readonly [KIND]: string = 'TimeoutError'
+  declare readonly code: 'ERR_TIMEOUT'
   constructor(message: string, options: PullSignErrorOptions = {}) {
     super('ERR_TIMEOUT', message, options)
-    this.name = 'TimeoutError'
+    brand(this, 'TimeoutError')
   }
 }
 
@@ -258,9 +309,12 @@ export class TimeoutError extends PullSignError {
  * ```
  */
 export class AbortError extends PullSignError {
+  /** @internal The kind `instanceof` looks for. */
+  static override readonly [KIND]: string = 'AbortError'
+  declare readonly code: 'ERR_ABORTED'
   constructor(message: string, options: PullSignErrorOptions = {}) {
     super('ERR_ABORTED', message, options)
-    this.name = 'AbortError'
+    brand(this, 'AbortError')
   }
 }
 
@@ -277,10 +331,13 @@ export class AbortError extends PullSignError {
  * ```
  */
 export class SignatureError extends PullSignError {
+  /** @internal The kind `instanceof` looks for. */
+  static override readonly [KIND]: string = 'SignatureError'
+  declare readonly code: 'ERR_SIGNATURE'
   readonly reason: SignatureFailure
   constructor(reason: SignatureFailure, message: string, options: PullSignErrorOptions = {}) {
     super('ERR_SIGNATURE', message, options)
-    this.name = 'SignatureError'
+    brand(this, 'SignatureError')
     this.reason = reason
   }
 

@@ -83,3 +83,23 @@ export function describeValue(value: unknown): string {
  * ```
  */
 export const CLASSIC_ADDRESS = /^r[1-9A-HJ-NP-Za-km-z]{24,34}$/
+
+/**
+ * `fallback` when the value is `undefined`; else the value if it is a positive number, or
+ * `ERR_INPUT` naming the field.
+ *
+ * @example
+ * ```ts
+ * const keepaliveMs = positiveOr(options.keepaliveMs, 15_000, 'keepaliveMs')
+ * ```
+ */
+export function positiveOr(value: unknown, fallback: number, field: string): number {
+  if (value === undefined) return fallback
+  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value)) {
+    throw new PullSignError(
+      'ERR_INPUT',
+      `${field} must be a positive number, got ${describeValue(value)}`,
+    )
+  }
+  return value
+}

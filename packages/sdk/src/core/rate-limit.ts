@@ -1,7 +1,7 @@
 import { API_HEADERS } from '../wire/endpoints'
 
 /**
- * The rate limit the platform reported on its last answer (PROTOCOL §1).
+ * The rate limit the platform reported on its last answer (docs/protocol.md §1).
  *
  * @example
  * ```ts

@@ -1,32 +1,15 @@
+import type { Credentials } from '../core/credentials'
 import { isBrowserRuntime } from '../core/environment'
 import { PullSignError } from '../core/errors'
-import { createTransport, type Transport } from '../core/http'
-import type { RateLimitInfo } from '../core/rate-limit'
-import { API_HEADERS, API_PATHS, type Endpoints } from '../wire/endpoints'
+import type { Runtime } from '../core/runtime'
+import { API_HEADERS, API_PATHS } from '../wire/endpoints'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /**
- * What the backend runtime needs: key + secret (PROTOCOL §1) and the seams.
- *
- * @example
- * ```ts
- * const options: BackendRuntimeOptions = { apiKey, apiSecret, endpoints, timeoutMs: 30_000 }
- * ```
- */
-export interface BackendRuntimeOptions {
-  apiKey: string
-  apiSecret: string
-  endpoints: Endpoints
-  timeoutMs: number
-  fetch?: typeof globalThis.fetch
-  onRateLimit?: (info: RateLimitInfo) => void
-}
-
-/**
- * Checks an API secret: a lower-case UUID, and never in a browser (PROTOCOL §1: key/secret routes
- * send no CORS headers precisely so a page cannot use a secret). The secret itself never appears
- * in the error.
+ * Checks an API secret: a lower-case UUID, and never in a browser (docs/protocol.md §1: key/secret
+ * routes send no CORS headers precisely so a page cannot use a secret). The secret itself never
+ * appears in the error.
  *
  * @example
  * ```ts
@@ -52,41 +35,45 @@ export function checkApiSecret(apiSecret: unknown): string {
 }
 
 /**
- * The backend runtime: a transport on `{api}/api/v1/platform` with `x-api-key` and
- * `x-api-secret` on every call (§1); the secret is redacted from every error.
+ * The backend runtime's credentials: `x-api-key` and `x-api-secret` on every call under
+ * `{api}/api/v1/platform` (docs/protocol.md §1), the secret redacted from every error. Without a
+ * secret, every call rejects with `ERR_CONFIG` before anything is sent (never a `null` answer).
  *
  * @example
  * ```ts
- * const transport = createBackendTransport({ apiKey, apiSecret, endpoints, timeoutMs: 30_000 })
- * const pong = await transport.request('GET', 'ping')
+ * const client = createClient({ endpoints, credentials: backendCredentials(apiKey, apiSecret) })
  * ```
  */
-export function createBackendTransport(options: BackendRuntimeOptions): Transport {
-  const apiSecret = checkApiSecret(options.apiSecret)
-  return createTransport({
-    base: `${options.endpoints.api}${API_PATHS.platform}`,
-    headers: { [API_HEADERS.apiKey]: options.apiKey, [API_HEADERS.apiSecret]: apiSecret },
-    secrets: [apiSecret],
-    timeoutMs: options.timeoutMs,
-    fetch: options.fetch,
-    onRateLimit: options.onRateLimit,
-  })
+export function backendCredentials(apiKey: string, apiSecret: string | undefined): Credentials {
+  if (apiSecret === undefined) {
+    return {
+      basePath: API_PATHS.platform,
+      headers: ({ method, path }) => {
+        throw new PullSignError(
+          'ERR_CONFIG',
+          `[${method} ${path}] needs the API secret: pass apiSecret (or set PULLSIGN_API_SECRET) on a backend`,
+        )
+      },
+    }
+  }
+  const secret = checkApiSecret(apiSecret)
+  const headers = { [API_HEADERS.apiKey]: apiKey, [API_HEADERS.apiSecret]: secret }
+  return {
+    basePath: API_PATHS.platform,
+    headers: () => headers,
+    secrets: () => [secret],
+  }
 }
 
 /**
- * A transport for a client without a secret: every backend call rejects with a clear
- * `ERR_CONFIG` (the browser and xApp runtimes come with their own transports).
+ * The backend runtime: key + secret credentials, and the default seams (global fetch,
+ * isomorphic-ws, memory storage, system clock).
  *
  * @example
  * ```ts
- * await missingSecretTransport.request('GET', 'ping') // rejects ERR_CONFIG
+ * const client = createClient({ endpoints, ...backendRuntime(apiKey, apiSecret) })
  * ```
  */
-export const missingSecretTransport: Transport = {
-  request: async (method, path) => {
-    throw new PullSignError(
-      'ERR_CONFIG',
-      `[${method} ${API_PATHS.platform}/${path.split('/')[0]}] needs the API secret: pass apiSecret (or set PULLSIGN_API_SECRET) on a backend`,
-    )
-  },
+export function backendRuntime(apiKey: string, apiSecret: string | undefined): Runtime {
+  return { credentials: backendCredentials(apiKey, apiSecret) }
 }

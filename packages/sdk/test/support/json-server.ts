@@ -23,6 +23,8 @@ export interface JsonServer {
   readonly api: string
   readonly seen: SeenRequest[]
   answer: Answer
+  /** Answers given first, one per request, before falling back to `answer`. */
+  readonly queue: Answer[]
   /** How many requests left unanswered (`hang`) were closed by the client. */
   readonly abandoned: number
   close(): Promise<void>
@@ -38,7 +40,7 @@ export async function startJsonServer(): Promise<JsonServer> {
     })
     req.on('end', () => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body })
-      const answer = state.answer
+      const answer = state.queue.shift() ?? state.answer
       if (answer.hang) {
         res.on('close', () => {
           abandoned++
@@ -55,6 +57,7 @@ export async function startJsonServer(): Promise<JsonServer> {
     api: `http://127.0.0.1:${port}`,
     seen,
     answer: { status: 200, body: '{}' },
+    queue: [],
     get abandoned() {
       return abandoned
     },

@@ -1,0 +1,71 @@
+import type { PayloadRecord } from '../wire/payload'
+import type { PayloadSocketEvent } from '../wire/socket'
+import type { PayloadEvent } from './subscription-types'
+
+/**
+ * Whether a record can no longer change: resolved, cancelled, or expired without having been
+ * opened (an opened payload can still be signed after expiry, docs/protocol.md §3.3).
+ *
+ * @example
+ * ```ts
+ * if (isFinalRecord(record)) console.log('done')
+ * ```
+ */
+export function isFinalRecord(record: PayloadRecord): boolean {
+  const { meta } = record
+  return meta.resolved || meta.cancelled || (meta.expired && !meta.app_opened)
+}
+
+/**
+ * What a subscription does next: deliver `event`, and end with its record when `final`.
+ *
+ * @example
+ * ```ts
+ * const step: Step = { event: { type: 'opened', data: { opened: true } }, final: false }
+ * ```
+ */
+export interface Step {
+  event: PayloadEvent
+  final: boolean
+}
+
+/**
+ * The step after a fresh fetch on (re)connect: a final record is an outcome even though no
+ * message said so (it happened while nobody was connected); anything else is no step.
+ *
+ * @example
+ * ```ts
+ * const step = stepFromRecord(await fetchRecord(uuid)) // null while the payload is pending
+ * ```
+ */
+export function stepFromRecord(record: PayloadRecord): Step | null {
+  if (!isFinalRecord(record)) return null
+  const type = record.meta.resolved ? 'resolved' : 'expired'
+  return { event: { type, data: null, payload: record }, final: true }
+}
+
+/**
+ * The step for a `resolved` or `expired` message once the record has been fetched. The message
+ * is a hint, the record is the proof (docs/protocol.md §4, §9.1): a resolve whose record is not
+ * resolved is ignored (`null`), and an expiry whose record was resolved meanwhile is a
+ * resolution. An opened payload that expired goes on (it can still be signed).
+ *
+ * @example
+ * ```ts
+ * const step = stepFromHint(event, await fetchRecord(uuid))
+ * ```
+ */
+export function stepFromHint(
+  hint: Extract<PayloadSocketEvent, { type: 'resolved' | 'expired' }>,
+  record: PayloadRecord,
+): Step | null {
+  const final = isFinalRecord(record)
+  if (hint.type === 'resolved') {
+    if (!record.meta.resolved) return null
+    return { event: { type: 'resolved', data: hint.data, payload: record }, final }
+  }
+  if (record.meta.resolved) {
+    return { event: { type: 'resolved', data: null, payload: record }, final }
+  }
+  return { event: { type: 'expired', data: hint.data, payload: record }, final }
+}
