@@ -4,7 +4,13 @@ import { quick, RESULT_PREFIX } from './bench-report'
 
 // Every bench of issue 4, one after another, each in its own node process (with --expose-gc for
 // the memory ones), so a bench never measures the garbage of the previous one.
-const BENCHES = ['http-throughput', 'lifecycles', 'payload-sockets', 'payload-memory'] as const
+const BENCHES = [
+  'http-throughput',
+  'lifecycles',
+  'payload-sockets',
+  'payload-memory',
+  'fuzz',
+] as const
 
 const runOne = (name: string) =>
   new Promise<{ name: string; code: number | null; summary: string | null }>((resolve) => {

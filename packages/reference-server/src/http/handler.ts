@@ -3,7 +3,7 @@ import { getPath } from 'hono/utils/url'
 import { API_PATHS } from 'pullsign/wire'
 import type { ServerRequest } from 'srvx'
 import type { Platform } from '../platform'
-import { notFound } from '../platform'
+import { badBody, notFound } from '../platform'
 import { signRoutes } from '../web/sign-routes'
 import { appStorageRoutes } from './app-storage-routes'
 import { controlRoutes } from './control-routes'
@@ -92,5 +92,20 @@ export function createHttpHandler(
     errorResponse(notFound(`route ${c.req.method} ${redactedPath(c.req.path)}`), apiHeaders(c)),
   )
   app.onError((error, c) => errorResponse(error, apiHeaders(c)))
-  return (request) => app.fetch(request)
+  return (request) => (unreadableUrl(request) ? errorResponse(badHost()) : app.fetch(request))
 }
+
+// srvx builds `request.url` with the URL parser when the request line needs normalizing (dot
+// segments, escapes): with a Host the parser cannot read, every read of the URL then throws. Such
+// a request is refused before any route reads it (a 500 otherwise). Only those targets are tried.
+const unreadableUrl = (request: Request): boolean => {
+  const target = (request as ServerRequest).runtime?.node?.req?.url
+  if (target === undefined || !REWRITTEN.test(target)) return false
+  try {
+    return request.url === ''
+  } catch {
+    return true
+  }
+}
+
+const badHost = () => badBody('host', 'is not a host name the URL parser can read')

@@ -30,6 +30,7 @@ describe('benches (quick configuration)', () => {
       'lifecycles',
       'payload-sockets',
       'payload-memory',
+      'fuzz',
     ])
     for (const summary of summaries) {
       expect(summary.quick).toBe(true)

@@ -70,11 +70,19 @@ describe('DNS rebinding: the control API and the dashboard answer own host names
     }
   })
 
-  it('answers 403, never 500, to a Host the URL parser cannot read', async () => {
+  it('answers 400, 403 or 404, never 500, to a Host the URL parser cannot read', async () => {
     t = await startTestServer()
     const port = portOf(t.endpoints.api)
     for (const host of ['127.0.0.1:99999', 'xn--', '[::1', 'a b', 'xn--ls8h.', '']) {
-      for (const path of ['/__ref/state', '/', '/nope', '/api/v1/nope']) {
+      const paths = [
+        '/__ref/state',
+        '/',
+        '/nope',
+        '/api/v1/nope',
+        '/a/../__ref/state',
+        '/a/%2e%2E/',
+      ]
+      for (const path of paths) {
         const answer = await rawRequest(port, `GET ${path} HTTP/1.1\r\nhost: ${host}`)
         expect(
           answer.status,
