@@ -8,8 +8,16 @@ beforeEach(async () => {
 })
 afterEach(() => t.close())
 
-/** Writes raw request bytes in parts, `pauseMs` apart, and returns everything the server answered. */
-const rawExchange = (parts: string[], pauseMs = 0, endAfter = true) =>
+/**
+ * Writes raw request bytes in parts, `pauseMs` apart, and returns everything the server answered
+ * by the time the socket closed. After the last part the client ends its side (`end`), drops the
+ * connection 300 ms later (`destroy`), or waits for the server to close it (`wait`).
+ */
+const rawExchange = (
+  parts: (string | Buffer)[],
+  pauseMs = 0,
+  after: 'end' | 'destroy' | 'wait' = 'end',
+) =>
   new Promise<string>((resolve, reject) => {
     const { hostname, port } = new URL(t.endpoints.api)
     const socket = connect(Number(port), hostname)
@@ -18,15 +26,18 @@ const rawExchange = (parts: string[], pauseMs = 0, endAfter = true) =>
     socket.on('data', (chunk: string) => {
       answer += chunk
     })
-    socket.on('error', reject)
+    // The server may close while the client still writes: a reset then is the expected end.
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error),
+    )
     socket.on('close', () => resolve(answer))
     socket.on('connect', async () => {
       for (const [index, part] of parts.entries()) {
         if (index > 0) await new Promise((done) => setTimeout(done, pauseMs))
         socket.write(part)
       }
-      if (endAfter) socket.end()
-      else setTimeout(() => socket.destroy(), 300)
+      if (after === 'end') socket.end()
+      if (after === 'destroy') setTimeout(() => socket.destroy(), 300)
     })
   })
 
@@ -86,7 +97,7 @@ describe('request bodies over node:http', () => {
   it('creates nothing from a body cut off before its declared length', async () => {
     const before = t.server.platform.payloads.size
     const body = createBody('never whole')
-    const answer = await rawExchange([createHead(Buffer.byteLength(body) + 10), body], 0, false)
+    const answer = await rawExchange([createHead(Buffer.byteLength(body) + 10), body], 0, 'destroy')
     expect(answer).toBe('')
     expect(t.server.platform.payloads.size).toBe(before)
   })
@@ -140,25 +151,6 @@ describe('JSON nesting depth (docs/protocol.md §1: 600 naming the field past 10
   })
 })
 
-/** Opens a raw socket, writes `head` and then `chunks`, and resolves with all it read at close. */
-const uploadUntilClosed = (head: string, chunks: Buffer[]) =>
-  new Promise<string>((resolve, reject) => {
-    const { hostname, port } = new URL(t.endpoints.api)
-    const socket = connect(Number(port), hostname)
-    let answer = ''
-    socket.setEncoding('utf8')
-    socket.on('data', (chunk: string) => {
-      answer += chunk
-    })
-    // The server may close while the client still writes: a reset then is the expected end.
-    socket.on('error', (error: NodeJS.ErrnoException) =>
-      error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error),
-    )
-    socket.on('close', () => resolve(answer))
-    socket.write(head)
-    for (const chunk of chunks) socket.write(chunk)
-  })
-
 describe('a refused upload does not wedge its connection', () => {
   const head = (framing: string) =>
     `${createHead(0, 'keep-alive').replace('content-length: 0\r\n', framing)}`
@@ -166,16 +158,18 @@ describe('a refused upload does not wedge its connection', () => {
 
   it('a 1 MB chunked body: 400, then the server closes the connection', async () => {
     const chunk = Buffer.concat([Buffer.from(`${megabyte.length.toString(16)}\r\n`), megabyte])
-    const answer = await uploadUntilClosed(head('transfer-encoding: chunked\r\n'), [chunk])
+    const answer = await rawExchange([head('transfer-encoding: chunked\r\n'), chunk], 0, 'wait')
     expect(answer).toMatch(/^HTTP\/1\.1 400 /)
     expect(answer.toLowerCase()).toContain('connection: close')
     expect(answer).toContain('larger than 256 KB')
   })
 
   it('a declared 1 MB body: 400, then the server closes the connection', async () => {
-    const answer = await uploadUntilClosed(head(`content-length: ${megabyte.length}\r\n`), [
-      megabyte.subarray(0, 64 * 1024),
-    ])
+    const answer = await rawExchange(
+      [head(`content-length: ${megabyte.length}\r\n`), megabyte.subarray(0, 64 * 1024)],
+      0,
+      'wait',
+    )
     expect(answer).toMatch(/^HTTP\/1\.1 400 /)
     expect(answer.toLowerCase()).toContain('connection: close')
   })
