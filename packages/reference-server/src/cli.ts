@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { parseBaseUrl } from './base-url'
 import { createReferenceServer, type ReferenceServerOptions } from './index'
 
 const USAGE = `Usage: pullsign-server [options]
@@ -7,6 +8,9 @@ const USAGE = `Usage: pullsign-server [options]
   --port <n>              port to listen on (default 8787; 0 picks a free port)
   --host <host>           interface to listen on (default 127.0.0.1)
   --fixtures <file.json>  start fixtures instead of the demo fixtures
+  --public-url <url>      base URL the server is reached at (behind a proxy); every URL it
+                          emits starts with it (default: the address it listens on)
+  --oauth-url <url>       base URL of the OAuth provider (default: <public url>/oauth)
   --ledger-close-ms <n>   ledger close interval in ms (default 4000; 0 closes only on demand)
   --no-rate-limits        switch rate limiting off
   --retention-max-payloads <n>   keep at most n payloads: the oldest that are over
@@ -23,6 +27,14 @@ const integer = (flag: string, text: string, min: number, max: number): number =
     throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got "${text}"`)
   }
   return value
+}
+
+const baseUrlFlag = (flag: string, text: string): string => {
+  try {
+    return parseBaseUrl(`--${flag}`, text)
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
 }
 
 const readFixtures = (file: string): unknown => {
@@ -73,6 +85,10 @@ const parseCommandLine = (
     }
   }
   if (values.fixtures !== undefined) options.fixtures = readFixtures(values.fixtures)
+  if (values['public-url'] !== undefined)
+    options.publicUrl = baseUrlFlag('public-url', values['public-url'])
+  if (values['oauth-url'] !== undefined)
+    options.oauthUrl = baseUrlFlag('oauth-url', values['oauth-url'])
   return { port: integer('port', values.port ?? '8787', 0, 65535), options }
 }
 
@@ -85,6 +101,8 @@ const parse = (argv: string[]) =>
       port: { type: 'string' },
       host: { type: 'string' },
       fixtures: { type: 'string' },
+      'public-url': { type: 'string' },
+      'oauth-url': { type: 'string' },
       'ledger-close-ms': { type: 'string' },
       'no-rate-limits': { type: 'boolean' },
       'retention-max-payloads': { type: 'string' },

@@ -3,9 +3,16 @@ import type { AddressInfo } from 'node:net'
 import type { Endpoints } from 'pullsign/wire'
 import type { NodeHttp1Handler } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
+import { parseBaseUrl } from './base-url'
 import { type ConnectionLimits, connectionSettings } from './connection-limits'
 import { createHttpHandler, type FetchHandler } from './http/handler'
-import { type Clock, createPlatform, type Platform, type PlatformOptions } from './platform'
+import {
+  type Clock,
+  createPlatform,
+  DEFAULT_ENDPOINTS,
+  type Platform,
+  type PlatformOptions,
+} from './platform'
 import type { Wallet } from './wallet'
 import { createPayloadSockets } from './ws/payload-sockets'
 import { createSocketUpgrade } from './ws/socket-upgrade'
@@ -33,6 +40,14 @@ export interface ReferenceServerOptions extends PlatformOptions {
   host?: string
   /** Timeouts for slow clients and the connection cap of the node server. */
   connections?: ConnectionLimits
+  /**
+   * The base URL the server is reached at, behind a proxy or another host name: `{api}` and
+   * `{links}` of every URL it emits (PROTOCOL "Public base URLs"). Default: the address it
+   * listens on.
+   */
+  publicUrl?: string
+  /** `{oauth}`: issuer, endpoints and redirects of the OAuth provider. Default `{publicUrl}/oauth`. */
+  oauthUrl?: string
 }
 
 /**
@@ -86,9 +101,24 @@ const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host)
  * ```
  */
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
-  const { host = '127.0.0.1', connections, ...platformOptions } = options
+  const { host = '127.0.0.1', connections, publicUrl, oauthUrl, ...platformOptions } = options
   const limits = connectionSettings(connections)
-  const platform = createPlatform(platformOptions)
+  const base = options.endpoints ?? DEFAULT_ENDPOINTS
+  const api = publicUrl === undefined ? base.api : parseBaseUrl('publicUrl', publicUrl)
+  // Fixed before the handler is made: it mounts the OAuth routes at the path of {oauth}.
+  const platform = createPlatform({
+    ...platformOptions,
+    endpoints: {
+      api,
+      links: publicUrl === undefined ? base.links : api,
+      oauth:
+        oauthUrl === undefined
+          ? publicUrl === undefined
+            ? base.oauth
+            : `${api}/oauth`
+          : parseBaseUrl('oauthUrl', oauthUrl),
+    },
+  })
   const answer = createHttpHandler(platform, { listenHost: host })
   const handler: FetchHandler = async (request) => answer(request)
   const sockets = createPayloadSockets(platform)
@@ -115,8 +145,11 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
           server.off('error', reject)
           listening = true
           const { port: bound } = server.address() as AddressInfo
-          const api = `http://${urlHost(host)}:${bound}`
-          platform.setEndpoints({ api, oauth: `${api}/oauth`, links: api })
+          // PROTOCOL "Public base URLs": what the server emits comes from these, never from Host.
+          const api =
+            publicUrl === undefined ? `http://${urlHost(host)}:${bound}` : platform.endpoints.api
+          const oauth = oauthUrl === undefined ? `${api}/oauth` : platform.endpoints.oauth
+          platform.setEndpoints({ api, oauth, links: api })
           resolve(platform.endpoints)
         })
       })

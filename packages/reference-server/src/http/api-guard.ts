@@ -1,7 +1,7 @@
 import type { Context, Handler, Hono } from 'hono'
 import type { Platform, RouteClass } from '../platform'
 import { rateLimited } from '../platform'
-import { type CredentialKind, verifyCredential } from './credentials'
+import { type Credential, type CredentialKind, verifyCredential } from './credentials'
 import type { HttpEnv } from './http-env'
 
 /** What an API route requires: the credential kinds it accepts and its rate-limit class. */
@@ -34,17 +34,23 @@ export function guardedRoutes(
   routes: Hono<HttpEnv>,
   options: GuardOptions,
 ): { get: Register; post: Register; delete: Register } {
-  const guard =
-    <P extends string>(handler: GuardedHandler<P>): Handler<HttpEnv, P> =>
-    (c) => {
-      c.set('routeClass', options.routeClass)
-      const credential = verifyCredential(c.req.raw, platform, options.credentials)
+  const guard = <P extends string>(handler: GuardedHandler<P>): Handler<HttpEnv, P> => {
+    const proceed = (c: Context<HttpEnv, P>, credential: Credential) => {
       c.set('credential', credential)
       const rate = platform.rateLimits.take(credential.application.uuid, options.routeClass)
       c.set('rate', rate)
       if (rate.retryAfter !== null) throw rateLimited(rate.retryAfter)
       return handler(c)
     }
+    return (c) => {
+      c.set('routeClass', options.routeClass)
+      const credential = verifyCredential(c.req.raw, platform, options.credentials)
+      // A Bearer verifies asynchronously; a key and secret go on without a promise.
+      return credential instanceof Promise
+        ? credential.then((verified) => proceed(c, verified))
+        : proceed(c, credential)
+    }
+  }
   return {
     get: (path, handler) => void routes.get(path, guard(handler)),
     post: (path, handler) => void routes.post(path, guard(handler)),

@@ -1,4 +1,5 @@
 import { API_HEADERS } from 'pullsign/wire'
+import { type BearerIdentity, resolveBearer } from '../identity'
 import type { Application, Platform } from '../platform'
 import { wrongCredentialKind } from '../platform'
 import { guardGuesses } from './credential-guesses'
@@ -9,10 +10,15 @@ export interface KeySecretCredential {
   application: Application
 }
 
+/** The caller of a JWT route: whoever its Bearer speaks for (identity/bearer.ts). */
+export interface BearerCredential extends BearerIdentity {
+  kind: 'jwt'
+}
+
 /**
- * How each credential kind is verified. A route lists the kinds it accepts; the Bearer-JWT issue
- * adds a `jwt` entry here (and `'jwt'` to the four platform routes of PROTOCOL §1 that take both),
- * without touching the routes' code.
+ * How each credential kind is verified. A route lists the kinds it accepts. A Bearer is verified
+ * with jose, which is asynchronous; a key and secret stay synchronous, so a key/secret GET still
+ * answers without a promise.
  */
 const verifiers = {
   'key-secret': (request: Request, platform: Platform): KeySecretCredential => {
@@ -25,13 +31,17 @@ const verifiers = {
       ),
     }
   },
+  jwt: async (request: Request, platform: Platform): Promise<BearerCredential> => ({
+    kind: 'jwt',
+    ...(await resolveBearer(request.headers.get(API_HEADERS.authorization), platform)),
+  }),
 }
 
 /** A credential kind a route can accept. */
 export type CredentialKind = keyof typeof verifiers
 
 /** A verified caller, whichever kind it presented. */
-export type Credential = ReturnType<(typeof verifiers)[CredentialKind]>
+export type Credential = Awaited<ReturnType<(typeof verifiers)[CredentialKind]>>
 
 /** Every kind a client can present, accepted here or not (so a wrong kind gets 812, not 813). */
 type PresentedKind = 'key-secret' | 'jwt'
@@ -63,7 +73,7 @@ export function verifyCredential(
   request: Request,
   platform: Platform,
   accepted: readonly [CredentialKind, ...CredentialKind[]],
-): Credential {
+): Credential | Promise<Credential> {
   const kind = firstPresented(accepted, request.headers)
   if (kind) return verifiers[kind](request, platform)
   const other = firstPresented(PRESENTABLE, request.headers)

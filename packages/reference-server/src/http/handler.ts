@@ -9,7 +9,9 @@ import { appStorageRoutes } from './app-storage-routes'
 import { controlRoutes } from './control-routes'
 import { errorResponse } from './error-response'
 import type { HttpEnv } from './http-env'
+import { jwtRoutes } from './jwt-routes'
 import { lookupRoutes } from './lookup-routes'
+import { oauthMountPath, oauthRoutes } from './oauth-routes'
 import { ownHostNames, ownHostOnly } from './own-hosts'
 import { pageRoutes } from './page-routes'
 import { payloadRoutes } from './payload-routes'
@@ -85,8 +87,10 @@ export function createHttpHandler(
   app.route(API_PATHS.platform, userTokenRoutes(platform))
   app.route(API_PATHS.platform, appStorageRoutes(platform))
   app.route(API_PATHS.platform, xappRoutes(platform))
+  app.route(API_PATHS.jwt, jwtRoutes(platform))
   app.route(API_PATHS.control, controlRoutes(platform))
   app.route(API_PATHS.sign, signRoutes(platform))
+  app.route(oauthMountPath(platform.endpoints.oauth), oauthRoutes(platform))
   app.route('/', pageRoutes(platform))
   app.notFound((c) =>
     errorResponse(notFound(`route ${c.req.method} ${redactedPath(c.req.path)}`), apiHeaders(c)),

@@ -22,22 +22,11 @@ export const MAX_JSON_DEPTH = 100
  * route gives `whenEmpty` (its optional body's default).
  */
 export async function readJsonBody(request: Request, whenEmpty?: unknown): Promise<unknown> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
-  if (declared > MAX_BODY_BYTES) {
-    closeAfterAnswer(request)
-    throw tooLarge()
-  }
-  const missing = () => {
+  const bytes = await readBodyBytes(request)
+  if (bytes === null || bytes.byteLength === 0) {
     if (whenEmpty !== undefined) return whenEmpty
     throw badBody('body', 'is missing; send a JSON object')
   }
-  const incoming = (request as ServerRequest).runtime?.node?.req
-  const bytes = incoming
-    ? await readIncoming(request, incoming)
-    : Number.isSafeInteger(declared) && declared >= 0
-      ? await readDeclared(request)
-      : await readStreamed(request)
-  if (bytes === null || bytes.byteLength === 0) return missing()
   // Checked apart from the decode: a fatal TextDecoder took as long as the JSON parse.
   if (!isUtf8(bytes)) throw badBody('body', 'is not valid UTF-8')
   let value: unknown
@@ -67,6 +56,29 @@ const tooDeep = (value: unknown, depth: number, path: string[]): string[] | null
     if (found) return found
   }
   return null
+}
+
+/**
+ * Reads a request body's bytes (null or empty when there is none), refusing (600, naming `body`)
+ * a body over {@link MAX_BODY_BYTES} before buffering it. {@link readJsonBody} reads through it;
+ * the OAuth `/token` endpoint reads its forms with it.
+ *
+ * @example
+ * ```ts
+ * const bytes = await readBodyBytes(request)
+ * ```
+ */
+export function readBodyBytes(request: Request): Promise<Buffer | null> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
+  if (declared > MAX_BODY_BYTES) {
+    closeAfterAnswer(request)
+    return Promise.reject(tooLarge())
+  }
+  const incoming = (request as ServerRequest).runtime?.node?.req
+  if (incoming) return readIncoming(request, incoming)
+  return Number.isSafeInteger(declared) && declared >= 0
+    ? readDeclared(request)
+    : readStreamed(request)
 }
 
 // A leading UTF-8 byte order mark is skipped, as a TextDecoder and common JSON body parsers do.

@@ -5,6 +5,7 @@ import type { Platform } from '../platform'
 import { newUuid } from '../platform/ids'
 import { parseInput } from '../platform/schema-input'
 import { guardedRoutes } from './api-guard'
+import { bearerOnlyCors } from './cors'
 import type { HttpEnv } from './http-env'
 import { readJsonBody } from './json-body'
 import { json } from './responses'
@@ -17,10 +18,16 @@ const kycTokenBody = z.object({ user_token: z.string() })
  */
 export function lookupRoutes(platform: Platform): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
-  const guard = (routeClass: 'default' | 'kyc' | 'xrpl-tx' | 'account-meta') =>
+  const guard = (routeClass: 'default' | 'xrpl-tx' | 'account-meta') =>
     guardedRoutes(platform, routes, { credentials: ['key-secret'], routeClass })
   const standard = guard('default')
-  const kyc = guard('kyc')
+  // PROTOCOL §1: kyc-status also takes a Bearer, and then answers CORS.
+  const kyc = guardedRoutes(platform, routes, {
+    credentials: ['key-secret', 'jwt'],
+    routeClass: 'kyc',
+  })
+  routes.use('/kyc-status', bearerOnlyCors)
+  routes.use('/kyc-status/*', bearerOnlyCors)
   const xrplTx = guard('xrpl-tx')
   const accountMeta = guard('account-meta')
   const { lookups } = platform

@@ -5,6 +5,7 @@ import {
   renderDashboard,
   renderDashboardMain,
 } from '../web/pages/dashboard-page'
+import { dashboardSignIns } from '../web/pages/dashboard-sign-ins'
 import { dashboardView } from '../web/pages/dashboard-view'
 import { htmlResponse } from '../web/pages/html-response'
 import { sameOriginOnly } from './same-origin'
@@ -37,6 +38,7 @@ export function pageRoutes(platform: Platform): Hono {
       payloadCount: platform.payloads.size,
       attempts: platform.webhooks.attempts(),
       now: platform.clock.now(),
+      signIns: dashboardSignIns(platform.identity.oauth, platform.payloads),
     })
 
   routes.get('/', async (c) => {

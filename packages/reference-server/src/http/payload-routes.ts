@@ -1,28 +1,36 @@
 import { Hono } from 'hono'
 import type { Platform } from '../platform'
 import { guardedRoutes } from './api-guard'
+import type { CredentialKind } from './credentials'
 import type { HttpEnv } from './http-env'
 import { readJsonBody } from './json-body'
 import { json, jsonText } from './responses'
 
 /**
- * POST / GET / GET ci / DELETE `payload` (PROTOCOL §2, §3). The body is only parsed here;
- * `platform.payloads.create` validates the whole sign request before any state change.
+ * POST / GET / GET ci / DELETE `payload` (PROTOCOL §2, §3), on the platform routes (key and
+ * secret) and on the JWT routes (`credential: 'jwt'`). The body is only parsed here;
+ * `platform.payloads.create` validates the whole sign request before any state change. A payload
+ * created with a Bearer is bound to its user: pushed to them and signable only by them (§2, §7.1).
  */
-export function payloadRoutes(platform: Platform): Hono<HttpEnv> {
+export function payloadRoutes(
+  platform: Platform,
+  credential: CredentialKind = 'key-secret',
+): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
   const create = guardedRoutes(platform, routes, {
-    credentials: ['key-secret'],
+    credentials: [credential],
     routeClass: 'payload-create',
   })
   const other = guardedRoutes(platform, routes, {
-    credentials: ['key-secret'],
+    credentials: [credential],
     routeClass: 'default',
   })
 
   create.post('/payload', async (c) => {
     const body = await readJsonBody(c.req.raw)
-    return jsonText(c, platform.payloads.createJson(c.get('credential').application, body))
+    const caller = c.get('credential')
+    const context = caller.kind === 'jwt' ? { userUuid: caller.user.uuid } : undefined
+    return jsonText(c, platform.payloads.createJson(caller.application, body, context))
   })
   other.get('/payload/ci/:identifier', (c) =>
     jsonText(

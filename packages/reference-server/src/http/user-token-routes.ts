@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { Platform } from '../platform'
 import { guardedRoutes } from './api-guard'
+import { bearerOnlyCors } from './cors'
 import type { HttpEnv } from './http-env'
 import { readJsonObject } from './json-body'
 import { json } from './responses'
@@ -11,10 +12,13 @@ import { json } from './responses'
  */
 export function userTokenRoutes(platform: Platform): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
+  // PROTOCOL §1: user-tokens also takes a Bearer, and then answers CORS.
   const api = guardedRoutes(platform, routes, {
-    credentials: ['key-secret'],
+    credentials: ['key-secret', 'jwt'],
     routeClass: 'default',
   })
+  routes.use('/user-tokens', bearerOnlyCors)
+  routes.use('/user-token/*', bearerOnlyCors)
 
   api.post('/user-tokens', async (c) => {
     const { tokens } = await readJsonObject(c.req.raw)

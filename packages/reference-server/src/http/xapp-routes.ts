@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { Platform } from '../platform'
 import { guardedRoutes } from './api-guard'
+import { bearerOnlyCors } from './cors'
 import type { HttpEnv } from './http-env'
 import { readJsonBody } from './json-body'
 import { json } from './responses'
@@ -16,12 +17,19 @@ export function xappRoutes(platform: Platform): Hono<HttpEnv> {
     routeClass: 'default',
   })
   const { xapps } = platform
+  // PROTOCOL §1: xapp/event and xapp/push also take a Bearer, and then answer CORS.
+  const pushes = guardedRoutes(platform, routes, {
+    credentials: ['key-secret', 'jwt'],
+    routeClass: 'default',
+  })
+  routes.use('/xapp/event', bearerOnlyCors)
+  routes.use('/xapp/push', bearerOnlyCors)
 
-  api.post('/xapp/event', async (c) => {
+  pushes.post('/xapp/event', async (c) => {
     const body = await readJsonBody(c.req.raw)
     return json(c, xapps.event(c.get('credential').application, body))
   })
-  api.post('/xapp/push', async (c) => {
+  pushes.post('/xapp/push', async (c) => {
     const body = await readJsonBody(c.req.raw)
     return json(c, xapps.push(c.get('credential').application, body))
   })

@@ -1,4 +1,5 @@
 import type { Endpoints, PayloadRecord, RefState } from 'pullsign/wire'
+import { createIdentity, type Identity } from '../identity'
 import { createLedger, type Ledger } from '../ledger'
 import { createWallet, type Wallet } from '../wallet'
 import { type AppStorage, createAppStorage } from './app-storage'
@@ -10,6 +11,7 @@ import type { RetentionOptions } from './payload-retention'
 import { createPayloads, type Payloads } from './payloads'
 import { createPush, type Push } from './push'
 import { createRateLimits, type RateLimits, type RouteClass } from './rate-limits'
+import { createUserData, type UserData } from './user-data'
 import { createUserTokens, type UserTokens } from './user-tokens'
 import { createUsers, type Users } from './users'
 import { createWebhookDispatcher, type Webhooks } from './webhook-dispatcher'
@@ -36,6 +38,7 @@ export type { Payloads } from './payloads'
 export type { Push, PushMessage } from './push'
 export type { RateDecision, RateLimits, RouteClass } from './rate-limits'
 export { DEFAULT_RATE_LIMITS } from './rate-limits'
+export type { UserData } from './user-data'
 export type { UserToken, UserTokens } from './user-tokens'
 export type { User, UserAccount, UserDevice, Users } from './users'
 export type { Webhooks } from './webhook-dispatcher'
@@ -96,6 +99,8 @@ export interface Platform {
   payloads: Payloads
   tokens: UserTokens
   storage: AppStorage
+  /** The user store of the JWT routes (PROTOCOL §2 `userdata`). */
+  userData: UserData
   rateLimits: RateLimits
   lookups: Lookups
   webhooks: Webhooks
@@ -103,6 +108,8 @@ export interface Platform {
   push: Push
   ledger: Ledger
   wallet: Wallet
+  /** The OAuth2 / OpenID provider and its keys (PROTOCOL §7.1). */
+  identity: Identity
   /** GET `/__ref/state` (PROTOCOL §10): no private keys, no seeds. */
   state(): RefState
   /** The user's event list: payloads pushed to them, newest first. */
@@ -113,7 +120,15 @@ export interface Platform {
   dispose(): void
 }
 
-const DEFAULT_ENDPOINTS: Endpoints = {
+/**
+ * The endpoints before the server listens (PROTOCOL §0 reference server defaults).
+ *
+ * @example
+ * ```ts
+ * DEFAULT_ENDPOINTS.oauth // 'http://127.0.0.1:8787/oauth'
+ * ```
+ */
+export const DEFAULT_ENDPOINTS: Readonly<Endpoints> = {
   api: 'http://127.0.0.1:8787',
   oauth: 'http://127.0.0.1:8787/oauth',
   links: 'http://127.0.0.1:8787',
@@ -144,6 +159,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
   const users = createUsers({ ledger })
   const tokens = createUserTokens({ clock })
   const storage = createAppStorage()
+  const userData = createUserData()
   const rateLimits = createRateLimits({ clock, limits: options.rateLimits })
   const webhooks = createWebhookDispatcher({
     clock,
@@ -169,6 +185,14 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     rates: (code) => lookups.rates(code),
   })
 
+  const identity = createIdentity({
+    clock,
+    applications,
+    users,
+    payloads,
+    endpoints: () => endpoints,
+  })
+
   loadFixtures(fixtures, { applications, users })
 
   return {
@@ -184,6 +208,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     payloads,
     tokens,
     storage,
+    userData,
     rateLimits,
     lookups,
     webhooks,
@@ -191,6 +216,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     push,
     ledger,
     wallet,
+    identity,
     state: () => ({
       endpoints: { ...endpoints },
       applications: applications.list().map((app) => applications.view(app)),
@@ -202,11 +228,13 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     },
     reset() {
       webhooks.clear()
+      identity.clear()
       payloads.clear()
       xapps.clear()
       push.clear()
       tokens.clear()
       storage.clear()
+      userData.clear()
       rateLimits.clear()
       users.clear()
       applications.clear()

@@ -3,7 +3,7 @@ import { isValidClassicAddress } from 'ripple-address-codec'
 import type { Ledger } from '../ledger/ledger-types'
 import { type NetworkDefinition, networkDefinition } from '../ledger/networks'
 import type { Clock } from '../platform/clock'
-import { conflict, invalidRequest } from '../platform/errors'
+import { conflict, forbiddenType, invalidRequest } from '../platform/errors'
 import type { WalletOutcome, WalletRequest } from '../platform/payload-types'
 import type { Payloads } from '../platform/payloads'
 import type { User, UserAccount, Users } from '../platform/users'
@@ -46,8 +46,9 @@ interface Signature extends SignedBlob {
 function assertSignable(record: PayloadRecord, request: WalletRequest, user: User): void {
   if (record.meta.resolved) throw conflict(`payload ${record.meta.uuid} is already resolved`)
   if (record.meta.cancelled) throw conflict(`payload ${record.meta.uuid} was cancelled`)
+  // PROTOCOL §7.1: a payload bound to a user (their JWT, or their user token) is theirs alone.
   if (request.userUuid !== null && request.userUuid !== user.uuid) {
-    throw invalidRequest('user', 'is not the user this payload is bound to')
+    throw forbiddenType('user is not the user this payload is bound to')
   }
 }
 

@@ -27,6 +27,7 @@ export function signRoutes(platform: Platform): Hono<HttpEnv> {
         record,
         users: platform.state().users,
         boundUser: platform.payloads.request(uuid).userUuid,
+        popupOpenerOrigin: platform.identity.oauth.popupOpenerOrigin(uuid),
         serverNow: platform.clock.now(),
         variant,
       })

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { DASHBOARD_SCRIPT } from '../../src/web/pages/dashboard-script'
 import { htmlResponse, PAGE_CONTENT_SECURITY_POLICY } from '../../src/web/pages/html-response'
+import { OAUTH_RETURN_SCRIPT } from '../../src/web/pages/oauth-return-script'
 import { SIGN_PAGE_SCRIPT } from '../../src/web/pages/sign-page-script'
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64')
@@ -21,6 +22,7 @@ describe('htmlResponse', () => {
     expect(scripts).toEqual([
       `'sha256-${sha256(SIGN_PAGE_SCRIPT)}'`,
       `'sha256-${sha256(DASHBOARD_SCRIPT)}'`,
+      `'sha256-${sha256(OAUTH_RETURN_SCRIPT)}'`,
     ])
     expect(PAGE_CONTENT_SECURITY_POLICY).toContain("default-src 'none'")
     expect(PAGE_CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'")

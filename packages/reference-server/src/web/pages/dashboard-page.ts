@@ -1,6 +1,7 @@
 import type { Endpoints, KeyAlgorithm, RefApplication, WebhookAttempt } from 'pullsign/wire'
 import { dropsToUnits, parseDrops } from '../../ledger/native-amount'
 import { DASHBOARD_SCRIPT } from './dashboard-script'
+import { type DashboardSignIn, renderSignIns } from './dashboard-sign-ins'
 import { renderShell } from './page-shell'
 import { type PayloadState, STATE_LABELS } from './payload-state'
 import { html, type SafeHtml } from './safe-html'
@@ -51,6 +52,8 @@ export interface DashboardView {
   payloadCount: number
   /** Newest first. */
   webhooks: WebhookAttempt[]
+  /** Browser sign-ins through the OAuth provider, newest first. */
+  signIns: DashboardSignIn[]
 }
 
 /** Where the dashboard script fetches its live sections (same renderer, `<main>` contents only). */
@@ -152,7 +155,7 @@ ${rows.length ? rows : empty(5, 'No deliveries yet.')}</table></div></section>`
  * swaps when it changed.
  */
 export function renderDashboardMain(view: DashboardView): SafeHtml {
-  return html`${renderServer(view)}${renderApplications(view)}${renderUsers(view)}${renderPayloads(view)}${renderWebhooks(view)}`
+  return html`${renderServer(view)}${renderApplications(view)}${renderUsers(view)}${renderPayloads(view)}${renderSignIns(view.signIns)}${renderWebhooks(view)}`
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { NetworkKey, PayloadRecord, RefState, WebhookAttempt } from 'pullsign/wire'
 import type { DashboardView } from './dashboard-page'
+import type { DashboardSignIn } from './dashboard-sign-ins'
 import { payloadState } from './payload-state'
 import { SIGN_PAGE_NETWORKS } from './sign-page-view'
 
@@ -17,6 +18,8 @@ export interface DashboardSource {
   attempts: WebhookAttempt[]
   /** Server time, ms. */
   now: number
+  /** Browser sign-ins, newest first (none when absent). */
+  signIns?: DashboardSignIn[]
 }
 
 /**
@@ -61,5 +64,6 @@ export function dashboardView(source: DashboardSource): DashboardView {
     payloads,
     payloadCount: Math.max(source.payloadCount, payloads.length),
     webhooks: [...source.attempts].reverse(),
+    signIns: source.signIns ?? [],
   }
 }

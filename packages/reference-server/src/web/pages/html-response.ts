@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { response } from '../../http/responses'
 import { DASHBOARD_SCRIPT } from './dashboard-script'
+import { OAUTH_RETURN_SCRIPT } from './oauth-return-script'
 import { SIGN_PAGE_SCRIPT } from './sign-page-script'
 
 const scriptHash = (script: string) =>
@@ -13,7 +14,7 @@ const scriptHash = (script: string) =>
  */
 export const PAGE_CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
-  `script-src ${[SIGN_PAGE_SCRIPT, DASHBOARD_SCRIPT].map(scriptHash).join(' ')}`,
+  `script-src ${[SIGN_PAGE_SCRIPT, DASHBOARD_SCRIPT, OAUTH_RETURN_SCRIPT].map(scriptHash).join(' ')}`,
   "style-src 'unsafe-inline'",
   "img-src 'self' data:",
   "connect-src 'self'",

@@ -25,6 +25,7 @@ export const SIGN_PAGE_SCRIPT = `(function () {
   var state = data.state
   var done = !(state === 'pending' || state === 'opened')
   var busy = false
+  var leaving = false
 
   function setStatus(next, text) {
     state = next
@@ -98,7 +99,10 @@ export const SIGN_PAGE_SCRIPT = `(function () {
       returnEl.textContent = texts.returning
       returnEl.appendChild(link)
       returnEl.hidden = false
-      setTimeout(function () { window.location.assign(returnUrl) }, data.followDelayMs)
+      setTimeout(function () {
+        leaving = true
+        window.location.assign(returnUrl)
+      }, data.followDelayMs)
     }
   }
   function fillAccounts() {
@@ -194,6 +198,13 @@ export const SIGN_PAGE_SCRIPT = `(function () {
   if (form) {
     form.addEventListener('submit', function (event) { event.preventDefault(); answer('sign') })
     byId('reject').addEventListener('click', function () { answer('reject') })
+  }
+  // a popup OAuth sign-in closed by the person, not left for the return page (§7.1)
+  if (data.popupOpenerOrigin) {
+    window.addEventListener('pagehide', function () {
+      if (leaving || !window.opener) return
+      window.opener.postMessage(JSON.stringify({ source: 'xumm_sign_request_popup_closed' }), data.popupOpenerOrigin)
+    })
   }
   showNativeUnit()
   tick()

@@ -17,6 +17,8 @@ export interface SignPageSource {
   users: RefUser[]
   /** The user the payload is bound to, if any. */
   boundUser: string | null
+  /** For a popup OAuth sign-in, the origin its opener is told when the window closes (§7.1). */
+  popupOpenerOrigin?: string | null
   /** Server time, ms. */
   serverNow: number
   variant: 'sign' | 'qr'
@@ -56,6 +58,7 @@ export function signPageView(source: SignPageSource): SignPageView {
       })),
     })),
     boundUser: source.boundUser,
+    popupOpenerOrigin: source.popupOpenerOrigin ?? null,
     networks: [...SIGN_PAGE_NETWORKS],
     qrPng: `/sign/${encodeURIComponent(uuid)}_q.png`,
     socketPath: `/sign/${encodeURIComponent(uuid)}`,

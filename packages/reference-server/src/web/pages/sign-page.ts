@@ -50,6 +50,8 @@ export interface SignPageView {
   users: SignPageUser[]
   /** The user the payload is bound to (JWT or push), preselected. */
   boundUser: string | null
+  /** A popup OAuth sign-in's opener origin: told `xumm_sign_request_popup_closed` (§7.1). */
+  popupOpenerOrigin: string | null
   /** Networks offered in the selector, the default first. */
   networks: SignPageNetwork[]
   /** Path of the QR PNG of `next.always` (`refs.qr_png`). */
@@ -256,6 +258,7 @@ export function renderSignPage(view: SignPageView): string {
       socketPath: view.socketPath,
       forceNetwork: view.forceNetwork,
       followDelayMs: FOLLOW_DELAY_MS,
+      popupOpenerOrigin: view.popupOpenerOrigin,
       networks: view.networks,
       users: view.users.map((user) => ({
         uuid: user.uuid,

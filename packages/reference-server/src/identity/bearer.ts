@@ -1,0 +1,68 @@
+import { decodeProtectedHeader } from 'jose'
+import { API_HEADERS } from 'pullsign/wire'
+import type { Application, Platform, User } from '../platform'
+import { badJwt } from '../platform'
+import { OAuthError } from './oauth-error'
+
+/** Who a verified Bearer JWT speaks for, whichever kind of token it is. */
+export interface BearerIdentity {
+  /** Which kind of token it was. */
+  tokenKind: 'oauth' | 'xapp'
+  application: Application
+  user: User
+  /** The r-address the token is for (`sub`). */
+  account: string
+  /** The token's verified claims (GET `jwt/ping` answers them). */
+  claims: Record<string, unknown>
+}
+
+/** Verifies one kind of token; rejects with a {@link badJwt} (814) or an {@link OAuthError}. */
+export type BearerKind = (token: string, platform: Platform) => Promise<BearerIdentity>
+
+const oauthBearer: BearerKind = async (token, platform) => {
+  const { claims, app, user, account } = await platform.identity.oauth.verify(token)
+  return { tokenKind: 'oauth', application: app, user, account, claims }
+}
+
+// The token kinds a Bearer may be, by the `alg` of its JWS header: RS256 is this server's OAuth
+// access token (PROTOCOL §7.1). The xApp JWT (HS256 with the API secret, §7.2) is one more line:
+// `HS256: xappBearer`.
+const BEARER_KINDS: Readonly<Record<string, BearerKind>> = {
+  RS256: oauthBearer,
+}
+
+const BEARER = /^bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\s*$/i
+
+/**
+ * The one Bearer resolver of the JWT routes (PROTOCOL §1, §2) and of the platform routes that also
+ * take a Bearer: reads `authorization: Bearer <jwt>`, picks the token kind by its header's `alg`
+ * and verifies it. Anything wrong (missing, malformed, unknown kind, bad signature, expired,
+ * unknown application or account) is 401 code 814, never quoting the token.
+ *
+ * @example
+ * ```ts
+ * const who = await resolveBearer(request.headers.get('authorization'), platform)
+ * who.application.name // the application the token was issued to
+ * ```
+ */
+export async function resolveBearer(
+  authorization: string | null,
+  platform: Platform,
+): Promise<BearerIdentity> {
+  const token = BEARER.exec(authorization ?? '')?.[1]
+  if (!token) throw badJwt(`${API_HEADERS.authorization} must be "Bearer <jwt>"`)
+  let alg: unknown
+  try {
+    alg = decodeProtectedHeader(token).alg
+  } catch {
+    throw badJwt('the Bearer JWT is malformed')
+  }
+  const kind = typeof alg === 'string' ? BEARER_KINDS[alg] : undefined
+  if (!kind) throw badJwt('the Bearer JWT is not a token of this platform (unknown alg)')
+  try {
+    return await kind(token, platform)
+  } catch (error) {
+    if (error instanceof OAuthError) throw badJwt(error.message)
+    throw error
+  }
+}

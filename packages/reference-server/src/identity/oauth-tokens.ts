@@ -1,0 +1,121 @@
+import { jwtVerify, SignJWT } from 'jose'
+import type { NetworkKey, OAuthJwtClaims } from 'pullsign/wire'
+import { networkDefinition } from '../ledger'
+import type { Application } from '../platform'
+import type { SigningKey } from './signing-keys'
+
+/** What a signed SignIn payload grants: who signed in, for which application, how. */
+export interface SignInGrant {
+  app: Application
+  userUuid: string
+  account: string
+  network: NetworkKey
+  payloadUuid: string
+  /** The user token the signature issued (PROTOCOL §6). */
+  userToken: string
+  scope: string
+  state: string | null
+  nonce: string | null
+}
+
+/** Access and id tokens live 24 h and are not refreshable (PROTOCOL §7.1). */
+export const TOKEN_LIFETIME_SECONDS = 86_400
+
+const seconds = (ms: number) => Math.floor(ms / 1000)
+
+// PROTOCOL §7.1 does not say what `email` holds; production answers `<r-address>@xumm.me`.
+const emailOf = (account: string) => `${account}@xumm.me`
+
+/**
+ * The access token of a grant: RS256 with the `/certs` key, the claims of PROTOCOL §7.1, `iss` =
+ * `{oauth}`, issued now on the server clock. It is the Bearer of the JWT routes and `/userinfo`.
+ *
+ * @example
+ * ```ts
+ * const jwt = await mintAccessToken(grant, await keys.current(), endpoints.oauth, clock.now())
+ * ```
+ */
+export async function mintAccessToken(
+  grant: SignInGrant,
+  key: SigningKey,
+  issuer: string,
+  nowMs: number,
+): Promise<string> {
+  const network = networkDefinition(grant.network)
+  const iat = seconds(nowMs)
+  const claims: Omit<OAuthJwtClaims, 'iat' | 'exp' | 'iss' | 'aud' | 'sub'> = {
+    client_id: grant.app.uuid,
+    email: emailOf(grant.account),
+    app_uuidv4: grant.app.uuid,
+    app_name: grant.app.name,
+    payload_uuidv4: grant.payloadUuid,
+    usertoken_uuidv4: grant.userToken,
+    network_type: network.key,
+    network_endpoint: network.endpoints[0]?.url ?? network.dispatched_to,
+    network_id: network.chain_id,
+    scope: grant.scope,
+    ...(grant.state === null ? {} : { state: grant.state }),
+    ...(grant.nonce === null ? {} : { nonce: grant.nonce }),
+  }
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
+    .setIssuer(issuer)
+    .setAudience(grant.app.uuid)
+    .setSubject(grant.account)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
+    .sign(key.privateKey)
+}
+
+/**
+ * The OpenID id token of a grant (scope `openid`, PROTOCOL §7.1): `iss`, `aud` = client_id, `sub`
+ * = the r-address, `nonce` when one was given, `iat`, `exp`; RS256 with the `/certs` key.
+ *
+ * @example
+ * ```ts
+ * const idToken = await mintIdToken(grant, await keys.current(), endpoints.oauth, clock.now())
+ * ```
+ */
+export async function mintIdToken(
+  grant: SignInGrant,
+  key: SigningKey,
+  issuer: string,
+  nowMs: number,
+): Promise<string> {
+  const iat = seconds(nowMs)
+  return new SignJWT({
+    email: emailOf(grant.account),
+    ...(grant.nonce === null ? {} : { nonce: grant.nonce }),
+  })
+    .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
+    .setIssuer(issuer)
+    .setAudience(grant.app.uuid)
+    .setSubject(grant.account)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
+    .sign(key.privateKey)
+}
+
+/**
+ * Verifies an access token of this provider: RS256 with its key, `iss` = `{oauth}`, not expired on
+ * the server clock (which tests move). Resolves its claims; rejects with jose's error otherwise.
+ *
+ * @example
+ * ```ts
+ * const claims = await verifyAccessToken(jwt, await keys.current(), endpoints.oauth, clock.now())
+ * ```
+ */
+export async function verifyAccessToken(
+  token: string,
+  key: SigningKey,
+  issuer: string,
+  nowMs: number,
+): Promise<OAuthJwtClaims> {
+  const { payload } = await jwtVerify(token, key.publicKey, {
+    algorithms: ['RS256'],
+    issuer,
+    currentDate: new Date(nowMs),
+    requiredClaims: ['sub', 'aud', 'exp', 'iat', 'client_id'],
+  })
+  return payload as unknown as OAuthJwtClaims
+}

@@ -1,0 +1,74 @@
+import type { Clock } from '../platform'
+import type { AuthorizeRequest } from './authorize-request'
+
+/** What `/signin` answered for a session, kept so a reload shows the same result. */
+export type SignInResult =
+  | { kind: 'code'; code: string }
+  | { kind: 'token'; accessToken: string }
+  | { kind: 'rejected'; description: string }
+
+/** One `/auth` request on its way through the SignIn payload and the return page. */
+export interface SignInSession {
+  id: string
+  request: AuthorizeRequest
+  payloadUuid: string
+  /** ms since the epoch, server clock. */
+  createdAt: number
+  result: SignInResult | null
+}
+
+/** A session is kept this long: the SignIn payload's life plus the code's (PROTOCOL §7.1). */
+export const SESSION_KEEP_MS = 30 * 60_000
+/** At most this many sessions are kept, the oldest forgotten first. */
+export const MAX_SESSIONS = 10_000
+
+/**
+ * The open sign-in sessions, by id and by SignIn payload, bounded in time and number.
+ *
+ * @example
+ * ```ts
+ * const sessions = createSignInSessions(clock)
+ * sessions.add({ id, request, payloadUuid, createdAt: clock.now(), result: null })
+ * sessions.get(id)?.payloadUuid
+ * ```
+ */
+export function createSignInSessions(clock: Clock) {
+  const byId = new Map<string, SignInSession>()
+  const byPayload = new Map<string, SignInSession>()
+
+  const forget = (session: SignInSession) => {
+    byId.delete(session.id)
+    byPayload.delete(session.payloadUuid)
+  }
+  const sweep = () => {
+    const oldest = clock.now() - SESSION_KEEP_MS
+    // Insertion order is creation order: stop at the first session still kept.
+    for (const session of byId.values()) {
+      if (session.createdAt >= oldest && byId.size < MAX_SESSIONS) break
+      forget(session)
+    }
+  }
+  const live = (session: SignInSession | undefined) =>
+    session && clock.now() - session.createdAt <= SESSION_KEEP_MS ? session : null
+
+  return {
+    add(session: SignInSession): void {
+      sweep()
+      byId.set(session.id, session)
+      byPayload.set(session.payloadUuid, session)
+    },
+    get: (id: string): SignInSession | null => live(byId.get(id)),
+    byPayload: (uuid: string): SignInSession | null => live(byPayload.get(uuid)),
+    /** Newest first, at most `limit`. */
+    recent(limit: number): SignInSession[] {
+      return [...byId.values()].slice(-limit).reverse()
+    },
+    clear(): void {
+      byId.clear()
+      byPayload.clear()
+    },
+  }
+}
+
+/** The sign-in sessions of one provider. */
+export type SignInSessions = ReturnType<typeof createSignInSessions>

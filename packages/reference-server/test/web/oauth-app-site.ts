@@ -1,0 +1,41 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+// The application's page: a button opens the authorization URL in a popup (as a browser SDK
+// does); every message the page receives is kept with its origin, for the test to read.
+const APP_PAGE = `<!doctype html><meta charset="utf-8"><title>App</title>
+<button id="login">Sign in</button>
+<script>
+window.received = []
+window.addEventListener('message', function (event) {
+  window.received.push({ origin: event.origin, data: event.data, type: typeof event.data })
+})
+document.getElementById('login').addEventListener('click', function () {
+  window.open(new URLSearchParams(location.search).get('auth'), 'signin', 'width=600,height=790')
+})
+</script>`
+
+/**
+ * A browser application on loopback for the OAuth tests: `/app?auth=<url>` is its page with a
+ * sign-in button that opens `auth` in a popup, `/callback` is its redirect URI.
+ */
+export async function startOAuthAppSite() {
+  const server = createServer((req, res) => {
+    if (req.url?.startsWith('/app')) {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(APP_PAGE)
+      return
+    }
+    if (req.url?.startsWith('/callback')) {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><h1>Callback</h1>')
+      return
+    }
+    res.writeHead(404).end()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    base,
+    redirectUri: `${base}/callback`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
