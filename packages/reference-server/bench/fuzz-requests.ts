@@ -19,7 +19,7 @@ export interface FuzzRequest {
   body: string | undefined
 }
 
-// Every route of docs/protocol.md §2 and §10 and the sign routes, with {p} for a path parameter.
+// Every route of docs/protocol.md §2 (key/secret and JWT), §7.1 (OAuth), §10 and the sign routes, with {p} for a path parameter.
 const ROUTES: readonly (readonly [string, string])[] = [
   ['GET', '/api/v1/platform/ping'],
   ['GET', '/api/v1/platform/curated-assets'],
@@ -44,6 +44,24 @@ const ROUTES: readonly (readonly [string, string])[] = [
   ['POST', '/api/v1/platform/xapp/push'],
   ['GET', '/api/v1/platform/xapp/ott/{p}'],
   ['GET', '/api/v1/platform/xapp/ott/{p}/{p}'],
+  ['GET', '/api/v1/jwt/authorize'],
+  ['GET', '/api/v1/jwt/ping'],
+  ['POST', '/api/v1/jwt/payload'],
+  ['GET', '/api/v1/jwt/payload/{p}'],
+  ['DELETE', '/api/v1/jwt/payload/{p}'],
+  ['GET', '/api/v1/jwt/userdata'],
+  ['GET', '/api/v1/jwt/userdata/{p}'],
+  ['POST', '/api/v1/jwt/userdata/{p}'],
+  ['DELETE', '/api/v1/jwt/userdata/{p}'],
+  ['GET', '/api/v1/jwt/rates/{p}'],
+  ['GET', '/api/v1/jwt/xrpl-tx/{p}'],
+  ['GET', '/api/v1/jwt/nftoken-detail/{p}'],
+  ['GET', '/oauth/auth?client_id={p}&redirect_uri={p}&response_type=code&state=s'],
+  ['GET', '/oauth/signin?payload={p}&state={p}'],
+  ['POST', '/oauth/token'],
+  ['GET', '/oauth/userinfo'],
+  ['GET', '/oauth/certs'],
+  ['GET', '/oauth/.well-known/openid-configuration'],
   ['GET', '/__ref/state'],
   ['POST', '/__ref/applications'],
   ['POST', '/__ref/users'],
