@@ -1,6 +1,13 @@
 import fc from 'fast-check'
 
-/** What generated requests may refer to: ids that exist on the server, and its credentials. */
+/**
+ * What generated requests may refer to: ids that exist on the server, and its credentials.
+ *
+ * @example
+ * ```ts
+ * const fixtures: FuzzFixtures = { known: [payload.uuid, alice.uuid], auth: { 'x-api-key': key, 'x-api-secret': secret } }
+ * ```
+ */
 export interface FuzzFixtures {
   /** Ids that exist (a payload, a user, an application, an address, a hash), for path parameters. */
   known: string[]
@@ -8,7 +15,14 @@ export interface FuzzFixtures {
   auth: Record<string, string>
 }
 
-/** One generated request: a path (not yet resolved against a host), headers and maybe a body. */
+/**
+ * One generated request: a path (not yet resolved against a host), headers and maybe a body.
+ *
+ * @example
+ * ```ts
+ * const request: FuzzRequest = { method: 'GET', path: '/a/../__ref/state', host: 'xn--', headers: {}, body: undefined }
+ * ```
+ */
 export interface FuzzRequest {
   method: string
   /** Request target as sent on the request line, dot segments and escapes kept. */

@@ -56,7 +56,8 @@ export type FetchHandler = (request: Request) => Promise<Response>
  * node server, msw handlers and benchmarks all call this, so no route exists twice. A route that
  * finishes synchronously (a GET) answers without a promise, which the node transport writes at
  * once; the public {@link FetchHandler} wraps it in one. It holds no transport state of its own;
- * websockets are served next to it by the node server.
+ * websockets are served next to it by the node server. `listenHost` (the interface the node
+ * server listens on) is one of the names the control API and the dashboard answer to.
  *
  * @example
  * ```ts

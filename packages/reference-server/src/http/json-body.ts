@@ -11,6 +11,12 @@ export const MAX_BODY_BYTES = 256 * 1024
  * Deepest nesting of objects and arrays a JSON body may have (docs/protocol.md §1 [ours]): far
  * beyond any sign request or stored object, far below the depth where stringify and clone run
  * out of stack.
+ *
+ * @example
+ * ```ts
+ * await readJsonBody(new Request(url, { method: 'POST', body: '['.repeat(101) + ']'.repeat(101) }))
+ * // throws 600 "body is nested deeper than 100 levels"
+ * ```
  */
 export const MAX_JSON_DEPTH = 100
 

@@ -1,6 +1,13 @@
 import { connect } from 'node:net'
 
-/** One HTTP/1.1 answer read off a raw socket. */
+/**
+ * One HTTP/1.1 answer read off a raw socket.
+ *
+ * @example
+ * ```ts
+ * const { status, headers, body }: RawAnswer = await rawRequest(port, 'GET / HTTP/1.1\r\nhost: x')
+ * ```
+ */
 export interface RawAnswer {
   status: number
   headers: Record<string, string>
@@ -11,6 +18,12 @@ export interface RawAnswer {
  * Sends `head` (request line and headers, without the blank line) with `connection: close` over
  * a raw socket, so a test can send what fetch never sends (a bad Host, dot segments kept), and
  * reads the answer until the server closes.
+ *
+ * @example
+ * ```ts
+ * const answer = await rawRequest(port, 'GET /__ref/state HTTP/1.1\r\nhost: evil.example')
+ * answer.status // 403
+ * ```
  */
 export function rawRequest(port: number, head: string, body = ''): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
