@@ -79,6 +79,19 @@ describe('request bodies over node:http', () => {
     expect(await instructionOf(uuid as string)).toBe('sent in parts')
   })
 
+  it('reads a chunked body whose chunks come apart', async () => {
+    const body = createBody('chunked in parts')
+    const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`
+    const head = createHead(0).replace('content-length: 0', 'transfer-encoding: chunked')
+    const answer = await rawExchange(
+      [head + chunk(body.slice(0, 25)), `${chunk(body.slice(25))}0\r\n\r\n`],
+      60,
+    )
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /)
+    const [uuid] = uuidsIn(answer)
+    expect(await instructionOf(uuid as string)).toBe('chunked in parts')
+  })
+
   it('answers two pipelined creates, each with its own body', async () => {
     const first = createBody('first')
     const second = createBody('second')
