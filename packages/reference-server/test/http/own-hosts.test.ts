@@ -81,6 +81,8 @@ describe('DNS rebinding: the control API and the dashboard answer own host names
         '/api/v1/nope',
         '/a/../__ref/state',
         '/a/%2e%2E/',
+        '/oauth/auth?client_id=x',
+        '/oauth/signin?payload=x',
       ]
       for (const path of paths) {
         const answer = await rawRequest(port, `GET ${path} HTTP/1.1\r\nhost: ${host}`)
