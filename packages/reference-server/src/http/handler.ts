@@ -101,11 +101,13 @@ export function createHttpHandler(
 }
 
 // srvx builds `request.url` with the URL parser when the request line needs normalizing (dot
-// segments, escapes): with a Host the parser cannot read, every read of the URL then throws. Such
-// a request is refused before any route reads it (a 500 otherwise). Only those targets are tried.
+// segments, escapes, quotes and other characters the parser rewrites, in the path or the query):
+// with a Host the parser cannot read, every read of the URL then throws. Such a request is refused
+// before any route reads it (a 500 otherwise). Only targets with one of those characters are tried.
+const NORMALIZED = /[%\\^#"'<>{}`\x00-\x20\x7f-\uffff]|\/\./
 const unreadableUrl = (request: Request): boolean => {
   const target = (request as ServerRequest).runtime?.node?.req?.url
-  if (target === undefined || !REWRITTEN.test(target)) return false
+  if (target === undefined || !NORMALIZED.test(target)) return false
   try {
     return request.url === ''
   } catch {

@@ -83,6 +83,8 @@ describe('DNS rebinding: the control API and the dashboard answer own host names
         '/a/%2e%2E/',
         '/oauth/auth?client_id=x',
         '/oauth/signin?payload=x',
+        "/oauth/auth?client_id=it's",
+        '/api/v1/platform/ping?q=<x>',
       ]
       for (const path of paths) {
         const answer = await rawRequest(port, `GET ${path} HTTP/1.1\r\nhost: ${host}`)
