@@ -104,6 +104,7 @@ export function createHttpHandler(
 // segments, escapes, quotes and other characters the parser rewrites, in the path or the query):
 // with a Host the parser cannot read, every read of the URL then throws. Such a request is refused
 // before any route reads it (a 500 otherwise). Only targets with one of those characters are tried.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters srvx hands to the URL parser include controls
 const NORMALIZED = /[%\\^#"'<>{}`\x00-\x20\x7f-\uffff]|\/\./
 const unreadableUrl = (request: Request): boolean => {
   const target = (request as ServerRequest).runtime?.node?.req?.url
