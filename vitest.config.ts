@@ -25,11 +25,13 @@ export default defineConfig({
       node('reference-server', ['packages/reference-server/test/**/*.test.ts']),
       node('examples', ['packages/examples/test/**/*.test.ts']),
       node('consumer', ['test/consumer/**/*.test.ts']),
+      node('tooling', ['test/tooling/**/*.test.ts']),
       {
         resolve: { alias },
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts', 'packages/*/test/**/*.browser.test.ts'],
+          globalSetup: ['test/browser/require-chromium.ts'],
           browser: {
             enabled: true,
             headless: true,

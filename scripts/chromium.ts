@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
 /** Flags that keep Chromium quiet on a machine with a closed network (DESIGN.md, toolchain). */
@@ -12,19 +11,22 @@ export const chromiumArgs = [
 ]
 
 /**
- * Returns the path of Debian's Chromium (`CHROMIUM_PATH` overrides). When it is missing, installs
- * it with apt-get if this process may, else throws: browser tests never skip silently.
+ * Where the browser tests expect Chromium: `CHROMIUM_PATH`, else Debian's `/usr/bin/chromium`.
+ * Pure: it neither checks nor installs anything, so loading the vitest config stays side-effect
+ * free.
  */
 export function chromiumPath(): string {
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+  return process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+}
+
+/**
+ * Returns {@link chromiumPath} when the file is there, else throws saying how to get it: the
+ * browser tests never skip silently.
+ */
+export function requireChromium(): string {
+  const path = chromiumPath()
   if (existsSync(path)) return path
-  if (!process.env.CHROMIUM_PATH && process.getuid?.() === 0) {
-    console.warn('[chromium] not found: installing Debian chromium with apt-get')
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit' })
-    if (existsSync(path)) return path
-  }
   throw new Error(
-    `Chromium not found at ${path}. Install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary.`,
+    `Chromium not found at ${path}. Run \`npx tsx scripts/provision-chromium.ts\` (as root it installs Debian's chromium with apt-get; the root \`test\` script runs it first), install it yourself (apt-get install chromium), or set CHROMIUM_PATH to a Chromium binary.`,
   )
 }

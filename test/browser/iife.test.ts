@@ -26,3 +26,32 @@ test('the script-tag build defines window.PullSign, a client class that can be c
   expect(client).toBeInstanceOf(PullSign)
   expect(() => new PullSign({ apiKey: 'nope' })).toThrow(PullSign.PullSignError)
 })
+
+test('the script-tag build exposes every name of the ESM entry, each under its own name', async () => {
+  if (!window.PullSign) await loadScript(iifeUrl)
+  const global = window.PullSign as unknown as Record<string, unknown> & { name: string }
+  const esm = await import('pullsign')
+  for (const name of Object.keys(esm)) {
+    expect(typeof global[name], name).toBe(typeof (esm as Record<string, unknown>)[name])
+    const value = global[name]
+    if (typeof value === 'function') expect(value.name, `${name}.name`).toBe(name)
+  }
+  // a console names an instance after its constructor: `PullSign`, not a minified letter
+  const PullSign = window.PullSign
+  if (!PullSign) throw new Error('window.PullSign is not defined')
+  const client = new PullSign({ apiKey: '00000000-0000-4000-8000-000000000000' })
+  expect(client.constructor.name).toBe('PullSign')
+  expect(
+    new PullSign.RateLimitError(
+      {
+        status: 429,
+        errorCode: 429,
+        reference: null,
+        serverMessage: null,
+        method: 'GET',
+        path: '/',
+      },
+      1,
+    ).name,
+  ).toBe('RateLimitError')
+})

@@ -106,3 +106,33 @@ test('CJS: require both packages and do the same', () => {
   )
   expectSignedIn(JSON.parse(run('node', ['cjs.cjs'], project)))
 })
+
+test('an error thrown by the CJS copy is instanceof the ESM classes, and the other way round', () => {
+  writeFileSync(
+    join(project, 'copies.mjs'),
+    script([
+      "import { createRequire } from 'node:module'",
+      "import * as esm from 'pullsign'",
+      "const cjs = createRequire(import.meta.url)('pullsign')",
+      'let config',
+      "try { new cjs.PullSign({ apiKey: 'nope' }) } catch (err) { config = err }",
+      "const details = { status: 429, errorCode: 429, reference: null, serverMessage: null, method: 'GET', path: '/x' }",
+      'const limited = new cjs.RateLimitError(details, 5)',
+      "const network = new esm.NetworkError('down')",
+      'console.log(JSON.stringify({',
+      '  distinct: cjs.PullSignError !== esm.PullSignError,',
+      '  config: config instanceof esm.PullSignError,',
+      '  limited: [limited instanceof esm.RateLimitError, limited instanceof esm.ApiError, limited instanceof esm.PullSignError, limited instanceof esm.AuthError],',
+      "  guard: esm.isPullSignError(limited, 'ERR_RATE_LIMIT'),",
+      '  back: [network instanceof cjs.NetworkError, network instanceof cjs.PullSignError, network instanceof cjs.TimeoutError],',
+      '}))',
+    ]),
+  )
+  expect(JSON.parse(run('node', ['copies.mjs'], project))).toEqual({
+    distinct: true,
+    config: true,
+    limited: [true, true, true, false],
+    guard: true,
+    back: [true, true, false],
+  })
+})

@@ -9,6 +9,7 @@ const BENCHES = [
   'lifecycles',
   'payload-sockets',
   'payload-memory',
+  'ledger-payments',
   'fuzz',
 ] as const
 

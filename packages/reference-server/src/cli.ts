@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { parseBaseUrl } from './base-url'
+import { announceClockMoves } from './clock-announcer'
 import { createReferenceServer, type ReferenceServerOptions } from './index'
+import { createClock } from './platform'
 
 const USAGE = `Usage: pullsign-server [options]
 
@@ -16,6 +18,8 @@ const USAGE = `Usage: pullsign-server [options]
   --retention-max-payloads <n>   keep at most n payloads: the oldest that are over
                                  (resolved, cancelled, expired) are forgotten first
   --retention-ttl-seconds <n>    forget a payload n seconds after it is over
+  --quiet                 no line per request (only the banner, errors and clock moves)
+  --verbose               also log request and response bodies (secrets redacted)
   --help                  show this text`
 
 /** A command-line mistake: printed with the usage, exit code 2. */
@@ -66,7 +70,14 @@ const parseCommandLine = (
   }
   const { values } = parsed
   if (values.help) return null
-  const options: ReferenceServerOptions = { host: values.host ?? '127.0.0.1' }
+  if (values.quiet && values.verbose)
+    throw new UsageError('--quiet and --verbose exclude each other')
+  const write = (line: string) => process.stdout.write(`${line}\n`)
+  const options: ReferenceServerOptions = {
+    host: values.host ?? '127.0.0.1',
+    clock: announceClockMoves(createClock(), write),
+    ...(values.quiet ? {} : { requestLog: { write, bodies: values.verbose === true } }),
+  }
   if (values['ledger-close-ms'] !== undefined) {
     const ms = integer('ledger-close-ms', values['ledger-close-ms'], 0, 3_600_000)
     options.ledgerCloseMs = ms === 0 ? false : ms
@@ -107,6 +118,8 @@ const parse = (argv: string[]) =>
       'no-rate-limits': { type: 'boolean' },
       'retention-max-payloads': { type: 'string' },
       'retention-ttl-seconds': { type: 'string' },
+      quiet: { type: 'boolean', short: 'q' },
+      verbose: { type: 'boolean', short: 'v' },
       help: { type: 'boolean', short: 'h' },
     },
   })

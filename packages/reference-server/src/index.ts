@@ -6,6 +6,7 @@ import { toNodeHandler } from 'srvx/node'
 import { parseBaseUrl } from './base-url'
 import { type ConnectionLimits, connectionSettings } from './connection-limits'
 import { createHttpHandler, type FetchHandler } from './http/handler'
+import { type RequestLogOptions, withRequestLog } from './http/request-log'
 import {
   type Clock,
   createPlatform,
@@ -14,13 +15,19 @@ import {
   type PlatformOptions,
 } from './platform'
 import type { Wallet } from './wallet'
+import {
+  createInProcessWebSocket,
+  type InProcessWebSocketConstructor,
+} from './ws/in-process-socket'
 import { createPayloadSockets } from './ws/payload-sockets'
 import { createSocketUpgrade } from './ws/socket-upgrade'
 
 export type { ConnectionLimits } from './connection-limits'
 export type { FetchHandler } from './http/handler'
+export type { RequestLogOptions } from './http/request-log'
 export type { Clock, Platform, PlatformOptions, RetentionOptions } from './platform'
 export type { Wallet } from './wallet'
+export type { InProcessWebSocket, InProcessWebSocketConstructor } from './ws/in-process-socket'
 
 /**
  * Options of {@link createReferenceServer}: everything {@link PlatformOptions} takes (clock,
@@ -40,6 +47,8 @@ export interface ReferenceServerOptions extends PlatformOptions {
   host?: string
   /** Timeouts for slow clients and the connection cap of the node server. */
   connections?: ConnectionLimits
+  /** One line per request (method, path, status, ms; secrets redacted); none by default. */
+  requestLog?: RequestLogOptions
   /**
    * The base URL the server is reached at, behind a proxy or another host name: `{api}` and
    * `{links}` of every URL it emits (PROTOCOL "Public base URLs"). Default: the address it
@@ -73,6 +82,11 @@ export interface ReferenceServer {
   close(): Promise<void>
   /** The endpoints the server answers on (set by `listen`, or as given in the options). */
   readonly endpoints: Endpoints
+  /**
+   * Whether `endpoints` are real: given in the options, or set by `listen`. Until then they are
+   * a placeholder (`http://127.0.0.1:8787`) that `createHandlers` refuses to serve.
+   */
+  readonly hasEndpoints: boolean
   /** The platform, for in-process control (the same operations as the control API). */
   readonly platform: Platform
   /** The simulated wallet app. */
@@ -81,6 +95,12 @@ export interface ReferenceServer {
   readonly clock: Clock
   /** The one fetch-style handler of the HTTP API (for msw, or any fetch-style runtime). */
   readonly handler: FetchHandler
+  /**
+   * A WebSocket class connected to this server's payload sockets in-process, without a port: give
+   * it to the SDK (`new PullSign({ …, endpoints: server.endpoints, WebSocket: server.WebSocket })`)
+   * to subscribe through msw handlers.
+   */
+  readonly WebSocket: InProcessWebSocketConstructor
 }
 
 const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host)
@@ -101,7 +121,14 @@ const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host)
  * ```
  */
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
-  const { host = '127.0.0.1', connections, publicUrl, oauthUrl, ...platformOptions } = options
+  const {
+    host = '127.0.0.1',
+    connections,
+    publicUrl,
+    oauthUrl,
+    requestLog,
+    ...platformOptions
+  } = options
   const limits = connectionSettings(connections)
   const base = options.endpoints ?? DEFAULT_ENDPOINTS
   const api = publicUrl === undefined ? base.api : parseBaseUrl('publicUrl', publicUrl)
@@ -119,7 +146,8 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
           : parseBaseUrl('oauthUrl', oauthUrl),
     },
   })
-  const answer = createHttpHandler(platform, { listenHost: host })
+  const routes = createHttpHandler(platform, { listenHost: host })
+  const answer = requestLog ? withRequestLog(routes, requestLog) : routes
   const handler: FetchHandler = async (request) => answer(request)
   const sockets = createPayloadSockets(platform)
   const upgrade = createSocketUpgrade(sockets)
@@ -129,15 +157,20 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   server.maxConnections = limits.maxConnections
   server.on('upgrade', upgrade.handle)
   let listening = false
+  let hasEndpoints = platformOptions.endpoints !== undefined || publicUrl !== undefined
 
   return {
     get endpoints() {
       return platform.endpoints
     },
+    get hasEndpoints() {
+      return hasEndpoints
+    },
     platform,
     wallet: platform.wallet,
     clock: platform.clock,
     handler,
+    WebSocket: createInProcessWebSocket({ sockets, endpoints: () => platform.endpoints }),
     listen(port = 0) {
       return new Promise((resolve, reject) => {
         server.once('error', reject)
@@ -150,6 +183,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
             publicUrl === undefined ? `http://${urlHost(host)}:${bound}` : platform.endpoints.api
           const oauth = oauthUrl === undefined ? `${api}/oauth` : platform.endpoints.oauth
           platform.setEndpoints({ api, oauth, links: api })
+          hasEndpoints = true
           resolve(platform.endpoints)
         })
       })

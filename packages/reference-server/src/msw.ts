@@ -14,6 +14,8 @@ import type { FetchHandler } from './http/handler'
 export interface MswTarget {
   readonly handler: FetchHandler
   readonly endpoints: Endpoints
+  /** `false` when `endpoints` are a placeholder (a server neither given endpoints nor listening). */
+  readonly hasEndpoints?: boolean
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -41,11 +43,11 @@ const distinctBases = (endpoints: Endpoints): string[] => {
  * are not matched, so msw treats them as your other handlers and `onUnhandledRequest` say.
  *
  * The handlers are built from `server.endpoints` as they are when you call this: give the server
- * its `endpoints` option, or call `listen` first. msw intercepts the global `fetch` (which the SDK
- * and the server's webhook delivery use), but not sockets of the `ws` package, which the SDK uses
- * on Node for payload subscriptions (DESIGN, Toolchain): for subscriptions, start the server on
- * port 0 with `listen(0)` before creating the handlers (HTTP stays in-process, sockets go to the
- * port), or give the SDK a `WebSocket` of your own.
+ * its `endpoints` option, or call `listen` first (without either, this throws). msw intercepts
+ * the global `fetch` (which the SDK and the server's webhook delivery use), but not sockets of the
+ * `ws` package, which the SDK uses on Node for payload subscriptions (DESIGN, Toolchain): give the
+ * SDK `WebSocket: server.WebSocket` (in-process, no port), or `listen(0)` before creating the
+ * handlers (HTTP stays in-process, sockets go to the port).
  *
  * @example
  * ```ts
@@ -61,16 +63,27 @@ const distinctBases = (endpoints: Endpoints): string[] => {
  *
  * const [app] = server.platform.applications.list()
  * const [alice] = server.platform.users.list()
- * const pullsign = new PullSign({ apiKey: app!.apiKey, apiSecret: app!.apiSecret, endpoints })
- * const created = await pullsign.payload.create({ TransactionType: 'SignIn' })
- * await server.wallet.sign(created.uuid, { user: alice!.uuid })
- * const record = await pullsign.payload.get(created) // record.meta.signed === true
+ * const pullsign = new PullSign({
+ *   apiKey: app!.apiKey,
+ *   apiSecret: app!.apiSecret,
+ *   endpoints,
+ *   WebSocket: server.WebSocket, // payload subscriptions in-process too
+ * })
+ * const subscription = await pullsign.payload.createAndSubscribe({ TransactionType: 'SignIn' })
+ * await server.wallet.sign(subscription.uuid, { user: alice!.uuid })
+ * const record = await subscription.resolved // record.meta.signed === true
  *
  * msw.close()
  * await server.close()
  * ```
  */
 export function createHandlers(server: MswTarget): HttpHandler[] {
+  // Serving the placeholder would send the SDK's requests (to its own endpoints) past msw.
+  if (server.hasEndpoints === false) {
+    throw new Error(
+      "createHandlers(server): the server has no endpoints to serve. Give it some, e.g. createReferenceServer({ endpoints: { api: 'https://pullsign.test', oauth: 'https://pullsign.test/oauth', links: 'https://pullsign.test' } }), or await server.listen(0) first; then give the SDK the same server.endpoints.",
+    )
+  }
   return distinctBases(server.endpoints).map((base) =>
     // Query and fragment are stripped by msw before matching; `(/...)?` keeps `https://a.test`
     // from matching `https://a.test.evil` or `https://a.test:8080`.

@@ -2,6 +2,7 @@ import { type AppStorageApi, createAppStorageApi } from './api/app-storage'
 import { createLookups, type KycTarget, type Lookups } from './api/lookups'
 import { createPayloadApi, type PayloadApi } from './api/payload'
 import { createPushApi, type PushApi } from './api/push'
+import { createUserStoreApi, type UserStoreApi } from './api/user-store'
 import { createXappApi, type XappApi } from './api/xapp'
 import {
   type Client,
@@ -10,20 +11,31 @@ import {
   type ResponseEvent,
   type RetryOptions,
 } from './core/client'
+import { Emitter } from './core/emitter'
 import { resolveEndpoints } from './core/endpoints'
-import { readEnv } from './core/environment'
+import { isBrowserRuntime, readEnv } from './core/environment'
 import { PullSignError } from './core/errors'
 import type { RateLimitInfo } from './core/rate-limit'
 import type { Clock, Seams, StorageLike } from './core/seams'
 import type { WebSocketConstructor } from './core/websocket'
 import { backendRuntime } from './runtimes/backend'
+import {
+  type SignInEnvironment,
+  type SignInUser,
+  signInEnvironment,
+  signInUser,
+} from './runtimes/browser/sign-in-props'
+import type { SignInEvents, SignInResult } from './runtimes/browser/sign-in-session'
+import { signInCredentials } from './runtimes/sign-in-credentials'
+import type { SignInOptions } from './runtimes/sign-in-options'
+import type { SignInRuntime } from './runtimes/sign-in-runtime'
 import type { Endpoints } from './wire/endpoints'
 import type * as wire from './wire/lookups'
 
 export type { AppStorageApi } from './api/app-storage'
 export type { KycTarget, Lookups } from './api/lookups'
 export type { CreatedSubscription, PayloadApi } from './api/payload'
-export { isFinalRecord } from './api/payload-outcome'
+export { isFinalRecord, isSignedRecord } from './api/payload-outcome'
 export { PayloadSubscription } from './api/payload-subscription'
 export type { PayloadTarget } from './api/payload-target'
 export type { PushApi } from './api/push'
@@ -35,6 +47,7 @@ export type {
   SubscribeOptions,
   SubscriptionEvents,
 } from './api/subscription-types'
+export type { UserStoreApi } from './api/user-store'
 export type { XappApi } from './api/xapp'
 export type { HttpMethod, RequestEvent, ResponseEvent, RetryOptions } from './core/client'
 export { type AnyPullSignError, isPullSignError } from './core/error-guard'
@@ -50,11 +63,24 @@ export {
   RateLimitError,
   SignatureError,
   type SignatureFailure,
+  SignInError,
+  type SignInFailure,
   TimeoutError,
+  XappHostUnreachableError,
 } from './core/errors'
 export type { RateLimitInfo } from './core/rate-limit'
 export type { Clock, StorageLike, TimerId } from './core/seams'
 export type { WebSocketConstructor, WebSocketLike } from './core/websocket'
+export type { SignInEnvironment, SignInUser } from './runtimes/browser/sign-in-props'
+export type { SignInEvents, SignInResult } from './runtimes/browser/sign-in-session'
+export type { SignInOptions } from './runtimes/sign-in-options'
+export {
+  createXappClient,
+  type XappClient,
+  type XappClientEvents,
+  type XappClientOptions,
+  type XappUser,
+} from './runtimes/xapp/xapp-client'
 
 /**
  * Options for {@link PullSign}.
@@ -103,6 +129,15 @@ export interface PullSignOptions {
   onRequest?: (event: RequestEvent) => void
   /** Called after every answer with `{method, path, attempt, status, durationMs, rateLimit}`. */
   onResponse?: (event: ResponseEvent) => void
+  /**
+   * Where the sign-in comes back: in a page, a whitelisted URL (default: the page itself); in a
+   * native app, its deep link (`myapp://signin`), together with `openUrl`.
+   */
+  redirectUrl?: string
+  /** Native apps: opens the sign-in URL (system browser); makes this client the native runtime. */
+  openUrl?: (url: string) => unknown
+  /** Browser and native sign-in: implicit or PKCE, popup or redirect, openid, network, signers. */
+  signIn?: SignInOptions
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -112,9 +147,14 @@ const withoutUndefined = <T extends object>(value: T): Partial<T> =>
 
 const normalize = (
   first: PullSignOptions | string | undefined,
-  apiSecret: string | undefined,
+  second: PullSignOptions | string | undefined,
 ): PullSignOptions => {
-  if (typeof first === 'string') return { apiKey: first, apiSecret }
+  if (typeof first === 'string') {
+    // (apiKey, apiSecret) as the field's backend SDKs; (apiKey, options) as their browser SDKs.
+    return typeof second === 'object' && second !== null
+      ? { ...second, apiKey: first }
+      : { apiKey: first, apiSecret: second }
+  }
   if (first === undefined) return {}
   if (typeof first !== 'object' || first === null) {
     throw new PullSignError(
@@ -157,17 +197,25 @@ export class PullSign {
   readonly push: PushApi
   /** xApp context by one-time token. */
   readonly xapp: XappApi
+  /** The signed-in person's store for this application (browser and native clients). */
+  readonly userstore: UserStoreApi
   readonly #lookups: Lookups
   readonly #client: Client
+  readonly #events = new Emitter<SignInEvents>()
+  #signIn: Promise<SignInRuntime> | null = null
+  #signedIn: SignInRuntime | null = null
 
   /**
    * @param options - `{apiKey, apiSecret, endpoints?, fetch?, WebSocket?, clock?, timeoutMs?,
-   *   retry?, onRequest?, onResponse?}`, or the
-   *   API key as a string followed by the secret (the form the field's existing SDKs use).
+   *   retry?, onRequest?, onResponse?, redirectUrl?, openUrl?, signIn?}`, or the API key as a
+   *   string followed by the secret (the form the field's backend SDKs use) or by the options
+   *   (the form of their browser SDKs). Without a secret, in a page or with `openUrl`, the client
+   *   signs people in (OAuth2 PKCE, docs/protocol.md §7.1) and calls the JWT routes.
    */
   constructor(options?: PullSignOptions)
   constructor(apiKey: string, apiSecret?: string)
-  constructor(first?: PullSignOptions | string, second?: string) {
+  constructor(apiKey: string, options?: PullSignOptions)
+  constructor(first?: PullSignOptions | string, second?: string | PullSignOptions) {
     const options = normalize(first, second)
     const apiKey = options.apiKey ?? readEnv('PULLSIGN_API_KEY')
     if (typeof apiKey !== 'string' || !UUID.test(apiKey)) {
@@ -181,9 +229,28 @@ export class PullSign {
     this.apiKey = apiKey
     this.endpoints = resolveEndpoints(options.endpoints)
     const apiSecret = options.apiSecret ?? readEnv('PULLSIGN_API_SECRET')
-    // The backend runtime is the only one so far: the browser, xApp and native runtimes are
-    // chosen here from the environment and the options as they land.
-    const runtime = backendRuntime(apiKey, apiSecret)
+    const signsIn = apiSecret === undefined && (options.openUrl !== undefined || isBrowserRuntime())
+    if (signsIn) {
+      // Loaded on demand, so a backend bundle never carries the sign-in code; its start sequence
+      // runs after this constructor returns, so listeners attached right after `new` hear it.
+      this.#signIn = import('./runtimes/sign-in-runtime').then((m) => {
+        this.#signedIn = m.createSignInRuntime({
+          apiKey,
+          endpoints: this.endpoints,
+          events: this.#events,
+          signIn: options.signIn ?? {},
+          redirectUrl: options.redirectUrl,
+          openUrl: options.openUrl,
+          fetch: options.fetch,
+          storage: options.storage,
+          clock: options.clock,
+        })
+        return this.#signedIn
+      })
+    }
+    const runtime = this.#signIn
+      ? { credentials: signInCredentials(this.#signIn) }
+      : backendRuntime(apiKey, apiSecret)
     const given: Partial<Seams> = {
       fetch: options.fetch,
       WebSocket: options.WebSocket,
@@ -205,7 +272,131 @@ export class PullSign {
     this.backendstore = createAppStorageApi(client)
     this.push = createPushApi(client)
     this.xapp = createXappApi(client, () => apiSecret ?? '')
+    this.userstore = createUserStoreApi(client)
     this.#lookups = createLookups(client)
+  }
+
+  #runtime(): Promise<SignInRuntime> {
+    return (
+      this.#signIn ??
+      Promise.reject(
+        new PullSignError(
+          'ERR_CONFIG',
+          'sign-in is for browser and native clients: construct PullSign without a secret in a page, or with redirectUrl and openUrl in an app',
+        ),
+      )
+    )
+  }
+
+  /**
+   * Listens to a sign-in event; returns the function that stops listening. Signed out at start:
+   * `retrieving`, `ready`, then `success` after sign-in; already signed in: `retrieving`,
+   * `success`, `retrieved`, `ready`; `logout` then `loggedout`; `loggedout` when the JWT
+   * expires; `error` with a {@link PullSignError}.
+   *
+   * @example
+   * ```ts
+   * const pullsign = new PullSign(apiKey)
+   * pullsign.on('success', async () => console.log(await pullsign.user.account))
+   * ```
+   */
+  on<K extends keyof SignInEvents>(
+    event: K,
+    listener: (data: SignInEvents[K]) => void,
+  ): () => void {
+    return this.#events.on(event, listener)
+  }
+
+  /**
+   * Stops a listener added with {@link PullSign.on}.
+   *
+   * @example
+   * ```ts
+   * pullsign.off('success', onSuccess)
+   * ```
+   */
+  off<K extends keyof SignInEvents>(event: K, listener: (data: SignInEvents[K]) => void): void {
+    this.#events.off(event, listener)
+  }
+
+  /**
+   * Signs the person in: a popup (PKCE by default), or a full redirect when asked or when the
+   * browser blocks the popup. Resolves `{me, jwt}`, or `undefined` when the page is leaving for
+   * a redirect (the page loaded back completes it and emits `success`); in a native app,
+   * resolves once `handleRedirect` gets the deep link. Rejects with a `SignInError`.
+   *
+   * @example
+   * ```ts
+   * button.onclick = async () => {
+   *   const result = await pullsign.authorize()
+   *   if (result) console.log(`signed in as ${result.me.account}`)
+   * }
+   * ```
+   */
+  async authorize(): Promise<SignInResult | undefined> {
+    return (await this.#runtime()).authorize()
+  }
+
+  /**
+   * Native apps: completes the sign-in from the deep link the app was opened with.
+   *
+   * @example
+   * ```ts
+   * Linking.addEventListener('url', ({ url }) => pullsign.handleRedirect(url))
+   * ```
+   */
+  async handleRedirect(url: string): Promise<SignInResult> {
+    return (await this.#runtime()).handleRedirect(url)
+  }
+
+  /**
+   * Forgets the session: `logout`, then `loggedout`.
+   *
+   * @example
+   * ```ts
+   * await pullsign.logout()
+   * ```
+   */
+  async logout(): Promise<void> {
+    ;(await this.#runtime()).logout()
+  }
+
+  /**
+   * Whether someone is signed in, and their account.
+   *
+   * @example
+   * ```ts
+   * if (pullsign.state.signedIn) console.log(pullsign.state.account)
+   * ```
+   */
+  get state(): { account: string | undefined; signedIn: boolean } {
+    const claims = this.#signedIn?.session.claims
+    return { account: typeof claims?.sub === 'string' ? claims.sub : undefined, signedIn: !!claims }
+  }
+
+  /**
+   * The signed-in person; each field a promise that settles once signed in.
+   *
+   * @example
+   * ```ts
+   * console.log(await pullsign.user.account, await pullsign.user.name)
+   * ```
+   */
+  get user(): SignInUser {
+    return signInUser(() => this.#runtime().then((r) => r.session))
+  }
+
+  /**
+   * What the sign-in gave: JWT claims, the Bearer, `id_token` claims; promises that settle once
+   * signed in.
+   *
+   * @example
+   * ```ts
+   * const { app_name } = await pullsign.environment.jwt
+   * ```
+   */
+  get environment(): SignInEnvironment {
+    return signInEnvironment(() => this.#runtime().then((r) => r.session))
   }
 
   /**

@@ -19,8 +19,11 @@ test('in a real browser a secret is refused with a clear error that does not con
   expect(JSON.stringify(error)).not.toContain(apiSecret)
 })
 
-test('in a real browser a key-only client is fine, and backend calls reject instead of sending', async () => {
+test('in a real browser a key-only client signs people in, and calls before sign-in reject instead of sending', async () => {
   const client = new PullSign({ apiKey })
   expect(client.apiKey).toBe(apiKey)
-  await expect(client.ping()).rejects.toMatchObject({ code: 'ERR_CONFIG' })
+  await expect(client.ping()).rejects.toMatchObject({
+    code: 'ERR_SIGN_IN',
+    reason: 'not-signed-in',
+  })
 })

@@ -9,19 +9,22 @@ import {
   type PullSignError,
 } from 'pullsign'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { createFakeClock, type FakeClock } from './support/fake-clock'
 import { payloadRecord } from './support/payload-record'
 import { type SocketPlatform, startSocketPlatform } from './support/socket-platform'
 
 const apiKey = '00000000-0000-4000-8000-000000000001'
 const apiSecret = '00000000-0000-4000-8000-000000000002'
-const fast = { reconnect: { initialDelayMs: 5, maxDelayMs: 20, maxAttempts: 5 } }
-
 let platform: SocketPlatform
 let pullsign: PullSign
+let clock: FakeClock
 
 beforeEach(async () => {
   platform = await startSocketPlatform()
-  pullsign = new PullSign({ apiKey, apiSecret, endpoints: { api: platform.api } })
+  clock = createFakeClock()
+  // random 1: every reconnect waits its full backoff, so the delays are exact.
+  const endpoints = { api: platform.api }
+  pullsign = new PullSign({ apiKey, apiSecret, endpoints, clock, random: () => 1 })
 })
 afterEach(() => platform.close())
 
@@ -214,42 +217,51 @@ describe('subscribe', () => {
     ).rejects.toMatchObject({ code: 'ERR_ABORTED' })
   })
 
-  test('sends {"ping": true} keepalives (§4) and gets the answer', async () => {
+  test('sends {"ping": true} every keepaliveMs of the clock (§4) and gets the answer', async () => {
     const uuid = newPayload()
-    const subscription = await pullsign.payload.subscribe(uuid, undefined, { keepaliveMs: 20 })
-    await nextEvent(subscription, (e) => e.type === 'pong')
-    expect(platform.received.get(uuid)?.[0]).toEqual({ ping: true })
+    const subscription = await pullsign.payload.subscribe(uuid, undefined, { keepaliveMs: 15_000 })
+    clock.advance(14_999)
+    expect(platform.received.get(uuid)).toBeUndefined()
+    const pong = nextEvent(subscription, (e) => e.type === 'pong')
+    clock.advance(1)
+    await pong
+    expect(platform.received.get(uuid)).toEqual([{ ping: true }])
     subscription.close()
   })
 
-  test('a silent socket is replaced after two keepalive periods', async () => {
+  test('a socket silent for more than two keepalive periods is replaced', async () => {
     const uuid = newPayload()
-    const subscription = await pullsign.payload.subscribe(uuid, undefined, {
-      keepaliveMs: 20,
-      ...fast,
-    })
+    const subscription = await pullsign.payload.subscribe(uuid, undefined, { keepaliveMs: 1000 })
     platform.silent = true
-    const closed = new Promise((resolve) => subscription.on('close', resolve))
-    await expect(closed).resolves.toEqual({ code: 4000, reason: 'keepalive timeout' })
+    const closes: unknown[] = []
+    subscription.on('close', (info) => closes.push(info))
+    clock.advance(2000) // two pings unanswered: not yet dead
+    expect(closes).toEqual([])
+    const reopened = new Promise((resolve) => subscription.on('open', resolve))
+    clock.advance(1000)
+    expect(closes).toEqual([{ code: 4000, reason: 'keepalive timeout' }])
     platform.silent = false
-    await new Promise((resolve) => subscription.on('open', resolve))
-    expect(platform.connections(uuid)).toBeGreaterThanOrEqual(2)
+    clock.advance(500) // the first reconnect delay
+    await expect(reopened).resolves.toEqual({ reconnect: 1 })
+    expect(platform.connections(uuid)).toBe(2)
     subscription.close()
   })
 
   test('after an unclean close it reconnects and fetches, so a resolution while offline is not missed', async () => {
     const uuid = newPayload()
-    const reconnects: number[] = []
-    const subscription = await pullsign.payload.subscribe(uuid, undefined, fast)
-    subscription.on('reconnecting', ({ attempt }) => reconnects.push(attempt))
-    platform.refuse = true
+    const reconnects: unknown[] = []
+    const subscription = await pullsign.payload.subscribe(uuid)
+    subscription.on('reconnecting', (info) => reconnects.push(info))
+    const reconnecting = new Promise((resolve) => subscription.on('reconnecting', resolve))
     platform.dropAll()
-    await new Promise((resolve) => subscription.on('reconnecting', resolve))
+    await reconnecting
     sign(uuid) // resolved while nobody is connected: no message will ever say so
-    platform.refuse = false
+    clock.advance(499)
+    expect(platform.connections(uuid)).toBe(1)
+    clock.advance(1)
     const record = await subscription.resolved
     expect(record.meta.signed).toBe(true)
-    expect(reconnects[0]).toBe(1)
+    expect(reconnects).toEqual([{ attempt: 1, delayMs: 500 }])
     expect(platform.connections(uuid)).toBe(2)
   })
 
@@ -260,16 +272,61 @@ describe('subscribe', () => {
     await expect(subscription.resolved).rejects.toBeInstanceOf(NetworkError)
   })
 
-  test('gives up with a NetworkError after maxAttempts failed reconnects', async () => {
+  test('backs off exponentially (with the jitter of the random seam) and gives up after maxAttempts', async () => {
     const uuid = newPayload()
     const subscription = await pullsign.payload.subscribe(uuid, undefined, {
-      reconnect: { initialDelayMs: 1, maxDelayMs: 2, maxAttempts: 3 },
+      reconnect: { initialDelayMs: 100, maxDelayMs: 300, maxAttempts: 4 },
     })
+    const delays: number[] = []
+    subscription.on('reconnecting', ({ delayMs }) => delays.push(delayMs))
     platform.refuse = true
     platform.dropAll()
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await expect.poll(() => delays.length).toBe(attempt)
+      clock.advance(delays.at(-1) ?? 0)
+    }
     const error = (await subscription.resolved.catch((e) => e)) as PullSignError
+    expect(delays).toEqual([100, 200, 300, 300])
     expect(error).toBeInstanceOf(NetworkError)
-    expect(error.message).toContain('3 reconnects failed')
+    expect(error.message).toContain('4 reconnects failed')
+  })
+
+  test('a socket that never opened fails subscribe at once, saying what to do (no reconnects)', async () => {
+    const uuid = newPayload()
+    platform.refuse = true
+    // The clock never moves here: a reconnect (even one) would wait on it and time the test out.
+    const error = await pullsign.payload.subscribe(uuid).catch((e) => e)
+    expect(error).toBeInstanceOf(NetworkError)
+    const url = `${platform.api.replace('http', 'ws')}/sign/${uuid}`
+    expect(error.message).toContain(`the websocket ${url} never opened`)
+    expect(error.message).toContain('server.listen(0)')
+    expect(error.message).toContain('WebSocket option')
+    expect(platform.connections(uuid)).toBe(0)
+  })
+
+  test('a socket that does not open within two keepalive periods of the clock fails the same way', async () => {
+    const uuid = newPayload()
+    class NeverOpens {
+      readyState = 0
+      onopen = null
+      onmessage = null
+      onclose = null
+      onerror = null
+      send() {}
+      close() {}
+    }
+    const client = new PullSign({
+      apiKey,
+      apiSecret,
+      endpoints: { api: platform.api },
+      clock,
+      WebSocket: NeverOpens,
+    })
+    const subscribing = client.payload.subscribe(uuid, undefined, { keepaliveMs: 1000 })
+    subscribing.catch(() => {})
+    await expect.poll(() => clock.pending()).toEqual([2000])
+    clock.advance(2000)
+    await expect(subscribing).rejects.toThrow(/never opened \(close code 4001\)/)
   })
 
   test('an unknown payload rejects subscribe with the API error', async () => {

@@ -121,10 +121,11 @@ describe('retry of idempotent requests', () => {
   test.each([
     [{ retry: { retries: -1 } }, 'retry.retries must be a whole number >= 0'],
     [{ retry: { maxDelayMs: 1.5 } }, 'retry.maxDelayMs must be a whole number >= 0'],
-    [{ retry: 'yes' }, 'retry must be false or {retries, delayMs, maxDelayMs}'],
+    [{ retry: { retries: '2' } }, 'retry.retries must be a whole number >= 0'],
     [{ onRequest: 'log' }, 'onRequest must be a function'],
-    [{ clock: { now: () => 0 } }, 'clock must have now, setTimeout, clearTimeout'],
-    [{ WebSocket: 'ws' }, 'WebSocket must be a constructor'],
+    [{ clock: { now: () => 0 } }, 'clock.setTimeout must be a function'],
+    [{ storage: {} }, 'storage.getItem must be a function'],
+    [{ WebSocket: 'ws' }, 'WebSocket must be a function'],
   ])('%j is refused at construction: %s', (options, message) => {
     expect(() => client(options as never)).toThrow(message)
   })

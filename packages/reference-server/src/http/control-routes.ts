@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { Platform } from '../platform'
 import { parseInput } from '../platform/schema-input'
 import { parseOpenInput, parseRejectInput, parseSignInput } from '../wallet/wallet-input'
+import { clientAddress } from './client-address'
 import type { HttpEnv } from './http-env'
 import { readJsonBody } from './json-body'
 import { json } from './responses'
@@ -28,7 +29,10 @@ const optionalBody = (request: Request): Promise<unknown> => readJsonBody(reques
  */
 export function controlRoutes(platform: Platform): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
-  routes.use('*', sameOriginOnly())
+  routes.use(
+    '*',
+    sameOriginOnly(() => platform.endpoints.api),
+  )
 
   routes.get('/state', (c) => json(c, platform.state()))
   routes.post('/applications', async (c) => {
@@ -71,15 +75,16 @@ export function controlRoutes(platform: Platform): Hono<HttpEnv> {
     return json(c, platform.webhooks.attempts())
   })
   routes.post('/xapps/launch', async (c) =>
-    json(c, platform.xapps.launch(await readJsonBody(c.req.raw))),
+    json(c, platform.xapps.launch(await readJsonBody(c.req.raw), clientAddress(c.req.raw))),
   )
   routes.post('/users/:uuid/tokens/:token/revoke', (c) => {
     platform.tokens.revoke(c.req.param('uuid'), c.req.param('token'))
     return json(c, { revoked: true })
   })
-  routes.get('/users/:uuid/inbox', (c) =>
-    json(c, { payloads: platform.inbox(c.req.param('uuid')) }),
-  )
+  routes.get('/users/:uuid/inbox', (c) => {
+    const payloads = platform.inbox(c.req.param('uuid'))
+    return json(c, { payloads, pushes: platform.push.received(c.req.param('uuid')) })
+  })
   routes.post('/reset', (c) => {
     platform.reset()
     return json(c, { reset: true })

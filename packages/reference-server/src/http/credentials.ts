@@ -4,13 +4,27 @@ import type { Application, Platform } from '../platform'
 import { wrongCredentialKind } from '../platform'
 import { guardGuesses } from './credential-guesses'
 
-/** The caller of a key+secret route. */
+/**
+ * The caller of a key+secret route.
+ *
+ * @example
+ * ```ts
+ * const { application } = c.get('credential') as KeySecretCredential
+ * ```
+ */
 export interface KeySecretCredential {
   kind: 'key-secret'
   application: Application
 }
 
-/** The caller of a JWT route: whoever its Bearer speaks for (identity/bearer.ts). */
+/**
+ * The caller of a JWT route: whoever its Bearer speaks for (identity/bearer.ts).
+ *
+ * @example
+ * ```ts
+ * const { user, claims } = c.get('credential') as BearerCredential
+ * ```
+ */
 export interface BearerCredential extends BearerIdentity {
   kind: 'jwt'
 }
@@ -37,10 +51,24 @@ const verifiers = {
   }),
 }
 
-/** A credential kind a route can accept. */
+/**
+ * A credential kind a route can accept.
+ *
+ * @example
+ * ```ts
+ * const kinds: CredentialKind[] = ['key-secret', 'jwt']
+ * ```
+ */
 export type CredentialKind = keyof typeof verifiers
 
-/** A verified caller, whichever kind it presented. */
+/**
+ * A verified caller, whichever kind it presented.
+ *
+ * @example
+ * ```ts
+ * const credential: Credential = await verifyCredential(request, platform, ['jwt'])
+ * ```
+ */
 export type Credential = Awaited<ReturnType<(typeof verifiers)[CredentialKind]>>
 
 /** Every kind a client can present, accepted here or not (so a wrong kind gets 812, not 813). */
@@ -68,6 +96,11 @@ const PRESENTABLE = Object.keys(PRESENTS) as PresentedKind[]
 /**
  * Verifies the caller of a route that accepts `accepted` credential kinds: 812 when only another
  * kind was presented, else the accepted kind's own refusal (813 for a missing or wrong key/secret).
+ *
+ * @example
+ * ```ts
+ * const caller = await verifyCredential(request, platform, ['key-secret', 'jwt'])
+ * ```
  */
 export function verifyCredential(
   request: Request,

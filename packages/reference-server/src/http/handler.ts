@@ -5,11 +5,14 @@ import type { ServerRequest } from 'srvx'
 import type { Platform } from '../platform'
 import { badBody, notFound } from '../platform'
 import { signRoutes } from '../web/sign-routes'
+import { xappHostRoutes } from '../web/xapp-host-routes'
+import { accountRoutes } from './account-routes'
 import { appStorageRoutes } from './app-storage-routes'
 import { controlRoutes } from './control-routes'
 import { errorResponse } from './error-response'
 import type { HttpEnv } from './http-env'
 import { jwtRoutes } from './jwt-routes'
+import { linkRoutes } from './link-routes'
 import { lookupRoutes } from './lookup-routes'
 import { oauthMountPath, oauthRoutes } from './oauth-routes'
 import { ownHostNames, ownHostOnly } from './own-hosts'
@@ -18,6 +21,8 @@ import { payloadRoutes } from './payload-routes'
 import { rateLimitHeaders } from './rate-limit-headers'
 import type { HeaderRecord } from './responses'
 import { userTokenRoutes } from './user-token-routes'
+import { xappAuthorizeRoutes } from './xapp-authorize-route'
+import { xappReplayRoutes } from './xapp-replay-route'
 import { xappRoutes } from './xapp-routes'
 
 // An unknown path may still carry a one-time token or user token: never echo a UUID-shaped part.
@@ -89,10 +94,15 @@ export function createHttpHandler(
   app.route(API_PATHS.platform, appStorageRoutes(platform))
   app.route(API_PATHS.platform, xappRoutes(platform))
   app.route(API_PATHS.jwt, jwtRoutes(platform))
+  app.route(API_PATHS.jwt, xappAuthorizeRoutes(platform))
+  app.route('/', xappReplayRoutes(platform))
   app.route(API_PATHS.control, controlRoutes(platform))
+  app.route(API_PATHS.control, accountRoutes(platform))
+  app.route(API_PATHS.control, xappHostRoutes(platform))
   app.route(API_PATHS.sign, signRoutes(platform))
   app.route(oauthMountPath(platform.endpoints.oauth), oauthRoutes(platform))
   app.route('/', pageRoutes(platform))
+  app.route('/', linkRoutes(platform))
   app.notFound((c) =>
     errorResponse(notFound(`route ${c.req.method} ${redactedPath(c.req.path)}`), apiHeaders(c)),
   )

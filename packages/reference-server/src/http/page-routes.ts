@@ -28,16 +28,21 @@ const LIVE_PART = new URL(DASHBOARD_LIVE_PATH, 'http://localhost').searchParams.
  */
 export function pageRoutes(platform: Platform): Hono {
   const routes = new Hono()
-  const guard = sameOriginOnly()
+  const guard = sameOriginOnly(() => platform.endpoints.api)
 
   const view = () =>
     dashboardView({
       state: platform.state(),
       balance: (network, address) => platform.ledger.account(network, address)?.balance ?? null,
+      holdings: (network, address) => {
+        const account = platform.ledger.account(network, address)
+        return { lines: account?.lines ?? [], tickets: account?.tickets ?? [] }
+      },
       payloads: platform.payloads.recent(DASHBOARD_PAYLOAD_LIMIT),
       payloadCount: platform.payloads.size,
       attempts: platform.webhooks.attempts(),
       now: platform.clock.now(),
+      realNow: Date.now(),
       signIns: dashboardSignIns(platform.identity.oauth, platform.payloads),
     })
 

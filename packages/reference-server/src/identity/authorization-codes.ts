@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto'
 import type { Clock } from '../platform'
 import type { SignInGrant } from './oauth-tokens'
 
-/** What an authorization code is bound to (PROTOCOL §7.1 "Codes"). */
+/**
+ * What an authorization code is bound to (PROTOCOL §7.1 "Codes").
+ *
+ * @example
+ * ```ts
+ * const entry: AuthorizationCode | null = codes.take(code)
+ * ```
+ */
 export interface AuthorizationCode {
   grant: SignInGrant
   /** Exactly as given to `/auth`. */
@@ -13,7 +20,7 @@ export interface AuthorizationCode {
 }
 
 /** Codes live 10 minutes on the server clock (PROTOCOL §7.1). */
-export const CODE_LIFETIME_MS = 10 * 60_000
+const CODE_LIFETIME_MS = 10 * 60_000
 const MAX_CODES = 10_000
 
 /**
@@ -56,6 +63,3 @@ export function createAuthorizationCodes(clock: Clock) {
     clear: () => byCode.clear(),
   }
 }
-
-/** The authorization codes of one provider. */
-export type AuthorizationCodes = ReturnType<typeof createAuthorizationCodes>

@@ -4,7 +4,14 @@ import { isClassicAddress } from '../platform/classic-address'
 import { OAuthError } from './oauth-error'
 import { isWhitelisted } from './redirect-uris'
 
-/** A `/auth` request whose client and redirect URI are verified (PROTOCOL §7.1). */
+/**
+ * A `/auth` request whose client and redirect URI are verified (PROTOCOL §7.1).
+ *
+ * @example
+ * ```ts
+ * const { app, redirectUri, state } = verifyClient(query, platform.applications)
+ * ```
+ */
 export interface VerifiedClient {
   app: Application
   /** Exactly as given: codes are bound to it, and `/token` must repeat it. */
@@ -13,7 +20,15 @@ export interface VerifiedClient {
   state: string | null
 }
 
-/** A whole, valid `/auth` request. */
+/**
+ * A whole, valid `/auth` request.
+ *
+ * @example
+ * ```ts
+ * const request: AuthorizeRequest = parseAuthorizeRequest(query, client)
+ * request.popup // scope XummPkce
+ * ```
+ */
 export interface AuthorizeRequest extends VerifiedClient {
   responseType: 'code' | 'token'
   /** Space-separated, as given (`''` when absent). */

@@ -3,8 +3,16 @@ import { API_HEADERS } from 'pullsign/wire'
 import type { Application, Platform, User } from '../platform'
 import { badJwt } from '../platform'
 import { OAuthError } from './oauth-error'
+import { resolveXappJwt } from './xapp-jwt'
 
-/** Who a verified Bearer JWT speaks for, whichever kind of token it is. */
+/**
+ * Who a verified Bearer JWT speaks for, whichever kind of token it is.
+ *
+ * @example
+ * ```ts
+ * const { application, user, claims } = await resolveBearer(authorization, platform)
+ * ```
+ */
 export interface BearerIdentity {
   /** Which kind of token it was. */
   tokenKind: 'oauth' | 'xapp'
@@ -16,7 +24,14 @@ export interface BearerIdentity {
   claims: Record<string, unknown>
 }
 
-/** Verifies one kind of token; rejects with a {@link badJwt} (814) or an {@link OAuthError}. */
+/**
+ * Verifies one kind of token; rejects with a {@link badJwt} (814) or an {@link OAuthError}.
+ *
+ * @example
+ * ```ts
+ * const xappBearer: BearerKind = async (token, platform) => ({ tokenKind: 'xapp', ...(await verify(token, platform)) })
+ * ```
+ */
 export type BearerKind = (token: string, platform: Platform) => Promise<BearerIdentity>
 
 const oauthBearer: BearerKind = async (token, platform) => {
@@ -24,11 +39,28 @@ const oauthBearer: BearerKind = async (token, platform) => {
   return { tokenKind: 'oauth', application: app, user, account, claims }
 }
 
+// An xApp JWT (docs/protocol.md §7.2): verified with its application's API secret; it speaks for
+// the launched user (`usr`) and account (`sub`).
+const xappBearer: BearerKind = async (token, platform) => {
+  const { app, claims } = await resolveXappJwt(token, platform.applications, platform.clock.now())
+  const user = platform.users.find(claims.usr)
+  if (!user?.accounts.some((account) => account.address === claims.sub)) {
+    throw badJwt('the xApp JWT is for a user or account this platform does not know')
+  }
+  return {
+    tokenKind: 'xapp',
+    application: app,
+    user,
+    account: claims.sub,
+    claims: { ...claims },
+  }
+}
+
 // The token kinds a Bearer may be, by the `alg` of its JWS header: RS256 is this server's OAuth
-// access token (PROTOCOL §7.1). The xApp JWT (HS256 with the API secret, §7.2) is one more line:
-// `HS256: xappBearer`.
+// access token (PROTOCOL §7.1), HS256 the xApp JWT (§7.2).
 const BEARER_KINDS: Readonly<Record<string, BearerKind>> = {
   RS256: oauthBearer,
+  HS256: xappBearer,
 }
 
 const BEARER = /^bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\s*$/i

@@ -8,7 +8,15 @@ export { resolveBearer } from './bearer'
 export { OAuthError, type OAuthErrorCode } from './oauth-error'
 export type { OAuthIdentity, OAuthProvider, SignInReturn } from './oauth-provider'
 
-/** The identity part of the server (DESIGN: `identity/`): the OAuth provider and its keys. */
+/**
+ * The identity part of the server (DESIGN: `identity/`): the OAuth provider and its keys.
+ *
+ * @example
+ * ```ts
+ * const { issuer } = platform.identity.discovery()
+ * const { keys } = await platform.identity.jwks()
+ * ```
+ */
 export interface Identity {
   oauth: OAuthProvider
   /** GET `{oauth}/certs` (PROTOCOL §7.1): the RS256 public key with its `kid`. */

@@ -1,12 +1,14 @@
-/** The `error` values the provider answers with (PROTOCOL §7.1, RFC 6749 §4.1.2.1, §5.2, RFC 6750). */
-export type OAuthErrorCode =
-  | 'invalid_request'
-  | 'invalid_client'
-  | 'invalid_grant'
-  | 'unsupported_grant_type'
-  | 'unsupported_response_type'
-  | 'access_denied'
-  | 'invalid_token'
+import type { OAuthErrorBody } from 'pullsign/wire'
+
+/**
+ * The `error` values the provider answers with (PROTOCOL §7.1, RFC 6749 §4.1.2.1, §5.2, RFC 6750).
+ *
+ * @example
+ * ```ts
+ * const code: OAuthErrorCode = 'invalid_grant'
+ * ```
+ */
+export type OAuthErrorCode = OAuthErrorBody['error']
 
 /**
  * A refusal of the OAuth provider: its `error` code, a description naming the offending
@@ -30,7 +32,7 @@ export class OAuthError extends Error {
   }
 
   /** The JSON body `{error, error_description}` of PROTOCOL §7.1. */
-  body(): { error: OAuthErrorCode; error_description: string } {
+  body(): OAuthErrorBody {
     return { error: this.error, error_description: this.message }
   }
 }

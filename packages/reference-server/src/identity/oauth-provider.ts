@@ -8,7 +8,7 @@ import {
 import type { Application, Applications, Clock, Payloads, User, Users } from '../platform'
 import { PlatformError } from '../platform'
 import { newUuid } from '../platform/ids'
-import { type AuthorizationCodes, createAuthorizationCodes } from './authorization-codes'
+import { createAuthorizationCodes } from './authorization-codes'
 import type { AuthorizeRequest } from './authorize-request'
 import { OAuthError } from './oauth-error'
 import {
@@ -23,7 +23,15 @@ import { createSignInSessions, type SignInSession } from './sign-in-sessions'
 import type { createSigningKeys } from './signing-keys'
 import { parseTokenRequest } from './token-request'
 
-/** What `/signin` does for a session (PROTOCOL §7.1 redirect results and popup mode). */
+/**
+ * What `/signin` does for a session (PROTOCOL §7.1 redirect results and popup mode).
+ *
+ * @example
+ * ```ts
+ * const back = await provider.finish(sessionId)
+ * if (back.kind === 'result' && !back.popup) return redirectTo(back.fullRedirectUri)
+ * ```
+ */
 export type SignInReturn =
   | { kind: 'pending'; signUrl: string }
   | {
@@ -38,7 +46,14 @@ export type SignInReturn =
       popup: boolean
     }
 
-/** A verified access token: its claims, application and user. */
+/**
+ * A verified access token: its claims, application and user.
+ *
+ * @example
+ * ```ts
+ * const { app, user, account } = await provider.verify(accessToken)
+ * ```
+ */
 export interface OAuthIdentity {
   claims: Record<string, unknown>
   app: Application
@@ -47,7 +62,7 @@ export interface OAuthIdentity {
 }
 
 /** What the provider needs from the platform. */
-export interface OAuthProviderDeps {
+interface OAuthProviderDeps {
   clock: Clock
   applications: Applications
   users: Users
@@ -89,7 +104,7 @@ const withValues = (uri: string, values: Record<string, string>) => {
 export function createOAuthProvider(deps: OAuthProviderDeps) {
   const { clock } = deps
   const sessions = createSignInSessions(clock)
-  const codes: AuthorizationCodes = createAuthorizationCodes(clock)
+  const codes = createAuthorizationCodes(clock)
 
   const grantOf = (session: SignInSession, record: PayloadRecord): SignInGrant => {
     const { request } = session
@@ -298,5 +313,12 @@ export function createOAuthProvider(deps: OAuthProviderDeps) {
   }
 }
 
-/** The OAuth provider of one server. */
+/**
+ * The OAuth provider of one server.
+ *
+ * @example
+ * ```ts
+ * const provider: OAuthProvider = platform.identity.oauth
+ * ```
+ */
 export type OAuthProvider = ReturnType<typeof createOAuthProvider>

@@ -4,7 +4,14 @@ import { networkDefinition } from '../ledger'
 import type { Application } from '../platform'
 import type { SigningKey } from './signing-keys'
 
-/** What a signed SignIn payload grants: who signed in, for which application, how. */
+/**
+ * What a signed SignIn payload grants: who signed in, for which application, how.
+ *
+ * @example
+ * ```ts
+ * const jwt = await mintAccessToken(grant, key, endpoints.oauth, clock.now())
+ * ```
+ */
 export interface SignInGrant {
   app: Application
   userUuid: string
@@ -18,7 +25,14 @@ export interface SignInGrant {
   nonce: string | null
 }
 
-/** Access and id tokens live 24 h and are not refreshable (PROTOCOL §7.1). */
+/**
+ * Access and id tokens live 24 h and are not refreshable (PROTOCOL §7.1).
+ *
+ * @example
+ * ```ts
+ * claims.exp - claims.iat === TOKEN_LIFETIME_SECONDS // true
+ * ```
+ */
 export const TOKEN_LIFETIME_SECONDS = 86_400
 
 const seconds = (ms: number) => Math.floor(ms / 1000)

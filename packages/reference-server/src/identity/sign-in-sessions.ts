@@ -1,13 +1,27 @@
 import type { Clock } from '../platform'
 import type { AuthorizeRequest } from './authorize-request'
 
-/** What `/signin` answered for a session, kept so a reload shows the same result. */
+/**
+ * What `/signin` answered for a session, kept so a reload shows the same result.
+ *
+ * @example
+ * ```ts
+ * session.result = { kind: 'code', code }
+ * ```
+ */
 export type SignInResult =
   | { kind: 'code'; code: string }
   | { kind: 'token'; accessToken: string }
   | { kind: 'rejected'; description: string }
 
-/** One `/auth` request on its way through the SignIn payload and the return page. */
+/**
+ * One `/auth` request on its way through the SignIn payload and the return page.
+ *
+ * @example
+ * ```ts
+ * sessions.get(id)?.request.redirectUri
+ * ```
+ */
 export interface SignInSession {
   id: string
   request: AuthorizeRequest
@@ -18,9 +32,9 @@ export interface SignInSession {
 }
 
 /** A session is kept this long: the SignIn payload's life plus the code's (PROTOCOL §7.1). */
-export const SESSION_KEEP_MS = 30 * 60_000
+const SESSION_KEEP_MS = 30 * 60_000
 /** At most this many sessions are kept, the oldest forgotten first. */
-export const MAX_SESSIONS = 10_000
+const MAX_SESSIONS = 10_000
 
 /**
  * The open sign-in sessions, by id and by SignIn payload, bounded in time and number.
@@ -69,6 +83,3 @@ export function createSignInSessions(clock: Clock) {
     },
   }
 }
-
-/** The sign-in sessions of one provider. */
-export type SignInSessions = ReturnType<typeof createSignInSessions>

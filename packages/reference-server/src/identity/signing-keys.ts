@@ -1,6 +1,14 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose'
 
-/** The provider's RS256 key pair and its JWKS entry (PROTOCOL §7.1 `/certs`). */
+/**
+ * The provider's RS256 key pair and its JWKS entry (PROTOCOL §7.1 `/certs`).
+ *
+ * @example
+ * ```ts
+ * const key: SigningKey = await createSigningKeys().current()
+ * key.jwk.kid === key.kid // true
+ * ```
+ */
 export interface SigningKey {
   /** Stable for the server's life: the thumbprint of the public key (RFC 7638). */
   kid: string

@@ -1,6 +1,13 @@
 import { OAuthError } from './oauth-error'
 
-/** A `/token` request (PROTOCOL §7.1), every parameter checked for shape. */
+/**
+ * A `/token` request (PROTOCOL §7.1), every parameter checked for shape.
+ *
+ * @example
+ * ```ts
+ * const { code, codeVerifier } = parseTokenRequest(params)
+ * ```
+ */
 export interface TokenRequest {
   code: string
   clientId: string

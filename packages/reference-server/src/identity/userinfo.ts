@@ -1,4 +1,5 @@
 import type { OAuthUserinfo } from 'pullsign/wire'
+import { accountInfo } from '../platform/account-info'
 import type { OAuthIdentity } from './oauth-provider'
 
 /**
@@ -17,16 +18,9 @@ export function userinfo(identity: OAuthIdentity, picture: string): OAuthUserinf
     sub: account,
     email: String(claims.email ?? ''),
     picture,
-    account,
-    name: user.name,
-    domain: null,
-    blocked: false,
-    source: 'xumm',
-    kycApproved: user.kyc === 'SUCCESSFUL',
-    proSubscription: false,
+    ...accountInfo(user, account),
     networkType: String(claims.network_type ?? ''),
     networkEndpoint: String(claims.network_endpoint ?? ''),
     networkId: Number(claims.network_id ?? 0),
-    profile: null,
   }
 }

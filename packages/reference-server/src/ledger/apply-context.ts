@@ -1,10 +1,24 @@
 import type { IssuedAmount } from 'pullsign/wire'
 import type { decode } from 'ripple-binary-codec'
 import type { AccountState } from './account-state'
+import type { IssuedValue } from './issued-value'
+import type { StoredTransaction } from './network-ledger'
 import type { NetworkDefinition } from './networks'
+import type { TrustLine } from './trust-line'
 
 /** A transaction as ripple-binary-codec decodes it. */
 export type JsonObject = ReturnType<typeof decode>
+
+/**
+ * Price of one native unit in a currency (the rates lookup of docs/protocol.md §2), or null when
+ * the simulator has none: the market pay-with-anything converts through (§8.5).
+ *
+ * @example
+ * ```ts
+ * const price: NativePrice = (currency, native) => (currency === 'USD' && native === 'XRP' ? 0.52 : null)
+ * ```
+ */
+export type NativePrice = (currency: string, native: string) => number | null
 
 /** What a transaction type's rules see while applying to the open ledger. */
 export interface ApplyContext {
@@ -16,10 +30,20 @@ export interface ApplyContext {
   fee: bigint
   /** Index of the open ledger (new accounts start with this Sequence). */
   openIndex: number
+  /** The simulator's prices; null means no path through a market. */
+  price: NativePrice
   lookup(address: string): AccountState | null
   create(address: string): AccountState
   /** Moves native drops and records the change for `balanceChanges`. */
   credit(address: string, drops: bigint): void
+  /** The trust line between two accounts in a currency, or null. */
+  line(a: string, b: string, currency: string): TrustLine | null
+  /** Creates the (empty) trust line between two accounts in a currency. */
+  createLine(a: string, b: string, currency: string): TrustLine
+  /** Removes a trust line (back to the default state). */
+  deleteLine(line: TrustLine): void
+  /** Moves `value` of the line's asset to `receiver`, recorded for `balanceChanges`. */
+  shift(line: TrustLine, receiver: string, value: IssuedValue): void
 }
 
 /** What applying a transaction's own rules produced. */
@@ -28,6 +52,10 @@ export interface ApplyOutcome {
   result: string
   /** The amount that arrived, for Payments that succeeded (§8.3). */
   delivered?: string | IssuedAmount
+  /** Set on partial payments: `meta.DeliveredAmount` (docs/protocol.md §8.3). */
+  partial?: boolean
+  /** A Batch's inner transactions that were applied (docs/protocol.md §8.4). */
+  inner?: StoredTransaction[]
 }
 
 /** Rules of one transaction type: `preflight` (no state) and `apply` (open ledger). */

@@ -2,11 +2,15 @@ import { isNetworkKey, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
 import type { Clock } from '../platform/clock'
 import { invalidRequest } from '../platform/errors'
+import { LSF_DEFAULT_RIPPLE } from './account-state'
+import type { NativePrice } from './apply-context'
+import { decodeCtid } from './ctid'
 import type { AccountView, Ledger } from './ledger-types'
 import { parseDrops } from './native-amount'
 import { createNetworkLedger, type NetworkLedger } from './network-ledger'
 import { NETWORKS } from './networks'
 import { transactionLookup } from './transaction-lookup'
+import { lineView } from './trust-line'
 import { installXAddressPrecheck } from './x-address-precheck'
 
 /** Options of {@link createLedger}. */
@@ -14,6 +18,11 @@ export interface LedgerOptions {
   clock: Clock
   /** Close every open ledger this often on the clock (PROTOCOL §8.1: about 4 s); false = manual. */
   closeMs: number | false
+  /**
+   * Price of one native unit in a currency: the market pay-with-anything converts through
+   * (docs/protocol.md §8.5). Without it, only same-currency conversions have a path.
+   */
+  price?: NativePrice
 }
 
 const TXID = /^[0-9A-F]{64}$/i
@@ -30,12 +39,13 @@ const TXID = /^[0-9A-F]{64}$/i
  */
 export function createLedger(options: LedgerOptions): Ledger {
   const { clock, closeMs } = options
+  const price = options.price ?? (() => null)
   installXAddressPrecheck()
   if (closeMs !== false && !(Number.isInteger(closeMs) && closeMs > 0)) {
     throw new RangeError('closeMs must be a positive integer of milliseconds or false')
   }
   const build = () =>
-    new Map<NetworkKey, NetworkLedger>(NETWORKS.map((n) => [n.key, createNetworkLedger(n)]))
+    new Map<NetworkKey, NetworkLedger>(NETWORKS.map((n) => [n.key, createNetworkLedger(n, price)]))
   let networks = build()
 
   const network = (key: NetworkKey): NetworkLedger => {
@@ -61,7 +71,8 @@ export function createLedger(options: LedgerOptions): Ledger {
       for (const target of targets) target.fund(address, amount)
     },
     account(key, address): AccountView | null {
-      const account = network(key).account(address)
+      const ledger = network(key)
+      const account = ledger.account(address)
       if (!account) return null
       return {
         balance: account.balance.toString(),
@@ -69,6 +80,10 @@ export function createLedger(options: LedgerOptions): Ledger {
         ownerCount: account.ownerCount,
         regularKey: account.regularKey,
         signers: [...(account.signerList?.weights.keys() ?? [])],
+        lines:
+          account.lineKeys.size === 0 ? [] : ledger.lines(address).map((l) => lineView(l, address)),
+        tickets: [...account.tickets].sort((a, b) => a - b),
+        defaultRipple: (account.flags & LSF_DEFAULT_RIPPLE) !== 0,
       }
     },
     fee: (key) => network(key).definition.fee,
@@ -89,6 +104,17 @@ export function createLedger(options: LedgerOptions): Ledger {
         if (stored) return transactionLookup(stored)
       }
       return null
+    },
+    transactionByCtid(value) {
+      const position = typeof value === 'string' ? decodeCtid(value) : null
+      if (!position) return null
+      const definition = NETWORKS.find((n) => n.chain_id === position.networkId)
+      const stored = definition
+        ? networks
+            .get(definition.key)
+            ?.transactionAt(position.ledgerIndex, position.transactionIndex)
+        : undefined
+      return stored ? transactionLookup(stored) : null
     },
     reset() {
       networks = build()

@@ -1,4 +1,5 @@
 import type { NetworkKey, XrplTxResponse } from 'pullsign/wire'
+import type { LineView } from './trust-line'
 
 /**
  * The state of one account on one network, as the wallet and the lookups see it.
@@ -20,6 +21,12 @@ export interface AccountView {
   regularKey: string | null
   /** The accounts on its SignerList (empty when it has none). */
   signers: string[]
+  /** Its trust lines as it sees them (docs/protocol.md §10). */
+  lines: LineView[]
+  /** Ticket sequences it owns and has not used, ascending (docs/protocol.md §8.5). */
+  tickets: number[]
+  /** Whether it set `DefaultRipple` (its assets ripple between holders, §8.5). */
+  defaultRipple: boolean
 }
 
 /**
@@ -85,6 +92,8 @@ export interface Ledger {
   close(network?: NetworkKey): void
   /** The `xrpl-tx` response of a transaction on any network, or null when unknown. */
   transaction(hash: string): TransactionLookup | null
+  /** The validated transaction a CTID points at (docs/protocol.md §9.2), or null. */
+  transactionByCtid(ctid: string): TransactionLookup | null
   /** Forgets every account and transaction; ledger indexes start again. */
   reset(): void
   /** Stops the close timer. */

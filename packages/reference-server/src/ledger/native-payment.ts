@@ -1,22 +1,38 @@
-import type { IssuedAmount } from 'pullsign/wire'
 import { reserve } from './account-state'
 import type { JsonObject, TransactionRules } from './apply-context'
+import { applyIssuedPayment, movesIssuedAsset, TF_PARTIAL_PAYMENT } from './issued-payment'
+import { unitsOf } from './ledger-asset'
 import { parseDrops } from './native-amount'
 
 // Payment flags that make no sense when native units go to native units.
 const TF_NO_RIPPLE_DIRECT = 0x00010000
-const TF_PARTIAL_PAYMENT = 0x00020000
 const TF_LIMIT_QUALITY = 0x00040000
 
-const isIssued = (amount: unknown): amount is IssuedAmount =>
-  typeof amount === 'object' && amount !== null && 'currency' in amount && 'issuer' in amount
+const positive = (amount: unknown) => {
+  try {
+    return unitsOf(amount).isGreaterThan(0)
+  } catch {
+    return false
+  }
+}
+
+// Issued Amount, or a SendMax in another asset (docs/protocol.md §8.5).
+function issuedPreflight(tx: JsonObject, flags: number): string | null {
+  if (!positive(tx.Amount)) return 'temBAD_AMOUNT'
+  if (tx.SendMax !== undefined && !positive(tx.SendMax)) return 'temBAD_AMOUNT'
+  if (tx.DeliverMin !== undefined) {
+    if (!(flags & TF_PARTIAL_PAYMENT) || !positive(tx.DeliverMin)) return 'temBAD_AMOUNT'
+  }
+  if (tx.Destination === tx.Account && tx.SendMax === undefined) return 'temREDUNDANT'
+  return null
+}
 
 /**
- * Payment rules. Native Payments move drops with the reserve rule of PROTOCOL §8.1
+ * Payment rules. Native Payments move drops with the reserve rule of docs/protocol.md §8.1
  * (`balance ≥ amount + max(reserve, fee)`, else `tecUNFUNDED_PAYMENT`) and create the destination
  * when it gets at least the base reserve. A partial payment is never valid native→native (§8.3).
- * Issued-asset Payments (including pay-with-anything, where `SendMax` names the payer's asset)
- * are recorded without trust-line balances: the receiver is reported to get the requested asset.
+ * Issued-asset Payments and pay-with-anything (`SendMax` in another asset) follow
+ * {@link applyIssuedPayment} (§8.5).
  *
  * @example
  * ```ts
@@ -27,33 +43,23 @@ export const paymentRules: TransactionRules = {
   preflight(tx: JsonObject) {
     if (typeof tx.Destination !== 'string') return 'temDST_NEEDED'
     const flags = typeof tx.Flags === 'number' ? tx.Flags : 0
-    if (isIssued(tx.Amount)) {
-      if (!(Number(tx.Amount.value) > 0)) return 'temBAD_AMOUNT'
-      return null
-    }
+    if (movesIssuedAsset(tx)) return issuedPreflight(tx, flags)
     const amount = parseDrops(tx.Amount)
     if (amount === null || amount === 0n) return 'temBAD_AMOUNT'
     if (tx.Destination === tx.Account) return 'temREDUNDANT'
-    if (tx.SendMax !== undefined && !isIssued(tx.SendMax)) return 'temBAD_SEND_XRP_MAX'
-    if (tx.SendMax === undefined) {
-      if (flags & TF_PARTIAL_PAYMENT) return 'temBAD_SEND_XRP_PARTIAL'
-      if (flags & TF_LIMIT_QUALITY) return 'temBAD_SEND_XRP_LIMIT'
-      if (flags & TF_NO_RIPPLE_DIRECT) return 'temBAD_SEND_XRP_NO_DIRECT'
-      if (tx.Paths !== undefined) return 'temBAD_SEND_XRP_PATHS'
-    }
+    if (tx.SendMax !== undefined) return 'temBAD_SEND_XRP_MAX'
+    if (tx.DeliverMin !== undefined) return 'temBAD_AMOUNT'
+    if (flags & TF_PARTIAL_PAYMENT) return 'temBAD_SEND_XRP_PARTIAL'
+    if (flags & TF_LIMIT_QUALITY) return 'temBAD_SEND_XRP_LIMIT'
+    if (flags & TF_NO_RIPPLE_DIRECT) return 'temBAD_SEND_XRP_NO_DIRECT'
+    if (tx.Paths !== undefined) return 'temBAD_SEND_XRP_PATHS'
     return null
   },
 
-  apply({ network, tx, account, fee, lookup, create, credit }) {
+  apply(context) {
+    if (movesIssuedAsset(context.tx)) return applyIssuedPayment(context)
+    const { network, tx, account, fee, lookup, create, credit } = context
     const destination = String(tx.Destination)
-    if (isIssued(tx.Amount)) {
-      if (!lookup(destination)) return { result: 'tecNO_DST' }
-      return { result: 'tesSUCCESS', delivered: tx.Amount }
-    }
-    if (isIssued(tx.SendMax)) {
-      // Issued asset in, native out: there are no order books to convert through yet.
-      return { result: 'tecPATH_DRY' }
-    }
     const amount = parseDrops(tx.Amount) ?? 0n
     const balanceBeforeFee = account.balance + fee
     const needed = reserve(network, account.ownerCount)

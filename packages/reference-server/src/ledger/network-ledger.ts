@@ -1,14 +1,21 @@
 import { transactionId } from 'pullsign/verify'
 import type { IssuedAmount } from 'pullsign/wire'
 import { decode, encode } from 'ripple-binary-codec'
-import type { AccountState } from './account-state'
-import type { ApplyContext, JsonObject, TransactionRules } from './apply-context'
+import { accountSetRules } from './account-set'
+import { type AccountState, newAccount } from './account-state'
+import type { ApplyContext, JsonObject, NativePrice, TransactionRules } from './apply-context'
+import { type BalanceRecord, balanceRecorder } from './balance-record'
+import { applyBatch, batchAuthorization, batchFee, batchRules } from './batch-rules'
 import { setRegularKeyRules, signerListSetRules } from './key-settings'
+import { snapshot } from './ledger-snapshot'
 import type { SubmitResult } from './ledger-types'
 import { parseDrops } from './native-amount'
 import { paymentRules } from './native-payment'
 import { type NetworkDefinition, requiresNetworkId } from './networks'
 import { checkAuthorization, checkSignatures, signatureCount } from './signature-check'
+import { ticketCreateRules } from './ticket-create'
+import { lineKey, newLine, shiftTo, type TrustLine } from './trust-line'
+import { trustSetRules } from './trust-set'
 
 /** A transaction held by a network ledger, open or validated. */
 export interface StoredTransaction {
@@ -22,9 +29,13 @@ export interface StoredTransaction {
   validated: boolean
   /** Close time of its ledger (ms since the epoch), once validated. */
   closedAt: number | null
-  /** Native balance changes in drops, per account. */
-  changes: Map<string, bigint>
+  /** Every balance it changed, for its metadata and `balanceChanges` (docs/protocol.md §8.5). */
+  balances: BalanceRecord
   delivered: string | IssuedAmount | undefined
+  /** A partial payment: `meta.DeliveredAmount` is set (§8.3). */
+  partial: boolean
+  /** A Batch's inner transactions that were applied (docs/protocol.md §8.4). */
+  inner: StoredTransaction[]
 }
 
 /** The in-memory ledger of one network. */
@@ -32,11 +43,15 @@ export interface NetworkLedger {
   readonly definition: NetworkDefinition
   fund(address: string, drops: bigint): void
   account(address: string): AccountState | null
+  /** Every trust line `address` is a side of. */
+  lines(address: string): TrustLine[]
   latestClosedIndex(): number
   submit(blob: string): SubmitResult
   /** Validates the open ledger, closing `ledgers` at once (default 1) after a clock jump. */
   close(now: number, ledgers?: number): void
   transaction(txid: string): StoredTransaction | undefined
+  /** The validated transaction at a position of a closed ledger (a CTID's target, §9.2). */
+  transactionAt(ledgerIndex: number, transactionIndex: number): StoredTransaction | undefined
 }
 
 const HEX = /^(?:[0-9A-F]{2})+$/i
@@ -47,12 +62,18 @@ const RULES: Record<string, TransactionRules> = {
   Payment: paymentRules,
   SetRegularKey: setRegularKeyRules,
   SignerListSet: signerListSetRules,
+  TrustSet: trustSetRules,
+  AccountSet: accountSetRules,
+  TicketCreate: ticketCreateRules,
+  Batch: batchRules,
 }
 
 const FEE_ONLY: TransactionRules = {
   preflight: () => null,
   apply: () => ({ result: 'tesSUCCESS' }),
 }
+
+const rulesOf = (tx: JsonObject) => RULES[String(tx.TransactionType)] ?? FEE_ONLY
 
 function decodeCanonical(blob: string): JsonObject | null {
   try {
@@ -64,7 +85,8 @@ function decodeCanonical(blob: string): JsonObject | null {
   }
 }
 
-// The NetworkID rule of PROTOCOL §8.1: absent at or below id 1024, required (and equal) above.
+// The NetworkID rule of docs/protocol.md §8.1: absent at or below id 1024, required (and equal)
+// above.
 function networkIdResult(network: NetworkDefinition, tx: JsonObject): string | null {
   if (!requiresNetworkId(network)) {
     return tx.NetworkID === undefined ? null : 'telNETWORK_ID_MAKES_TX_NON_CANONICAL'
@@ -73,34 +95,47 @@ function networkIdResult(network: NetworkDefinition, tx: JsonObject): string | n
   return tx.NetworkID === network.chain_id ? null : 'telWRONG_NETWORK'
 }
 
+// The Sequence or ticket rule (docs/protocol.md §8.5): a ticket needs `Sequence: 0` and must be
+// one the account owns.
+function sequenceResult(tx: JsonObject, account: AccountState): string | null {
+  const sequence = tx.Sequence
+  if (typeof sequence !== 'number') return 'temMALFORMED'
+  if (tx.TicketSequence !== undefined) {
+    if (sequence !== 0) return 'temSEQ_AND_TICKET'
+    return account.tickets.has(Number(tx.TicketSequence)) ? null : 'tefNO_TICKET'
+  }
+  if (sequence < account.sequence) return 'tefPAST_SEQ'
+  if (sequence > account.sequence) return 'terPRE_SEQ'
+  return null
+}
+
 /**
- * Creates the ledger of one network: accounts with native balances, an open ledger that applies
- * submitted transactions at once, and closed ledgers that validate them.
+ * Creates the ledger of one network: accounts with native balances, trust lines and tickets, an
+ * open ledger that applies submitted transactions at once, and closed ledgers that validate them.
  *
  * @example
  * ```ts
- * const testnet = createNetworkLedger(networkDefinition('TESTNET'))
+ * const testnet = createNetworkLedger(networkDefinition('TESTNET'), () => null)
  * testnet.fund(address, 50_000_000n)
  * testnet.submit(blob).engine_result // 'tesSUCCESS'
  * testnet.close(Date.now())
  * ```
  */
-export function createNetworkLedger(definition: NetworkDefinition): NetworkLedger {
+export function createNetworkLedger(
+  definition: NetworkDefinition,
+  price: NativePrice,
+): NetworkLedger {
   const accounts = new Map<string, AccountState>()
+  const lines = new Map<string, TrustLine>()
   const transactions = new Map<string, StoredTransaction>()
   let open: StoredTransaction[] = []
+  // The transactions of each closed ledger that held any, in order (CTID lookups, §9.2).
+  const closedLedgers = new Map<number, StoredTransaction[]>()
   let closedIndex = definition.first_ledger_index
 
   const lookup = (address: string) => accounts.get(address) ?? null
   const create = (address: string): AccountState => {
-    // New accounts start at the open ledger's index, as with DeletableAccounts on the XRPL.
-    const account: AccountState = {
-      balance: 0n,
-      sequence: closedIndex + 1,
-      ownerCount: 0,
-      regularKey: null,
-      signerList: null,
-    }
+    const account = newAccount(closedIndex + 1)
     accounts.set(address, account)
     return account
   }
@@ -113,8 +148,18 @@ export function createNetworkLedger(definition: NetworkDefinition): NetworkLedge
     node: definition.dispatched_to,
   })
 
+  // The fee a transaction must at least carry: the base fee per signature (+1 when multisigned),
+  // or for a Batch 2 × base + base per BatchSigner (docs/protocol.md §8.4).
+  const requiredFee = (tx: JsonObject): bigint => {
+    const base = BigInt(definition.fee)
+    const signatures = signatureCount(tx)
+    const own = base * BigInt(tx.SigningPubKey === '' ? signatures + 1 : 1)
+    return tx.TransactionType === 'Batch' ? own - base + batchFee(tx, base) : own
+  }
+
   // Checks a decoded transaction in rippled's order: preflight (signature, network, fee field,
-  // type rules), then preclaim (account, sequence, last ledger, fee level, authorization).
+  // type rules), then preclaim (account, sequence or ticket, last ledger, fee level,
+  // authorization).
   const check = (tx: JsonObject, rules: TransactionRules): string | null => {
     const fee = parseDrops(tx.Fee)
     const preflight =
@@ -125,21 +170,106 @@ export function createNetworkLedger(definition: NetworkDefinition): NetworkLedge
     if (preflight) return preflight
     const account = lookup(String(tx.Account))
     if (!account) return 'terNO_ACCOUNT'
-    if (tx.TicketSequence !== undefined) return 'tefNO_TICKET'
-    const sequence = tx.Sequence
-    if (typeof sequence !== 'number') return 'temMALFORMED'
-    if (sequence < account.sequence) return 'tefPAST_SEQ'
-    if (sequence > account.sequence) return 'terPRE_SEQ'
+    const sequence = sequenceResult(tx, account)
+    if (sequence) return sequence
     if (typeof tx.LastLedgerSequence === 'number' && tx.LastLedgerSequence < closedIndex + 1) {
       return 'tefMAX_LEDGER'
     }
-    const signatures = signatureCount(tx)
-    const multisigned = tx.SigningPubKey === ''
-    const required = BigInt(definition.fee) * BigInt(multisigned ? signatures + 1 : 1)
-    if ((fee ?? 0n) < required) return 'telINSUF_FEE_P'
-    const authorization = checkAuthorization(tx, lookup)
+    if ((fee ?? 0n) < requiredFee(tx)) return 'telINSUF_FEE_P'
+    const authorization =
+      checkAuthorization(tx, lookup) ??
+      (tx.TransactionType === 'Batch' ? batchAuthorization(tx, lookup) : null)
     if (authorization) return authorization
     return account.balance < (fee ?? 0n) ? 'terINSUF_FEE_B' : null
+  }
+
+  // Takes the fee and the Sequence (or ticket), then applies the type's rules: a tec result still
+  // burns the fee and uses the Sequence, as on the ledger (docs/protocol.md §8.5).
+  const apply = (tx: JsonObject, txid: string, fee: bigint): StoredTransaction => {
+    const sender = String(tx.Account)
+    const account = lookup(sender) as AccountState
+    const recorder = balanceRecorder()
+    const credit = (address: string, drops: bigint) => {
+      const existing = lookup(address)
+      const target = existing ?? create(address)
+      recorder.account(address, target, existing === null)
+      target.balance += drops
+    }
+    credit(sender, -fee)
+    if (tx.TicketSequence !== undefined) {
+      account.tickets.delete(Number(tx.TicketSequence))
+      account.ownerCount -= 1
+    } else {
+      account.sequence += 1
+    }
+    const context: ApplyContext = {
+      network: definition,
+      tx,
+      account,
+      fee,
+      openIndex: closedIndex + 1,
+      price,
+      lookup,
+      create,
+      credit,
+      line: (a, b, currency) => lines.get(lineKey(a, b, currency)) ?? null,
+      createLine(a, b, currency) {
+        const line = newLine(a, b, currency)
+        const key = lineKey(a, b, currency)
+        lines.set(key, line)
+        lookup(a)?.lineKeys.add(key)
+        lookup(b)?.lineKeys.add(key)
+        return line
+      },
+      deleteLine(line) {
+        const key = lineKey(line.low, line.high, line.currency)
+        lines.delete(key)
+        lookup(line.low)?.lineKeys.delete(key)
+        lookup(line.high)?.lineKeys.delete(key)
+      },
+      shift(line, receiver, value) {
+        recorder.line(line)
+        shiftTo(line, receiver, value)
+      },
+    }
+    const outcome =
+      tx.TransactionType === 'Batch'
+        ? applyBatch(context, { runInner, restorePoint: () => snapshot(accounts, lines) })
+        : rulesOf(tx).apply(context)
+    return {
+      txid,
+      network: definition,
+      tx,
+      result: outcome.result,
+      ledgerIndex: closedIndex + 1,
+      transactionIndex: -1,
+      validated: false,
+      closedAt: null,
+      balances: recorder.finish(),
+      delivered: outcome.delivered,
+      partial: outcome.partial === true,
+      inner: outcome.inner ?? [],
+    }
+  }
+
+  // One inner transaction of a Batch: checked like any other (its authority comes from the
+  // Batch), applied with no fee; the caller keeps it only when it succeeded (§8.4).
+  const runInner = (tx: JsonObject): StoredTransaction | string => {
+    const rules = rulesOf(tx)
+    const refused = networkIdResult(definition, tx) ?? rules.preflight(tx) ?? preclaimInner(tx)
+    if (refused) return refused
+    return apply(tx, transactionId(encode(tx)), 0n)
+  }
+  const preclaimInner = (tx: JsonObject): string | null => {
+    const account = lookup(String(tx.Account))
+    if (!account) return 'terNO_ACCOUNT'
+    return sequenceResult(tx, account)
+  }
+
+  const record = (stored: StoredTransaction) => {
+    stored.transactionIndex = open.length
+    open.push(stored)
+    transactions.set(stored.txid, stored)
   }
 
   return {
@@ -149,57 +279,23 @@ export function createNetworkLedger(definition: NetworkDefinition): NetworkLedge
       account.balance += drops
     },
     account: lookup,
+    lines: (address) =>
+      [...(lookup(address)?.lineKeys ?? [])].flatMap((key) => lines.get(key) ?? []),
     latestClosedIndex: () => closedIndex,
     submit(blob) {
       if (!HEX.test(blob)) return answer('', 'temMALFORMED')
       const canonical = blob.toUpperCase()
       const txid = transactionId(canonical)
       const tx = decodeCanonical(canonical)
-      // A blob without TransactionType (a SignIn, PROTOCOL §8.2) is never a transaction.
+      // A blob without TransactionType (a SignIn, docs/protocol.md §8.2) is never a transaction.
       if (!tx || typeof tx.TransactionType !== 'string') return answer(txid, 'temMALFORMED')
       if (transactions.has(txid)) return answer(txid, 'tefALREADY')
-      const rules = RULES[tx.TransactionType] ?? FEE_ONLY
-      const refused = check(tx, rules)
+      const refused = check(tx, rulesOf(tx))
       if (refused) return answer(txid, refused)
-
-      const sender = String(tx.Account)
-      const account = lookup(sender) as AccountState
-      const fee = parseDrops(tx.Fee) ?? 0n
-      const changes = new Map<string, bigint>()
-      const credit = (address: string, drops: bigint) => {
-        const target = lookup(address) ?? create(address)
-        target.balance += drops
-        changes.set(address, (changes.get(address) ?? 0n) + drops)
-      }
-      // tec results still burn the fee and use the Sequence (the transaction is in the ledger).
-      credit(sender, -fee)
-      account.sequence += 1
-      const context: ApplyContext = {
-        network: definition,
-        tx,
-        account,
-        fee,
-        openIndex: closedIndex + 1,
-        lookup,
-        create,
-        credit,
-      }
-      const outcome = rules.apply(context)
-      const stored: StoredTransaction = {
-        txid,
-        network: definition,
-        tx,
-        result: outcome.result,
-        ledgerIndex: closedIndex + 1,
-        transactionIndex: open.length,
-        validated: false,
-        closedAt: null,
-        changes,
-        delivered: outcome.delivered,
-      }
-      open.push(stored)
-      transactions.set(txid, stored)
-      return answer(txid, outcome.result, true)
+      const stored = apply(tx, txid, parseDrops(tx.Fee) ?? 0n)
+      record(stored)
+      for (const inner of stored.inner) record(inner)
+      return answer(txid, stored.result, true)
     },
     close(now, ledgers = 1) {
       closedIndex += ledgers
@@ -207,8 +303,10 @@ export function createNetworkLedger(definition: NetworkDefinition): NetworkLedge
         stored.validated = true
         stored.closedAt = now
       }
+      if (open.length > 0) closedLedgers.set(closedIndex, open)
       open = []
     },
     transaction: (txid) => transactions.get(txid),
+    transactionAt: (ledgerIndex, index) => closedLedgers.get(ledgerIndex)?.[index],
   }
 }

@@ -5,8 +5,15 @@ import type { AccountState } from './account-state'
 import type { JsonObject } from './apply-context'
 import { verify } from './keypair-signatures'
 
-/** One decoded `Signers` entry of a multisigned transaction. */
-interface SignerEntry {
+/**
+ * One decoded `Signers` (or `BatchSigners`) entry.
+ *
+ * @example
+ * ```ts
+ * const entry: SignerEntry = { Account, SigningPubKey, TxnSignature }
+ * ```
+ */
+export interface SignerEntry {
   Account: string
   SigningPubKey: string
   TxnSignature: string
@@ -17,7 +24,15 @@ const MAX_SIGNERS = 32
 
 // A key/signature algorithm mismatch makes the verifier throw: that is an invalid signature
 // (PROTOCOL §8.2).
-function verifies(data: string, signature: unknown, publicKey: unknown): boolean {
+/**
+ * Whether `signature` by `publicKey` verifies over `data`; a throw or a non-hex value is "no".
+ *
+ * @example
+ * ```ts
+ * verifies(batchSigningData(batch, signer), entry.TxnSignature, entry.SigningPubKey) // true
+ * ```
+ */
+export function verifies(data: string, signature: unknown, publicKey: unknown): boolean {
   if (typeof signature !== 'string' || typeof publicKey !== 'string') return false
   if (!HEX.test(signature) || !HEX.test(publicKey)) return false
   try {
@@ -32,7 +47,15 @@ function verifies(data: string, signature: unknown, publicKey: unknown): boolean
 const MAX_REMEMBERED_KEYS = 4096
 const addresses = new Map<string, string | null>()
 
-function addressOf(publicKey: string): string | null {
+/**
+ * The address a public key derives to (remembered, bounded), or null when it is no key.
+ *
+ * @example
+ * ```ts
+ * addressOf(key.publicKey) === key.address // true
+ * ```
+ */
+export function addressOf(publicKey: string): string | null {
   const known = addresses.get(publicKey)
   if (known !== undefined) return known
   let address: string | null
@@ -46,26 +69,53 @@ function addressOf(publicKey: string): string | null {
   return address
 }
 
-function signerEntries(tx: JsonObject): SignerEntry[] | null {
-  const signers = tx.Signers
-  if (!Array.isArray(signers) || signers.length === 0 || signers.length > MAX_SIGNERS) return null
+/**
+ * Reads a list of signature entries wrapped as `{[wrapper]: {Account, SigningPubKey,
+ * TxnSignature}}` (`Signers` of a multisigned transaction, `BatchSigners` of a Batch), or null when
+ * it is not one.
+ *
+ * @example
+ * ```ts
+ * signatureEntries(tx.BatchSigners, 'BatchSigner') // [{ Account, SigningPubKey, TxnSignature }]
+ * ```
+ */
+export function signatureEntries(
+  list: unknown,
+  wrapper: 'Signer' | 'BatchSigner',
+): SignerEntry[] | null {
+  if (!Array.isArray(list)) return null
   const entries: SignerEntry[] = []
-  for (const wrapper of signers) {
-    const signer = (wrapper as JsonObject | null)?.Signer as JsonObject | undefined
-    if (!signer || typeof signer.Account !== 'string') return null
-    if (typeof signer.SigningPubKey !== 'string' || typeof signer.TxnSignature !== 'string') {
+  for (const item of list) {
+    const entry = (item as JsonObject | null)?.[wrapper] as JsonObject | undefined
+    if (
+      typeof entry?.Account !== 'string' ||
+      typeof entry.SigningPubKey !== 'string' ||
+      typeof entry.TxnSignature !== 'string'
+    ) {
       return null
     }
-    entries.push({
-      Account: signer.Account,
-      SigningPubKey: signer.SigningPubKey,
-      TxnSignature: signer.TxnSignature,
-    })
+    const { Account, SigningPubKey, TxnSignature } = entry
+    entries.push({ Account, SigningPubKey, TxnSignature })
   }
   return entries
 }
 
-const accountIdHex = (address: string) => Buffer.from(decodeAccountID(address)).toString('hex')
+function signerEntries(tx: JsonObject): SignerEntry[] | null {
+  const signers = tx.Signers
+  if (!Array.isArray(signers) || signers.length === 0 || signers.length > MAX_SIGNERS) return null
+  return signatureEntries(signers, 'Signer')
+}
+
+/**
+ * The AccountID of an address in hex: the order signers are sorted in (docs/protocol.md §8.2).
+ *
+ * @example
+ * ```ts
+ * accountIdHex('rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh') // 'b5f762798a53d543a014caf8b297cff8f2f937e8'
+ * ```
+ */
+export const accountIdHex = (address: string) =>
+  Buffer.from(decodeAccountID(address)).toString('hex')
 
 /**
  * Checks the signature(s) of a decoded transaction cryptographically (preflight): a single

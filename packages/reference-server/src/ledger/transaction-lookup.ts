@@ -1,16 +1,16 @@
-import type { BalanceChange } from 'pullsign/wire'
 import { ctid } from './ctid'
 import type { TransactionLookup } from './ledger-types'
-import { dropsToUnits } from './native-amount'
 import type { StoredTransaction } from './network-ledger'
+import { affectedNodes, balanceChanges } from './transaction-meta'
 
 // Seconds between the unix epoch and the Ripple epoch (2000-01-01T00:00:00Z).
 const RIPPLE_EPOCH_OFFSET = 946_684_800
 
 /**
- * The `xrpl-tx` response of PROTOCOL §2 for a stored transaction: the transaction with its `meta`
- * (`TransactionIndex`, `TransactionResult`, `delivered_amount` on successful Payments), `validated`,
- * and the native balance changes in units per account.
+ * The `xrpl-tx` response of docs/protocol.md §2 and §8.5 for a stored transaction: the
+ * transaction with its `meta` (`TransactionIndex`, `TransactionResult`, `AffectedNodes`,
+ * `delivered_amount` on successful Payments, `DeliveredAmount` on partial ones), `validated`,
+ * `ledger_index`, and once validated `date` and `ctid`; `balanceChanges` per account.
  *
  * @example
  * ```ts
@@ -20,17 +20,14 @@ const RIPPLE_EPOCH_OFFSET = 946_684_800
  */
 export function transactionLookup(stored: StoredTransaction): TransactionLookup {
   const { network } = stored
-  const balanceChanges: Record<string, BalanceChange[]> = {}
-  for (const [address, drops] of stored.changes) {
-    if (drops === 0n) continue
-    balanceChanges[address] = [
-      { counterparty: '', currency: network.native_asset, value: dropsToUnits(drops) },
-    ]
-  }
   const meta = {
     TransactionIndex: stored.transactionIndex,
     TransactionResult: stored.result,
+    AffectedNodes: affectedNodes(stored.balances),
     ...(stored.delivered === undefined ? {} : { delivered_amount: stored.delivered }),
+    ...(stored.partial && stored.delivered !== undefined
+      ? { DeliveredAmount: stored.delivered }
+      : {}),
   }
   const position =
     stored.closedAt === null
@@ -42,7 +39,7 @@ export function transactionLookup(stored: StoredTransaction): TransactionLookup 
   return {
     txid: stored.txid,
     node: network.dispatched_to,
-    balanceChanges,
+    balanceChanges: balanceChanges(stored.balances, network),
     transaction: {
       ...stored.tx,
       TransactionType: String(stored.tx.TransactionType),

@@ -63,21 +63,23 @@ const url = z
   .max(2048)
   .refine((value) => URL.canParse(value), 'must be a URL')
 
+// The host simulator page frames the xApp and its content security policy names the xApp's
+// origin, which only an http(s) URL has.
+const webUrl = url.refine((value) => /^https?:/i.test(value), 'must be an http(s) URL')
+
 const inputSchema = z.object({
   name: z.string().trim().min(1).max(80),
   description: z.string().max(1000).optional(),
   iconUrl: url.optional(),
-  webhookUrl: url
-    .refine((value) => /^https?:/i.test(value), 'must be an http(s) URL')
-    .optional()
-    .nullable(),
+  webhookUrl: webUrl.optional().nullable(),
   redirectUris: z.array(url).max(50).optional(),
   permissions: z.array(z.string().min(1).max(64)).max(20).optional(),
   xapp: z
     .object({
-      url: url,
+      url: webUrl,
       sandbox: z.boolean().optional(),
       devices: z.array(z.string().min(1).max(128)).max(10).optional(),
+      developer: z.string().regex(UUID, 'must be a lower-case user uuid').optional(),
     })
     .optional()
     .nullable(),
@@ -127,6 +129,7 @@ export function createApplications(defaults: { tokenValidityDays: number }): App
               url: data.xapp.url,
               sandbox: data.xapp.sandbox ?? false,
               devices: data.xapp.devices ?? [],
+              ...(data.xapp.developer ? { developer: data.xapp.developer } : {}),
             }
           : null,
         disabled: false,

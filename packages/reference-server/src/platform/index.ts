@@ -11,6 +11,7 @@ import type { RetentionOptions } from './payload-retention'
 import { createPayloads, type Payloads } from './payloads'
 import { createPush, type Push } from './push'
 import { createRateLimits, type RateLimits, type RouteClass } from './rate-limits'
+import { nativePrice } from './rates'
 import { createUserData, type UserData } from './user-data'
 import { createUserTokens, type UserTokens } from './user-tokens'
 import { createUsers, type Users } from './users'
@@ -43,7 +44,7 @@ export type { UserToken, UserTokens } from './user-tokens'
 export type { User, UserAccount, UserDevice, Users } from './users'
 export type { Webhooks } from './webhook-dispatcher'
 export { webhookSignature } from './webhook-signature'
-export type { XappLaunch, Xapps } from './xapps'
+export type { ReplayCaller, XappLaunch, Xapps } from './xapps'
 
 /**
  * Options of {@link createPlatform} (and of `createReferenceServer`).
@@ -154,7 +155,11 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
   const ownClock = options.clock === undefined
   const clock = options.clock ?? createClock()
   let endpoints: Endpoints = { ...(options.endpoints ?? DEFAULT_ENDPOINTS) }
-  const ledger = createLedger({ clock, closeMs: options.ledgerCloseMs ?? 4000 })
+  const ledger = createLedger({
+    clock,
+    closeMs: options.ledgerCloseMs ?? 4000,
+    price: nativePrice,
+  })
   const applications = createApplications({ tokenValidityDays: options.tokenValidityDays ?? 30 })
   const users = createUsers({ ledger })
   const tokens = createUserTokens({ clock })
@@ -175,7 +180,14 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     retention: options.retention,
   })
   const push = createPush({ clock, tokens })
-  const xapps = createXapps({ clock, applications, users, tokens, push })
+  const xapps = createXapps({
+    clock,
+    applications,
+    users,
+    tokens,
+    push,
+    apiBase: () => endpoints.api,
+  })
   const lookups = createLookups({ users, tokens, ledger })
   const wallet = createWallet({
     payloads,

@@ -1,7 +1,14 @@
 import { encodeAccountID } from 'ripple-address-codec'
 import { badBody } from './errors'
 
-/** GET `jwt/nftoken-detail/{tokenId}` (PROTOCOL §2). */
+/**
+ * GET `jwt/nftoken-detail/{tokenId}` (PROTOCOL §2).
+ *
+ * @example
+ * ```ts
+ * const { issuer, owner }: NftokenDetail = nftokenDetail(tokenId)
+ * ```
+ */
 export interface NftokenDetail {
   issuer: string
   token: string

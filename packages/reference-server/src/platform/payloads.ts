@@ -6,6 +6,7 @@ import type {
   SocketResolvedMessage,
 } from 'pullsign/wire'
 import type { Application, Applications } from './applications'
+import { resolveBatchSigners, splitBatchSigners } from './batch-signers'
 import type { Clock } from './clock'
 import { createdAnswer, createdJson, createdLinks } from './created-answer'
 import { conflict, notFound } from './errors'
@@ -169,9 +170,21 @@ export function createPayloads(deps: PayloadDeps): Payloads {
 
   // Validates a create request and stores its payload; nothing is stored when it is refused.
   const admit = (app: Application, body: unknown, context: CreateContext = {}) => {
-    const { request, userToken } = parsePayloadRequest(body, {
+    // A final Batch payload names its inner signers in any notation (docs/protocol.md §8.4).
+    const { body: checked, batchSigners } = splitBatchSigners(body)
+    const { request, userToken } = parsePayloadRequest(checked, {
       restrictedTypes: app.permissions.includes('restricted_types'),
     })
+    if (batchSigners !== undefined) {
+      request.txjson = resolveBatchSigners(
+        { ...request.txjson, BatchSigners: batchSigners },
+        (uuid) => {
+          const signer = store.get(uuid)
+          if (!signer || signer.appUuid !== app.uuid) return undefined
+          return signer.outcome?.signed ? signer.outcome.hex : null
+        },
+      ) as typeof request.txjson
+    }
     const identifier = request.customMeta.identifier
     if (identifier !== null && store.byIdentifier(app.uuid, identifier)) {
       throw conflict('custom_meta.identifier is already used by this application')

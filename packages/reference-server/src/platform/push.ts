@@ -1,4 +1,4 @@
-import type { PushEventResponse, PushNotificationResponse } from 'pullsign/wire'
+import type { PushEventResponse, PushNotificationResponse, RefPushMessage } from 'pullsign/wire'
 import { z } from 'zod'
 import type { Application } from './applications'
 import type { Clock } from './clock'
@@ -27,8 +27,8 @@ export interface Push {
   event(app: Application, body: unknown): PushEventResponse
   /** Pushes a notification only: `{pushed}`. */
   notification(app: Application, body: unknown): PushNotificationResponse
-  /** What a user received, newest first. */
-  received(userUuid: string): PushMessage[]
+  /** What a user received, newest first, as the inbox of §10 shows it. */
+  received(userUuid: string): RefPushMessage[]
   clear(): void
 }
 
@@ -82,7 +82,17 @@ export function createPush(deps: { clock: Clock; tokens: UserTokens }): Push {
       return { pushed: message !== null, uuid: message?.uuid ?? null }
     },
     notification: (app, body) => ({ pushed: send(app, body, 'notification') !== null }),
-    received: (userUuid) => [...(byUser.get(userUuid) ?? [])].reverse(),
+    received: (userUuid) =>
+      [...(byUser.get(userUuid) ?? [])].reverse().map((message) => ({
+        uuid: message.uuid,
+        kind: message.kind,
+        application: message.appUuid,
+        subtitle: message.subtitle,
+        body: message.body,
+        data: message.data === null ? null : structuredClone(message.data),
+        silent: message.silent,
+        at: new Date(message.at).toISOString(),
+      })),
     clear: () => byUser.clear(),
   }
 }

@@ -64,3 +64,20 @@ export function ratesFor(code: string): RatesResponse {
     },
   } as RatesResponse
 }
+
+/**
+ * Price of one native unit in `currency` from {@link ratesFor} (the `XRP` rate; Xahau's native
+ * asset has none), or null: the market the simulated ledger converts pay-with-anything through
+ * (docs/protocol.md §8.5).
+ *
+ * @example
+ * ```ts
+ * nativePrice('USD', 'XRP') // 0.52
+ * nativePrice('USD', 'XAH') // null
+ * ```
+ */
+export function nativePrice(currency: string, native: string): number | null {
+  if (!Object.hasOwn(FIAT_CURRENCIES, currency)) return null
+  const price = (ratesFor(currency) as unknown as Record<string, unknown>)[native]
+  return typeof price === 'number' && price > 0 ? price : null
+}

@@ -9,7 +9,14 @@ import {
 import type { Application } from './applications'
 import { badBody } from './errors'
 
-/** The user store of the JWT routes (PROTOCOL §2 `userdata`): per application and per user. */
+/**
+ * The user store of the JWT routes (PROTOCOL §2 `userdata`): per application and per user.
+ *
+ * @example
+ * ```ts
+ * platform.userData.list(app, user.uuid) // { operation: 'LIST', keys: [], count: 0 }
+ * ```
+ */
 export interface UserData {
   list(app: Application, userUuid: string): UserdataListResponse
   /** `keys`: one key or a comma list (`k1,k2`); each must match `^[a-z0-9]{3,}$`. */

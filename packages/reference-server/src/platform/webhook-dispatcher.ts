@@ -109,7 +109,10 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
           body: job.raw,
         })
         status = response.status
-        await response.body?.cancel()
+        // The status is the outcome (docs/protocol.md §5); the body is only released, never
+        // awaited: cancelling a teed body (msw clones every mocked response) settles only once
+        // every branch is cancelled, so awaiting it would hang the attempt for good.
+        response.body?.cancel().catch(() => {})
         if (!(WEBHOOK_SUCCESS_STATUSES as readonly number[]).includes(status)) {
           error = `HTTP ${status} is not a success status (200, 201, 204)`
         }

@@ -7,6 +7,7 @@ import { conflict, forbiddenType, invalidRequest } from '../platform/errors'
 import type { WalletOutcome, WalletRequest } from '../platform/payload-types'
 import type { Payloads } from '../platform/payloads'
 import type { User, UserAccount, Users } from '../platform/users'
+import { assertBatchWalletVersion, signBatch } from './batch-sign'
 import { authorizeChannelClaim } from './channel-claim'
 import { chooseAccount } from './choose-account'
 import { fillTransaction } from './fill-transaction'
@@ -32,7 +33,6 @@ export interface WalletDeps {
 }
 
 // Pseudo transactions the wallet signs without filling or submitting (PROTOCOL §3.1, §8.2).
-// Batch (§8.4) joins this table in its own issue.
 const PSEUDO_SIGNERS: Record<string, (txjson: TransactionJson, key: SigningKey) => SignedBlob> = {
   SignIn: signIn,
   PaymentChannelAuthorize: authorizeChannelClaim,
@@ -76,6 +76,11 @@ function signPayload(
     account: forAccount,
     multisign: options.multisign,
   })
+  if (txjson.TransactionType === 'Batch') {
+    assertBatchWalletVersion(values.walletVersion)
+    const signed = signBatch(filled, account)
+    return { ...signed, multisignAccount: null, submit: options.submit && !signed.inner }
+  }
   if (values.payWith) {
     const sendMax = sendMaxFor(filled, values.payWith, network, options.pathfinding, deps.rates)
     if (sendMax !== null) filled.SendMax = sendMax

@@ -31,15 +31,21 @@ export interface FillContext {
 export function fillTransaction(txjson: TransactionJson, context: FillContext): TransactionJson {
   const { ledger, network, account, multisign } = context
   const { SigningPubKey: _key, TxnSignature: _signature, Signers: _signers, ...fields } = txjson
-  const tx: TransactionJson = { ...fields, Account: account }
-  const onLedger = ledger.account(network.key, account)
+  // A Batch keeps the Account its inner signers signed for (docs/protocol.md §8.4).
+  const batch = txjson.TransactionType === 'Batch'
+  const owner = batch && typeof txjson.Account === 'string' ? txjson.Account : account
+  const tx: TransactionJson = { ...fields, Account: owner }
+  const onLedger = ledger.account(network.key, owner)
   if (tx.Sequence === undefined) {
-    if (!onLedger) throw invalidRequest('account', `${account} does not exist on ${network.key}`)
+    if (!onLedger) throw invalidRequest('account', `${owner} does not exist on ${network.key}`)
     tx.Sequence = onLedger.sequence
   }
   if (tx.Fee === undefined) {
+    const base = BigInt(ledger.fee(network.key))
     const signatures = multisign ? 1 + Math.max(1, onLedger?.signers.length ?? 0) : 1
-    tx.Fee = String(BigInt(ledger.fee(network.key)) * BigInt(signatures))
+    // Batch: 2 × base fee + base fee per BatchSigner (docs/protocol.md §8.4).
+    const batchSigners = Array.isArray(txjson.BatchSigners) ? txjson.BatchSigners.length : 0
+    tx.Fee = String(batch ? base * BigInt(2 + batchSigners) : base * BigInt(signatures))
   }
   const last = tx.LastLedgerSequence
   if (typeof last === 'number' && last < LAST_LEDGER_OFFSET_LIMIT) {

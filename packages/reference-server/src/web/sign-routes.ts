@@ -30,6 +30,7 @@ export function signRoutes(platform: Platform): Hono<HttpEnv> {
         popupOpenerOrigin: platform.identity.oauth.popupOpenerOrigin(uuid),
         serverNow: platform.clock.now(),
         variant,
+        links: platform.endpoints.links,
       })
       return htmlResponse(renderSignPage(view))
     } catch (error) {

@@ -1,13 +1,31 @@
 import { SOCKET_EXPIRES_IN_INTERVAL_SECONDS, SOCKET_PONG_TEXT } from 'pullsign/wire'
-import type { WebSocket } from 'ws'
 import { type Platform, PlatformError } from '../platform'
 import { isKeepalive } from './client-frame'
 
+/**
+ * The server's end of one payload socket: the part of a `ws` WebSocket the registry uses, so a
+ * socket upgraded over HTTP and an in-process one (`server.WebSocket`) are served alike.
+ *
+ * @example
+ * ```ts
+ * const peer: SocketPeer = upgradedWsSocket
+ * peer.send(JSON.stringify({ message: 'Welcome …' }))
+ * ```
+ */
+export interface SocketPeer {
+  send(frame: string): void
+  close(code: number, reason: string): void
+  /** Drops the connection without a closing handshake. */
+  terminate(): void
+  on(event: 'close' | 'error', listener: () => void): unknown
+  on(event: 'message', listener: (data: unknown, isBinary: boolean) => void): unknown
+}
+
 /** The payload sockets of one server: every `{ws-api}/sign/{uuid}` connection (PROTOCOL §4). */
 export interface PayloadSockets {
-  /** Takes over an upgraded socket for the payload `uuid`. */
-  accept(socket: WebSocket, uuid: string): void
-  /** Closes every socket and stops the ticker. */
+  /** Takes over a connected socket for the payload `uuid`. */
+  accept(socket: SocketPeer, uuid: string): void
+  /** Closes every socket and stops the ticker; later sockets are closed at once. */
   close(): void
 }
 
@@ -16,13 +34,14 @@ export interface PayloadSockets {
  * its sockets, so an idle socket costs only its set entry (issue 4 needs ≤ 10 KB per socket).
  */
 interface Channel {
-  sockets: Set<WebSocket>
+  sockets: Set<SocketPeer>
   expiresAt: number
   unsubscribe: () => void
 }
 
 // ws close code for "no such payload": a normal close, the server is done with this socket.
 const CLOSE_NORMAL = 1000
+const CLOSE_GOING_AWAY = 1001
 const CLOSE_INTERNAL_ERROR = 1011
 const PONG = JSON.stringify({ message: SOCKET_PONG_TEXT })
 const EXPIRED = JSON.stringify({ expired: true })
@@ -34,6 +53,7 @@ const EXPIRED = JSON.stringify({ expired: true })
  */
 export function createPayloadSockets(platform: Platform): PayloadSockets {
   const channels = new Map<string, Channel>()
+  let closed = false
 
   const expiresIn = (channel: Channel) =>
     Math.floor((channel.expiresAt - platform.clock.now()) / 1000)
@@ -58,7 +78,7 @@ export function createPayloadSockets(platform: Platform): PayloadSockets {
     const existing = channels.get(uuid)
     if (existing) return existing
     const record = platform.payloads.record(uuid)
-    const sockets = new Set<WebSocket>()
+    const sockets = new Set<SocketPeer>()
     const unsubscribe = platform.payloads.subscribe(uuid, (message) => {
       const frame = JSON.stringify(message)
       for (const socket of sockets) socket.send(frame)
@@ -72,7 +92,7 @@ export function createPayloadSockets(platform: Platform): PayloadSockets {
     return channel
   }
 
-  const join = (socket: WebSocket, uuid: string) => {
+  const join = (socket: SocketPeer, uuid: string) => {
     const channel = open(uuid)
     // Joined first, so whatever happens next, the socket's close releases the channel.
     channel.sockets.add(socket)
@@ -93,7 +113,7 @@ export function createPayloadSockets(platform: Platform): PayloadSockets {
     if (meta.cancelled || (meta.expired && !meta.app_opened)) socket.send(EXPIRED)
   }
 
-  const leave = (uuid: string, channel: Channel, socket: WebSocket) => {
+  const leave = (uuid: string, channel: Channel, socket: SocketPeer) => {
     if (!channel.sockets.delete(socket)) return
     if (channel.sockets.size === 0 && channels.get(uuid) === channel) {
       channels.delete(uuid)
@@ -105,6 +125,10 @@ export function createPayloadSockets(platform: Platform): PayloadSockets {
     accept(socket, uuid) {
       // A reset connection emits 'error' then 'close'; without a listener 'error' would throw.
       socket.on('error', () => socket.terminate())
+      if (closed) {
+        socket.close(CLOSE_GOING_AWAY, 'server closed')
+        return
+      }
       try {
         join(socket, uuid)
       } catch (error) {
@@ -119,6 +143,7 @@ export function createPayloadSockets(platform: Platform): PayloadSockets {
       }
     },
     close() {
+      closed = true
       stopTicker()
       for (const [uuid, channel] of channels) {
         for (const socket of channel.sockets) {

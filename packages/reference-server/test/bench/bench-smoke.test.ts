@@ -30,6 +30,7 @@ describe('benches (quick configuration)', () => {
       'lifecycles',
       'payload-sockets',
       'payload-memory',
+      'ledger-payments',
       'fuzz',
     ])
     for (const summary of summaries) {

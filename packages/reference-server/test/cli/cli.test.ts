@@ -1,61 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { run, started } from './cli-process'
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url))
 const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url))
-const children: ChildProcess[] = []
-
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
-})
-
-interface Run {
-  child: ChildProcess
-  stdout: () => string
-  stderr: () => string
-  exit: Promise<number | null>
-}
-
-/** Runs the CLI from its sources with tsx (cwd = the workspace, whose tsconfig maps pullsign). */
-const run = (args: string[]): Run => {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
-    cwd: root,
-    stdio: 'pipe',
-  })
-  children.push(child)
-  let out = ''
-  let err = ''
-  child.stdout?.on('data', (chunk) => {
-    out += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    err += chunk
-  })
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, stdout: () => out, stderr: () => err, exit }
-}
-
-/** Waits until the banner is printed and reads the endpoints and credentials from it. */
-const started = async (cli: Run) => {
-  const deadline = Date.now() + 20_000
-  while (!cli.stdout().includes('Ctrl-C stops the server.')) {
-    if (Date.now() > deadline || cli.child.exitCode !== null) {
-      throw new Error(`the CLI did not start; stdout: ${cli.stdout()} stderr: ${cli.stderr()}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  const text = cli.stdout()
-  const field = (name: string) => {
-    const match = new RegExp(`${name}\\s+(\\S+)`).exec(text)
-    if (!match?.[1]) throw new Error(`no ${name} in the banner: ${text}`)
-    return match[1]
-  }
-  return { text, api: field('api'), key: field('x-api-key'), secret: field('x-api-secret') }
-}
 
 describe('pullsign-server CLI', { timeout: 60_000 }, () => {
   it('starts with the demo fixtures, prints what to use, serves ping, stops cleanly on SIGINT', async () => {
@@ -142,11 +93,38 @@ describe('pullsign-server CLI', { timeout: 60_000 }, () => {
     [['--fixtures', '/nonexistent/fixtures.json'], '--fixtures'],
     [['--fixtures', cli], '--fixtures'],
     [['extra'], 'extra'],
+    [['--public-url', 'ftp://sign.example.test'], '--public-url'],
+    [['--oauth-url', 'https://login.example.test/?x=1'], '--oauth-url'],
   ])('%j exits 2 naming %s', async (args, flag) => {
     const cli = run(args)
     expect(await cli.exit).toBe(2)
     expect(cli.stderr()).toContain(flag)
     expect(cli.stderr()).toContain('Usage: pullsign-server')
+  })
+
+  it('--public-url and --oauth-url set every URL it prints and emits', async () => {
+    const probe = createServer()
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+    const { port } = probe.address() as AddressInfo
+    await new Promise((resolve) => probe.close(resolve))
+    const server = run([
+      '--port',
+      String(port),
+      '--public-url',
+      'https://sign.example.test/',
+      '--oauth-url',
+      'https://login.example.test',
+    ])
+    const banner = await started(server)
+    expect(banner.api).toBe('https://sign.example.test')
+    expect(banner.text).toMatch(/oauth\s+https:\/\/login\.example\.test\n/)
+    const discovery = await fetch(`http://127.0.0.1:${port}/.well-known/openid-configuration`)
+    expect(await discovery.json()).toMatchObject({
+      issuer: 'https://login.example.test',
+      token_endpoint: 'https://login.example.test/token',
+    })
+    server.child.kill('SIGINT')
+    expect(await server.exit).toBe(0)
   })
 
   it('a port in use exits 1 saying so', async () => {

@@ -43,6 +43,20 @@ describe('the control API is same-origin only (PROTOCOL §10)', () => {
     expect(await errorOf(res)).toMatchObject({ status: 403, code: 812 })
   })
 
+  it('takes Origin null only with sec-fetch-site same-origin (a no-referrer page posting a form)', async () => {
+    const own = await t.control('state', undefined, {
+      origin: 'null',
+      'sec-fetch-site': 'same-origin',
+    })
+    expect(own.status).toBe(200)
+    for (const site of ['cross-site', 'same-site', undefined]) {
+      const headers: Record<string, string> = { origin: 'null' }
+      if (site) headers['sec-fetch-site'] = site
+      const res = await t.control('users', { name: `Mallory ${site}` }, headers)
+      expect(await errorOf(res), String(site)).toMatchObject({ status: 403, code: 812 })
+    }
+  })
+
   it('accepts its own origin (the sign page and dashboard) and tools that send none', async () => {
     const own = await t.control('state', undefined, {
       origin: t.endpoints.api,

@@ -6,7 +6,7 @@ let bearer: string
 beforeAll(async () => {
   o = await startOAuthServer()
   bearer = await o.accessToken()
-})
+}, 30_000)
 afterAll(() => o.close())
 
 const ORIGIN = 'https://shop.example'
@@ -21,7 +21,7 @@ const preflight = (url: string, method: string, headers: string) =>
     },
   })
 
-describe('CORS exactly as PROTOCOL §1', () => {
+describe('CORS exactly as PROTOCOL §1', { timeout: 20_000 }, () => {
   it.each([
     [
       'a JWT route',

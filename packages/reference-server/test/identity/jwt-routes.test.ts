@@ -9,10 +9,10 @@ beforeAll(async () => {
   o = await startOAuthServer()
   alice = await o.accessToken(o.t.alice.uuid)
   bob = await o.accessToken(o.t.bob.uuid)
-})
+}, 30_000)
 afterAll(() => o.close())
 
-describe('Bearer auth on the JWT routes (PROTOCOL §1, §2)', () => {
+describe('Bearer auth on the JWT routes (PROTOCOL §1, §2)', { timeout: 20_000 }, () => {
   it('ping answers the access token claims plus pong', async () => {
     const body = await okJson(await o.jwt('ping', alice))
     expect(body).toMatchObject({
@@ -61,7 +61,9 @@ describe('Bearer auth on the JWT routes (PROTOCOL §1, §2)', () => {
   })
 })
 
-describe('payloads through a JWT are bound to its user (PROTOCOL §2, §7.1)', () => {
+describe('payloads through a JWT are bound to its user (PROTOCOL §2, §7.1)', {
+  timeout: 20_000,
+}, () => {
   it('are pushed to the user, signable only by them; another user gets 403 naming user', async () => {
     const created = await okJson(
       await o.jwt('payload', alice, { json: { txjson: { TransactionType: 'SignIn' } } }),
@@ -111,7 +113,7 @@ describe('payloads through a JWT are bound to its user (PROTOCOL §2, §7.1)', (
   })
 })
 
-describe('the user store (PROTOCOL §2 userdata)', () => {
+describe('the user store (PROTOCOL §2 userdata)', { timeout: 20_000 }, () => {
   it('persists, lists, retrieves and removes, per user', async () => {
     expect(
       await okJson(await o.jwt('userdata/profile', alice, { json: { theme: 'dark' } })),
@@ -156,7 +158,7 @@ describe('the user store (PROTOCOL §2 userdata)', () => {
   })
 })
 
-describe('lookups a JWT may use (PROTOCOL §2)', () => {
+describe('lookups a JWT may use (PROTOCOL §2)', { timeout: 20_000 }, () => {
   it('answers rates, curated assets, rails and hook hashes as the platform routes do', async () => {
     for (const path of ['rates/usd', 'curated-assets', 'rails', 'hookhash']) {
       const viaJwt = await okJson(await o.jwt(path, alice))
@@ -185,7 +187,7 @@ describe('lookups a JWT may use (PROTOCOL §2)', () => {
   })
 })
 
-describe('platform routes that also take a Bearer (PROTOCOL §1)', () => {
+describe('platform routes that also take a Bearer (PROTOCOL §1)', { timeout: 20_000 }, () => {
   it('kyc-status and user-tokens answer for the JWT application', async () => {
     const account = o.t.alice.accounts[0]?.address
     const kyc = await okJson(

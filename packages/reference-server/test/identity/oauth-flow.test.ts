@@ -5,10 +5,10 @@ import { type OAuthServer, pkcePair, REDIRECT, startOAuthServer } from './oauth-
 let o: OAuthServer
 beforeAll(async () => {
   o = await startOAuthServer()
-})
+}, 30_000)
 afterAll(() => o.close())
 
-describe('code + PKCE (PROTOCOL §7.1)', () => {
+describe('code + PKCE (PROTOCOL §7.1)', { timeout: 20_000 }, () => {
   it('signs in, exchanges the code once, and the tokens verify against /certs', async () => {
     const { verifier, challenge } = pkcePair()
     const { location, uuid } = await o.signIn(o.codeParams(challenge, { nonce: 'n-1' }))
@@ -55,7 +55,7 @@ describe('code + PKCE (PROTOCOL §7.1)', () => {
       state: 'st-1',
       nonce: 'n-1',
     })
-    expect(access.payload.exp! - access.payload.iat!).toBe(86400)
+    expect(Number(access.payload.exp) - Number(access.payload.iat)).toBe(86400)
     const record = o.t.server.platform.payloads.record(uuid)
     expect(access.payload.usertoken_uuidv4).toBe(record.application.issued_user_token)
     const id = await jwtVerify(body.id_token, jwks, {
@@ -78,7 +78,9 @@ describe('code + PKCE (PROTOCOL §7.1)', () => {
   })
 })
 
-describe('code + client_secret, implicit and rejection (PROTOCOL §7.1)', () => {
+describe('code + client_secret, implicit and rejection (PROTOCOL §7.1)', {
+  timeout: 20_000,
+}, () => {
   it('a code issued without code_challenge is exchanged with the client secret (JSON body)', async () => {
     const params = o.codeParams('', { scope: 'profile' })
     delete (params as Record<string, string>).code_challenge
@@ -168,7 +170,7 @@ describe('code + client_secret, implicit and rejection (PROTOCOL §7.1)', () => 
   })
 })
 
-describe('the SignIn payload /auth creates (PROTOCOL §7.1 details)', () => {
+describe('the SignIn payload /auth creates (PROTOCOL §7.1 details)', { timeout: 20_000 }, () => {
   it('belongs to the client, passes force_network and signers on, and fires its webhook app', async () => {
     const signer = o.t.bob.accounts[1]?.address ?? ''
     const started = await o.auth(
@@ -188,7 +190,7 @@ describe('the SignIn payload /auth creates (PROTOCOL §7.1 details)', () => {
   })
 })
 
-describe('discovery and keys (PROTOCOL §7.1)', () => {
+describe('discovery and keys (PROTOCOL §7.1)', { timeout: 20_000 }, () => {
   it('publishes the issuer, endpoints and one RS256 key whose kid stays the same', async () => {
     const res = await fetch(`${o.oauth}/.well-known/openid-configuration`)
     expect(await res.json()).toMatchObject({

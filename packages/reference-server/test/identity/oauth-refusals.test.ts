@@ -4,12 +4,12 @@ import { type OAuthServer, pkcePair, REDIRECT, startOAuthServer } from './oauth-
 let o: OAuthServer
 beforeAll(async () => {
   o = await startOAuthServer()
-})
+}, 30_000)
 afterAll(() => o.close())
 
 const stored = () => o.t.server.platform.payloads.size
 
-describe('/auth refusals before any redirect (PROTOCOL §7.1)', () => {
+describe('/auth refusals before any redirect (PROTOCOL §7.1)', { timeout: 20_000 }, () => {
   const cases: Array<[string, string, RegExp, () => Record<string, string>]> = [
     [
       'client_id missing',
@@ -106,7 +106,9 @@ describe('/auth refusals before any redirect (PROTOCOL §7.1)', () => {
   })
 })
 
-describe('/auth refusals sent back to the verified redirect_uri (PROTOCOL §7.1)', () => {
+describe('/auth refusals sent back to the verified redirect_uri (PROTOCOL §7.1)', {
+  timeout: 20_000,
+}, () => {
   const challenge = pkcePair().challenge
   const cases: Array<[string, string, RegExp, Record<string, string>]> = [
     ['response_type missing', 'unsupported_response_type', /response_type/, { response_type: '' }],
@@ -164,7 +166,7 @@ describe('/auth refusals sent back to the verified redirect_uri (PROTOCOL §7.1)
   })
 })
 
-describe('/token refusals (PROTOCOL §7.1 "Codes")', () => {
+describe('/token refusals (PROTOCOL §7.1 "Codes")', { timeout: 20_000 }, () => {
   const issue = async () => {
     const pair = pkcePair()
     const { location } = await o.signIn(o.codeParams(pair.challenge))
@@ -285,7 +287,7 @@ describe('/token refusals (PROTOCOL §7.1 "Codes")', () => {
   })
 })
 
-describe('/userinfo refusals (PROTOCOL §7.1 "Tokens")', () => {
+describe('/userinfo refusals (PROTOCOL §7.1 "Tokens")', { timeout: 20_000 }, () => {
   it.each([
     ['no authorization', undefined],
     ['a token that is not a JWT', 'Bearer nope'],
@@ -317,5 +319,26 @@ describe('/userinfo refusals (PROTOCOL §7.1 "Tokens")', () => {
     const late = await ask()
     expect(late.status).toBe(401)
     expect((await late.json()).error_description).toMatch(/expired/)
+  })
+})
+
+describe('/signin refusals (PROTOCOL §7.1)', { timeout: 20_000 }, () => {
+  it.each([
+    ['no session', ''],
+    ['an unknown session', '?session=00000000-0000-4000-8000-000000000000'],
+  ])('%s → 400 invalid_request naming session, never a redirect', async (_name, query) => {
+    const json = await fetch(`${o.oauth}/signin${query}`, {
+      redirect: 'manual',
+      headers: { accept: 'application/json' },
+    })
+    expect(json.status).toBe(400)
+    expect(json.headers.get('location')).toBeNull()
+    expect(await json.json()).toMatchObject({
+      error: 'invalid_request',
+      error_description: expect.stringMatching(/^session /),
+    })
+    const page = await fetch(`${o.oauth}/signin${query}`, { redirect: 'manual' })
+    expect(page.status).toBe(400)
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/)
   })
 })

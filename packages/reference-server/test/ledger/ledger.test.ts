@@ -193,18 +193,6 @@ describe('native payments', () => {
     expect(ledger.account('TESTNET', alice.address)?.balance).toBe('100000000')
     expect(ledger.transaction(result.txid)).toBeNull()
   })
-
-  it('records an issued-asset payment with its delivered amount and the fee only', () => {
-    const usd = { currency: 'USD', issuer: carol.address, value: '10' }
-    const blob = signTx(payment(alice, { Amount: usd, SendMax: '20000000' }), alice)
-    const result = ledger.submit('TESTNET', blob)
-    expect(result.engine_result).toBe('tesSUCCESS')
-    const lookup = ledger.transaction(result.txid)
-    expect(lookup?.transaction.meta.delivered_amount).toEqual(usd)
-    expect(lookup?.balanceChanges).toEqual({
-      [alice.address]: [{ counterparty: '', currency: 'XRP', value: '-0.000012' }],
-    })
-  })
 })
 
 describe('submission checks', () => {

@@ -143,7 +143,7 @@ describe('msw handlers over the reference server, no port', () => {
     expect(deliveries).toHaveLength(1)
     const [delivery] = deliveries
     if (!delivery) throw new Error('no delivery')
-    const body = verifyWebhook(delivery.body, delivery.headers, app.apiSecret)
+    const body = await verifyWebhook(delivery.body, delivery.headers, app.apiSecret)
     expect(body.payloadResponse).toMatchObject({ payload_uuidv4: created.uuid, signed: true })
     expect(server.platform.webhooks.attempts()).toMatchObject([
       { payload_uuidv4: created.uuid, attempt: 1, status: 204, ok: true },

@@ -16,9 +16,21 @@ function request(destination: string, options: Record<string, unknown> = { pathf
   return { txjson: { TransactionType: 'Payment', Destination: destination, Amount: USD }, options }
 }
 
-describe('pay with anything (PROTOCOL §8.3)', () => {
+// The receiver trusts the issuer for USD, signing a TrustSet in the wallet (docs/protocol.md §8.5).
+async function trustUsd(network: 'TESTNET') {
+  const { platform, bob, create } = setup
+  platform.ledger.fund(ISSUER, '50000000', [network])
+  const { uuid } = create({
+    txjson: { TransactionType: 'TrustSet', LimitAmount: { ...USD, value: '1000' } },
+  })
+  const record = await platform.wallet.sign(uuid, { user: bob.uuid, network })
+  expect(record.response.dispatched_result).toBe('tesSUCCESS')
+}
+
+describe('pay with anything (docs/protocol.md §8.3, §8.5)', () => {
   it('pays an issued amount with the native asset: SendMax in drops, receiver gets USD', async () => {
     const { platform, alice, bob, create } = setup
+    await trustUsd('TESTNET')
     const { uuid } = create(request(bob.accounts[0]?.address ?? ''))
     const record = await platform.wallet.sign(uuid, {
       user: alice.uuid,
@@ -36,6 +48,27 @@ describe('pay with anything (PROTOCOL §8.3)', () => {
     expect(record.response.dispatched_result).toBe('tesSUCCESS')
     const lookup = platform.ledger.transaction(record.response.txid ?? '')
     expect(lookup?.transaction.meta.delivered_amount).toEqual(USD)
+    // The receiver got exactly Amount; the payer spent the converted price, not all of SendMax.
+    const [line] = platform.ledger.account('TESTNET', bob.accounts[0]?.address ?? '')?.lines ?? []
+    expect(line).toMatchObject({ currency: 'USD', counterparty: ISSUER, balance: '10' })
+    const spent = lookup?.balanceChanges[alice.accounts[0]?.address ?? '']?.[0]?.value
+    expect(Number(spent)).toBeCloseTo(-(10 / price) - 0.000012, 5)
+  })
+
+  it('fails with tecPATH_DRY when the receiver has no trust line, charging only the fee', async () => {
+    const { platform, alice, bob, create } = setup
+    platform.ledger.fund(ISSUER, '50000000', ['TESTNET'])
+    const payer = alice.accounts[0]?.address ?? ''
+    const before = BigInt(platform.ledger.account('TESTNET', payer)?.balance ?? '0')
+    const { uuid } = create(request(bob.accounts[0]?.address ?? ''))
+    const record = await platform.wallet.sign(uuid, {
+      user: alice.uuid,
+      network: 'TESTNET',
+      payWith: { currency: 'XRP' },
+    })
+    expect(record.response.dispatched_result).toBe('tecPATH_DRY')
+    const after = BigInt(platform.ledger.account('TESTNET', payer)?.balance ?? '0')
+    expect(before - after).toBe(12n)
   })
 
   it('pays with another issued currency through the rates', async () => {

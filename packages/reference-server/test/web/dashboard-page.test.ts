@@ -1,5 +1,6 @@
 import type { RefState, WebhookAttempt } from 'pullsign/wire'
 import { describe, expect, it } from 'vitest'
+import { DASHBOARD_ACTIONS_SCRIPT } from '../../src/web/pages/dashboard-actions-script'
 import { renderDashboard, renderDashboardMain } from '../../src/web/pages/dashboard-page'
 import { DASHBOARD_SCRIPT } from '../../src/web/pages/dashboard-script'
 import { dashboardView } from '../../src/web/pages/dashboard-view'
@@ -64,6 +65,7 @@ function view(overrides: Partial<Parameters<typeof dashboardView>[0]> = {}) {
     payloadCount: 2,
     attempts: ATTEMPTS,
     now: Date.parse('2026-11-21T18:04:00.000Z'),
+    realNow: Date.parse('2026-11-21T18:04:00.000Z'),
     ...overrides,
   })
 }
@@ -128,6 +130,34 @@ describe('dashboard page', () => {
     expect(html).toContain('<a href="/" aria-current="page">Dashboard</a>')
     expect(pageData(html)).toEqual({ livePath: '/?part=main', intervalMs: 1000 })
     expect(() => new Function(DASHBOARD_SCRIPT)).not.toThrow()
+    expect(() => new Function(DASHBOARD_ACTIONS_SCRIPT)).not.toThrow()
+  })
+
+  it.each([
+    [0, 'real time'],
+    [3600, '+3600 s from real time'],
+    [-30, '−30 s from real time'],
+  ])('shows the server clock offset: %i s is "%s"', (seconds, text) => {
+    const now = Date.parse('2026-11-21T18:04:00.000Z')
+    const shown = renderDashboardMain(view({ now: now + seconds * 1000, realNow: now })).value
+    expect(shown).toContain(`<dd id="clock-offset" data-seconds="${seconds}">${text}</dd>`)
+  })
+
+  it('offers Sign and Reject on rows that can still be answered, and only there', () => {
+    const open = payloadRecord({ meta: { uuid: OTHER } })
+    const shown = renderDashboardMain(
+      view({ payloads: [open, payloadRecord({ meta: { resolved: true, signed: true } })] }),
+    ).value
+    expect(shown).toContain(`data-act="sign" data-payload="${OTHER}"`)
+    expect(shown).toContain(`data-act="reject" data-payload="${OTHER}"`)
+    expect(shown).not.toContain(`data-payload="${UUID}">Sign`)
+  })
+
+  it('has one actions card outside the polled sections, listing every user to act as', () => {
+    expect(html.match(/id="actions"/g)).toHaveLength(1)
+    expect(renderDashboardMain(view()).value).not.toContain('id="actions"')
+    for (const user of USERS)
+      expect(html).toContain(`<option value="${user.uuid}">${user.name}</option>`)
   })
 
   it('the live sections are the page’s <main> contents', () => {

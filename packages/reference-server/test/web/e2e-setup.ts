@@ -1,7 +1,7 @@
 import { type Browser, chromium, type Page } from 'playwright'
 import type { PayloadRecord, RefApplication } from 'pullsign/wire'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { chromiumArgs, chromiumPath } from '../../../../scripts/chromium'
+import { chromiumArgs, requireChromium } from '../../../../scripts/chromium'
 import { startTestServer } from '../server/test-server'
 import { startLocalSite } from './local-site'
 
@@ -19,7 +19,7 @@ export interface CreatedPayload {
  */
 export async function startE2e() {
   const browser: Browser = await chromium.launch({
-    executablePath: chromiumPath(),
+    executablePath: requireChromium(),
     args: chromiumArgs,
   })
   const t = await startTestServer()

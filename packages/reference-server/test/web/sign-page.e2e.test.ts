@@ -72,6 +72,41 @@ describe('sign page in Chromium', { timeout: 30_000 }, () => {
     await page.close()
   })
 
+  it.each([
+    ['on this page', 'page'],
+    ['elsewhere (control API), learnt by the socket', 'control'],
+  ])('signed %s: the QR and countdown go, the outcome links to the transaction', async (_, how) => {
+    const e = env()
+    const created = await e.createPayload({ txjson: PAYMENT })
+    const { page, errors } = await e.openPage(created.next.always)
+    await page.locator('body[data-socket="open"]').waitFor()
+    expect(await page.locator('#qr').isVisible()).toBe(true)
+    expect(await page.locator('#countdown').isVisible()).toBe(true)
+    if (how === 'page') await page.getByRole('button', { name: 'Sign' }).click()
+    else {
+      const res = await e.t.control(`payloads/${created.uuid}/sign`, { user: e.t.alice.uuid })
+      expect(res.status).toBe(200)
+    }
+    await expect.poll(() => page.locator('#status').textContent()).toBe('Signed')
+    const record = await e.fetchRecord(created.uuid)
+    const network = record.response.environment_nodetype ?? 'none'
+    const explorer = `${e.t.endpoints.links}/explorer/${network}/${record.response.txid}`
+    await expect
+      .poll(() => page.locator('#explorer').getAttribute('href', { timeout: 500 }))
+      .toBe(explorer)
+    expect(await page.locator('#explorer').textContent()).toBe('View the transaction')
+    expect(await page.locator('#qr').isVisible()).toBe(false)
+    expect(await page.locator('#countdown').isVisible()).toBe(false)
+    expect(errors).toEqual([])
+    await page.close()
+    // Opened again, the page renders the same outcome from the server.
+    const again = await e.openPage(created.next.always)
+    expect(await again.page.locator('#explorer').getAttribute('href')).toBe(explorer)
+    expect(await again.page.locator('#qr').count()).toBe(0)
+    expect(await again.page.locator('#countdown').count()).toBe(0)
+    await again.page.close()
+  })
+
   it('rejects, and the page, record and socket say rejected', async () => {
     const e = env()
     const created = await e.createPayload({ txjson: PAYMENT })
@@ -156,7 +191,8 @@ describe('sign page in Chromium', { timeout: 30_000 }, () => {
     expect(await page.getByRole('button', { name: 'Sign' }).count()).toBe(0)
     await page.reload()
     expect(await page.locator('#status').textContent()).toBe('This sign request has expired')
-    expect(await page.locator('#countdown').textContent()).toBe('expired')
+    expect(await page.locator('#countdown').count()).toBe(0)
+    expect(await page.locator('#qr').count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Sign' }).count()).toBe(0)
     await page.close()
   })

@@ -25,6 +25,7 @@ function page(
       boundUser,
       serverNow: NOW,
       variant,
+      links: 'http://127.0.0.1:8787',
     }),
   )
 }
@@ -165,6 +166,38 @@ describe('sign page: states', () => {
     expect(html).not.toContain('<form')
   })
 
+  it.each([
+    ['pending', {}, true],
+    ['opened', { app_opened: true }, true],
+    ['signed', { resolved: true, signed: true }, false],
+    ['rejected', { resolved: true, signed: false }, false],
+    ['cancelled', { cancelled: true, expired: true }, false],
+    ['expired', { expired: true }, false],
+  ])('%s: QR and countdown only while it can be answered', (_, meta, answerable) => {
+    const html = page({ meta })
+    expect(html.includes('id="qr"')).toBe(answerable)
+    expect(html.includes('id="countdown"')).toBe(answerable)
+  })
+
+  it('a signed transaction links to it on the explorer of its network ({links}/explorer/…)', () => {
+    const txid = 'EF'.repeat(32)
+    const html = page({
+      meta: { resolved: true, signed: true },
+      response: {
+        txid,
+        account: 'rAliceEdAccount1111111111111111111',
+        environment_nodetype: 'TESTNET',
+      },
+    })
+    expect(html).toContain(
+      `<a id="explorer" href="http://127.0.0.1:8787/explorer/TESTNET/${txid}">View the transaction</a>`,
+    )
+    // A SignIn has a txid but no network: nothing was submitted, so no link.
+    expect(page({ meta: { resolved: true, signed: true }, response: { txid } })).not.toContain(
+      'id="explorer"',
+    )
+  })
+
   it('a signed payload shows its txid and account', () => {
     const html = page({
       meta: { resolved: true, signed: true },
@@ -209,6 +242,7 @@ describe('sign page: hostile strings are escaped', () => {
         boundUser: null,
         serverNow: NOW,
         variant: 'sign',
+        links: IMG,
       }),
     )
     // exactly the two script elements of the shell: the data block and the page script

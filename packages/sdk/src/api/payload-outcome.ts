@@ -1,4 +1,4 @@
-import type { PayloadRecord } from '../wire/payload'
+import type { PayloadRecord, SignedPayloadRecord } from '../wire/payload'
 import type { PayloadSocketEvent } from '../wire/socket'
 import type { PayloadEvent } from './subscription-types'
 
@@ -14,6 +14,20 @@ import type { PayloadEvent } from './subscription-types'
 export function isFinalRecord(record: PayloadRecord): boolean {
   const { meta } = record
   return meta.resolved || meta.cancelled || (meta.expired && !meta.app_opened)
+}
+
+/**
+ * Whether the user signed: narrows the record so `response.txid`, `response.hex` and
+ * `response.account` are strings.
+ *
+ * @example
+ * ```ts
+ * const record = await pullsign.payload.get(uuid)
+ * if (isSignedRecord(record)) await pullsign.getTransaction(record.response.txid)
+ * ```
+ */
+export function isSignedRecord(record: PayloadRecord): record is SignedPayloadRecord {
+  return record.meta.resolved && record.meta.signed && typeof record.response.txid === 'string'
 }
 
 /**

@@ -1,6 +1,5 @@
-import { sleep } from '../core/clock'
 import { Emitter } from '../core/emitter'
-import { AbortError, NetworkError, PullSignError, TimeoutError } from '../core/errors'
+import { AbortError, NetworkError, PullSignError } from '../core/errors'
 import { positiveOr } from '../core/input'
 import type { Clock } from '../core/seams'
 import type { WebSocketConstructor } from '../core/websocket'
@@ -35,13 +34,9 @@ export interface SubscriptionDeps {
   random: () => number
 }
 
-// A record fetch that got no answer is tried again after these waits before the subscription
-// gives up: a blip must not end a subscription that a reconnect would have saved.
-const FETCH_RETRY_DELAYS_MS = [250, 500, 1000]
-
 const neverOpened = (url: string, code: number) =>
   new NetworkError(
-    `the websocket ${url} never opened (close code ${code}). Check that the platform is reachable from here. With the reference server's msw handlers there is no socket unless the server listens: start it with server.listen(0) and use its endpoints, or give PullSign a WebSocket option (the reference server's in-process WebSocket).`,
+    `the websocket ${url} never opened (close code ${code}): is it reachable? msw handlers serve no sockets: start the reference server with server.listen(0), or give PullSign a WebSocket option (e.g. the reference server's in-process one)`,
   )
 
 /**
@@ -254,19 +249,10 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
     this.#chain = this.#chain.then(task).catch((err) => this.#fail(err, true))
   }
 
+  // A transient failure (429, 502, 503, 504) is already retried by the client's transport.
   async #fetch(): Promise<PayloadRecord> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const record = await this.#deps.fetchRecord(this.uuid)
-        this.payload = record
-        return record
-      } catch (err) {
-        const transient = err instanceof NetworkError || err instanceof TimeoutError
-        const delay = FETCH_RETRY_DELAYS_MS[attempt]
-        if (!transient || delay === undefined || this.#ended) throw err
-        await sleep(this.#deps.clock, delay)
-      }
-    }
+    this.payload = await this.#deps.fetchRecord(this.uuid)
+    return this.payload
   }
 
   async #onMessage(event: PayloadSocketEvent): Promise<void> {

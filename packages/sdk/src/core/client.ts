@@ -165,28 +165,26 @@ export interface Client {
  */
 export function createClient(options: ClientOptions): Client {
   const given = options.seams ?? {}
-  for (const name of ['fetch', 'WebSocket', 'random'] as const) {
-    if (given[name] !== undefined && typeof given[name] !== 'function') {
-      throw new PullSignError(
-        'ERR_CONFIG',
-        `${name} must be a ${name === 'WebSocket' ? 'constructor' : 'function'}`,
-      )
-    }
+  const functions: [string, unknown][] = [
+    ['fetch', given.fetch],
+    ['WebSocket', given.WebSocket],
+    ['random', given.random],
+    ['onRequest', options.onRequest],
+    ['onResponse', options.onResponse],
+  ]
+  for (const [seam, methods] of SEAM_METHODS) {
+    const value = given[seam] as Record<string, unknown> | undefined
+    if (value !== undefined)
+      for (const m of methods) functions.push([`${seam}.${m}`, value?.[m] ?? null])
   }
-  for (const [name, methods] of SEAM_METHODS) {
-    const seam = given[name] as Record<string, unknown> | undefined
-    if (seam !== undefined && methods.some((method) => typeof seam?.[method] !== 'function')) {
-      throw new PullSignError('ERR_CONFIG', `${name} must have ${methods.join(', ')}`)
+  for (const [name, value] of functions) {
+    if (value !== undefined && typeof value !== 'function') {
+      throw new PullSignError('ERR_CONFIG', `${name} must be a function`)
     }
   }
   const timeoutMs = options.timeoutMs ?? 30_000
   if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new PullSignError('ERR_CONFIG', 'timeoutMs must be a positive number of milliseconds')
-  }
-  for (const hook of ['onRequest', 'onResponse'] as const) {
-    if (options[hook] !== undefined && typeof options[hook] !== 'function') {
-      throw new PullSignError('ERR_CONFIG', `${hook} must be a function`)
-    }
   }
   const seams: Seams = {
     fetch: given.fetch ?? ((input, init) => globalThis.fetch(input, init)),

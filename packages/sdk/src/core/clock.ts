@@ -14,17 +14,3 @@ export const systemClock: Clock = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof globalThis.setTimeout>),
 }
-
-/**
- * Resolves after `ms` milliseconds of the given clock.
- *
- * @example
- * ```ts
- * await sleep(client.seams.clock, 250)
- * ```
- */
-export function sleep(clock: Clock, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    clock.setTimeout(resolve, ms)
-  })
-}

@@ -7,7 +7,9 @@ import {
   type PullSignErrorCode,
   type RateLimitError,
   type SignatureError,
+  type SignInError,
   type TimeoutError,
+  type XappHostUnreachableError,
 } from './errors'
 
 /**
@@ -36,6 +38,8 @@ export type AnyPullSignError =
   | TimeoutError
   | AbortError
   | SignatureError
+  | SignInError
+  | XappHostUnreachableError
 
 /**
  * The one type guard: whether a value is an error of the SDK (from any copy of it), optionally

@@ -14,6 +14,9 @@ import { redact } from './redact'
  * - `ERR_ABORTED`: the caller aborted (AbortSignal, `close()`).
  * - `ERR_RESPONSE`: the platform answered with something that is not the expected JSON.
  * - `ERR_SIGNATURE`: a webhook, sign-in or JWT did not verify (`pullsign/verify`).
+ * - `ERR_SIGN_IN`: a browser or native sign-in did not complete (see {@link SignInError}).
+ * - `ERR_XAPP_HOST`: inside an xApp, no wallet host answered the bridge (see
+ *   {@link XappHostUnreachableError}).
  *
  * @example
  * ```ts
@@ -31,6 +34,8 @@ export type PullSignErrorCode =
   | 'ERR_ABORTED'
   | 'ERR_RESPONSE'
   | 'ERR_SIGNATURE'
+  | 'ERR_SIGN_IN'
+  | 'ERR_XAPP_HOST'
 
 /**
  * Options shared by every error constructor: the cause, and the secrets to scrub from the message.
@@ -55,10 +60,23 @@ const KINDS = Symbol.for('pullsign.error.kinds')
 const KIND: unique symbol = Symbol.for('pullsign.error.kind') as never
 const objectHasInstance = Function.prototype[Symbol.hasInstance]
 
-const brand = (error: Error, kind: string): void => {
-  const kinds = (error as { [KINDS]?: readonly string[] })[KINDS] ?? []
-  Object.defineProperty(error, KINDS, { value: [...kinds, kind], configurable: true })
-  error.name = kind
+const isKind = (errorClass: object, value: unknown): boolean => {
+  // A user's own subclass has no kind of its own: the ordinary prototype check.
+  if (!Object.hasOwn(errorClass, KIND)) return objectHasInstance.call(errorClass, value)
+  const kinds: unknown =
+    typeof value === 'object' && value !== null
+      ? (value as { [KINDS]?: unknown })[KINDS]
+      : undefined
+  return Array.isArray(kinds) && kinds.includes((errorClass as { [KIND]: string })[KIND])
+}
+
+// The kinds of every class of ours from `target` up; the first is the error's name.
+const kindsOf = (target: object): string[] => {
+  const kinds: string[] = []
+  for (let c = target; c && c !== Error; c = Object.getPrototypeOf(c)) {
+    if (Object.hasOwn(c, KIND)) kinds.push((c as { [KIND]: string })[KIND])
+  }
+  return kinds
 }
 
 /**
@@ -80,7 +98,9 @@ export class PullSignError extends Error {
   readonly code: PullSignErrorCode
   constructor(code: PullSignErrorCode, message: string, options: PullSignErrorOptions = {}) {
     super(redact(message, options.secrets), 'cause' in options ? { cause: options.cause } : {})
-    brand(this, 'PullSignError')
+    const kinds = kindsOf(new.target)
+    Object.defineProperty(this, KINDS, { value: kinds })
+    this.name = kinds[0] as string
     this.code = code
   }
 
@@ -90,19 +110,15 @@ export class PullSignError extends Error {
    *
    * @example
    * ```ts
-   * const { PullSignError } = await import('pullsign')
-   * require('pullsign').PullSign // a CJS copy's error is still `instanceof PullSignError`
+   * import { createRequire } from 'node:module'
+   * import { PullSignError } from 'pullsign'
+   * const cjs = createRequire(import.meta.url)('pullsign')
+   * new cjs.NetworkError('down') instanceof PullSignError // true
    * ```
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    // A user's own subclass has no kind of its own: the ordinary prototype check.
-    if (!Object.hasOwn(this, KIND)) return objectHasInstance.call(this, value)
-    const name = (this as unknown as { [KIND]: string })[KIND]
-    const kinds: unknown =
-      typeof value === 'object' && value !== null
-        ? (value as { [KINDS]?: unknown })[KINDS]
-        : undefined
-    return Array.isArray(kinds) && kinds.includes(name)
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of instanceof
+    return isKind(this, value)
   }
 
   /**
@@ -114,7 +130,9 @@ export class PullSignError extends Error {
    * ```
    */
   toJSON(): Record<string, unknown> {
-    return { name: this.name, code: this.code, message: this.message }
+    // The own fields of every subclass (status, errorCode, retryAfter, …) are safe by design:
+    // messages are redacted when built; `cause` (not enumerable) is left out.
+    return { name: this.name, code: this.code, message: this.message, ...(this as object) }
   }
 
   /** Node's `util.inspect` (and so `console.log`) shows the same safe fields plus the stack. */
@@ -180,7 +198,6 @@ export class ApiError extends PullSignError {
     options: PullSignErrorOptions & { code?: PullSignErrorCode } = {},
   ) {
     super(options.code ?? 'ERR_API', describe(details), options)
-    brand(this, 'ApiError')
     this.status = details.status
     this.errorCode = details.errorCode
     this.reference = details.reference
@@ -191,19 +208,6 @@ export class ApiError extends PullSignError {
       : null
     this.method = details.method
     this.path = details.path
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return {
-      ...super.toJSON(),
-      status: this.status,
-      errorCode: this.errorCode,
-      reference: this.reference,
-      serverMessage: this.serverMessage,
-      meaning: this.meaning,
-      method: this.method,
-      path: this.path,
-    }
   }
 }
 
@@ -226,7 +230,6 @@ export class AuthError extends ApiError {
   declare readonly code: 'ERR_AUTH'
   constructor(details: ApiErrorDetails, options: PullSignErrorOptions = {}) {
     super(details, { ...options, code: 'ERR_AUTH' })
-    brand(this, 'AuthError')
   }
 }
 
@@ -254,12 +257,7 @@ export class RateLimitError extends ApiError {
     options: PullSignErrorOptions = {},
   ) {
     super(details, { ...options, code: 'ERR_RATE_LIMIT' })
-    brand(this, 'RateLimitError')
     this.retryAfter = retryAfter
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), retryAfter: this.retryAfter }
   }
 }
 
@@ -278,7 +276,6 @@ export class NetworkError extends PullSignError {
   declare readonly code: 'ERR_NETWORK'
   constructor(message: string, options: PullSignErrorOptions = {}) {
     super('ERR_NETWORK', message, options)
-    brand(this, 'NetworkError')
   }
 }
 
@@ -296,7 +293,6 @@ export class TimeoutError extends PullSignError {
   declare readonly code: 'ERR_TIMEOUT'
   constructor(message: string, options: PullSignErrorOptions = {}) {
     super('ERR_TIMEOUT', message, options)
-    brand(this, 'TimeoutError')
   }
 }
 
@@ -314,7 +310,6 @@ export class AbortError extends PullSignError {
   declare readonly code: 'ERR_ABORTED'
   constructor(message: string, options: PullSignErrorOptions = {}) {
     super('ERR_ABORTED', message, options)
-    brand(this, 'AbortError')
   }
 }
 
@@ -324,7 +319,7 @@ export class AbortError extends PullSignError {
  * @example
  * ```ts
  * try {
- *   verifyWebhook(rawBody, headers, apiSecret)
+ *   await verifyWebhook(rawBody, headers, apiSecret)
  * } catch (err) {
  *   if (err instanceof SignatureError) console.log(err.reason) // e.g. 'mismatch'
  * }
@@ -337,12 +332,7 @@ export class SignatureError extends PullSignError {
   readonly reason: SignatureFailure
   constructor(reason: SignatureFailure, message: string, options: PullSignErrorOptions = {}) {
     super('ERR_SIGNATURE', message, options)
-    brand(this, 'SignatureError')
     this.reason = reason
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), reason: this.reason }
   }
 }
 
@@ -362,3 +352,82 @@ export type SignatureFailure =
   | 'wrong-key'
   | 'expired'
   | 'not-signed'
+
+/**
+ * Why a browser or native sign-in did not complete.
+ *
+ * - `popup-closed`: the person closed the sign-in window.
+ * - `rejected`: the person declined in the wallet (`access_denied`).
+ * - `state-mismatch`: the answer's `state` is not the one this page sent (a forged or stale answer).
+ * - `nonce-mismatch`: the `id_token` does not carry the nonce this page sent.
+ * - `provider`: the provider refused the request (its `error` is in the message).
+ * - `invalid-response`: the answer is not a well-formed token, code or error.
+ * - `not-signed-in`: a call that needs the person's JWT was made before sign-in.
+ *
+ * @example
+ * ```ts
+ * const reason: SignInFailure = 'popup-closed'
+ * ```
+ */
+export type SignInFailure =
+  | 'popup-closed'
+  | 'rejected'
+  | 'state-mismatch'
+  | 'nonce-mismatch'
+  | 'provider'
+  | 'invalid-response'
+  | 'not-signed-in'
+
+/**
+ * A browser or native sign-in did not complete; `reason` says why. Codes, verifiers and tokens
+ * never appear in its message.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await pullsign.authorize()
+ * } catch (err) {
+ *   if (err instanceof SignInError && err.reason === 'popup-closed') showSignInButtonAgain()
+ * }
+ * ```
+ */
+export class SignInError extends PullSignError {
+  /** @internal The kind `instanceof` looks for. */
+  static override readonly [KIND]: string = 'SignInError'
+  declare readonly code: 'ERR_SIGN_IN'
+  readonly reason: SignInFailure
+  constructor(reason: SignInFailure, message: string, options: PullSignErrorOptions = {}) {
+    super('ERR_SIGN_IN', message, options)
+    this.reason = reason
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), reason: this.reason }
+  }
+}
+
+/**
+ * Inside an xApp, no wallet host answered the bridge within 2 s (docs/protocol.md §7.2): the page
+ * is neither in the wallet's web view nor framed by a host that answers `XAPP_PROXY_INIT`.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await pullsign.xapp.scanQr()
+ * } catch (err) {
+ *   if (err instanceof XappHostUnreachableError) console.log(err.message) // names the fixes
+ * }
+ * ```
+ */
+export class XappHostUnreachableError extends PullSignError {
+  /** @internal The kind `instanceof` looks for. */
+  static override readonly [KIND]: string = 'XappHostUnreachableError'
+  declare readonly code: 'ERR_XAPP_HOST'
+  constructor(command: string, options: PullSignErrorOptions = {}) {
+    super(
+      'ERR_XAPP_HOST',
+      `the xApp command ${command} reached no wallet host in 2 s. Open the xApp in the wallet, or frame it in a host (e.g. the reference server's /__ref/xapp-host page) that answers XAPP_PROXY_INIT; check that the xApp is served with CORS origin *, over https on port 443, under its full host name`,
+      options,
+    )
+  }
+}

@@ -29,10 +29,10 @@ const intHeader = (headers: Headers, name: string): number | null => {
  *
  * @example
  * ```ts
- * readRateLimit(response.headers) // { limit: 60, remaining: 59, at: 1700000000000 }
+ * readRateLimit(response.headers, clock.now()) // { limit: 60, remaining: 59, at: 1700000000000 }
  * ```
  */
-export function readRateLimit(headers: Headers, now = Date.now()): RateLimitInfo | null {
+export function readRateLimit(headers: Headers, now: number): RateLimitInfo | null {
   const limit = intHeader(headers, API_HEADERS.rateLimitLimit)
   const remaining = intHeader(headers, API_HEADERS.rateLimitRemaining)
   return limit === null || remaining === null ? null : { limit, remaining, at: now }
@@ -43,10 +43,10 @@ export function readRateLimit(headers: Headers, now = Date.now()): RateLimitInfo
  *
  * @example
  * ```ts
- * readRetryAfter(new Headers({ 'retry-after': '30' })) // 30
+ * readRetryAfter(new Headers({ 'retry-after': '30' }), clock.now()) // 30
  * ```
  */
-export function readRetryAfter(headers: Headers, now = Date.now()): number | null {
+export function readRetryAfter(headers: Headers, now: number): number | null {
   const raw = headers.get(API_HEADERS.retryAfter)?.trim()
   if (!raw) return null
   if (/^\d+$/.test(raw)) return Number(raw)

@@ -23,17 +23,11 @@ export const RETRY_STATUSES = [429, 502, 503, 504]
  */
 export function resolveRetry(retry: RetryOptions | false | undefined): Required<RetryOptions> {
   if (retry === false) return { retries: 0, delayMs: 0, maxDelayMs: 0 }
-  if (retry !== undefined && (typeof retry !== 'object' || retry === null)) {
-    throw new PullSignError('ERR_CONFIG', 'retry must be false or {retries, delayMs, maxDelayMs}')
-  }
-  const out = { retries: 2, delayMs: 500, maxDelayMs: 10_000 }
-  for (const key of ['retries', 'delayMs', 'maxDelayMs'] as const) {
-    const value = retry?.[key]
-    if (value === undefined) continue
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+  const out = { retries: 2, delayMs: 500, maxDelayMs: 10_000, ...retry }
+  for (const [key, value] of Object.entries(out)) {
+    if (!Number.isInteger(value) || value < 0) {
       throw new PullSignError('ERR_CONFIG', `retry.${key} must be a whole number >= 0`)
     }
-    out[key] = value
   }
   return out
 }

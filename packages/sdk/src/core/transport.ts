@@ -1,4 +1,4 @@
-import { FetchError, type FetchOptions, ofetch } from 'ofetch'
+import type { $Fetch, FetchError, FetchOptions } from 'ofetch'
 import type {
   HttpMethod,
   RequestEvent,
@@ -6,7 +6,7 @@ import type {
   ResponseEvent,
   RetryOptions,
 } from './client'
-import type { Credentials } from './credentials'
+import type { Credentials, HeaderMap } from './credentials'
 import { AuthError, PullSignError } from './errors'
 import { type RateLimitInfo, readRateLimit } from './rate-limit'
 import { REDACTED } from './redact'
@@ -45,6 +45,13 @@ export interface TransportConfig {
  */
 export type Send = <T>(method: HttpMethod, path: string, options?: RequestOptions) => Promise<T>
 
+const ACCEPT: HeaderMap = { accept: 'application/json' }
+
+/** ofetch's options of one call, with that call's state for the hooks. */
+type CallOptions = FetchOptions<'text'> & {
+  call: { method: HttpMethod; path: string; answers: number; started: number; signal: AbortSignal }
+}
+
 const hidePath = (path: string, sensitive: readonly string[]): string =>
   sensitive.reduce(
     (out, value) => (value ? out.split(encodeURIComponent(value)).join(REDACTED) : out),
@@ -77,30 +84,90 @@ export function createTransport(config: TransportConfig): Send {
   const { clock, credentials } = config
   const base = `${config.api}${credentials.basePath}`
   const basePathname = new URL(base).pathname.replace(/\/$/, '')
-  const $fetch = ofetch.create(
-    {
-      baseURL: base,
-      headers: { accept: 'application/json' },
-      responseType: 'text',
-      retryStatusCodes: RETRY_STATUSES,
-      // The wait happens in onResponseError on the client's clock; ofetch's own would use the
-      // global timers.
-      retryDelay: 0,
+  const timing = config.onRequest !== undefined || config.onResponse !== undefined
+  // The hooks are made once, not per call (the ping bench counts every allocation); each call's
+  // state rides on its options, which ofetch hands to every hook.
+  const defaults: FetchOptions = {
+    baseURL: base,
+    responseType: 'text',
+    retryStatusCodes: RETRY_STATUSES,
+    // The wait happens in onResponseError on the client's clock; ofetch's own would use the
+    // global timers.
+    retryDelay: 0,
+    onRequest: timing
+      ? ({ options }) => {
+          const call = (options as CallOptions).call
+          call.started = clock.now()
+          config.onRequest?.({ method: call.method, path: call.path, attempt: call.answers + 1 })
+        }
+      : undefined,
+    onResponse: ({ options, response }) => {
+      const call = (options as CallOptions).call
+      const now = clock.now()
+      const rateLimit = readRateLimit(response.headers, now)
+      call.answers++
+      if (rateLimit) config.onRateLimit(rateLimit)
+      config.onResponse?.({
+        method: call.method,
+        path: call.path,
+        attempt: call.answers,
+        status: response.status,
+        durationMs: now - call.started,
+        rateLimit,
+      })
     },
-    { fetch: config.fetch },
-  )
+    onResponseError: async ({ options, response }) => {
+      const left = options.retry
+      if (typeof left !== 'number' || left <= 0) return
+      if (!RETRY_STATUSES.includes(response.status)) return
+      const { answers, signal } = (options as CallOptions).call
+      const wait = retryWait(config.retry, answers, response.headers, clock.now())
+      if (wait === null) {
+        options.retry = 0 // longer than the cap: the caller gets the error now
+        return
+      }
+      await new Promise<void>((resolve, reject) => {
+        const id = clock.setTimeout(resolve, wait)
+        const abort = () => {
+          clock.clearTimeout(id)
+          reject(signal.reason)
+        }
+        signal.addEventListener('abort', abort, { once: true })
+      })
+    },
+  }
+  // ofetch is loaded on the first request, not on import: on Node its entry brings node-fetch and
+  // node:http along, which would double the SDK's cold import time.
+  // ofetch builds one Headers from a plain object; default headers would cost two more per call.
+  let lastAuth: HeaderMap | undefined
+  let lastHeaders: HeaderMap = ACCEPT
+  let $fetch: $Fetch | undefined
+  let loading: Promise<$Fetch> | undefined
+  const load = () => {
+    loading ??= import('ofetch').then(({ ofetch }) => {
+      $fetch = ofetch.create(defaults, { fetch: config.fetch })
+      return $fetch
+    })
+    return loading
+  }
   return async <T>(method: HttpMethod, path: string, request: RequestOptions = {}) => {
     const sensitive = request.sensitive ?? []
-    const shown = hidePath(`${basePathname}/${path}`, sensitive)
+    const shown =
+      sensitive.length > 0
+        ? hidePath(`${basePathname}/${path}`, sensitive)
+        : `${basePathname}/${path}`
     const where = `[${method} ${shown}]`
     const secrets = () => [...(credentials.secrets?.() ?? []), ...sensitive]
     const authorize = request.authorize !== false
-    const headers = authorize
-      ? { ...(await credentials.headers({ method, path: shown })), ...request.headers }
-      : request.headers
-    const retries = method === 'GET' ? config.retry.retries : 0
-    let attempt = 0
-    let started = 0
+    let headers: HeaderMap = request.headers ? { ...ACCEPT, ...request.headers } : ACCEPT
+    if (authorize) {
+      const given = credentials.headers({ method, path: shown })
+      const auth = given instanceof Promise ? await given : given
+      // Static credentials (the backend's) give the same object every call: merge it once.
+      if (!request.headers && auth === lastAuth) headers = lastHeaders
+      else headers = { ...headers, ...auth }
+      if (!request.headers) [lastAuth, lastHeaders] = [auth, headers]
+    }
     let timedOut = false
     const controller = new AbortController()
     // One timer for the whole call, retries included: it aborts the exchange, so an abandoned
@@ -109,59 +176,23 @@ export function createTransport(config: TransportConfig): Send {
       timedOut = true
       controller.abort(new Error('timeout'))
     }, config.timeoutMs)
-    const options: FetchOptions<'text'> = {
+    const options: CallOptions = {
       method,
       headers,
       body: request.body as FetchOptions['body'],
       signal: controller.signal,
-      retry: retries,
-      onRequest: () => {
-        attempt++
-        started = clock.now()
-        config.onRequest?.({ method, path: shown, attempt })
-      },
-      onResponse: ({ response }) => {
-        const now = clock.now()
-        const rateLimit = readRateLimit(response.headers, now)
-        if (rateLimit) config.onRateLimit(rateLimit)
-        config.onResponse?.({
-          method,
-          path: shown,
-          attempt,
-          status: response.status,
-          durationMs: now - started,
-          rateLimit,
-        })
-      },
-      onResponseError: async (context) => {
-        const left = context.options.retry
-        if (typeof left !== 'number' || left <= 0) return
-        if (!RETRY_STATUSES.includes(context.response.status)) return
-        const wait = retryWait(config.retry, attempt, context.response.headers, clock.now())
-        if (wait === null) {
-          context.options.retry = 0 // longer than the cap: the caller gets the error now
-          return
-        }
-        await new Promise<void>((resolve, reject) => {
-          const id = clock.setTimeout(resolve, wait)
-          controller.signal.addEventListener(
-            'abort',
-            () => {
-              clock.clearTimeout(id)
-              reject(controller.signal.reason)
-            },
-            { once: true },
-          )
-        })
-      },
+      retry: method === 'GET' ? config.retry.retries : 0,
+      call: { method, path: shown, answers: 0, started: 0, signal: controller.signal },
     }
     let answer: { status: number; _data?: string }
     try {
-      answer = await $fetch.raw(path, options)
+      answer = await ($fetch ?? (await load())).raw(path, options)
     } catch (err) {
-      const response = err instanceof FetchError ? err.response : undefined
+      // ofetch wraps every failure in a FetchError: with the answer when there was one, else
+      // with the fetch error as its cause.
+      const response = (err as Partial<FetchError>).response
       if (!response || timedOut) {
-        throw noAnswerError(err instanceof FetchError ? err.cause : err, {
+        throw noAnswerError((err as Partial<FetchError>).cause ?? err, {
           where,
           timedOut,
           timeoutMs: config.timeoutMs,

@@ -1,4 +1,5 @@
 export { SignatureError, type SignatureFailure } from '../core/errors'
+export { type VerifyOAuthJwtOptions, verifyOAuthJwt } from './oauth-jwt'
 export { transactionId, verifySignIn } from './sign-in'
 export {
   type HeaderSource,

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto'
+import { sha512 } from '@xrplf/isomorphic/sha512'
+import { bytesToHex, hexToBytes } from '@xrplf/isomorphic/utils'
 import { decode, encodeForSigning } from 'ripple-binary-codec'
 import { deriveAddress, verify } from 'ripple-keypairs'
 import { SignatureError } from '../core/errors'
@@ -16,11 +17,8 @@ const TXID_PREFIX = '54584E00'
  * ```
  */
 export function transactionId(blob: string): string {
-  return createHash('sha512')
-    .update(Buffer.from(TXID_PREFIX + blob, 'hex'))
-    .digest('hex')
-    .slice(0, 64)
-    .toUpperCase()
+  // The ledger codec's own hash package: node:crypto on Node, @noble/hashes in browsers.
+  return bytesToHex(sha512(hexToBytes(TXID_PREFIX + blob)).slice(0, 32)).toUpperCase()
 }
 
 /**

@@ -1,27 +1,43 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import { SignatureError } from '../core/errors'
 import { WEBHOOK_HEADERS, type WebhookBody } from '../wire/webhook'
 
+const utf8 = new TextEncoder()
+
+const bytesOf = (data: string | Uint8Array): Uint8Array =>
+  typeof data === 'string' ? utf8.encode(data) : data
+
+const hex = (bytes: ArrayBuffer): string =>
+  Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('')
+
 /**
  * Computes the webhook signature of PROTOCOL §5: hex(HMAC-SHA1(key, timestamp + rawBody)) where
- * the key is the API secret with its first `-` removed.
+ * the key is the API secret with its first `-` removed. WebCrypto does the HMAC, so it runs in
+ * Node, browsers, workers and edge runtimes alike (which is why it is async).
  *
  * @example
  * ```ts
- * const expected = webhookSignature(secret, headers['x-xumm-request-timestamp'], rawBody)
+ * const expected = await webhookSignature(secret, headers['x-xumm-request-timestamp'], rawBody)
  * ```
  */
-export function webhookSignature(
+export async function webhookSignature(
   apiSecret: string,
   timestamp: string,
   rawBody: string | Uint8Array,
-): string {
-  // Only the first '-' is removed: that is what production does (PROTOCOL §5).
-  const key = apiSecret.replace('-', '')
-  return createHmac('sha1', key)
-    .update(timestamp)
-    .update(typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody))
-    .digest('hex')
+): Promise<string> {
+  // Only the first '-' is removed: that is what production does (docs/protocol.md §5).
+  const key = await crypto.subtle.importKey(
+    'raw',
+    utf8.encode(apiSecret.replace('-', '')),
+    { name: 'HMAC', hash: 'SHA-1' },
+    false,
+    ['sign'],
+  )
+  const stamp = utf8.encode(timestamp)
+  const body = bytesOf(rawBody)
+  const message = new Uint8Array(stamp.length + body.length)
+  message.set(stamp)
+  message.set(body, stamp.length)
+  return hex(await crypto.subtle.sign('HMAC', key, message))
 }
 
 /**
@@ -33,9 +49,11 @@ export function webhookSignature(
  * ```
  */
 export function signaturesEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'utf8')
-  const right = Buffer.from(b, 'utf8')
-  return left.length === right.length && timingSafeEqual(left, right)
+  if (a.length !== b.length) return false
+  // Every character is looked at whatever the differences: no early exit to time.
+  let difference = 0
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i)
+  return difference === 0
 }
 
 /**
@@ -73,33 +91,38 @@ export interface VerifyWebhookOptions {
    * replays of a captured delivery; `Infinity` turns the check off.
    */
   toleranceSeconds?: number
-  /** The current time in ms (default `Date.now()`), for tests and clock skew handling. */
+  /**
+   * The current time in ms (default `Date.now()`). Pass the sender's time when it is not yours: a
+   * reference server whose clock was advanced (`server.clock.now()`, or the dashboard's "server
+   * clock" offset added to `Date.now()`) signs with its own time, and its deliveries are `stale`
+   * against the real one.
+   */
   now?: number
 }
 
 /**
- * Verifies a webhook delivery (PROTOCOL §5) and returns its parsed body. Pass the body exactly as
- * received (before any JSON parsing). Throws a {@link SignatureError} when a header is missing,
- * the timestamp is outside the tolerance, or the signature does not match (compared in constant
- * time).
+ * Verifies a webhook delivery (PROTOCOL §5) and resolves with its parsed body. Pass the body
+ * exactly as received (before any JSON parsing). Rejects with a {@link SignatureError} when a
+ * header is missing, the timestamp is outside the tolerance, or the signature does not match
+ * (compared in constant time). Runs anywhere WebCrypto does (Node 20+, browsers, workers).
  *
  * @example
  * ```ts
  * import { verifyWebhook } from 'pullsign/verify'
  *
- * app.post('/webhook', express.raw({ type: 'application/json' }), (req, res) => {
- *   const body = verifyWebhook(req.body, req.headers, process.env.PULLSIGN_API_SECRET!)
+ * app.post('/webhook', express.raw({ type: 'application/json' }), async (req, res) => {
+ *   const body = await verifyWebhook(req.body, req.headers, process.env.PULLSIGN_API_SECRET!)
  *   console.log(body.payloadResponse.payload_uuidv4, body.payloadResponse.signed)
  *   res.sendStatus(200)
  * })
  * ```
  */
-export function verifyWebhook(
+export async function verifyWebhook(
   rawBody: string | Uint8Array,
   headers: HeaderSource,
   apiSecret: string,
   options: VerifyWebhookOptions = {},
-): WebhookBody {
+): Promise<WebhookBody> {
   if (typeof apiSecret !== 'string' || apiSecret === '') {
     throw new SignatureError('missing', 'verifyWebhook needs the API secret of the application')
   }
@@ -119,10 +142,10 @@ export function verifyWebhook(
   if (age > tolerance) {
     throw new SignatureError(
       'stale',
-      `the webhook timestamp is ${Math.round(age)} s away from now (tolerance ${tolerance} s): a replay, or a wrong clock`,
+      `the webhook timestamp is ${Math.round(age)} s away from now (tolerance ${tolerance} s): a replay, or the sender's clock is not yours (a reference server whose clock was advanced: pass its time as options.now)`,
     )
   }
-  const expected = webhookSignature(apiSecret, timestamp, rawBody)
+  const expected = await webhookSignature(apiSecret, timestamp, rawBody)
   if (!signaturesEqual(expected, signature.trim().toLowerCase())) {
     throw new SignatureError(
       'mismatch',
@@ -130,7 +153,7 @@ export function verifyWebhook(
       { secrets: [apiSecret] },
     )
   }
-  const text = typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody).toString('utf8')
+  const text = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody)
   try {
     return JSON.parse(text) as WebhookBody
   } catch {

@@ -28,6 +28,8 @@ export interface RefXappSettings {
   sandbox?: boolean
   /** Whitelisted debug device ids (at most 10). */
   devices?: string[]
+  /** The developer's user uuid: a sandbox xApp opens only for them (when set) [ours]. */
+  developer?: string
 }
 
 /**
@@ -239,6 +241,10 @@ export interface RefXappLaunchRequest {
   account?: string
   style?: XappStyle
   device?: string
+  /** Where the user opened the xApp from (the context's `origin`); `{type: 'XAPP'}` by default. */
+  origin?: { type: string; data?: Record<string, unknown> }
+  /** The network the wallet is on (the context's `nodetype`); MAINNET by default. */
+  network?: NetworkKey
 }
 
 /**
@@ -250,8 +256,11 @@ export interface RefXappLaunchRequest {
  * ```
  */
 export interface RefXappLaunchResponse {
+  /** The xApp URL with `xAppToken` and `xAppStyle`. */
   url: string
   ott: string
+  /** The host simulator page `{api}/__ref/xapp-host/{ott}` that frames the xApp (§7.2). */
+  hostUrl: string
 }
 
 /**
@@ -264,4 +273,28 @@ export interface RefXappLaunchResponse {
  */
 export interface RefInboxResponse {
   payloads: PayloadRecord[]
+  /** What `xapp/event` (kind `event`, also in the event list) and `xapp/push` sent, newest first. */
+  pushes: RefPushMessage[]
+}
+
+/**
+ * One push a user received through `xapp/event` or `xapp/push` (§2), as the inbox shows it.
+ *
+ * @example
+ * ```ts
+ * const [latest]: RefPushMessage[] = inbox.pushes
+ * if (latest?.kind === 'event') console.log(latest.body)
+ * ```
+ */
+export interface RefPushMessage {
+  uuid: string
+  kind: 'event' | 'notification'
+  /** The sending application's uuid. */
+  application: string
+  subtitle: string | null
+  body: string
+  data: Record<string, unknown> | null
+  silent: boolean
+  /** ISO 8601 (server clock). */
+  at: string
 }

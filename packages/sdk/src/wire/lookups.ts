@@ -1,5 +1,5 @@
 import type { NetworkKey } from './networks'
-import type { TransactionJson } from './transaction'
+import type { Amount, TransactionJson } from './transaction'
 
 /**
  * GET `ping` (§2).
@@ -252,7 +252,8 @@ export interface XrplTxResponse {
     meta: {
       TransactionIndex: number
       TransactionResult: string
-      delivered_amount?: unknown
+      /** What arrived (§8.3): drops as a string, or an issued amount; absent when not a payment. */
+      delivered_amount?: Amount
       [field: string]: unknown
     }
     validated: boolean

@@ -64,7 +64,7 @@ export interface OAuthUserinfo extends AccountInfo {
 }
 
 /**
- * OAuth error body (§7.1).
+ * OAuth error body (§7.1; RFC 6749 §5.2 for `/token`, RFC 6750 for `/userinfo`).
  *
  * @example
  * ```ts
@@ -78,6 +78,8 @@ export interface OAuthErrorBody {
     | 'invalid_grant'
     | 'invalid_client'
     | 'unsupported_response_type'
+    | 'unsupported_grant_type'
+    | 'invalid_token'
   error_description: string
 }
 

@@ -282,6 +282,38 @@ export interface PayloadRecord {
 }
 
 /**
+ * `response` of a signed record: what signing always sets is a string (§3.3, §3.5).
+ *
+ * @example
+ * ```ts
+ * const explorer = `https://livenet.xrpl.org/transactions/${signed.response.txid}`
+ * ```
+ */
+export interface SignedPayloadResponse extends PayloadResponse {
+  hex: string
+  txid: string
+  resolved_at: string
+  account: string
+  signer: string
+  signer_pubkey: string
+}
+
+/**
+ * A record the user signed: `meta.resolved` and `meta.signed` are true and the signed
+ * transaction's `hex`, `txid` and `account` are strings. Narrow a {@link PayloadRecord} to it with
+ * `isSignedRecord`.
+ *
+ * @example
+ * ```ts
+ * if (isSignedRecord(record)) console.log(record.response.txid.toLowerCase())
+ * ```
+ */
+export interface SignedPayloadRecord extends PayloadRecord {
+  meta: PayloadMeta & { resolved: true; signed: true }
+  response: SignedPayloadResponse
+}
+
+/**
  * The reasons of a cancel response (§3.4), as a list.
  *
  * @example

@@ -101,3 +101,55 @@ export interface XappJwtClaims {
  * ```
  */
 export const OTT_TTL_SECONDS = 60
+
+/**
+ * The wallet's `payloadResolved` event (§7.2): the answer to `openSignRequest`.
+ *
+ * @example
+ * ```ts
+ * const { reason }: XappPayloadResolved = await pullsign.xapp.openSignRequest(uuid)
+ * ```
+ */
+export interface XappPayloadResolved {
+  reason: 'SIGNED' | 'DECLINED'
+  uuid: string
+}
+
+/**
+ * The wallet's `scanQr` event (§7.2): the answer to `scanQr`.
+ *
+ * @example
+ * ```ts
+ * const { qrContents, reason }: XappScanResult = await pullsign.xapp.scanQr()
+ * ```
+ */
+export interface XappScanResult {
+  qrContents: string | null
+  reason: 'SCANNED' | 'USER_CLOSE' | 'INVALID_QR'
+}
+
+/**
+ * The wallet's `selectDestination` event (§7.2): the answer to `selectDestination`.
+ *
+ * @example
+ * ```ts
+ * const { destination, reason }: XappDestinationResult = await pullsign.xapp.selectDestination()
+ * ```
+ */
+export interface XappDestinationResult {
+  destination: { address: string; tag?: number; name?: string | null } | null
+  info: Record<string, unknown> | null
+  reason: 'SELECTED' | 'USER_CLOSE'
+}
+
+/**
+ * The wallet's `networkSwitch` event (§7.2): the user switched network.
+ *
+ * @example
+ * ```ts
+ * pullsign.on('networkswitch', ({ network }: XappNetworkSwitch) => console.log(network))
+ * ```
+ */
+export interface XappNetworkSwitch {
+  network: string
+}

@@ -1,9 +1,12 @@
 import type { Endpoints, KeyAlgorithm, RefApplication, WebhookAttempt } from 'pullsign/wire'
 import { dropsToUnits, parseDrops } from '../../ledger/native-amount'
+import { renderDashboardActions } from './dashboard-actions'
+import { type DashboardHoldings, renderHoldings } from './dashboard-lines'
 import { DASHBOARD_SCRIPT } from './dashboard-script'
 import { type DashboardSignIn, renderSignIns } from './dashboard-sign-ins'
+import { renderXapps } from './dashboard-xapps'
 import { renderShell } from './page-shell'
-import { type PayloadState, STATE_LABELS } from './payload-state'
+import { isActionable, type PayloadState, STATE_LABELS } from './payload-state'
 import { html, type SafeHtml } from './safe-html'
 import type { SignPageNetwork } from './sign-page'
 
@@ -43,6 +46,8 @@ export interface DashboardView {
   endpoints: Endpoints
   /** Server time (the clock can be moved), ISO 8601. */
   serverTime: string
+  /** How far the server clock is from the real time, whole seconds (moved by `clock/advance`). */
+  clockOffsetSeconds: number
   networks: SignPageNetwork[]
   applications: RefApplication[]
   users: DashboardUser[]
@@ -52,6 +57,8 @@ export interface DashboardView {
   payloadCount: number
   /** Newest first. */
   webhooks: WebhookAttempt[]
+  /** Trust lines and tickets of the users' accounts (docs/protocol.md §8.5). */
+  holdings?: DashboardHoldings[]
   /** Browser sign-ins through the OAuth provider, newest first. */
   signIns: DashboardSignIn[]
 }
@@ -70,13 +77,19 @@ function empty(columns: number, text: string): SafeHtml {
   return html`<tr><td colspan="${columns}" class="muted">${text}</td></tr>`
 }
 
+function offsetText(seconds: number): string {
+  if (seconds === 0) return 'real time'
+  return `${seconds > 0 ? '+' : '−'}${Math.abs(seconds)} s from real time`
+}
+
 function renderServer(view: DashboardView): SafeHtml {
-  return html`<section class="card" id="server"><h2>Server</h2><dl class="fields">
+  return html`<section class="card" id="server"><h2>Server <span class="badge ok" id="live">live</span></h2><dl class="fields">
 <dt>API</dt><dd><code>${view.endpoints.api}</code></dd>
 <dt>OAuth</dt><dd><code>${view.endpoints.oauth}</code></dd>
 <dt>Links</dt><dd><code>${view.endpoints.links}</code></dd>
-</dl></section>
-<section class="clock muted" id="clock">Server time <time datetime="${view.serverTime}">${isoText(view.serverTime)}</time></section>`
+<dt>Server time</dt><dd><time datetime="${view.serverTime}">${isoText(view.serverTime)}</time></dd>
+<dt>Clock offset</dt><dd id="clock-offset" data-seconds="${view.clockOffsetSeconds}">${offsetText(view.clockOffsetSeconds)}</dd>
+</dl></section>`
 }
 
 function renderApplications(view: DashboardView): SafeHtml {
@@ -121,7 +134,8 @@ function renderUsers(view: DashboardView): SafeHtml {
 function renderPayloads(view: DashboardView): SafeHtml {
   const rows = view.payloads.map(
     (p) => html`<tr data-payload="${p.uuid}" data-state="${p.state}">
-<td>${payloadLink(p.uuid)}${p.instruction ? html`<br><span class="muted">${p.instruction}</span>` : ''}</td>
+<td>${payloadLink(p.uuid)}${p.instruction ? html`<br><span class="muted note" title="${p.instruction}">${p.instruction}</span>` : ''}</td>
+<td class="row-actions">${isActionable(p.state) ? html`<button type="button" class="sign" data-act="sign" data-payload="${p.uuid}">Sign</button><button type="button" class="reject" data-act="reject" data-payload="${p.uuid}">Reject</button>` : ''}</td>
 <td>${p.application}</td><td>${p.txType}</td>
 <td><span class="badge ${p.state}">${STATE_LABELS[p.state]}</span></td>
 <td>${isoText(p.createdAt)}<br><span class="muted">expires ${isoText(p.expiresAt)}</span></td>
@@ -133,8 +147,8 @@ function renderPayloads(view: DashboardView): SafeHtml {
       ? html`<p class="muted">The newest ${view.payloads.length} of ${view.payloadCount}.</p>`
       : ''
   return html`<section class="card" id="payloads"><h2>Payloads</h2>${count}<div class="table-wrap"><table>
-<tr><th>Payload</th><th>Application</th><th>Type</th><th>State</th><th>Created</th><th>Result</th></tr>
-${rows.length ? rows : empty(6, 'No payloads yet.')}</table></div></section>`
+<tr><th>Payload</th><th>Answer</th><th>Application</th><th>Type</th><th>State</th><th>Created</th><th>Result</th></tr>
+${rows.length ? rows : empty(7, 'No payloads yet.')}</table></div></section>`
 }
 
 function renderWebhooks(view: DashboardView): SafeHtml {
@@ -155,19 +169,22 @@ ${rows.length ? rows : empty(5, 'No deliveries yet.')}</table></div></section>`
  * swaps when it changed.
  */
 export function renderDashboardMain(view: DashboardView): SafeHtml {
-  return html`${renderServer(view)}${renderApplications(view)}${renderUsers(view)}${renderPayloads(view)}${renderSignIns(view.signIns)}${renderWebhooks(view)}`
+  return html`${renderServer(view)}${renderApplications(view)}${renderXapps(view)}${renderUsers(view)}${renderHoldings(view.holdings ?? [])}${renderPayloads(view)}${renderSignIns(view.signIns)}${renderWebhooks(view)}`
 }
 
 /**
- * The dashboard at `/`: applications with their credentials, users with their accounts and
- * balances per network, payloads with live state, and every webhook delivery attempt. It polls
- * {@link DASHBOARD_LIVE_PATH} about every second.
+ * The dashboard at `/`: the actions card (answer payloads as a user, move the clock, reset, add a
+ * user or an application, all through the control API), the server with its clock offset,
+ * applications with their credentials, users with their accounts and balances per network,
+ * payloads with live state, and every webhook delivery attempt. It polls
+ * {@link DASHBOARD_LIVE_PATH} about every second; the actions card is not polled, so what is
+ * typed there stays.
  */
 export function renderDashboard(view: DashboardView): string {
   return renderShell({
     title: 'Dashboard',
     active: 'dashboard',
-    main: html`<p class="muted" id="live">live</p>${renderDashboardMain(view)}`,
+    main: html`${renderDashboardActions(view)}${renderDashboardMain(view)}`,
     data: { livePath: DASHBOARD_LIVE_PATH, intervalMs: 1000 },
     script: DASHBOARD_SCRIPT,
   })

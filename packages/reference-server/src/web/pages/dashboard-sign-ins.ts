@@ -3,7 +3,14 @@ import type { Payloads } from '../../platform'
 import { type PayloadState, payloadState, STATE_LABELS } from './payload-state'
 import { html, type SafeHtml } from './safe-html'
 
-/** One browser sign-in (PROTOCOL §7.1) as the dashboard lists it. */
+/**
+ * One browser sign-in (PROTOCOL §7.1) as the dashboard lists it.
+ *
+ * @example
+ * ```ts
+ * const [newest]: DashboardSignIn[] = dashboardSignIns(platform.identity.oauth, platform.payloads)
+ * ```
+ */
 export interface DashboardSignIn {
   payloadUuid: string
   application: string
@@ -22,7 +29,7 @@ export interface DashboardSignIn {
 }
 
 /** How many sign-ins the dashboard lists, newest first. */
-export const DASHBOARD_SIGN_IN_LIMIT = 50
+const DASHBOARD_SIGN_IN_LIMIT = 50
 
 /**
  * The newest browser sign-ins, from the provider's sessions and their SignIn payloads.

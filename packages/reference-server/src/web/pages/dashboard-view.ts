@@ -1,4 +1,5 @@
 import type { NetworkKey, PayloadRecord, RefState, WebhookAttempt } from 'pullsign/wire'
+import type { DashboardHoldings } from './dashboard-lines'
 import type { DashboardView } from './dashboard-page'
 import type { DashboardSignIn } from './dashboard-sign-ins'
 import { payloadState } from './payload-state'
@@ -18,6 +19,10 @@ export interface DashboardSource {
   attempts: WebhookAttempt[]
   /** Server time, ms. */
   now: number
+  /** Trust lines and tickets of an account on a network (none when it has no account there). */
+  holdings?(network: NetworkKey, address: string): Omit<DashboardHoldings, 'address' | 'network'>
+  /** Real time, ms (`Date.now()`): the clock offset is server time minus this. */
+  realNow: number
   /** Browser sign-ins, newest first (none when absent). */
   signIns?: DashboardSignIn[]
 }
@@ -47,6 +52,7 @@ export function dashboardView(source: DashboardSource): DashboardView {
   return {
     endpoints: source.state.endpoints,
     serverTime: new Date(source.now).toISOString(),
+    clockOffsetSeconds: Math.round((source.now - source.realNow) / 1000),
     networks,
     applications: source.state.applications,
     users: source.state.users.map((user) => ({
@@ -62,6 +68,15 @@ export function dashboardView(source: DashboardSource): DashboardView {
       })),
     })),
     payloads,
+    holdings: source.state.users.flatMap((user) =>
+      user.accounts.flatMap((account) =>
+        networks.flatMap((n) => {
+          const held = source.holdings?.(n.key, account.address)
+          if (!held || (held.lines.length === 0 && held.tickets.length === 0)) return []
+          return [{ address: account.address, network: n.key, ...held }]
+        }),
+      ),
+    ),
     payloadCount: Math.max(source.payloadCount, payloads.length),
     webhooks: [...source.attempts].reverse(),
     signIns: source.signIns ?? [],

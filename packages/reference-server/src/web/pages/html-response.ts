@@ -4,7 +4,15 @@ import { DASHBOARD_SCRIPT } from './dashboard-script'
 import { OAUTH_RETURN_SCRIPT } from './oauth-return-script'
 import { SIGN_PAGE_SCRIPT } from './sign-page-script'
 
-const scriptHash = (script: string) =>
+/**
+ * The CSP source that lets one inline script run: its SHA-256 hash.
+ *
+ * @example
+ * ```ts
+ * const policy = `script-src ${scriptHash(MY_PAGE_SCRIPT)}`
+ * ```
+ */
+export const scriptHash = (script: string): string =>
   `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`
 
 /**
@@ -25,13 +33,17 @@ export const PAGE_CONTENT_SECURITY_POLICY = [
 
 /**
  * A page as a `text/html; charset=utf-8` Response, never cached (pages show live state), with the
- * pages' content security policy.
+ * pages' content security policy (or a page's own, e.g. one that frames another site).
  */
-export function htmlResponse(body: string, status = 200): Response {
+export function htmlResponse(
+  body: string,
+  status = 200,
+  contentSecurityPolicy = PAGE_CONTENT_SECURITY_POLICY,
+): Response {
   return response(body, status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
-    'content-security-policy': PAGE_CONTENT_SECURITY_POLICY,
+    'content-security-policy': contentSecurityPolicy,
     'x-content-type-options': 'nosniff',
   })
 }

@@ -1,7 +1,14 @@
 import { renderShell } from './page-shell'
 import { html } from './safe-html'
 
-/** What {@link renderOAuthMessagePage} shows. */
+/**
+ * What {@link renderOAuthMessagePage} shows.
+ *
+ * @example
+ * ```ts
+ * const view: OAuthMessageView = { title: 'Waiting', error: null, description: 'Not answered yet.', link: null }
+ * ```
+ */
 export interface OAuthMessageView {
   title: string
   /** The OAuth `error` code, or null for a page that is not an error. */

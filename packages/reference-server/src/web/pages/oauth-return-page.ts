@@ -2,7 +2,14 @@ import { OAUTH_RETURN_SCRIPT } from './oauth-return-script'
 import { renderShell } from './page-shell'
 import { html } from './safe-html'
 
-/** What the popup return page posts and where (PROTOCOL §7.1 popup mode). */
+/**
+ * What the popup return page posts and where (PROTOCOL §7.1 popup mode).
+ *
+ * @example
+ * ```ts
+ * renderOAuthReturnPage({ message, targetOrigin: 'https://shop.example', fullRedirectUri, rejected: false })
+ * ```
+ */
 export interface OAuthReturnView {
   /** The message, already one JSON string (`{"source": …, "options": {…}}`). */
   message: string

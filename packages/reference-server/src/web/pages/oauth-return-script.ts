@@ -3,6 +3,11 @@
  * post the result as one JSON string to it, with the redirect URI's origin as the exact target,
  * then close; without one (blocked, or lost to a cross-origin policy), navigate to
  * `full_redirect_uri` so the flow completes as a redirect.
+ *
+ * @example
+ * ```ts
+ * renderShell({ title, active: null, main, data, script: OAUTH_RETURN_SCRIPT })
+ * ```
  */
 export const OAUTH_RETURN_SCRIPT = `(function () {
   'use strict'

@@ -22,7 +22,7 @@ main{max-width:60rem;margin:0 auto;padding:1rem}
 h1{font-size:1.5rem;margin:.2rem 0 .6rem}h2{font-size:1.15rem;margin:.2rem 0 .6rem}
 h3{font-size:1rem;margin:0 0 .4rem}
 .item{border-top:1px solid var(--line);padding-top:.7rem;margin-top:.7rem}
-.clock{margin:0 0 1rem;padding:0 .2rem;font-size:.9rem}td.amount{white-space:nowrap}
+td.amount{white-space:nowrap}
 .muted{color:var(--muted)}
 .instruction{font-size:1.1rem;padding:.6rem .8rem;border-left:4px solid var(--accent);background:var(--bg);
 border-radius:.3rem;white-space:pre-wrap;overflow-wrap:anywhere}
@@ -55,9 +55,19 @@ main.sign-layout>#qr{grid-column:2;grid-row:1/span 3}}
 border:1px solid currentColor;white-space:nowrap}
 .badge.signed,.badge.ok{color:var(--ok)}.badge.rejected,.badge.cancelled,.badge.expired,.badge.fail{color:var(--bad)}
 .badge.opened,.badge.pending{color:var(--warn)}
-.table-wrap{overflow-x:auto}
+.table-wrap{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;width:100%;font-size:.9rem}
 th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
+.table-wrap table{width:max-content;min-width:100%}
+.table-wrap th,.table-wrap td{white-space:nowrap}.table-wrap code{overflow-wrap:normal}
+.table-wrap .note{display:inline-block;max-width:14rem;overflow:hidden;text-overflow:ellipsis;vertical-align:bottom}
+.row-actions button{min-height:2rem;padding:.2rem .6rem;margin-right:.3rem;font-weight:600;cursor:pointer}
+form.inline{display:flex;flex-wrap:wrap;align-items:end;gap:.5rem .7rem;margin:0 0 .8rem}
+form.inline label{flex:1 1 12rem}form.inline p{flex:1 1 100%;margin:0}
+input{font:inherit;padding:.5rem .6rem;border-radius:.45rem;border:1px solid var(--line);
+background:var(--card);color:var(--text);min-height:2.6rem;width:100%;min-width:0}
+#action-result{margin:0;min-height:1.4em}#action-result[data-state=ok]{color:var(--ok)}
+#action-result[data-state=error]{color:var(--bad)}
 th{color:var(--muted);font-weight:600}
 .secret{user-select:all}
 `

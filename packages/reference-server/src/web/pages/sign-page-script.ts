@@ -72,7 +72,8 @@ export const SIGN_PAGE_SCRIPT = `(function () {
       done = true
     }
   }
-  var known = { txid: data.txid, account: data.account }
+  var rendered = byId('explorer')
+  var known = { txid: data.txid, account: data.account, explorer: rendered && rendered.getAttribute('href') }
   // the socket's resolve message has no account; the control API's record, arriving later, has
   function showDetail(signed, txid, account) {
     if (!signed) return
@@ -84,6 +85,28 @@ export const SIGN_PAGE_SCRIPT = `(function () {
       if (known.txid) detailEl.appendChild(document.createElement('br'))
       detailEl.appendChild(line(texts.account, known.account))
     }
+    if (known.explorer) {
+      var link = document.createElement('a')
+      link.id = 'explorer'
+      link.href = known.explorer
+      link.textContent = texts.explorer
+      detailEl.appendChild(document.createElement('br'))
+      detailEl.appendChild(link)
+    }
+  }
+  // The outcome as the server renders it (with the explorer link, whose network only the record
+  // has): the page is fetched again and its detail taken over.
+  function refreshDetail() {
+    fetch(location.href, { headers: { accept: 'text/html' } })
+      .then(function (res) { return res.ok ? res.text() : null })
+      .then(function (text) {
+        if (!text) return
+        var link = new DOMParser().parseFromString(text, 'text/html').getElementById('explorer')
+        var href = link && link.getAttribute('href')
+        if (!href || !/^https?:\\/\\//i.test(href)) return
+        known.explorer = href
+        showDetail(true)
+      }, function () {})
   }
   function resolved(signed, txid, account, returnUrl) {
     if (done) return showDetail(state === 'signed', txid, account)
@@ -92,6 +115,12 @@ export const SIGN_PAGE_SCRIPT = `(function () {
     errorEl.hidden = true
     setStatus(signed ? 'signed' : 'rejected')
     showDetail(signed, txid, account)
+    // Over: nothing left to scan or to count down.
+    var qr = byId('qr')
+    if (qr) qr.hidden = true
+    if (countdownEl) countdownEl.hidden = true
+    countdownEl = null
+    if (signed) refreshDetail()
     if (typeof returnUrl === 'string' && /^https?:\\/\\//i.test(returnUrl)) {
       var link = document.createElement('a')
       link.href = returnUrl

@@ -22,6 +22,8 @@ export interface SignPageSource {
   /** Server time, ms. */
   serverNow: number
   variant: 'sign' | 'qr'
+  /** `{links}` (docs/protocol.md §0): the explorer link of a signed transaction starts there. */
+  links: string
 }
 
 /**
@@ -49,6 +51,10 @@ export function signPageView(source: SignPageSource): SignPageView {
     returnUrlWeb: record.meta.return_url_web,
     txid: record.response.txid,
     account: record.response.account,
+    explorerUrl:
+      record.response.txid && record.response.environment_nodetype
+        ? `${source.links}/explorer/${encodeURIComponent(record.response.environment_nodetype)}/${encodeURIComponent(record.response.txid)}`
+        : null,
     users: source.users.map((user) => ({
       uuid: user.uuid,
       name: user.name,

@@ -47,6 +47,8 @@ export interface SignPageView {
   txid: string | null
   /** The signing account once signed. */
   account: string | null
+  /** `{links}/explorer/{network}/{txid}` once a transaction was signed on a network, else null. */
+  explorerUrl: string | null
   users: SignPageUser[]
   /** The user the payload is bound to (JWT or push), preselected. */
   boundUser: string | null
@@ -72,6 +74,7 @@ const SCRIPT_TEXTS = {
   returning: 'Returning to the application: ',
   txid: 'Transaction id: ',
   account: 'Signed by ',
+  explorer: 'View the transaction',
   expiredCountdown: 'expired',
 }
 
@@ -107,7 +110,15 @@ function renderAmount(amount: AmountView, nativeAsset: string): SafeHtml {
   }
 }
 
-function renderRow(row: TransactionRow, nativeAsset: string): SafeHtml {
+/**
+ * One readable line (`<dt>`/`<dd>`) of a transaction, as the sign page and the link pages show it.
+ *
+ * @example
+ * ```ts
+ * html`<dl class="fields">${transactionRows(tx).map((row) => renderRow(row, 'XRP'))}</dl>`
+ * ```
+ */
+export function renderRow(row: TransactionRow, nativeAsset: string): SafeHtml {
   const value = row.value
   let shown: SafeHtml
   if (value.kind === 'amount') shown = renderAmount(value.amount, nativeAsset)
@@ -172,7 +183,7 @@ ${network}
 function renderOutcome(view: SignPageView): SafeHtml {
   const detail =
     view.state === 'signed' && view.txid
-      ? html`${SCRIPT_TEXTS.txid}<code>${view.txid}</code>${view.account ? html`<br>${SCRIPT_TEXTS.account}<code>${view.account}</code>` : ''}`
+      ? html`${SCRIPT_TEXTS.txid}<code>${view.txid}</code>${view.account ? html`<br>${SCRIPT_TEXTS.account}<code>${view.account}</code>` : ''}${view.explorerUrl ? html`<br><a id="explorer" href="${view.explorerUrl}">${SCRIPT_TEXTS.explorer}</a>` : ''}`
       : ''
   return html`<section class="card" id="outcome">
 <p id="status" class="status" role="status" aria-live="polite" data-state="${view.state}">${STATUS_TEXTS[view.state]}</p>
@@ -212,7 +223,7 @@ ${transactionRows(view.request).map((row) => renderRow(row, nativeAsset))}
 <dt>Network</dt><dd data-field="network">${forced ? html`${forced.name} <span class="muted">(forced: ${forced.key})</span>` : html`<span class="muted">the wallet's choice</span>`}</dd>
 ${view.identifier ? html`<dt>Identifier</dt><dd data-field="identifier"><span class="mono">${view.identifier}</span></dd>` : ''}
 ${view.returnUrlWeb ? html`<dt>Returns to</dt><dd data-field="return"><span class="mono">${view.returnUrlWeb}</span></dd>` : ''}
-<dt>Expires</dt><dd data-field="expires"><span id="countdown" data-expires-at="${view.expiresAt}" data-server-now="${view.serverNow}">${view.state === 'expired' ? SCRIPT_TEXTS.expiredCountdown : ''}</span> <span class="muted">(<time datetime="${view.expiresAt}">${view.expiresAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')}</time>)</span></dd>
+<dt>Expires</dt><dd data-field="expires">${isActionable(view.state) ? html`<span id="countdown" data-expires-at="${view.expiresAt}" data-server-now="${view.serverNow}"></span> ` : ''}<span class="muted">(<time datetime="${view.expiresAt}">${view.expiresAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')}</time>)</span></dd>
 </dl>
 <details><summary>Request JSON</summary><pre>${JSON.stringify(view.request, null, 2)}</pre></details>
 </section>`
@@ -237,7 +248,8 @@ export function renderSignPage(view: SignPageView): string {
     view.networks[0]?.nativeAsset ??
     'XRP'
   const request = renderRequest(view, nativeAsset)
-  const qr = renderQr(view)
+  // Once over, the page shows the outcome: no QR to scan, no countdown, no form.
+  const qr = isActionable(view.state) ? renderQr(view) : ''
   const form = isActionable(view.state) ? renderForm(view) : ''
   const main =
     view.variant === 'qr'

@@ -1,0 +1,202 @@
+import type { Amount } from 'pullsign/wire'
+import { LSF_DEFAULT_RIPPLE, reserve } from './account-state'
+import type { ApplyContext, ApplyOutcome, NativePrice } from './apply-context'
+import { IssuedValue, significant } from './issued-value'
+import { assetOf, isIssued, type LedgerAsset, sameAsset, toDrops, unitsOf } from './ledger-asset'
+import { heldBy, limitOf, type TrustLine } from './trust-line'
+
+/**
+ * Payment flag: deliver what the payer can, not necessarily all of `Amount` (§8.3).
+ *
+ * @example
+ * ```ts
+ * const partial = { ...payment, Flags: TF_PARTIAL_PAYMENT, SendMax: amount }
+ * ```
+ */
+export const TF_PARTIAL_PAYMENT = 0x00020000
+
+const ZERO = new IssuedValue(0)
+const UNLIMITED = new IssuedValue(Number.POSITIVE_INFINITY)
+
+type Leg = { refusal: string } | { capacity: IssuedValue; line: TrustLine | null }
+
+// How much of an issued asset `holder` can receive: unlimited for the issuer itself, else the room
+// left under its trust line's limit; no line → no path (docs/protocol.md §8.5).
+function receiving(context: ApplyContext, holder: string, asset: LedgerAsset): Leg {
+  const issuer = asset.issuer as string
+  if (holder === issuer) return { capacity: UNLIMITED, line: null }
+  const line = context.line(holder, issuer, asset.currency)
+  if (!line) return { refusal: 'tecPATH_DRY' }
+  const room = limitOf(line, holder).minus(heldBy(line, holder))
+  return { capacity: IssuedValue.max(room, ZERO), line }
+}
+
+// How much of an issued asset `holder` can spend: unlimited for its issuer, else what it holds.
+function sending(context: ApplyContext, holder: string, asset: LedgerAsset): Leg {
+  const issuer = asset.issuer as string
+  if (holder === issuer) return { capacity: UNLIMITED, line: null }
+  const line = context.line(holder, issuer, asset.currency)
+  const held = line ? heldBy(line, holder) : ZERO
+  if (!held.gt(0)) return { refusal: 'tecPATH_DRY' }
+  return { capacity: held, line }
+}
+
+const amountOf = (asset: LedgerAsset, units: IssuedValue): Amount =>
+  asset.issuer === null
+    ? String(toDrops(units, 'down'))
+    : { currency: asset.currency, issuer: asset.issuer, value: significant(units, 'down') }
+
+/** Converts between the paying and the delivered asset at the simulator's prices. */
+interface Rate {
+  cost(delivered: IssuedValue): IssuedValue
+  affordable(paid: IssuedValue): IssuedValue
+}
+
+// Both prices are per native unit; the same currency code converts at par. Multiplying before
+// dividing keeps round prices exact (5.2 USD at 0.52 USD per XRP is 10 XRP, not 9.99…).
+function rateOf(price: NativePrice, pay: LedgerAsset, deliver: LedgerAsset, native: string) {
+  const perNative = (asset: LedgerAsset) =>
+    asset.issuer === null ? 1 : price(asset.currency, native)
+  const payPrice = pay.currency === deliver.currency ? 1 : perNative(pay)
+  const deliverPrice = pay.currency === deliver.currency ? 1 : perNative(deliver)
+  if (!payPrice || !deliverPrice) return null
+  const rate: Rate = {
+    cost: (delivered) => delivered.times(payPrice).div(deliverPrice),
+    affordable: (paid) => paid.times(deliverPrice).div(payPrice),
+  }
+  return rate
+}
+
+interface Plan {
+  deliver: LedgerAsset
+  pay: LedgerAsset
+  wanted: IssuedValue
+  partial: boolean
+  deliverMin: IssuedValue | null
+}
+
+// Settles `delivered` of the plan: the payer's side first, then the receiver's.
+function settle(
+  context: ApplyContext,
+  plan: Plan,
+  legs: { send: TrustLine | null; receive: TrustLine | null },
+  delivered: IssuedValue,
+  cost: IssuedValue,
+): void {
+  const sender = String(context.tx.Account)
+  const destination = String(context.tx.Destination)
+  const { deliver, pay } = plan
+  if (pay.issuer === null) {
+    // The deliver asset's issuer makes the market: it takes the payer's native units.
+    const drops = toDrops(cost, 'up')
+    context.credit(sender, -drops)
+    context.credit(deliver.issuer as string, drops)
+  } else if (legs.send) {
+    context.shift(legs.send, pay.issuer, cost)
+  }
+  if (deliver.issuer === null) {
+    const drops = toDrops(delivered, 'down')
+    context.credit(pay.issuer as string, -drops)
+    context.credit(destination, drops)
+  } else if (legs.receive) {
+    context.shift(legs.receive, destination, delivered)
+  }
+}
+
+/**
+ * Applies a Payment that moves an issued asset, or converts between two assets
+ * (docs/protocol.md §8.5): the receiver needs a trust line with room (none → `tecPATH_DRY`,
+ * over its limit → `tecPATH_PARTIAL`); holder to holder ripples through the issuer only with
+ * `DefaultRipple`; a partial payment delivers what the payer can (`DeliverMin` honoured).
+ * Between two assets (pay-with-anything, `SendMax` in the paying asset), the issuers make the
+ * market at the simulator's prices: no price → `tecPATH_DRY`, more than `SendMax` →
+ * `tecPATH_PARTIAL`, native spending below the reserve → `tecUNFUNDED_PAYMENT`.
+ * Nothing changes unless the result is `tesSUCCESS`.
+ *
+ * @example
+ * ```ts
+ * applyIssuedPayment(context) // { result: 'tesSUCCESS', delivered: { currency: 'USD', issuer, value: '5' } }
+ * ```
+ */
+export function applyIssuedPayment(context: ApplyContext): ApplyOutcome {
+  const { tx, network, account } = context
+  const native = network.native_asset
+  const sender = String(tx.Account)
+  const destination = String(tx.Destination)
+  if (!context.lookup(destination)) return { result: 'tecNO_DST' }
+  const flags = typeof tx.Flags === 'number' ? tx.Flags : 0
+  const deliver = assetOf(tx.Amount, native)
+  const pay = tx.SendMax === undefined ? deliver : assetOf(tx.SendMax, native)
+  const plan: Plan = {
+    deliver,
+    pay,
+    wanted: unitsOf(tx.Amount),
+    partial: (flags & TF_PARTIAL_PAYMENT) !== 0,
+    deliverMin: tx.DeliverMin === undefined ? null : unitsOf(tx.DeliverMin),
+  }
+  const rate = rateOf(context.price, pay, deliver, native)
+  if (!rate) return { result: 'tecPATH_DRY' }
+  const direct = sameAsset(pay, deliver)
+
+  // Holder to holder of one issuer's asset ripples through that issuer (§8.5).
+  if (direct && sender !== deliver.issuer && destination !== deliver.issuer) {
+    const issuer = context.lookup(deliver.issuer as string)
+    if (!issuer || (issuer.flags & LSF_DEFAULT_RIPPLE) === 0) return { result: 'tecPATH_DRY' }
+  }
+  const receive =
+    deliver.issuer === null
+      ? { capacity: UNLIMITED, line: null }
+      : receiving(context, destination, deliver)
+  if ('refusal' in receive) return { result: receive.refusal }
+  let send: Leg
+  if (pay.issuer === null) {
+    const spendable = account.balance - reserve(network, account.ownerCount)
+    send = { capacity: unitsOf(String(spendable > 0n ? spendable : 0n)), line: null }
+  } else {
+    send = sending(context, sender, pay)
+  }
+  if ('refusal' in send) return { result: send.refusal }
+  if (deliver.issuer === null) {
+    // The paying asset's issuer pays the native units out of its own spendable balance.
+    const maker = context.lookup(pay.issuer as string)
+    if (!maker) return { result: 'tecPATH_DRY' }
+    const makerSpendable = maker.balance - reserve(network, maker.ownerCount)
+    const available = unitsOf(String(makerSpendable > 0n ? makerSpendable : 0n))
+    if (available.isZero()) return { result: 'tecPATH_DRY' }
+    receive.capacity = IssuedValue.min(receive.capacity, available)
+  }
+
+  const sendMax = tx.SendMax === undefined ? UNLIMITED : unitsOf(tx.SendMax)
+  const payable = IssuedValue.min(send.capacity, sendMax)
+  const affordable = rate.affordable(payable)
+  let delivered = IssuedValue.min(plan.wanted, receive.capacity, affordable)
+  if (delivered.lt(plan.wanted)) {
+    if (!plan.partial) {
+      // Native spending that would break the reserve is unfunded (§8.5); any other shortfall
+      // (limit, SendMax, holdings) is a partial path.
+      const payerShort = pay.issuer === null && rate.affordable(send.capacity).lt(plan.wanted)
+      return { result: payerShort ? 'tecUNFUNDED_PAYMENT' : 'tecPATH_PARTIAL' }
+    }
+    delivered = new IssuedValue(significant(delivered, 'down'))
+    if (delivered.isZero()) return { result: 'tecPATH_DRY' }
+    if (plan.deliverMin && delivered.lt(plan.deliverMin)) return { result: 'tecPATH_PARTIAL' }
+  }
+  const cost = IssuedValue.min(rate.cost(delivered), payable)
+  settle(context, plan, { send: send.line, receive: receive.line }, delivered, cost)
+  const outcome: ApplyOutcome = { result: 'tesSUCCESS', delivered: amountOf(deliver, delivered) }
+  if (plan.partial) outcome.partial = true
+  return outcome
+}
+
+/**
+ * Whether a Payment needs {@link applyIssuedPayment}: an issued `Amount`, or a `SendMax` in
+ * another asset than `Amount`.
+ *
+ * @example
+ * ```ts
+ * movesIssuedAsset({ Amount: '1000', SendMax: { currency: 'USD', issuer, value: '1' } }) // true
+ * ```
+ */
+export function movesIssuedAsset(tx: { Amount?: unknown; SendMax?: unknown }): boolean {
+  return isIssued(tx.Amount) || isIssued(tx.SendMax)
+}

@@ -1,0 +1,167 @@
+import type { Emitter } from '../../core/emitter'
+import type { Clock, StorageLike } from '../../core/seams'
+import { authorizeUrl } from './authorize-url'
+import type { PageSeam } from './page'
+import { createPkcePair } from './pkce'
+import { runPopup } from './popup-flow'
+import { type RandomBytes, randomToken } from './random-token'
+import { cleanRedirectUrl, readRedirectResult } from './redirect-result'
+import type { PendingSignIn } from './session-store'
+import { acceptAnswer } from './sign-in-answer'
+import { openSession, type SignInEvents, type SignInResult } from './sign-in-session'
+
+/**
+ * How a page signs in (docs/protocol.md §7.1).
+ *
+ * @example
+ * ```ts
+ * const options: BrowserSignInOptions = { apiKey, oauth: endpoints.oauth, implicit: false, openid: true }
+ * ```
+ */
+export interface BrowserSignInOptions {
+  apiKey: string
+  /** `{oauth}`. */
+  oauth: string
+  /** Where the provider sends the person back; whitelisted for the app. Default: this page. */
+  redirectUrl?: string
+  /** The implicit flow (token in the answer) instead of PKCE. */
+  implicit?: boolean
+  /** Ask for `openid`: a `nonce` is sent and checked, and an `id_token` comes back. */
+  openid?: boolean
+  /** Sign in with a full redirect instead of a popup. */
+  redirect?: boolean
+  /** Passed on to the SignIn payload. */
+  forceNetwork?: string
+  /** Accounts allowed to sign in. */
+  signers?: readonly string[]
+}
+
+/** A sign-in being started: what is kept, plus the challenge that only goes into the URL. */
+type Started = PendingSignIn & { challenge?: string }
+
+/**
+ * The seams of the browser runtime; tests pass their own.
+ *
+ * @example
+ * ```ts
+ * const seams: BrowserSeams = { page: windowPage(), storage: localStorage, clock: systemClock, random: (b) => crypto.getRandomValues(b), fetch }
+ * ```
+ */
+export interface BrowserSeams {
+  page: PageSeam
+  storage: StorageLike
+  clock: Clock
+  random: RandomBytes
+  fetch: typeof globalThis.fetch
+  /** The client's emitter, so listeners attached before the runtime loaded hear it. */
+  events?: Emitter<SignInEvents>
+}
+
+/**
+ * The browser sign-in: popup PKCE by default, implicit or full redirect on request, a blocked
+ * popup falling back to a redirect, and a page loaded back from a redirect completing the sign-in
+ * by itself (its URL cleaned of the answer). Nothing touches the network before `start()` finds
+ * an answer in the URL or `authorize()` is called.
+ *
+ * @example
+ * ```ts
+ * const signIn = createBrowserSignIn({ apiKey, oauth }, seams)
+ * signIn.session.events.on('success', () => console.log(signIn.session.jwt))
+ * void signIn.start()
+ * button.onclick = () => signIn.authorize()
+ * ```
+ */
+export function createBrowserSignIn(options: BrowserSignInOptions, seams: BrowserSeams) {
+  const { store, provider, session } = openSession(options, seams)
+  const responseType = options.implicit ? 'token' : 'code'
+  let inFlight: Promise<SignInResult | undefined> | null = null
+
+  const begin = async (): Promise<Started> => {
+    const pkce = responseType === 'code' ? await createPkcePair(seams.random) : undefined
+    return {
+      state: randomToken(seams.random),
+      redirectUri: options.redirectUrl ?? cleanRedirectUrl(seams.page.href()).replace(/#.*$/, ''),
+      responseType,
+      startedAt: seams.clock.now(),
+      ...(pkce ? { verifier: pkce.verifier } : {}),
+      ...(options.openid ? { nonce: randomToken(seams.random) } : {}),
+      ...(pkce ? { challenge: pkce.challenge } : {}),
+    }
+  }
+
+  const urlFor = (pending: Started, popup: boolean) =>
+    authorizeUrl({
+      oauth: options.oauth,
+      clientId: options.apiKey,
+      redirectUri: pending.redirectUri,
+      responseType,
+      state: pending.state,
+      popup,
+      nonce: pending.nonce,
+      codeChallenge: pending.challenge,
+      forceNetwork: options.forceNetwork,
+      signers: options.signers,
+    })
+
+  const redirect = (pending: Started): undefined => {
+    const { challenge: _, ...kept } = pending
+    store.savePending(kept)
+    seams.page.navigate(urlFor(pending, false))
+    return undefined
+  }
+
+  const authorize = async (): Promise<SignInResult | undefined> => {
+    if (session.jwt !== null) return { me: await session.userinfo(), jwt: session.jwt }
+    const pending = await begin()
+    if (options.redirect) return redirect(pending)
+    const answer = await runPopup({
+      page: seams.page,
+      clock: seams.clock,
+      url: urlFor(pending, true),
+      providerOrigin: new URL(options.oauth).origin,
+    })
+    // A blocked popup must not leave the caller waiting forever: sign in by redirect instead.
+    if (answer === 'blocked') return redirect(pending)
+    return session.signIn(await acceptAnswer(answer, pending, provider))
+  }
+
+  return {
+    session,
+    /** The start sequence; completes a sign-in this page was loaded back from. */
+    start(): Promise<void> {
+      const answer = readRedirectResult(new URL(seams.page.href()).searchParams)
+      if (answer === null) return session.start(null)
+      seams.page.replaceUrl(cleanRedirectUrl(seams.page.href()))
+      const pending = store.takePending(seams.clock.now())
+      return session.start(() => acceptAnswer(answer, pending, provider))
+    },
+    /**
+     * Signs in; resolves `{me, jwt}`, or `undefined` when the page is leaving for a redirect
+     * sign-in (the page loaded back completes it). Rejects with a `SignInError` (also emitted as
+     * `error`) when the sign-in fails.
+     */
+    authorize(): Promise<SignInResult | undefined> {
+      inFlight ??= authorize()
+        .catch((err: unknown) => {
+          throw session.fail(err)
+        })
+        .finally(() => {
+          inFlight = null
+        })
+      return inFlight
+    },
+    logout(): void {
+      session.logout()
+    },
+  }
+}
+
+/**
+ * The object {@link createBrowserSignIn} returns.
+ *
+ * @example
+ * ```ts
+ * const signIn: BrowserSignIn = createBrowserSignIn(options, seams)
+ * ```
+ */
+export type BrowserSignIn = ReturnType<typeof createBrowserSignIn>

@@ -1,0 +1,77 @@
+import { SignInError } from '../../core/errors'
+import type { Clock } from '../../core/seams'
+import type { PageSeam } from './page'
+import { parsePopupMessage } from './popup-message'
+import { type RedirectResult, readRedirectResult } from './redirect-result'
+
+/**
+ * How often the opener looks whether the person closed the sign-in window. The return page also
+ * posts `xumm_sign_request_popup_closed` (docs/protocol.md §7.1), but not when the window is
+ * closed before it loads, so the flow does not rely on it alone.
+ */
+const CLOSED_POLL_MS = 500
+
+/**
+ * What the popup flow needs: the page, the clock, the `{oauth}/auth` URL to open, and the origin
+ * of the provider's return page (the only origin whose messages are read).
+ *
+ * @example
+ * ```ts
+ * const popup: PopupRequest = { page: windowPage(), clock: systemClock, url, providerOrigin: new URL(oauth).origin }
+ * ```
+ */
+export interface PopupRequest {
+  page: PageSeam
+  clock: Clock
+  url: string
+  providerOrigin: string
+}
+
+/**
+ * Opens the sign-in window and waits for the return page's message (§7.1, "Popup mode"). Resolves
+ * with the provider's answer, or `'blocked'` when the browser refused to open the window (the
+ * caller then falls back to a full redirect); rejects with {@link SignInError} `popup-closed` when
+ * the person closes the window first. Messages from any other origin or window are ignored.
+ *
+ * @example
+ * ```ts
+ * const answer = await runPopup({ page, clock, url, providerOrigin })
+ * if (answer === 'blocked') page.navigate(redirectUrl)
+ * ```
+ */
+export function runPopup(request: PopupRequest): Promise<RedirectResult | 'blocked'> {
+  const popup = request.page.openPopup(request.url)
+  if (popup === null) return Promise.resolve('blocked')
+  return new Promise((resolve, reject) => {
+    let timer: unknown
+    let seenClosed = false
+    const finish = () => {
+      stop()
+      request.clock.clearTimeout(timer)
+    }
+    const closed = () => {
+      finish()
+      reject(new SignInError('popup-closed', 'the sign-in window was closed before sign-in'))
+    }
+    const stop = request.page.onMessage((event) => {
+      if (event.origin !== request.providerOrigin) return
+      if (event.source !== null && event.source !== undefined && event.source !== popup) return
+      const message = parsePopupMessage(event.data)
+      if (message === null) return
+      if (message.source === 'xumm_sign_request_popup_closed') return closed()
+      const answer = readRedirectResult(new URLSearchParams(message.options))
+      if (answer === null) return
+      finish()
+      if (!popup.closed) popup.close()
+      resolve(answer)
+    })
+    // A closed window is confirmed on the next look, so a message posted just before the return
+    // page closed itself is still read first.
+    const look = () => {
+      if (popup.closed && seenClosed) return closed()
+      seenClosed = popup.closed
+      timer = request.clock.setTimeout(look, CLOSED_POLL_MS)
+    }
+    timer = request.clock.setTimeout(look, CLOSED_POLL_MS)
+  })
+}

@@ -1,0 +1,163 @@
+import type { Emitter } from '../../core/emitter'
+import { PullSignError, SignInError } from '../../core/errors'
+import type { Clock, StorageLike } from '../../core/seams'
+import { authorizeUrl } from '../browser/authorize-url'
+import { createPkcePair } from '../browser/pkce'
+import type { RandomBytes } from '../browser/random-token'
+import { randomToken } from '../browser/random-token'
+import { readRedirectResult } from '../browser/redirect-result'
+import { acceptAnswer } from '../browser/sign-in-answer'
+import { openSession, type SignInEvents, type SignInResult } from '../browser/sign-in-session'
+
+/**
+ * How a native app signs in: PKCE through a deep link (docs/protocol.md §7.1 allows custom-scheme
+ * redirect URIs such as `myapp://signin`).
+ *
+ * @example
+ * ```ts
+ * const options: NativeSignInOptions = {
+ *   apiKey,
+ *   oauth: endpoints.oauth,
+ *   redirectUrl: 'myapp://signin',
+ *   openUrl: (url) => Linking.openURL(url),
+ * }
+ * ```
+ */
+export interface NativeSignInOptions {
+  apiKey: string
+  oauth: string
+  /** The app's deep link, whitelisted for the application. */
+  redirectUrl: string
+  /** Opens the sign-in URL in the system browser (or an auth session). */
+  openUrl: (url: string) => unknown
+  openid?: boolean
+  forceNetwork?: string
+  signers?: readonly string[]
+}
+
+/**
+ * The seams of the native runtime.
+ *
+ * @example
+ * ```ts
+ * const seams: NativeSeams = { storage: memoryStorage, clock: systemClock, random: (b) => crypto.getRandomValues(b), fetch }
+ * ```
+ */
+export interface NativeSeams {
+  storage: StorageLike
+  clock: Clock
+  random: RandomBytes
+  fetch: typeof globalThis.fetch
+  /** The client's emitter, so listeners attached before the runtime loaded hear it. */
+  events?: Emitter<SignInEvents>
+}
+
+/**
+ * The native sign-in: `authorize()` opens `{oauth}/auth` through `openUrl` and settles when the
+ * app hands the deep link it was opened with to `handleRedirect(url)`. The pending sign-in is kept
+ * in storage, so an app restarted by the deep link still completes it.
+ *
+ * @example
+ * ```ts
+ * const signIn = createNativeSignIn(options, seams)
+ * const result = signIn.authorize()
+ * // later, in the app's deep-link handler:
+ * await signIn.handleRedirect('myapp://signin?code=…&state=…')
+ * const { me } = await result
+ * ```
+ */
+export function createNativeSignIn(options: NativeSignInOptions, seams: NativeSeams) {
+  if (typeof options.openUrl !== 'function') {
+    throw new PullSignError('ERR_CONFIG', 'openUrl must be a function that opens a URL')
+  }
+  try {
+    new URL(options.redirectUrl)
+  } catch {
+    throw new PullSignError(
+      'ERR_CONFIG',
+      'redirectUrl must be an absolute URL such as myapp://signin',
+    )
+  }
+  const { store, provider, session } = openSession(options, seams)
+  let waiter: { resolve(r: SignInResult): void; reject(e: unknown): void } | null = null
+
+  return {
+    session,
+    /** The start sequence: restores a stored session; makes no request. */
+    start: () => session.start(null),
+    /** Opens the sign-in; settles when {@link handleRedirect} gets the deep link back. */
+    async authorize(): Promise<SignInResult> {
+      if (session.jwt !== null) return { me: await session.userinfo(), jwt: session.jwt }
+      const pkce = await createPkcePair(seams.random)
+      const state = randomToken(seams.random)
+      const nonce = options.openid ? randomToken(seams.random) : undefined
+      store.savePending({
+        state,
+        redirectUri: options.redirectUrl,
+        responseType: 'code',
+        verifier: pkce.verifier,
+        startedAt: seams.clock.now(),
+        ...(nonce ? { nonce } : {}),
+      })
+      const result = new Promise<SignInResult>((resolve, reject) => {
+        waiter?.reject(new SignInError('popup-closed', 'a newer sign-in replaced this one'))
+        waiter = { resolve, reject }
+      })
+      await options.openUrl(
+        authorizeUrl({
+          oauth: options.oauth,
+          clientId: options.apiKey,
+          redirectUri: options.redirectUrl,
+          responseType: 'code',
+          state,
+          popup: false,
+          nonce,
+          codeChallenge: pkce.challenge,
+          forceNetwork: options.forceNetwork,
+          signers: options.signers,
+        }),
+      )
+      return result
+    },
+    /**
+     * Completes the sign-in from the deep link the app was opened with; resolves `{me, jwt}`.
+     * A link that is not a sign-in answer rejects and changes nothing; an answer that does not
+     * match the pending sign-in (another `state`) rejects and ends that sign-in, which is then
+     * started again with `authorize()`.
+     */
+    async handleRedirect(url: string): Promise<SignInResult> {
+      let answer = null
+      try {
+        answer = readRedirectResult(new URL(url).searchParams)
+      } catch {
+        // not a URL: reported below as not an answer
+      }
+      if (answer === null) {
+        throw new SignInError('invalid-response', 'the link is not a sign-in answer: ignored')
+      }
+      const current = waiter
+      waiter = null
+      try {
+        const tokens = await acceptAnswer(answer, store.takePending(seams.clock.now()), provider)
+        const result = await session.signIn(tokens)
+        current?.resolve(result)
+        return result
+      } catch (err) {
+        const error = session.fail(err)
+        current?.reject(error)
+        throw error
+      }
+    },
+    logout: () => session.logout(),
+  }
+}
+
+/**
+ * The object {@link createNativeSignIn} returns.
+ *
+ * @example
+ * ```ts
+ * const signIn: NativeSignIn = createNativeSignIn(options, seams)
+ * ```
+ */
+export type NativeSignIn = ReturnType<typeof createNativeSignIn>

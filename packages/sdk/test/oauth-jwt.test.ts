@@ -1,0 +1,102 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose'
+import { NetworkError } from 'pullsign'
+import { SignatureError, verifyOAuthJwt } from 'pullsign/verify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const apiKey = '00000000-0000-4000-8000-0000000000aa'
+const now = 1_800_000_000_000
+
+/** An OAuth issuer of our own on port 0 that serves its JWKS at /certs, as §7.1 says. */
+let issuer = ''
+let close = () => {}
+let key: CryptoKey
+let otherKey: CryptoKey
+beforeAll(async () => {
+  const pair = await generateKeyPair('RS256')
+  key = pair.privateKey
+  otherKey = (await generateKeyPair('RS256')).privateKey
+  const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' }
+  const server = createServer((req, res) => {
+    res.writeHead(req.url === '/oauth/certs' ? 200 : 404, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ keys: [jwk] }))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}/oauth`
+  close = () => server.close()
+})
+afterAll(() => close())
+
+const sign = (
+  claims: { aud?: string; iss?: string } = {},
+  header = { alg: 'RS256', kid: 'k1' },
+  signingKey = key,
+): Promise<string> =>
+  new SignJWT({ client_id: apiKey, sub: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY' })
+    .setProtectedHeader(header)
+    .setIssuer(claims.iss ?? issuer)
+    .setAudience(claims.aud ?? apiKey)
+    .setIssuedAt(now / 1000)
+    .setExpirationTime(now / 1000 + 86_400)
+    .sign(signingKey)
+
+describe('verifyOAuthJwt', () => {
+  it('returns the claims of a JWT signed by the issuer for this application', async () => {
+    const claims = await verifyOAuthJwt(await sign(), { issuer, audience: apiKey, now })
+    expect(claims).toMatchObject({
+      sub: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY',
+      aud: apiKey,
+      iss: issuer,
+    })
+  })
+
+  it.each([
+    ['expired', async () => sign(), { now: now + 86_401_000 }, 'expired'],
+    ['for another application', async () => sign({ aud: 'someone-else' }), {}, 'mismatch'],
+    ['from another issuer', async () => sign({ iss: 'https://evil.example' }), {}, 'mismatch'],
+    [
+      'signed by another key with the same kid',
+      async () => sign({}, undefined, otherKey),
+      {},
+      'mismatch',
+    ],
+    [
+      'with a kid the issuer does not publish',
+      async () => sign({}, { alg: 'RS256', kid: 'k9' }),
+      {},
+      'wrong-key',
+    ],
+    [
+      'signed HS256 with the public modulus or anything else',
+      async (): Promise<string> =>
+        new SignJWT({ sub: 'r' })
+          .setProtectedHeader({ alg: 'HS256', kid: 'k1' })
+          .setIssuer(issuer)
+          .setAudience(apiKey)
+          .setExpirationTime(now / 1000 + 60)
+          .sign(new TextEncoder().encode('x'.repeat(32))),
+      {},
+      'mismatch',
+    ],
+    ['not a JWT', async (): Promise<string> => 'abc.def', {}, 'malformed'],
+  ] as const)('refuses a JWT %s, without repeating it', async (_, make, extra, reason) => {
+    const jwt = await make()
+    const error = await verifyOAuthJwt(jwt, { issuer, audience: apiKey, now, ...extra }).catch(
+      (err: unknown) => err,
+    )
+    expect(error).toBeInstanceOf(SignatureError)
+    expect(error).toMatchObject({ reason })
+    expect(JSON.stringify(error) + String((error as Error).message)).not.toContain(jwt)
+  })
+
+  it('says so when the issuer keys cannot be read', async () => {
+    const error = await verifyOAuthJwt(await sign(), {
+      issuer: 'http://127.0.0.1:1/oauth',
+      audience: apiKey,
+      now,
+    }).catch((err: unknown) => err)
+    expect(error).toBeInstanceOf(NetworkError)
+    expect((error as Error).message).toContain('http://127.0.0.1:1/oauth/certs')
+  })
+})
