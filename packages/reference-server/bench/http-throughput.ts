@@ -9,7 +9,7 @@ import { apiHeaders, bobAddress, builtServer } from './bench-fixtures'
 import { quick, report } from './bench-report'
 import type { LoadRequest, LoadResult } from './load-generator'
 
-// Issue 4: POST payload ≥ 0.5 and GET payload ≥ 0.7 of a bare node:http server answering a fixed
+// POST payload ≥ 0.5 and GET payload ≥ 0.7 of a bare node:http server answering a fixed
 // JSON, 50 connections, rate limits off, the load generator in another process. The judged
 // baseline answers the route's own bytes (see bench/README.md, "Which fixed JSON").
 const CONNECTIONS = quick ? 4 : 50

@@ -3,7 +3,7 @@ import { bobAddress } from './bench-fixtures'
 import { quick, report } from './bench-report'
 import { ensureGc, settledMemory } from './gc-process'
 
-// Issue 4: memory per stored payload ≤ 3 KB, and a retention setting that keeps a long-running
+// memory per stored payload ≤ 3 KB, and a retention setting that keeps a long-running
 // server bounded.
 const gc = ensureGc()
 const PAYLOADS = quick ? 500 : 20_000

@@ -4,7 +4,7 @@ import { quick, report } from './bench-report'
 import { ensureGc, settledMemory } from './gc-process'
 import type { ArrivalReport, ConnectRequest } from './socket-clients'
 
-// Issue 4: 10,000 concurrent payload sockets: server memory per idle socket ≤ 10 KB (clients in
+// 10,000 concurrent payload sockets: server memory per idle socket ≤ 10 KB (clients in
 // another process, after forced GC), and p99 from resolution to message ≤ 100 ms under 200
 // resolutions per second.
 const gc = ensureGc()

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { quick, RESULT_PREFIX } from './bench-report'
 
-// Every bench of issue 4, one after another, each in its own node process (with --expose-gc for
+// Every bench, one after another, each in its own node process (with --expose-gc for
 // the memory ones), so a bench never measures the garbage of the previous one.
 const BENCHES = [
   'http-throughput',

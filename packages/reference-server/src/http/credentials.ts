@@ -80,7 +80,7 @@ const DESCRIPTION: Record<PresentedKind, string> = {
 }
 
 // Whether a request presents a kind of credential. Checked kind by kind, as a route needs them:
-// a key+secret route reads two headers and nothing else (issue 4).
+// a key+secret route reads two headers and nothing else.
 const PRESENTS: Record<PresentedKind, (headers: Headers) => boolean> = {
   'key-secret': (headers) => headers.has(API_HEADERS.apiKey) || headers.has(API_HEADERS.apiSecret),
   jwt: (headers) => /^bearer\s/i.test(headers.get(API_HEADERS.authorization) ?? ''),

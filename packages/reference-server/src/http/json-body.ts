@@ -4,7 +4,7 @@ import type { ServerRequest } from 'srvx'
 import { badBody } from '../platform'
 import { issuePath } from '../platform/issue-path'
 
-/** Largest request body the API reads (issue 3); bigger bodies get 600, never a 500. */
+/** Largest request body the API reads; bigger bodies get 600, never a 500. */
 export const MAX_BODY_BYTES = 256 * 1024
 
 /**

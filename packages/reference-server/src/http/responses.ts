@@ -10,7 +10,7 @@ export type HeaderRecord = Record<string, string>
  * A Response for the one handler. srvx's `FastResponse` is a real `Response` to every caller
  * (msw, `fetch`-style tests, `instanceof`), but served by the node transport it is written
  * straight to the socket, without the web stream an undici `Response` builds and the transport
- * would read back: most of a small answer's cost (issue 4, bench/README.md).
+ * would read back: most of a small answer's cost (bench/README.md).
  *
  * @example
  * ```ts

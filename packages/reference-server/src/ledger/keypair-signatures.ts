@@ -38,7 +38,7 @@ const der = (prefix: Buffer, keyHex: string) =>
 /**
  * `ripple-keypairs`' `sign`, with Ed25519 done by node:crypto (OpenSSL): the same bytes (Ed25519 is
  * deterministic, RFC 8032) about 25 times faster than the pure-JS curve, which made signing the
- * bottleneck of a payload's lifecycle (issue 4). secp256k1 keys go to `ripple-keypairs` unchanged
+ * bottleneck of a payload's lifecycle. secp256k1 keys go to `ripple-keypairs` unchanged
  * (its RFC 6979 deterministic, low-S signatures).
  *
  * @example

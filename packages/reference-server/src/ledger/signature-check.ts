@@ -44,7 +44,7 @@ export function verifies(data: string, signature: unknown, publicKey: unknown): 
 }
 
 // The address of a key never changes, and the ledger sees the same few keys again and again:
-// remembered (bounded) instead of two hashes and a base58 check encode per submission (issue 4).
+// remembered (bounded) instead of two hashes and a base58 check encode per submission.
 const MAX_REMEMBERED_KEYS = 4096
 const addresses = new Map<string, string | null>()
 

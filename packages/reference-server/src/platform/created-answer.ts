@@ -39,7 +39,7 @@ export function createdLinks(apiBase: () => string): () => CreatedLinks {
 
 /**
  * The §3.2 answer of a create as the JSON text the API sends, written straight as text: no object
- * to build and walk (issue 4). The sign page in `next` (`no_push_msg_received` only when the
+ * to build and walk. The sign page in `next` (`no_push_msg_received` only when the
  * payload was pushed), the QR images and websocket in `refs`. `uuid` is one of ours (hex and
  * dashes), so only the base URL needs JSON escaping, done once per base in {@link createdLinks}.
  *

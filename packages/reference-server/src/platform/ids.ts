@@ -13,7 +13,7 @@ export function newUuid(): string {
   // node builds the text from 20 concatenated pieces, which V8 keeps as a tree of 14 strings
   // (480 bytes) until something reads a character. A stored payload keeps its uuid for life, so
   // it is read here once: V8 flattens it, and the garbage collector drops the tree (56 bytes
-  // left). That was two fifths of a stored payload's bytes and half its objects (issue 4).
+  // left). That was two fifths of a stored payload's bytes and half its objects.
   uuid.charCodeAt(0)
   return uuid
 }

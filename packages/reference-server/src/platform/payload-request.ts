@@ -39,7 +39,7 @@ const returnUrl = z
   .nullish()
 
 // An object literal (what JSON.parse makes), checked without copying it: checkTransaction checks
-// every field, and a record schema would copy the transaction once more (issue 4).
+// every field, and a record schema would copy the transaction once more.
 const jsonObject = z.custom<Record<string, unknown>>((value) => {
   if (typeof value !== 'object' || value === null) return false
   const prototype = Object.getPrototypeOf(value)
@@ -97,7 +97,7 @@ const transactionText = (txjson: Record<string, unknown>): string => {
   }
 }
 
-// Shared by every request that leaves them out, so a stored payload holds fewer objects (issue 4).
+// Shared by every request that leaves them out, so a stored payload holds fewer objects.
 // Frozen: nothing may change one request's through another's.
 const NO_SIGNERS: readonly string[] = Object.freeze([])
 const NO_RETURN_URL = Object.freeze({ app: null, web: null })

@@ -26,7 +26,7 @@ export interface RecordTexts {
 /**
  * Remembers the JSON text of the records read most recently (at most `limit`), because a client
  * polls a payload far more often than the payload changes: building the record and its 1.5 KB of
- * JSON is most of a GET (issue 4, bench/README.md). A text is reused only while everything the
+ * JSON is most of a GET (bench/README.md). A text is reused only while everything the
  * record is built from is the same: the payload's `revision` (bumped on every change of a stored
  * payload), its application, the destination's name, and the clock's share of it
  * (`expires_in_seconds`, `expired`).

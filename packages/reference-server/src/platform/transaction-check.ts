@@ -118,8 +118,8 @@ function checkShapes(fields: Record<string, unknown>, prefix: string): void {
 // The transactions (as JSON text) that recently passed every check of `checkTransaction`, one set
 // per value of the restricted-types permission. The checks are a pure function of that text and
 // that permission, and test suites send the same few transactions again and again, so a repeated
-// one is not checked again: the codec encode alone is about 20 µs, most of a create request
-// (issue 4). Only successes are kept, at most MAX_CHECKED per set, dropped all at once when full.
+// one is not checked again: the codec encode alone is about 20 µs, most of a create request.
+// Only successes are kept, at most MAX_CHECKED per set, dropped all at once when full.
 const MAX_CHECKED = 5_000
 const checkedWithRestricted = new Set<string>()
 const checkedWithoutRestricted = new Set<string>()

@@ -31,7 +31,7 @@ export interface PayloadSockets {
 
 /**
  * One channel per payload with at least one socket: one platform subscription shared by all of
- * its sockets, so an idle socket costs only its set entry (issue 4 needs ≤ 10 KB per socket).
+ * its sockets, so an idle socket costs only its set entry (bench/README.md: ≤ 10 KB per socket).
  */
 interface Channel {
   sockets: Set<SocketPeer>

@@ -123,7 +123,7 @@ const body = fc.oneof(
   ),
 )
 
-describe('POST payload with generated bodies (issue 3: never a 500, no state change on refusal)', () => {
+describe('POST payload with generated bodies (never a 500, no state change on refusal)', () => {
   it('answers 200 or a §1 error, and a refusal stores nothing', async () => {
     const seen = new Map<number, number>()
     await fc.assert(
