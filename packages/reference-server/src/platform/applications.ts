@@ -7,7 +7,7 @@ import type {
 } from 'pullsign/wire'
 import { z } from 'zod'
 import { badCredentials, conflict, notFound } from './errors'
-import { newUuid } from './ids'
+import { newUuid, UUID } from './ids'
 import { parseInput } from './schema-input'
 
 /**
@@ -55,8 +55,6 @@ export interface Applications {
   view(app: Application): RefApplication
   clear(): void
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 const url = z
   .string()

@@ -9,6 +9,7 @@ import {
   verifies,
 } from '../ledger/signature-check'
 import { invalidRequest } from './errors'
+import { UUID } from './ids'
 
 /** One native BatchSigners entry (docs/protocol.md §8.4). */
 type BatchSignerEntry = SignerEntry
@@ -24,7 +25,6 @@ type BatchSignerEntry = SignerEntry
  */
 export type SignedPayloadHex = (uuid: string) => string | null | undefined
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const HEX = /^(?:[0-9A-Fa-f]{2})+$/
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -1,6 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto'
 
 /**
+ * A lower-case UUID, as the platform issues them (payloads, applications, users, secrets); every
+ * input that names one is checked against this one pattern.
+ *
+ * @example
+ * ```ts
+ * UUID.test(newUuid()) // true
+ * ```
+ */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/**
  * A new random lower-case UUID v4 (payloads, tokens, OTTs, references), as one flat string.
  *
  * @example

@@ -11,7 +11,7 @@ import { deriveAddress, deriveKeypair, generateSeed } from 'ripple-keypairs'
 import { z } from 'zod'
 import type { Ledger } from '../ledger'
 import { conflict, notFound } from './errors'
-import { newUuid } from './ids'
+import { newUuid, UUID } from './ids'
 import { parseInput } from './schema-input'
 
 /** One account of a user, with its keys. Private keys never leave the platform. */
@@ -69,10 +69,7 @@ const inputSchema = z.object({
   balances: z
     .partialRecord(NETWORKS_ENUM, z.string().regex(/^\d{1,17}$/, 'must be drops'))
     .optional(),
-  uuid: z
-    .string()
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
-    .optional(),
+  uuid: z.string().regex(UUID).optional(),
   deviceId: z.string().min(1).max(128).optional(),
 })
 
