@@ -43,7 +43,6 @@ export type { UserData } from './user-data'
 export type { UserToken, UserTokens } from './user-tokens'
 export type { User, UserAccount, UserDevice, Users } from './users'
 export type { Webhooks } from './webhook-dispatcher'
-export { webhookSignature } from './webhook-signature'
 export type { ReplayCaller, XappLaunch, Xapps } from './xapps'
 
 /**

@@ -1,3 +1,4 @@
+import { webhookSignature } from 'pullsign/verify'
 import {
   WEBHOOK_HEADERS,
   WEBHOOK_RETRY_DELAYS_SECONDS,
@@ -9,7 +10,6 @@ import {
 } from 'pullsign/wire'
 import type { Application } from './applications'
 import type { Clock } from './clock'
-import { webhookSignature } from './webhook-signature'
 
 /** Webhook delivery (PROTOCOL §5). */
 export interface Webhooks {
@@ -94,6 +94,7 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
 
     const attemptOnce = async () => {
       try {
+        const signature = await webhookSignature(job.app.apiSecret, timestamp, job.raw)
         const response = await deps.fetch(job.url, {
           method: 'POST',
           redirect: 'manual',
@@ -104,7 +105,7 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
             [WEBHOOK_HEADERS.attempt]: String(attempt),
             [WEBHOOK_HEADERS.payload]: job.body.meta.payload_uuidv4,
             [WEBHOOK_HEADERS.timestamp]: timestamp,
-            [WEBHOOK_HEADERS.signature]: webhookSignature(job.app.apiSecret, timestamp, job.raw),
+            [WEBHOOK_HEADERS.signature]: signature,
           },
           body: job.raw,
         })
