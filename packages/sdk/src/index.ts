@@ -26,6 +26,7 @@ import {
   signInUser,
 } from './runtimes/browser/sign-in-props'
 import type { SignInEvents, SignInResult } from './runtimes/browser/sign-in-session'
+import { loadSignInRuntime, loadXappClient } from './runtimes/lazy-runtimes'
 import { signInCredentials } from './runtimes/sign-in-credentials'
 import type { SignInOptions } from './runtimes/sign-in-options'
 import type { SignInRuntime } from './runtimes/sign-in-runtime'
@@ -271,7 +272,7 @@ export class PullSign {
       // Loaded on demand as the sign-in runtime is; the OTT exchange answers after this
       // constructor returns, so listeners attached right after `new` hear `retrieved`, `success`
       // and `ready` (docs/protocol.md §7.2).
-      this.#xapp = import('./runtimes/xapp/xapp-client').then((m) => {
+      this.#xapp = loadXappClient().then((m) => {
         this.#xappStarted = m.createXappClient({
           apiKey,
           endpoints: this.endpoints,
@@ -286,7 +287,7 @@ export class PullSign {
     if (signsIn) {
       // Loaded on demand, so a backend bundle never carries the sign-in code; its start sequence
       // runs after this constructor returns, so listeners attached right after `new` hear it.
-      this.#signIn = import('./runtimes/sign-in-runtime').then((m) => {
+      this.#signIn = loadSignInRuntime().then((m) => {
         this.#signedIn = m.createSignInRuntime({
           apiKey,
           endpoints: this.endpoints,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'tsup'
+import { staticLazyModules } from '../../static-lazy-modules'
 
 const sdk = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url))
 
@@ -16,7 +17,8 @@ async function buildIife(): Promise<string> {
       entry: { 'pullsign.iife': sdk('src/iife.ts') },
       format: ['iife'],
       platform: 'browser',
-      target: 'es2020',
+      target: 'es2022',
+      esbuildPlugins: [staticLazyModules],
       outDir,
       tsconfig: sdk('tsconfig.build.json'),
       outExtension: () => ({ js: '.js' }),
