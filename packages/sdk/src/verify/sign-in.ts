@@ -1,5 +1,5 @@
-import { sha512 } from '@xrplf/isomorphic/sha512'
-import { bytesToHex, hexToBytes } from '@xrplf/isomorphic/utils'
+import { sha512 } from '@noble/hashes/sha2'
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils'
 import { decode, encodeForSigning } from 'ripple-binary-codec'
 import { deriveAddress, verify } from 'ripple-keypairs'
 import { SignatureError } from '../core/errors'
@@ -17,7 +17,8 @@ const TXID_PREFIX = '54584E00'
  * ```
  */
 export function transactionId(blob: string): string {
-  // The ledger codec's own hash package: node:crypto on Node, @noble/hashes in browsers.
+  // @noble/hashes: the same bytes everywhere, and an exports map Node's ESM loader can resolve
+  // (@xrplf/isomorphic's subpath folders are directory imports, which ESM refuses).
   return bytesToHex(sha512(hexToBytes(TXID_PREFIX + blob)).slice(0, 32)).toUpperCase()
 }
 
