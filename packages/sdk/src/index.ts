@@ -283,6 +283,9 @@ export class PullSign {
         })
         return this.#xappStarted
       })
+      // A client that cannot start (no window, no xAppToken) says so on `error`, not as an
+      // unhandled rejection; calls that need the runtime reject with the same error.
+      this.#xapp.catch((error: PullSignError) => this.#events.emit('error', error))
     }
     if (signsIn) {
       // Loaded on demand, so a backend bundle never carries the sign-in code; its start sequence
