@@ -16,7 +16,6 @@ export default defineConfig([
     dts: true,
     tsconfig: 'tsconfig.build.json',
     target: 'es2022',
-    sourcemap: true,
     splitting: true,
     treeshake: true,
   },
@@ -28,7 +27,6 @@ export default defineConfig([
     target: 'es2020',
     tsconfig: 'tsconfig.build.json',
     minify: true,
-    sourcemap: true,
     outExtension: () => ({ js: '.js' }),
   },
 ])

@@ -74,6 +74,7 @@ export type { WebSocketConstructor, WebSocketLike } from './core/websocket'
 export type { SignInEnvironment, SignInUser } from './runtimes/browser/sign-in-props'
 export type { SignInEvents, SignInResult } from './runtimes/browser/sign-in-session'
 export type { SignInOptions } from './runtimes/sign-in-options'
+export type { BridgeWindow } from './runtimes/xapp/bridge'
 export {
   createXappClient,
   type XappClient,

@@ -1,11 +1,11 @@
-import { sha512 } from '@xrplf/isomorphic/sha512'
-import { bytesToHex, hexToBytes } from '@xrplf/isomorphic/utils'
+import { sha512 } from '@noble/hashes/sha2.js'
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
 import { decode, encodeForSigning } from 'ripple-binary-codec'
 import { deriveAddress, verify } from 'ripple-keypairs'
 import { SignatureError } from '../core/errors'
 import type { PayloadRecord } from '../wire/payload'
 
-// Transaction id prefix "TXN\0" (PROTOCOL §8.2).
+// Transaction id prefix "TXN\0" (docs/protocol.md §8.2).
 const TXID_PREFIX = '54584E00'
 
 /**
@@ -17,7 +17,8 @@ const TXID_PREFIX = '54584E00'
  * ```
  */
 export function transactionId(blob: string): string {
-  // The ledger codec's own hash package: node:crypto on Node, @noble/hashes in browsers.
+  // @noble/hashes, which the ledger codecs use too: isomorphic, and importable from Node's ESM
+  // (the codecs' @xrplf/isomorphic subpaths are directories that only CJS and bundlers resolve).
   return bytesToHex(sha512(hexToBytes(TXID_PREFIX + blob)).slice(0, 32)).toUpperCase()
 }
 
