@@ -1,9 +1,9 @@
 import type { Clock } from './clock'
 
-/** Route classes of the rate limiter (PROTOCOL §1/§2). */
+/** Route classes of the rate limiter (docs/protocol.md §1/§2). */
 export type RouteClass = 'payload-create' | 'xrpl-tx' | 'kyc' | 'account-meta' | 'default'
 
-/** Calls per sliding minute of each route class (PROTOCOL §2). */
+/** Calls per sliding minute of each route class (docs/protocol.md §2). */
 export const DEFAULT_RATE_LIMITS: Readonly<Record<RouteClass, number>> = Object.freeze({
   'payload-create': 30,
   'xrpl-tx': 60,

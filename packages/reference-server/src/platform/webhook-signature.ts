@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 
 /**
- * The `x-xumm-request-signature` of a webhook (PROTOCOL §5): hex(HMAC-SHA1(key, timestamp +
+ * The `x-xumm-request-signature` of a webhook (docs/protocol.md §5): hex(HMAC-SHA1(key, timestamp +
  * rawBody)), where the key is the API secret with only its FIRST '-' removed, as production does.
  *
  * @example
