@@ -11,6 +11,8 @@ export default defineConfig([
       index: 'src/index.ts',
       'wire/index': 'src/wire/index.ts',
       'verify/index': 'src/verify/index.ts',
+      'batch/index': 'src/batch/index.ts',
+      'links/index': 'src/links/index.ts',
     },
     format: ['esm', 'cjs'],
     dts: true,

@@ -67,8 +67,10 @@ const scenario = [
   'const account = verifySignIn(record)',
   "let refused = ''",
   "try { await pullsign.payload.get('not-a-uuid') } catch (err) { refused = err instanceof PullSignError ? err.code : String(err) }",
+  'const ctid = encodeCtid({ ledgerIndex: 349758, transactionIndex: 26, networkId: 0 })',
+  "const [innerId] = innerTransactionIds(buildBatch({ mode: 'INDEPENDENT', account, sequence: 5, transactions: [{ TransactionType: 'AccountSet' }] }))",
   'await server.close()',
-  'console.log(JSON.stringify({ app: pong.auth.application.name, signed: record.meta.signed, account, expected: alice.accounts[0].address, refused }))',
+  'console.log(JSON.stringify({ app: pong.auth.application.name, signed: record.meta.signed, account, expected: alice.accounts[0].address, refused, ctid, innerId }))',
 ]
 
 function expectSignedIn(out: Record<string, unknown>) {
@@ -76,6 +78,9 @@ function expectSignedIn(out: Record<string, unknown>) {
   expect(out.signed).toBe(true)
   expect(out.account).toBe(out.expected)
   expect(out.refused).toMatch(/^ERR_/)
+  // The subpaths load from the tarball too (pullsign/links, pullsign/batch with its hashing).
+  expect(out.ctid).toBe('C005563E001A0000')
+  expect(out.innerId).toMatch(/^[0-9A-F]{64}$/)
 }
 
 test('ESM: import both packages, sign in through the simulated wallet, verify the result', () => {
@@ -85,6 +90,8 @@ test('ESM: import both packages, sign in through the simulated wallet, verify th
       "import { createReferenceServer } from '@pullsign/reference-server'",
       "import { PullSign, PullSignError } from 'pullsign'",
       "import { verifySignIn } from 'pullsign/verify'",
+      "import { buildBatch, innerTransactionIds } from 'pullsign/batch'",
+      "import { encodeCtid } from 'pullsign/links'",
       ...scenario,
     ]),
   )
@@ -98,6 +105,8 @@ test('CJS: require both packages and do the same', () => {
       "const { createReferenceServer } = require('@pullsign/reference-server')",
       "const { PullSign, PullSignError } = require('pullsign')",
       "const { verifySignIn } = require('pullsign/verify')",
+      "const { buildBatch, innerTransactionIds } = require('pullsign/batch')",
+      "const { encodeCtid } = require('pullsign/links')",
       'async function main() {',
       ...scenario,
       '}',

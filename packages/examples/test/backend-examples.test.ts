@@ -59,4 +59,35 @@ describe('backend examples', () => {
     const signer = lines[order[1] ?? 0]?.split(' ')[3]
     expect(lines.at(-1)).toContain(`by ${signer},`)
   }, 90_000)
+
+  test('merchant.ts accepts 5 USD paid with XRP through pathfinding and catches a partial payment', async () => {
+    const lines = await runExample('backend/merchant.ts')
+    const order = [
+      /^shop r\w+ trusts r\w+ for USD$/,
+      /^payment request link: http:\/\/127\.0\.0\.1:\d+\/detect\/request:r\w+\?amount=5&issuer=r\w+&currency=USD$/,
+      /^order 1: Alice signed [0-9A-F]{64} \(tesSUCCESS\)$/,
+      /^order 1: accepted, delivered 5 USD \(paid with at most \d+ drops\)$/,
+      /^order 2: Alice signed [0-9A-F]{64} \(tesSUCCESS\)$/,
+      /^order 2: refused, rule 5 delivered-less: delivered 1\.\d+ USD of 5 USD$/,
+    ].map((pattern) => lineOf(lines, pattern))
+    expect(order, lines.join('\n')).toEqual([...order].sort((a, b) => a - b))
+  }, 90_000)
+
+  test('batch.ts: two inner signers sign, Alice submits the Batch, progress per signer', async () => {
+    const lines = await runExample('backend/batch.ts')
+    for (const name of ['Bob', 'Carol']) {
+      const steps = ['created: http', 'opened', 'signed'].map((step) =>
+        lineOf(lines, new RegExp(`^inner ${name} ${step}`)),
+      )
+      expect(steps, lines.join('\n')).toEqual([...steps].sort((a, b) => a - b))
+    }
+    const end = [
+      /^outer Alice created: http:\/\/127\.0\.0\.1:\d+\/sign\/[0-9a-f-]{36}$/,
+      /^outer Alice signed$/,
+      /^submitted [0-9A-F]{64}: tesSUCCESS$/,
+      /^Alice received 4999952 drops net of the Batch fee$/,
+    ].map((pattern) => lineOf(lines, pattern))
+    expect(end, lines.join('\n')).toEqual([...end].sort((a, b) => a - b))
+    expect(lineOf(lines, /^inner Carol signed$/)).toBeLessThan(end[0] ?? 0)
+  }, 90_000)
 })

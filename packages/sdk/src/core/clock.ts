@@ -1,3 +1,4 @@
+import { AbortError } from './errors'
 import type { Clock } from './seams'
 
 /**
@@ -13,4 +14,29 @@ export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof globalThis.setTimeout>),
+}
+
+/**
+ * Resolves after `ms` milliseconds of the given clock; with a signal, rejects with an
+ * {@link AbortError} (and cancels the timer) as soon as it aborts.
+ *
+ * @example
+ * ```ts
+ * await sleep(client.seams.clock, 250)
+ * await sleep(clock, 4000, AbortSignal.timeout(60_000))
+ * ```
+ */
+export function sleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortError('aborted while waiting'))
+    const onAbort = () => {
+      clock.clearTimeout(id)
+      reject(new AbortError('aborted while waiting'))
+    }
+    const id = clock.setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
 }

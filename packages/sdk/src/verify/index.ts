@@ -1,6 +1,22 @@
 export { SignatureError, type SignatureFailure } from '../core/errors'
+export type { Clock } from '../core/seams'
+export {
+  type AccountLookup,
+  type AccountState,
+  type CanPayAnswer,
+  type CanPayOptions,
+  canPay,
+} from './can-pay'
 export { type VerifyOAuthJwtOptions, verifyOAuthJwt } from './oauth-jwt'
 export { transactionId, verifySignIn } from './sign-in'
+export {
+  type ExpectedPayment,
+  type PaymentFailure,
+  type PaymentVerdict,
+  type TransactionLookup,
+  type VerifyPaymentOptions,
+  verifyPayment,
+} from './verify-payment'
 export {
   type HeaderSource,
   signaturesEqual,

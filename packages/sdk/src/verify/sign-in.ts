@@ -17,8 +17,8 @@ const TXID_PREFIX = '54584E00'
  * ```
  */
 export function transactionId(blob: string): string {
-  // @noble/hashes, which the ledger codecs use too: isomorphic, and importable from Node's ESM
-  // (the codecs' @xrplf/isomorphic subpaths are directories that only CJS and bundlers resolve).
+  // @noble/hashes: the same bytes everywhere, and an exports map Node's ESM loader can resolve
+  // (@xrplf/isomorphic's subpath folders are directory imports, which ESM refuses).
   return bytesToHex(sha512(hexToBytes(TXID_PREFIX + blob)).slice(0, 32)).toUpperCase()
 }
 

@@ -30,3 +30,11 @@ export const paymentTo = (destination: string, drops = '1000000') => ({
   Destination: destination,
   Amount: drops,
 })
+
+/** The first account of a user of the reference server. */
+export function accountOf(ref: Reference, user: string): string {
+  const address = ref.server.platform.state().users.find((u) => u.uuid === user)
+    ?.accounts[0]?.address
+  if (!address) throw new Error(`user ${user} has no account`)
+  return address
+}
