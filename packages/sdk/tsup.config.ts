@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup'
+import { staticLazyModules } from './static-lazy-modules'
 
 /**
  * One config, named builds (as msw does): the library entries for bundlers and Node (ESM + CJS +
@@ -26,7 +27,9 @@ export default defineConfig([
     entry: { 'pullsign.iife': 'src/iife.ts' },
     format: ['iife'],
     platform: 'browser',
-    target: 'es2020',
+    // es2022 keeps #private fields native: down-levelled, each becomes a WeakMap and helpers.
+    target: 'es2022',
+    esbuildPlugins: [staticLazyModules],
     tsconfig: 'tsconfig.build.json',
     minify: true,
     outExtension: () => ({ js: '.js' }),

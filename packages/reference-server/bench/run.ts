@@ -10,6 +10,7 @@ const BENCHES = [
   'payload-sockets',
   'payload-memory',
   'ledger-payments',
+  'fuzz',
 ] as const
 
 const runOne = (name: string) =>

@@ -4,6 +4,7 @@ import type { Endpoints } from 'pullsign/wire'
 import type { NodeHttp1Handler } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
 import { parseBaseUrl } from './base-url'
+import { type ConnectionLimits, connectionSettings } from './connection-limits'
 import { createHttpHandler, type FetchHandler } from './http/handler'
 import { type RequestLogOptions, withRequestLog } from './http/request-log'
 import {
@@ -21,6 +22,7 @@ import {
 import { createPayloadSockets } from './ws/payload-sockets'
 import { createSocketUpgrade } from './ws/socket-upgrade'
 
+export type { ConnectionLimits } from './connection-limits'
 export type { FetchHandler } from './http/handler'
 export type { RequestLogOptions } from './http/request-log'
 export type { Clock, Platform, PlatformOptions, RetentionOptions } from './platform'
@@ -43,6 +45,8 @@ export type { InProcessWebSocket, InProcessWebSocketConstructor } from './ws/in-
 export interface ReferenceServerOptions extends PlatformOptions {
   /** Interface to listen on; defaults to 127.0.0.1. */
   host?: string
+  /** Timeouts for slow clients and the connection cap of the node server. */
+  connections?: ConnectionLimits
   /** One line per request (method, path, status, ms; secrets redacted); none by default. */
   requestLog?: RequestLogOptions
   /**
@@ -117,7 +121,15 @@ const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host)
  * ```
  */
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
-  const { host = '127.0.0.1', publicUrl, oauthUrl, requestLog, ...platformOptions } = options
+  const {
+    host = '127.0.0.1',
+    connections,
+    publicUrl,
+    oauthUrl,
+    requestLog,
+    ...platformOptions
+  } = options
+  const limits = connectionSettings(connections)
   const base = options.endpoints ?? DEFAULT_ENDPOINTS
   const api = publicUrl === undefined ? base.api : parseBaseUrl('publicUrl', publicUrl)
   // Fixed before the handler is made: it mounts the OAuth routes at the path of {oauth}.
@@ -134,14 +146,15 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
           : parseBaseUrl('oauthUrl', oauthUrl),
     },
   })
-  const routes = createHttpHandler(platform)
+  const routes = createHttpHandler(platform, { listenHost: host })
   const answer = requestLog ? withRequestLog(routes, requestLog) : routes
   const handler: FetchHandler = async (request) => answer(request)
   const sockets = createPayloadSockets(platform)
   const upgrade = createSocketUpgrade(sockets)
   // srvx hands the handler a lazy Request over the IncomingMessage and writes the handler's
   // FastResponses (http/responses.ts) straight to the socket; the process's globals stay as they are.
-  const server = createServer(toNodeHandler(answer) as NodeHttp1Handler)
+  const server = createServer(limits.options, toNodeHandler(answer) as NodeHttp1Handler)
+  server.maxConnections = limits.maxConnections
   server.on('upgrade', upgrade.handle)
   let listening = false
   let hasEndpoints = platformOptions.endpoints !== undefined || publicUrl !== undefined

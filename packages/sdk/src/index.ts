@@ -26,9 +26,19 @@ import {
   signInUser,
 } from './runtimes/browser/sign-in-props'
 import type { SignInEvents, SignInResult } from './runtimes/browser/sign-in-session'
+import { loadSignInRuntime, loadXappClient } from './runtimes/lazy-runtimes'
 import { signInCredentials } from './runtimes/sign-in-credentials'
 import type { SignInOptions } from './runtimes/sign-in-options'
 import type { SignInRuntime } from './runtimes/sign-in-runtime'
+import type { XappClient, XappClientEvents, XappEnvironment } from './runtimes/xapp/xapp-client'
+import {
+  isXappPage,
+  notAnXapp,
+  type XappCommands,
+  xappCommands,
+  xappCredentials,
+  xappUser,
+} from './runtimes/xapp/xapp-members'
 import type { Endpoints } from './wire/endpoints'
 import type * as wire from './wire/lookups'
 
@@ -74,14 +84,24 @@ export type { WebSocketConstructor, WebSocketLike } from './core/websocket'
 export type { SignInEnvironment, SignInUser } from './runtimes/browser/sign-in-props'
 export type { SignInEvents, SignInResult } from './runtimes/browser/sign-in-session'
 export type { SignInOptions } from './runtimes/sign-in-options'
-export type { BridgeWindow } from './runtimes/xapp/bridge'
-export {
-  createXappClient,
-  type XappClient,
-  type XappClientEvents,
-  type XappClientOptions,
-  type XappUser,
-} from './runtimes/xapp/xapp-client'
+export type { XappClientEvents, XappEnvironment } from './runtimes/xapp/xapp-client'
+export type { XappCommands } from './runtimes/xapp/xapp-members'
+
+/**
+ * Every event a {@link PullSign} client fires: the sign-in's (browser and native) and the xApp's
+ * (`retrieved` with the launch context, `success` with the xApp JWT, `ready`, then the wallet's
+ * `payload`, `qr`, `destination`, `networkswitch`; docs/protocol.md §7.2).
+ *
+ * @example
+ * ```ts
+ * const onReady = (data: PullSignEvents['ready']) => console.log('ready', data?.account)
+ * ```
+ */
+export type PullSignEvents = {
+  [K in keyof SignInEvents | keyof XappClientEvents]:
+    | (K extends keyof SignInEvents ? SignInEvents[K] : never)
+    | (K extends keyof XappClientEvents ? XappClientEvents[K] : never)
+}
 
 /**
  * Options for {@link PullSign}.
@@ -139,6 +159,13 @@ export interface PullSignOptions {
   openUrl?: (url: string) => unknown
   /** Browser and native sign-in: implicit or PKCE, popup or redirect, openid, network, signers. */
   signIn?: SignInOptions
+  /**
+   * `'xapp'` makes this client an xApp's (docs/protocol.md §7.2): the default in a page whose URL
+   * has `xAppToken`.
+   */
+  runtime?: 'xapp'
+  /** xApp: where the wallet bridge logs its retries (default `console.warn`). */
+  log?: (message: string) => void
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -196,15 +223,21 @@ export class PullSign {
   readonly backendstore: AppStorageApi
   /** Push to users by user token. */
   readonly push: PushApi
-  /** xApp context by one-time token. */
-  readonly xapp: XappApi
+  /**
+   * xApp context by one-time token (backend); in an xApp page, also the wallet commands
+   * (`ready`, `openSignRequest`, `scanQr`, `selectDestination`, `openBrowser`, `share`,
+   * `txDetails`, `close`, `navigate`).
+   */
+  readonly xapp: XappApi & XappCommands
   /** The signed-in person's store for this application (browser and native clients). */
   readonly userstore: UserStoreApi
   readonly #lookups: Lookups
   readonly #client: Client
-  readonly #events = new Emitter<SignInEvents>()
+  readonly #events = new Emitter<PullSignEvents>()
   #signIn: Promise<SignInRuntime> | null = null
   #signedIn: SignInRuntime | null = null
+  #xapp: Promise<XappClient> | null = null
+  #xappStarted: XappClient | null = null
 
   /**
    * @param options - `{apiKey, apiSecret, endpoints?, fetch?, WebSocket?, clock?, timeoutMs?,
@@ -230,15 +263,38 @@ export class PullSign {
     this.apiKey = apiKey
     this.endpoints = resolveEndpoints(options.endpoints)
     const apiSecret = options.apiSecret ?? readEnv('PULLSIGN_API_SECRET')
-    const signsIn = apiSecret === undefined && (options.openUrl !== undefined || isBrowserRuntime())
+    const isXapp =
+      apiSecret === undefined &&
+      (options.runtime === 'xapp' || (isBrowserRuntime() && isXappPage()))
+    const signsIn =
+      !isXapp && apiSecret === undefined && (options.openUrl !== undefined || isBrowserRuntime())
+    if (isXapp) {
+      // Loaded on demand as the sign-in runtime is; the OTT exchange answers after this
+      // constructor returns, so listeners attached right after `new` hear `retrieved`, `success`
+      // and `ready` (docs/protocol.md §7.2).
+      this.#xapp = loadXappClient().then((m) => {
+        this.#xappStarted = m.createXappClient({
+          apiKey,
+          endpoints: this.endpoints,
+          fetch: options.fetch,
+          clock: options.clock,
+          log: options.log,
+          events: this.#events as unknown as Emitter<XappClientEvents>,
+        })
+        return this.#xappStarted
+      })
+      // A client that cannot start (no window, no xAppToken) says so on `error`, not as an
+      // unhandled rejection; calls that need the runtime reject with the same error.
+      this.#xapp.catch((error: PullSignError) => this.#events.emit('error', error))
+    }
     if (signsIn) {
       // Loaded on demand, so a backend bundle never carries the sign-in code; its start sequence
       // runs after this constructor returns, so listeners attached right after `new` hear it.
-      this.#signIn = import('./runtimes/sign-in-runtime').then((m) => {
+      this.#signIn = loadSignInRuntime().then((m) => {
         this.#signedIn = m.createSignInRuntime({
           apiKey,
           endpoints: this.endpoints,
-          events: this.#events,
+          events: this.#events as unknown as Emitter<SignInEvents>,
           signIn: options.signIn ?? {},
           redirectUrl: options.redirectUrl,
           openUrl: options.openUrl,
@@ -249,9 +305,11 @@ export class PullSign {
         return this.#signedIn
       })
     }
-    const runtime = this.#signIn
-      ? { credentials: signInCredentials(this.#signIn) }
-      : backendRuntime(apiKey, apiSecret)
+    const runtime = this.#xapp
+      ? { credentials: xappCredentials(this.#xapp) }
+      : this.#signIn
+        ? { credentials: signInCredentials(this.#signIn) }
+        : backendRuntime(apiKey, apiSecret)
     const given: Partial<Seams> = {
       fetch: options.fetch,
       WebSocket: options.WebSocket,
@@ -272,7 +330,10 @@ export class PullSign {
     this.payload = createPayloadApi(client)
     this.backendstore = createAppStorageApi(client)
     this.push = createPushApi(client)
-    this.xapp = createXappApi(client, () => apiSecret ?? '')
+    this.xapp = {
+      ...createXappApi(client, () => apiSecret ?? ''),
+      ...xappCommands(() => this.#xapp ?? Promise.reject(notAnXapp())),
+    }
     this.userstore = createUserStoreApi(client)
     this.#lookups = createLookups(client)
   }
@@ -301,9 +362,9 @@ export class PullSign {
    * pullsign.on('success', async () => console.log(await pullsign.user.account))
    * ```
    */
-  on<K extends keyof SignInEvents>(
+  on<K extends keyof PullSignEvents>(
     event: K,
-    listener: (data: SignInEvents[K]) => void,
+    listener: (data: PullSignEvents[K]) => void,
   ): () => void {
     return this.#events.on(event, listener)
   }
@@ -316,7 +377,7 @@ export class PullSign {
    * pullsign.off('success', onSuccess)
    * ```
    */
-  off<K extends keyof SignInEvents>(event: K, listener: (data: SignInEvents[K]) => void): void {
+  off<K extends keyof PullSignEvents>(event: K, listener: (data: PullSignEvents[K]) => void): void {
     this.#events.off(event, listener)
   }
 
@@ -371,6 +432,10 @@ export class PullSign {
    * ```
    */
   get state(): { account: string | undefined; signedIn: boolean } {
+    if (this.#xapp) {
+      const context = this.#xappStarted?.environment.ott
+      return { account: context?.account, signedIn: !!context }
+    }
     const claims = this.#signedIn?.session.claims
     return { account: typeof claims?.sub === 'string' ? claims.sub : undefined, signedIn: !!claims }
   }
@@ -384,6 +449,7 @@ export class PullSign {
    * ```
    */
   get user(): SignInUser {
+    if (this.#xapp) return xappUser(() => this.#xapp as Promise<XappClient>)
     return signInUser(() => this.#runtime().then((r) => r.session))
   }
 
@@ -396,7 +462,9 @@ export class PullSign {
    * const { app_name } = await pullsign.environment.jwt
    * ```
    */
-  get environment(): SignInEnvironment {
+  get environment(): SignInEnvironment | XappEnvironment {
+    const xapp = this.#xappStarted
+    if (this.#xapp) return xapp ? xapp.environment : { ott: null, jwt: null, style: 'LIGHT' }
     return signInEnvironment(() => this.#runtime().then((r) => r.session))
   }
 

@@ -2,6 +2,7 @@ import { API_HEADERS } from 'pullsign/wire'
 import { type BearerIdentity, resolveBearer } from '../identity'
 import type { Application, Platform } from '../platform'
 import { wrongCredentialKind } from '../platform'
+import { guardGuesses } from './credential-guesses'
 
 /**
  * The caller of a key+secret route.
@@ -34,13 +35,16 @@ export interface BearerCredential extends BearerIdentity {
  * answers without a promise.
  */
 const verifiers = {
-  'key-secret': (request: Request, platform: Platform): KeySecretCredential => ({
-    kind: 'key-secret',
-    application: platform.applications.authenticate(
-      request.headers.get(API_HEADERS.apiKey),
-      request.headers.get(API_HEADERS.apiSecret),
-    ),
-  }),
+  'key-secret': (request: Request, platform: Platform): KeySecretCredential => {
+    const apiKey = request.headers.get(API_HEADERS.apiKey)
+    const secret = request.headers.get(API_HEADERS.apiSecret)
+    return {
+      kind: 'key-secret',
+      application: guardGuesses(request, platform, apiKey, () =>
+        platform.applications.authenticate(apiKey, secret),
+      ),
+    }
+  },
   jwt: async (request: Request, platform: Platform): Promise<BearerCredential> => ({
     kind: 'jwt',
     ...(await resolveBearer(request.headers.get(API_HEADERS.authorization), platform)),

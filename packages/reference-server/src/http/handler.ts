@@ -3,7 +3,7 @@ import { getPath } from 'hono/utils/url'
 import { API_PATHS } from 'pullsign/wire'
 import type { ServerRequest } from 'srvx'
 import type { Platform } from '../platform'
-import { notFound } from '../platform'
+import { badBody, notFound } from '../platform'
 import { signRoutes } from '../web/sign-routes'
 import { xappHostRoutes } from '../web/xapp-host-routes'
 import { accountRoutes } from './account-routes'
@@ -15,6 +15,7 @@ import { jwtRoutes } from './jwt-routes'
 import { linkRoutes } from './link-routes'
 import { lookupRoutes } from './lookup-routes'
 import { oauthMountPath, oauthRoutes } from './oauth-routes'
+import { ownHostNames, ownHostOnly } from './own-hosts'
 import { pageRoutes } from './page-routes'
 import { payloadRoutes } from './payload-routes'
 import { rateLimitHeaders } from './rate-limit-headers'
@@ -25,17 +26,21 @@ import { xappReplayRoutes } from './xapp-replay-route'
 import { xappRoutes } from './xapp-routes'
 
 // An unknown path may still carry a one-time token or user token: never echo a UUID-shaped part.
-const redactedPath = (url: string) =>
-  new URL(url).pathname
-    .slice(0, 200)
-    .replace(/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}/gi, '{uuid}')
+const redactedPath = (path: string) =>
+  path.slice(0, 200).replace(/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}/gi, '{uuid}')
 
 // Over node:http, a route's path is read off the request line (srvx keeps the IncomingMessage):
 // srvx would otherwise build the whole URL for `request.url`, only for Hono to cut the path back
-// out of it (issue 4). A path with a percent-escape, and every other transport, take Hono's way.
+// out of it. A target the URL parser would rewrite (a percent-escape, a dot segment, a backslash)
+// is routed on the parser's path, as fetch and msw see it: `/a/../__ref/state` is `/__ref/state`
+// on every transport, and `%2F` stays inside its segment (docs/protocol.md §10).
+const REWRITTEN = /%|\/\.|\\/
 const routePath = (request: Request): string => {
   const target = (request as ServerRequest).runtime?.node?.req?.url
-  if (target?.[0] !== '/' || target.includes('%')) return getPath(request)
+  if (target?.[0] !== '/') return getPath(request)
+  // getPath reads only `url`; a path never makes the parse fail with a fixed host.
+  if (REWRITTEN.test(target))
+    return getPath({ url: `${new URL(`http://localhost${target}`)}` } as Request)
   const end = target.search(/[?#]/)
   return end === -1 ? target : target.slice(0, end)
 }
@@ -56,7 +61,8 @@ export type FetchHandler = (request: Request) => Promise<Response>
  * node server, msw handlers and benchmarks all call this, so no route exists twice. A route that
  * finishes synchronously (a GET) answers without a promise, which the node transport writes at
  * once; the public {@link FetchHandler} wraps it in one. It holds no transport state of its own;
- * websockets are served next to it by the node server.
+ * websockets are served next to it by the node server. `listenHost` (the interface the node
+ * server listens on) is one of the names the control API and the dashboard answer to.
  *
  * @example
  * ```ts
@@ -66,8 +72,13 @@ export type FetchHandler = (request: Request) => Promise<Response>
  */
 export function createHttpHandler(
   platform: Platform,
+  options: { listenHost?: string } = {},
 ): (request: Request) => Response | Promise<Response> {
   const app = new Hono<HttpEnv>({ getPath: routePath })
+  // DNS rebinding (docs/protocol.md §10): the control API and the dashboard answer own names only.
+  const ownHost = ownHostOnly(() => ownHostNames(options.listenHost, platform.endpoints))
+  app.use(`${API_PATHS.control}/*`, ownHost)
+  app.use('/', ownHost)
   // Every /api answer carries rate-limit headers (§1): a route's own from its guard (responses.ts);
   // a call whose caller is unknown (no route, bad credentials) charged nothing, so it reports its
   // class's limit with nothing used [ours]. Other paths (control API, pages) carry none.
@@ -93,8 +104,26 @@ export function createHttpHandler(
   app.route('/', pageRoutes(platform))
   app.route('/', linkRoutes(platform))
   app.notFound((c) =>
-    errorResponse(notFound(`route ${c.req.method} ${redactedPath(c.req.url)}`), apiHeaders(c)),
+    errorResponse(notFound(`route ${c.req.method} ${redactedPath(c.req.path)}`), apiHeaders(c)),
   )
   app.onError((error, c) => errorResponse(error, apiHeaders(c)))
-  return (request) => app.fetch(request)
+  return (request) => (unreadableUrl(request) ? errorResponse(badHost()) : app.fetch(request))
 }
+
+// srvx builds `request.url` with the URL parser when the request line needs normalizing (dot
+// segments, escapes, quotes and other characters the parser rewrites, in the path or the query):
+// with a Host the parser cannot read, every read of the URL then throws. Such a request is refused
+// before any route reads it (a 500 otherwise). Only targets with one of those characters are tried.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters srvx hands to the URL parser include controls
+const NORMALIZED = /[%\\^#"'<>{}`\x00-\x20\x7f-\uffff]|\/\./
+const unreadableUrl = (request: Request): boolean => {
+  const target = (request as ServerRequest).runtime?.node?.req?.url
+  if (target === undefined || !NORMALIZED.test(target)) return false
+  try {
+    return request.url === ''
+  } catch {
+    return true
+  }
+}
+
+const badHost = () => badBody('host', 'is not a host name the URL parser can read')

@@ -2,15 +2,30 @@ import { isUtf8 } from 'node:buffer'
 import type { Readable } from 'node:stream'
 import type { ServerRequest } from 'srvx'
 import { badBody } from '../platform'
+import { issuePath } from '../platform/issue-path'
 
 /** Largest request body the API reads (issue 3); bigger bodies get 600, never a 500. */
 export const MAX_BODY_BYTES = 256 * 1024
 
 /**
+ * Deepest nesting of objects and arrays a JSON body may have (docs/protocol.md §1 [ours]): far
+ * beyond any sign request or stored object, far below the depth where stringify and clone run
+ * out of stack.
+ *
+ * @example
+ * ```ts
+ * await readJsonBody(new Request(url, { method: 'POST', body: '['.repeat(101) + ']'.repeat(101) }))
+ * // throws 600 "body is nested deeper than 100 levels"
+ * ```
+ */
+export const MAX_JSON_DEPTH = 100
+
+/**
  * Reads a request body as JSON, refusing (600, naming `body`) a body over {@link MAX_BODY_BYTES}
- * before buffering it, bytes that are not UTF-8, and text that is not JSON. The parse error's own
- * text is left out: it quotes the body, which may hold a user token. An empty body is refused
- * unless the route gives `whenEmpty` (its optional body's default).
+ * before buffering it, bytes that are not UTF-8, and text that is not JSON, and (600, naming the
+ * field) a value nested deeper than {@link MAX_JSON_DEPTH}. The parse error's own text is left
+ * out: it quotes the body, which may hold a user token. An empty body is refused unless the
+ * route gives `whenEmpty` (its optional body's default).
  */
 export async function readJsonBody(request: Request, whenEmpty?: unknown): Promise<unknown> {
   const bytes = await readBodyBytes(request)
@@ -18,13 +33,35 @@ export async function readJsonBody(request: Request, whenEmpty?: unknown): Promi
     if (whenEmpty !== undefined) return whenEmpty
     throw badBody('body', 'is missing; send a JSON object')
   }
-  // Checked apart from the decode: a fatal TextDecoder took as long as the JSON parse (issue 4).
+  // Checked apart from the decode: a fatal TextDecoder took as long as the JSON parse.
   if (!isUtf8(bytes)) throw badBody('body', 'is not valid UTF-8')
+  let value: unknown
   try {
-    return JSON.parse(bytes.toString('utf8', startAfterBom(bytes))) as unknown
+    value = JSON.parse(bytes.toString('utf8', startAfterBom(bytes)))
   } catch {
     throw badBody('body', 'is not valid JSON')
   }
+  // Nesting deeper than the limit needs an opening and a closing bracket per level: a shorter
+  // body cannot have it, and is not walked (most bodies, a payload create's included).
+  if (bytes.byteLength > 2 * MAX_JSON_DEPTH) {
+    const path = tooDeep(value, 0, [])
+    if (path) throw badBody(issuePath(path), `is nested deeper than ${MAX_JSON_DEPTH} levels`)
+  }
+  return value
+}
+
+// The path to a value nested too deep, or null. The path names the field: at most its first two
+// object keys, and none past an array (an index says nothing a developer looks for).
+const tooDeep = (value: unknown, depth: number, path: string[]): string[] | null => {
+  if (typeof value !== 'object' || value === null) return null
+  if (depth === MAX_JSON_DEPTH) return path
+  const named = !Array.isArray(value) && path.length < 2 && path.length === depth
+  for (const key in value) {
+    const inner = (value as Record<string, unknown>)[key]
+    const found = tooDeep(inner, depth + 1, named ? [...path, key] : path)
+    if (found) return found
+  }
+  return null
 }
 
 /**
@@ -39,9 +76,12 @@ export async function readJsonBody(request: Request, whenEmpty?: unknown): Promi
  */
 export function readBodyBytes(request: Request): Promise<Buffer | null> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
-  if (declared > MAX_BODY_BYTES) return Promise.reject(tooLarge())
+  if (declared > MAX_BODY_BYTES) {
+    closeAfterAnswer(request)
+    return Promise.reject(tooLarge())
+  }
   const incoming = (request as ServerRequest).runtime?.node?.req
-  if (incoming) return readIncoming(incoming, declared)
+  if (incoming) return readIncoming(request, incoming)
   return Number.isSafeInteger(declared) && declared >= 0
     ? readDeclared(request)
     : readStreamed(request)
@@ -54,44 +94,59 @@ const startAfterBom = (bytes: Buffer) =>
 const tooLarge = () => badBody('body', `is larger than ${MAX_BODY_BYTES / 1024} KB`)
 const cutOff = () => badBody('body', 'was cut off before its end')
 
-// Served over node:http, srvx's Request carries the IncomingMessage, read straight instead of
-// through a web stream built per request (a fifth of a create request's CPU, issue 4). A small
-// body comes in the same read as its headers: once the handler's first microtask runs, node's
-// parser has buffered it whole, and it is taken in one `read`, without the stream's flowing mode,
-// its ticks and its listeners (issue 4 again). Any other body is read chunk by chunk.
-const readIncoming = async (incoming: Readable, declared: number): Promise<Buffer> => {
-  await Promise.resolve()
-  if (declared > 0 && incoming.readableLength === declared) return incoming.read(declared) as Buffer
-  // Its listeners come a microtask late: a stream that closed meanwhile would never call them.
-  if (incoming.destroyed) throw cutOff()
-  return readChunks(incoming)
+// A body refused before its end is left unread: over node:http the answer closes the connection
+// (`connection: close`), so the rest of the upload is never taken for the next request and never
+// holds the connection open.
+const closeAfterAnswer = (request: Request): void => {
+  const response = (request as ServerRequest).runtime?.node?.res
+  if (response && !response.headersSent) response.setHeader('connection', 'close')
 }
 
-// Reading stops at the limit. A client that goes away mid-body gets no answer; the 600 only ends
-// the route.
-const readChunks = (incoming: Readable): Promise<Buffer> =>
+/** A node request body: a stream, and whether node's parser has seen the whole message. */
+type IncomingBody = Readable & { readonly complete: boolean }
+
+// Served over node:http, srvx's Request carries the IncomingMessage, read straight instead of
+// through a web stream built per request (a fifth of a create request's CPU). Every body takes
+// the same path, however its bytes arrived.
+const readIncoming = (request: Request, incoming: IncomingBody): Promise<Buffer> => {
+  // A stream that closed before the route reads it would never call the listeners below.
+  if (incoming.destroyed) return Promise.reject(cutOff())
+  return readChunks(incoming, () => closeAfterAnswer(request))
+}
+
+// One loop for every body: take what the stream holds, and finish once node's parser has seen
+// the whole message (`complete`), else wait for more. A small body that came with its headers is
+// read in one `read` on the first `readable`, without flowing mode's ticks and listeners. Reading
+// stops at the limit. A client that goes away mid-body gets no answer; the 600 only ends the route.
+const readChunks = (incoming: IncomingBody, onRefuse: () => void): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
+    let settled = false
     const settle = (error: Error | null) => {
-      incoming.off('data', onData).off('end', onEnd)
+      if (settled) return
+      settled = true
+      incoming.off('readable', pull).off('end', onEnd)
       if (error) {
         // The error and close listeners stay: a reset after a refusal must not go unhandled.
-        incoming.pause()
+        onRefuse()
         reject(error)
         return
       }
       incoming.off('error', onAbort).off('close', onAbort)
       resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks))
     }
-    const onData = (chunk: Buffer) => {
-      size += chunk.byteLength
-      if (size > MAX_BODY_BYTES) settle(tooLarge())
-      else chunks.push(chunk)
+    function pull() {
+      for (let chunk = incoming.read() as Buffer | null; chunk !== null; chunk = incoming.read()) {
+        size += chunk.byteLength
+        if (size > MAX_BODY_BYTES) return settle(tooLarge())
+        chunks.push(chunk)
+      }
+      if (incoming.complete) settle(null)
     }
     const onEnd = () => settle(null)
     const onAbort = () => settle(cutOff())
-    incoming.on('data', onData).once('end', onEnd).once('error', onAbort).once('close', onAbort)
+    incoming.on('readable', pull).once('end', onEnd).once('error', onAbort).once('close', onAbort)
   })
 
 // A fetch-style Request with a declared length within the limit: read whole. A caller that

@@ -21,7 +21,13 @@ const PATHS = [
   '/.well-known/openid-configuration',
 ]
 
-const query = (request: Request) => new URL(request.url).searchParams
+// The query alone is parsed: a Host the URL parser cannot read must not make the whole URL throw
+// (a 500 where the route's own refusal belongs, docs/protocol.md §1).
+const query = (request: Request) => {
+  const url = request.url
+  const start = url.indexOf('?')
+  return new URLSearchParams(start === -1 ? '' : url.slice(start + 1).split('#', 1)[0])
+}
 
 /**
  * Where the provider's routes are mounted: the path of `{oauth}` (`/oauth` by default; `/` for an

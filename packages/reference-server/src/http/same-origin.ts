@@ -12,7 +12,8 @@ export function sameOriginOnly(publicApi?: () => string): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header('origin')
     const site = c.req.header('sec-fetch-site')
-    const own = new URL(c.req.url).origin
+    // A Host the URL parser cannot read makes no origin: refused, never a 500.
+    const own = URL.canParse(c.req.url) ? new URL(c.req.url).origin : null
     // Behind a proxy the page's origin is the public one (docs/protocol.md "Public base URLs"),
     // while the request's URL carries the proxy's upstream Host.
     const ownPublic = publicApi !== undefined && origin === new URL(publicApi()).origin
@@ -20,6 +21,7 @@ export function sameOriginOnly(publicApi?: () => string): MiddlewareHandler {
     // on its own form posts; `sec-fetch-site`, which no script can set, still says same-origin.
     const ownForm = origin === 'null' && site === 'same-origin'
     if (
+      own === null ||
       (origin !== undefined && origin !== own && !ownPublic && !ownForm) ||
       (site !== undefined && site !== 'same-origin' && site !== 'none')
     ) {

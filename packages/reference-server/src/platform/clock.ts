@@ -12,12 +12,19 @@
 export interface Clock {
   /** Milliseconds since the epoch, server time (real time plus every `advance`). */
   now(): number
-  /** Moves time forward and fires, in order, every timer that has become due. */
+  /**
+   * Moves time forward and fires, in order, every timer that has become due. An interval fires
+   * once however many of its periods the jump skips, and is told how many (a year of 4 s ledger
+   * closes is one call, not 7.9 million).
+   */
   advance(seconds: number): void
   /** Runs `fn` once after `ms` (real time or `advance`, whichever reaches it first); returns cancel. */
   setTimeout(fn: () => void, ms: number): () => void
-  /** Runs `fn` every `ms`; returns cancel. */
-  setInterval(fn: () => void, ms: number): () => void
+  /**
+   * Runs `fn` every `ms`; returns cancel. `fn` gets the number of periods that ended since its
+   * last call: 1, or more after an `advance` (or a busy event loop) skipped some.
+   */
+  setInterval(fn: (periods: number) => void, ms: number): () => void
   /** Cancels every pending timer. */
   dispose(): void
 }
@@ -39,7 +46,7 @@ interface Timer {
   id: number
   due: number
   every: number | null
-  fn: () => void
+  fn: (periods: number) => void
   real: ReturnType<typeof globalThis.setTimeout> | null
 }
 
@@ -65,14 +72,17 @@ export function createClock(options: ClockOptions = {}): Clock {
 
   const now = () => base + (Date.now() - realStart) + offset
 
+  // An interval's skipped periods collapse into one call that is told their number.
   const fire = (timer: Timer, armReal: boolean) => {
+    let periods = 1
     if (timer.every === null) {
       cancel(timer.id)
     } else {
-      timer.due += timer.every
+      periods = Math.floor((now() - timer.due) / timer.every) + 1
+      timer.due += periods * timer.every
       if (armReal) arm(timer)
     }
-    timer.fn()
+    timer.fn(periods)
   }
 
   const arm = (timer: Timer) => {
@@ -95,7 +105,7 @@ export function createClock(options: ClockOptions = {}): Clock {
     timers.delete(id)
   }
 
-  const schedule = (fn: () => void, ms: number, every: number | null) => {
+  const schedule = (fn: (periods: number) => void, ms: number, every: number | null) => {
     const timer: Timer = { id: nextId++, due: now() + Math.max(0, ms), every, fn, real: null }
     timers.set(timer.id, timer)
     arm(timer)
@@ -121,8 +131,8 @@ export function createClock(options: ClockOptions = {}): Clock {
       offset += seconds * 1000
       const target = now()
       // Every timer due by the new time fires, in due order, and sees the new time (so a socket
-      // tick after a long jump reports the time after it). Real timers are re-armed once at the
-      // end, not once per period an interval catches up.
+      // tick after a long jump reports the time after it); an interval fires once with the
+      // periods it skipped. Real timers are re-armed once at the end.
       const fired = new Set<Timer>()
       for (let timer = nextDue(); timer && timer.due <= target; timer = nextDue()) {
         fired.add(timer)

@@ -1,7 +1,16 @@
 import type { Clock } from './clock'
 
-/** Route classes of the rate limiter (docs/protocol.md §1/§2). */
-export type RouteClass = 'payload-create' | 'xrpl-tx' | 'kyc' | 'account-meta' | 'default'
+/**
+ * Route classes of the rate limiter (docs/protocol.md §1/§2). `credential-failure` counts refused
+ * credentials per API key and per client address [ours].
+ */
+export type RouteClass =
+  | 'payload-create'
+  | 'xrpl-tx'
+  | 'kyc'
+  | 'account-meta'
+  | 'default'
+  | 'credential-failure'
 
 /** Calls per sliding minute of each route class (docs/protocol.md §2). */
 export const DEFAULT_RATE_LIMITS: Readonly<Record<RouteClass, number>> = Object.freeze({
@@ -10,6 +19,7 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<RouteClass, number>> = Object.
   kyc: 600,
   'account-meta': 120,
   default: 200,
+  'credential-failure': 30,
 })
 
 /** The outcome of one call: `retryAfter` (seconds) non-null means refused. */
@@ -23,6 +33,10 @@ export interface RateDecision {
 export interface RateLimits {
   /** Counts one call; refused calls are not counted. */
   take(appUuid: string, routeClass: RouteClass): RateDecision
+  /** Whether no call of the class was counted in the last minute (a cheap check first). */
+  idle(routeClass: RouteClass): boolean
+  /** Seconds until `key` may make one more call of the class, or null when it may now. */
+  wait(key: string, routeClass: RouteClass): number | null
   /** The current numbers without counting (for headers of calls that took nothing). */
   peek(routeClass: RouteClass, appUuid?: string): Omit<RateDecision, 'retryAfter'>
   readonly enabled: boolean
@@ -54,6 +68,8 @@ export function createRateLimits(deps: {
   }
   // Timestamps of the counted calls of the last minute, oldest first, per `${app} ${class}`.
   const windows = new Map<string, number[]>()
+  // When each class last counted a call.
+  const lastTaken = new Map<RouteClass, number>()
 
   const current = (key: string, now: number): number[] => {
     const calls = windows.get(key)
@@ -65,6 +81,10 @@ export function createRateLimits(deps: {
     return calls
   }
 
+  // Seconds until the oldest call of a full window leaves it.
+  const retryAfter = (calls: number[], now: number) =>
+    Math.max(1, Math.ceil(((calls[0] ?? now) + WINDOW_MS - now) / 1000))
+
   return {
     enabled,
     take(appUuid, routeClass) {
@@ -73,17 +93,19 @@ export function createRateLimits(deps: {
       const now = deps.clock.now()
       const key = `${appUuid} ${routeClass}`
       const calls = current(key, now)
-      if (calls.length >= limit) {
-        const oldest = calls[0] ?? now
-        return {
-          limit,
-          remaining: 0,
-          retryAfter: Math.max(1, Math.ceil((oldest + WINDOW_MS - now) / 1000)),
-        }
-      }
+      if (calls.length >= limit) return { limit, remaining: 0, retryAfter: retryAfter(calls, now) }
       calls.push(now)
       windows.set(key, calls)
+      lastTaken.set(routeClass, now)
       return { limit, remaining: limit - calls.length, retryAfter: null }
+    },
+    idle: (routeClass) =>
+      deps.clock.now() - (lastTaken.get(routeClass) ?? Number.NEGATIVE_INFINITY) >= WINDOW_MS,
+    wait(key, routeClass) {
+      if (!enabled) return null
+      const now = deps.clock.now()
+      const calls = current(`${key} ${routeClass}`, now)
+      return calls.length >= limits[routeClass] ? retryAfter(calls, now) : null
     },
     peek(routeClass, appUuid) {
       const limit = limits[routeClass]
@@ -91,6 +113,9 @@ export function createRateLimits(deps: {
       const used = current(`${appUuid} ${routeClass}`, deps.clock.now()).length
       return { limit, remaining: Math.max(0, limit - used) }
     },
-    clear: () => windows.clear(),
+    clear() {
+      windows.clear()
+      lastTaken.clear()
+    },
   }
 }

@@ -89,6 +89,31 @@ function checkFields(tx: Record<string, unknown>, prefix: string): void {
   }
 }
 
+// The codec encodes an array given where it expects an object as an object without fields, so
+// `Memos: [[[1]]]` would be signed as `Memos: []`. Object and array fields are checked for their
+// shape, at every depth, so a transaction is signed only as requested (docs/protocol.md §3.1).
+function checkShapes(fields: Record<string, unknown>, prefix: string): void {
+  for (const [name, value] of Object.entries(fields)) {
+    const type = fieldType(name)
+    const field = `${prefix}.${name}`
+    if (type === 'STArray') {
+      if (!Array.isArray(value)) throw invalidRequest(field, 'must be an array')
+      value.forEach((entry: unknown, index) => {
+        if (!isPlainObject(entry) || Object.keys(entry).length !== 1) {
+          throw invalidRequest(
+            `${field}.${index}`,
+            'must be an object with one inner object field, such as {"Memo": {...}}',
+          )
+        }
+        checkShapes(entry, `${field}.${index}`)
+      })
+    } else if (type === 'STObject') {
+      if (!isPlainObject(value)) throw invalidRequest(field, 'must be an object')
+      checkShapes(value, field)
+    }
+  }
+}
+
 // The transactions (as JSON text) that recently passed every check of `checkTransaction`, one set
 // per value of the restricted-types permission. The checks are a pure function of that text and
 // that permission, and test suites send the same few transactions again and again, so a repeated
@@ -192,6 +217,7 @@ export function checkTransaction(
   }
   if (type === 'Batch') checkBatch(tx)
   checkFields(tx, 'txjson')
+  checkShapes(tx, 'txjson')
   // Pseudo types have no binary TransactionType: the codec checks the rest of the fields.
   const { TransactionType: _type, ...fields } = tx
   checkEncodes(pseudo ? fields : tx, 'txjson')

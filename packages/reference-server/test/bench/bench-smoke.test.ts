@@ -31,6 +31,7 @@ describe('benches (quick configuration)', () => {
       'payload-sockets',
       'payload-memory',
       'ledger-payments',
+      'fuzz',
     ])
     for (const summary of summaries) {
       expect(summary.quick).toBe(true)

@@ -29,15 +29,21 @@ describe('clock', () => {
     expect(clock.now() - start).toBeGreaterThanOrEqual(120_000)
   })
 
-  it('intervals fire once per period, also when one advance spans several periods', () => {
+  it('an interval fires once per advance, told how many periods it spans, and stays on its grid', () => {
     clock = createClock({ start })
-    let ticks = 0
-    const stop = clock.setInterval(() => ticks++, 15_000)
+    const calls: number[] = []
+    const stop = clock.setInterval((periods) => calls.push(periods), 15_000)
     clock.advance(60)
-    expect(ticks).toBe(4)
+    expect(calls).toEqual([4])
+    clock.advance(14)
+    expect(calls).toEqual([4])
+    clock.advance(1) // 75 s: the fifth period ends
+    expect(calls).toEqual([4, 1])
+    clock.advance(10 * 365 * 24 * 3600)
+    expect(calls).toEqual([4, 1, (10 * 365 * 24 * 3600) / 15])
     stop()
     clock.advance(60)
-    expect(ticks).toBe(4)
+    expect(calls).toHaveLength(3)
   })
 
   it('a timer scheduled by a firing timer counts from the time after the advance', () => {

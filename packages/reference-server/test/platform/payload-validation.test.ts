@@ -120,6 +120,46 @@ const invalid: Array<{ name: string; body: unknown; code: number; field: string 
     field: 'txjson.Memos',
   },
   { name: 'unknown field', body: payment({ Foo: 3 }), code: 602, field: 'txjson.Foo' },
+  // The codec encodes an array given for an object as an empty object: signed only as requested.
+  {
+    name: 'Memos: [[[1]]] (the codec would sign Memos: [])',
+    body: payment({ Memos: [[[1]]] }),
+    code: 602,
+    field: 'txjson.Memos.0 must be an object',
+  },
+  {
+    name: 'a Memo that is an array',
+    body: payment({ Memos: [{ Memo: [1] }] }),
+    code: 602,
+    field: 'txjson.Memos.0.Memo must be an object',
+  },
+  {
+    name: 'Memos an object',
+    body: payment({ Memos: {} }),
+    code: 602,
+    field: 'txjson.Memos must be an array',
+  },
+  {
+    name: 'Memos: [[[1]]] on a SignIn',
+    body: { txjson: { TransactionType: 'SignIn', Memos: [[[1]]] } },
+    code: 602,
+    field: 'txjson.Memos.0',
+  },
+  {
+    name: 'an inner Batch transaction with Memos: [[1]]',
+    body: {
+      txjson: {
+        TransactionType: 'Batch',
+        Flags: 0x10000,
+        RawTransactions: [
+          { RawTransaction: { ...innerPayment.RawTransaction, Memos: [[1]] } },
+          innerPayment,
+        ],
+      },
+    },
+    code: 602,
+    field: 'txjson.RawTransactions.0.RawTransaction.Memos.0',
+  },
   {
     name: 'a field named like an Object.prototype member',
     body: { txjson: { TransactionType: 'SignIn', constructor: '0' } },

@@ -8,6 +8,7 @@ import type {
 } from './client'
 import type { Credentials, HeaderMap } from './credentials'
 import { AuthError, PullSignError } from './errors'
+import { loadOfetch } from './lazy-modules'
 import { type RateLimitInfo, readRateLimit } from './rate-limit'
 import { REDACTED } from './redact'
 import { noAnswerError, responseError } from './response-error'
@@ -136,15 +137,14 @@ export function createTransport(config: TransportConfig): Send {
       })
     },
   }
-  // ofetch is loaded on the first request, not on import: on Node its entry brings node-fetch and
-  // node:http along, which would double the SDK's cold import time.
+  // ofetch is loaded on the first request, not on import (see lazy-modules.ts).
   // ofetch builds one Headers from a plain object; default headers would cost two more per call.
   let lastAuth: HeaderMap | undefined
   let lastHeaders: HeaderMap = ACCEPT
   let $fetch: $Fetch | undefined
   let loading: Promise<$Fetch> | undefined
   const load = () => {
-    loading ??= import('ofetch').then(({ ofetch }) => {
+    loading ??= loadOfetch().then(({ ofetch }) => {
       $fetch = ofetch.create(defaults, { fetch: config.fetch })
       return $fetch
     })

@@ -1,3 +1,5 @@
+import { loadWebSocketModule } from './lazy-modules'
+
 /**
  * The part of the WHATWG `WebSocket` the SDK uses; the browser's `WebSocket`, `ws` and
  * `isomorphic-ws` all fit.
@@ -47,7 +49,7 @@ export const SOCKET_OPEN = 1
  * ```
  */
 export async function defaultWebSocket(): Promise<WebSocketConstructor> {
-  const module = await import('isomorphic-ws')
+  const module = await loadWebSocketModule()
   return (module.default ?? module) as unknown as WebSocketConstructor
 }
 

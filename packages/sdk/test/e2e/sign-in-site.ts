@@ -7,6 +7,7 @@ import { type Browser, chromium, type Page } from 'playwright'
 import type { RefApplication } from 'pullsign/wire'
 import { afterAll, beforeAll } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../../../scripts/chromium'
+import { staticLazyModules } from '../../static-lazy-modules'
 
 /** The script-tag build of the sources (as `dist/pullsign.iife.js`), so no build is needed. */
 async function bundleSdk(): Promise<string> {
@@ -15,7 +16,8 @@ async function bundleSdk(): Promise<string> {
     bundle: true,
     format: 'iife',
     platform: 'browser',
-    target: 'es2020',
+    target: 'es2022',
+    plugins: [staticLazyModules],
     write: false,
   })
   return result.outputFiles[0]?.text ?? ''

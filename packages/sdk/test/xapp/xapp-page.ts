@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'tsup'
+import { staticLazyModules } from '../../static-lazy-modules'
 
 const sdk = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url))
 
@@ -16,7 +17,8 @@ async function buildIife(): Promise<string> {
       entry: { 'pullsign.iife': sdk('src/iife.ts') },
       format: ['iife'],
       platform: 'browser',
-      target: 'es2020',
+      target: 'es2022',
+      esbuildPlugins: [staticLazyModules],
       outDir,
       tsconfig: sdk('tsconfig.build.json'),
       outExtension: () => ({ js: '.js' }),
@@ -31,9 +33,10 @@ async function buildIife(): Promise<string> {
 
 /**
  * The test xApp: a static page on its own loopback origin that loads the SDK bundle and starts
- * `PullSign.createXappClient` with the key and API from its URL. It records every client event
+ * `new PullSign(key)` with the key and API from its URL (the URL's `xAppToken` makes it the xApp
+ * runtime). It records every client event
  * name in `window.events`, every bridge log line in `window.logs`, and exposes the client as
- * `window.xapp`. With `clock=manual` the client runs on a manual clock, `window.advance(ms)`.
+ * `window.pullsign`. With `clock=manual` the client runs on a manual clock, `window.advance(ms)`.
  */
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SDK xApp</title>
 <script src="/pullsign.iife.js"></script></head><body><h1>SDK xApp</h1><p id="state">loading</p>
@@ -60,15 +63,15 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
   window.logs = []
   var options = { apiKey: params.get('key'), endpoints: { api: params.get('api') }, log: function (m) { window.logs.push(m) } }
   if (params.get('clock') === 'manual') options.clock = manual
-  var xapp = PullSign.createXappClient(options)
+  var pullsign = new PullSign(options)
   ;['retrieved', 'success', 'ready', 'error', 'payload', 'qr', 'destination', 'networkswitch'].forEach(function (name) {
-    xapp.on(name, function (data) {
+    pullsign.on(name, function (data) {
       window.events.push(name)
       if (name === 'ready') document.getElementById('state').textContent = 'ready as ' + data.account
       if (name === 'error') document.getElementById('state').textContent = 'error: ' + data.message
     })
   })
-  window.xapp = xapp
+  window.pullsign = pullsign
 </script></body></html>`
 
 /** Serves the test xApp at `/xapp` and the SDK bundle at `/pullsign.iife.js`. */

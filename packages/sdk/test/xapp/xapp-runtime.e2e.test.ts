@@ -32,7 +32,7 @@ afterAll(async () => {
 })
 
 type XappWindow = Window & {
-  xapp: import('pullsign').XappClient
+  pullsign: import('pullsign').PullSign
   events: string[]
   logs: string[]
   pending?: Promise<unknown>
@@ -51,7 +51,7 @@ async function openInHost(): Promise<{ page: Page; frame: Frame; errors: string[
   await page.goto(hostUrl)
   const frame = await (await page.locator('#xapp').elementHandle())?.contentFrame()
   if (!frame) throw new Error('no xApp frame')
-  await frame.waitForFunction(() => (window as unknown as XappWindow).xapp?.state === 'ready')
+  await frame.waitForFunction(() => (window as unknown as XappWindow).events.includes('ready'))
   return { page, frame, errors }
 }
 
@@ -59,10 +59,11 @@ const start = (frame: Frame, call: string, arg?: unknown) =>
   frame.evaluate(
     ([name, value]) => {
       const w = window as unknown as XappWindow
-      const method = (w.xapp as unknown as Record<string, (v?: unknown) => Promise<unknown>>)[
-        name as string
-      ]
-      w.pending = method?.call(w.xapp, value)
+      const commands = w.pullsign.xapp as unknown as Record<
+        string,
+        (v?: unknown) => Promise<unknown>
+      >
+      w.pending = commands[name as string]?.(value)
       w.pending?.catch(() => {})
     },
     [call, arg] as const,
@@ -72,20 +73,31 @@ const settle = (frame: Frame) => frame.evaluate(() => (window as unknown as Xapp
 describe('the SDK xApp runtime in Chromium, framed by the host simulator (docs/protocol.md §7.2)', {
   timeout: 60_000,
 }, () => {
-  it('exchanges the OTT: retrieved, success, ready in order; environment, user and JWT', async () => {
+  it('new PullSign(apiKey) in the xApp page exchanges the OTT: retrieved, success, ready in order; environment, user, state', async () => {
     const { page, frame, errors } = await openInHost()
-    const seen = await frame.evaluate(() => {
-      const w = window as unknown as XappWindow
-      return { events: w.events, env: w.xapp.environment, user: w.xapp.user }
+    const seen = await frame.evaluate(async () => {
+      const { events, pullsign } = window as unknown as XappWindow
+      const { user } = pullsign
+      return {
+        events,
+        env: pullsign.environment as import('pullsign').XappEnvironment,
+        state: pullsign.state,
+        user: {
+          account: await user.account,
+          name: await user.name,
+          kycApproved: await user.kycApproved,
+          networkType: await user.networkType,
+        },
+      }
     })
     expect(seen.events).toEqual(['retrieved', 'success', 'ready'])
+    expect(seen.state).toEqual({ account: ref.alice.accounts[0]?.address, signedIn: true })
     expect(seen.env.ott).toMatchObject({
       user: ref.alice.uuid,
       account: ref.alice.accounts[0]?.address,
     })
     expect(seen.env.jwt?.split('.')).toHaveLength(3)
     expect(seen.user).toEqual({
-      uuid: ref.alice.uuid,
       account: ref.alice.accounts[0]?.address,
       name: 'Alice',
       kycApproved: true,
@@ -102,7 +114,7 @@ describe('the SDK xApp runtime in Chromium, framed by the host simulator (docs/p
     const uuid = await frame.evaluate(
       async (to) =>
         (
-          await (window as unknown as XappWindow).xapp.payload.create({
+          await (window as unknown as XappWindow).pullsign.payload.create({
             TransactionType: 'Payment',
             Destination: to,
             Amount: '1000000',
@@ -121,6 +133,19 @@ describe('the SDK xApp runtime in Chromium, framed by the host simulator (docs/p
     expect(await frame.evaluate(() => (window as unknown as XappWindow).events.at(-1))).toBe(
       'payload',
     )
+    await page.close()
+  })
+
+  it('through the xApp JWT: ping names the application, userstore keeps the user’s data', async () => {
+    const { page, frame } = await openInHost()
+    const seen = await frame.evaluate(async () => {
+      const { pullsign } = window as unknown as XappWindow
+      const ping = (await pullsign.ping()) as unknown as Record<string, unknown>
+      await pullsign.userstore.set('progress', { level: 3 })
+      return { ping, stored: await pullsign.userstore.get('progress') }
+    })
+    expect(JSON.stringify(seen.ping)).toContain(game.uuid)
+    expect(seen.stored).toEqual({ level: 3 })
     await page.close()
   })
 
@@ -184,7 +209,7 @@ describe('the SDK xApp runtime in Chromium, framed by the host simulator (docs/p
     ref.server.platform.xapps.resolveOtt(ref.server.platform.applications.get(game.uuid), ott)
     const page = await browser.newPage()
     await page.goto(url)
-    await page.waitForFunction(() => (window as unknown as XappWindow).xapp?.state === 'error')
+    await page.waitForFunction(() => (window as unknown as XappWindow).events.includes('error'))
     const text = await page.locator('#state').textContent()
     expect(text).toContain('reopen the xApp from the wallet')
     expect(text).not.toContain(ott)
@@ -199,11 +224,12 @@ describe('the SDK xApp runtime in Chromium, framed by the host simulator (docs/p
     })
     const page = await browser.newPage()
     await page.goto(`${url}&clock=manual`) // not framed, no ReactNativeWebView: no host
-    await page.waitForFunction(() => (window as unknown as XappWindow).xapp?.state === 'ready')
+    await page.waitForFunction(() => (window as unknown as XappWindow).events.includes('ready'))
     await page.evaluate(() => {
       const w = window as unknown as XappWindow
-      w.pending = w.xapp.scanQr()
-      w.pending.catch(() => {})
+      const pending = w.pullsign.xapp.scanQr()
+      pending.catch(() => {})
+      w.pending = pending
     })
     const outcome = () =>
       page.evaluate(async () => {

@@ -76,10 +76,23 @@ export function signInUser(session: () => Promise<SignInSession>): SignInUser {
     blocked: info('blocked'),
     source: info('source'),
   }
+  return lazyFields(getters)
+}
+
+/**
+ * An object whose fields are read through the given getters on each access, so a promise field
+ * follows the session as it changes.
+ *
+ * @example
+ * ```ts
+ * const user = lazyFields<{ account: Promise<string> }>({ account: () => session.account() })
+ * ```
+ */
+export function lazyFields<T>(getters: Record<string, () => unknown>): T {
   return Object.defineProperties(
     {},
     Object.fromEntries(Object.entries(getters).map(([k, get]) => [k, { get, enumerable: true }])),
-  ) as SignInUser
+  ) as T
 }
 
 /**

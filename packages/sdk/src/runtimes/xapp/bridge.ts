@@ -1,17 +1,7 @@
 import { AbortError, XappHostUnreachableError } from '../../core/errors'
 import type { Clock, TimerId } from '../../core/seams'
 
-/**
- * What the xApp bridge needs of the page: posting, listening, and whether it is framed. The
- * browser's `window` is one; tests pass their own as `XappClientOptions.window`.
- *
- * @example
- * ```ts
- * import { type BridgeWindow, createXappClient } from 'pullsign'
- * const page: BridgeWindow = window
- * const xapp = createXappClient({ apiKey: '6d3e…', window: page })
- * ```
- */
+/** What the bridge needs of the page: posting, listening, and whether it is framed. */
 export interface BridgeWindow {
   parent: unknown
   ReactNativeWebView?: { postMessage(text: string): void }

@@ -1,4 +1,3 @@
-import { createPayloadApi, type PayloadApi } from '../../api/payload'
 import { createClient } from '../../core/client'
 import { Emitter } from '../../core/emitter'
 import { resolveEndpoints } from '../../core/endpoints'
@@ -39,6 +38,8 @@ export interface XappClientOptions {
   document?: Pick<BridgeWindow, 'addEventListener' | 'removeEventListener'>
   /** Where bridge retries are logged; `console.warn` by default. */
   log?: (message: string) => void
+  /** The emitter the events go to (the `PullSign` client's, so its listeners hear them). */
+  events?: Emitter<XappClientEvents>
 }
 
 /**
@@ -51,7 +52,7 @@ export interface XappClientOptions {
  * xapp.on('networkswitch', ({ network }) => console.log('now on', network))
  * ```
  */
-export interface XappClientEvents extends Record<string, unknown> {
+export type XappClientEvents = {
   retrieved: XappContext
   success: { jwt: string }
   ready: XappContext
@@ -60,6 +61,21 @@ export interface XappClientEvents extends Record<string, unknown> {
   qr: XappScanResult
   destination: XappDestinationResult
   networkswitch: XappNetworkSwitch
+}
+
+/**
+ * What an xApp client holds: `ott`, the launch context, and `jwt`, the xApp JWT (both null until
+ * `success`), and the wallet's `style` from the URL (docs/protocol.md §7.2).
+ *
+ * @example
+ * ```ts
+ * const { ott, jwt } = pullsign.environment as XappEnvironment
+ * ```
+ */
+export interface XappEnvironment {
+  ott: XappContext | null
+  jwt: string | null
+  style: XappStyle
 }
 
 /** The xApp's view of its user (from the OTT's context). */
@@ -86,10 +102,8 @@ export interface XappUser {
 export interface XappClient {
   readonly state: 'loading' | 'ready' | 'error'
   /** `ott`: the launch context; `jwt`: the xApp JWT (both null until `success`). */
-  readonly environment: { ott: XappContext | null; jwt: string | null; style: XappStyle }
+  readonly environment: XappEnvironment
   readonly user: XappUser | null
-  /** Payloads through the xApp JWT (`{api}/api/v1/jwt/payload`): bound and pushed to the user. */
-  readonly payload: PayloadApi
   on<K extends keyof XappClientEvents>(
     event: K,
     listener: (data: XappClientEvents[K]) => void,
@@ -161,8 +175,7 @@ const httpsUrl = (value: unknown): string => {
  *
  * @example
  * ```ts
- * import { createXappClient } from 'pullsign'
- *
+ * // loaded by `new PullSign(apiKey)` in an xApp page; its events reach the client's listeners
  * const xapp = createXappClient({ apiKey: '6d3e…' })
  * xapp.on('ready', (context) => console.log('hello', context.account))
  * xapp.on('error', (err) => console.error(err.message))
@@ -176,7 +189,7 @@ export function createXappClient(options: XappClientOptions): XappClient {
     document?: Pick<BridgeWindow, 'addEventListener' | 'removeEventListener'>
   }
   const launch = readXappLaunch(options.href ?? g.location?.href ?? '')
-  const events = new Emitter<XappClientEvents>()
+  const events = options.events ?? new Emitter<XappClientEvents>()
   const environment: XappClient['environment'] = { ott: null, jwt: null, style: launch.style }
   let state: XappClient['state'] = 'loading'
   const secrets = () => [launch.ott ?? undefined, environment.jwt ?? undefined]
@@ -279,7 +292,6 @@ export function createXappClient(options: XappClientOptions): XappClient {
         networkType: context.nodetype,
       }
     },
-    payload: createPayloadApi(client),
     on: (event, listener) => events.on(event, listener),
     whenReady: () => started,
     ready: () => bridge.send({ command: 'ready' }),

@@ -1,0 +1,187 @@
+import fc from 'fast-check'
+
+/**
+ * What generated requests may refer to: ids that exist on the server, and its credentials.
+ *
+ * @example
+ * ```ts
+ * const fixtures: FuzzFixtures = { known: [payload.uuid, alice.uuid], auth: { 'x-api-key': key, 'x-api-secret': secret } }
+ * ```
+ */
+export interface FuzzFixtures {
+  /** Ids that exist (a payload, a user, an application, an address, a hash), for path parameters. */
+  known: string[]
+  /** The demo application's `x-api-key` and `x-api-secret`. */
+  auth: Record<string, string>
+}
+
+/**
+ * One generated request: a path (not yet resolved against a host), headers and maybe a body.
+ *
+ * @example
+ * ```ts
+ * const request: FuzzRequest = { method: 'GET', path: '/a/../__ref/state', host: 'xn--', headers: {}, body: undefined }
+ * ```
+ */
+export interface FuzzRequest {
+  method: string
+  /** Request target as sent on the request line, dot segments and escapes kept. */
+  path: string
+  /** `own` for one of the server's names, else the `Host` to send (possibly malformed). */
+  host: string
+  headers: Record<string, string>
+  body: string | undefined
+}
+
+// Every route of docs/protocol.md §2 (key/secret and JWT), §7.1 (OAuth), §10 and the sign routes, with {p} for a path parameter.
+const ROUTES: readonly (readonly [string, string])[] = [
+  ['GET', '/api/v1/platform/ping'],
+  ['GET', '/api/v1/platform/curated-assets'],
+  ['GET', '/api/v1/platform/rails'],
+  ['GET', '/api/v1/platform/hookhash'],
+  ['GET', '/api/v1/platform/hookhash/{p}'],
+  ['GET', '/api/v1/platform/rates/{p}'],
+  ['GET', '/api/v1/platform/kyc-status/{p}'],
+  ['POST', '/api/v1/platform/kyc-status'],
+  ['GET', '/api/v1/platform/xrpl-tx/{p}'],
+  ['POST', '/api/v1/platform/user-tokens'],
+  ['GET', '/api/v1/platform/user-token/{p}'],
+  ['GET', '/api/v1/platform/account-meta/{p}'],
+  ['POST', '/api/v1/platform/payload'],
+  ['GET', '/api/v1/platform/payload/{p}'],
+  ['GET', '/api/v1/platform/payload/ci/{p}'],
+  ['DELETE', '/api/v1/platform/payload/{p}'],
+  ['GET', '/api/v1/platform/app-storage'],
+  ['POST', '/api/v1/platform/app-storage'],
+  ['DELETE', '/api/v1/platform/app-storage'],
+  ['POST', '/api/v1/platform/xapp/event'],
+  ['POST', '/api/v1/platform/xapp/push'],
+  ['GET', '/api/v1/platform/xapp/ott/{p}'],
+  ['GET', '/api/v1/platform/xapp/ott/{p}/{p}'],
+  ['GET', '/api/v1/jwt/authorize'],
+  ['GET', '/api/v1/jwt/ping'],
+  ['POST', '/api/v1/jwt/payload'],
+  ['GET', '/api/v1/jwt/payload/{p}'],
+  ['DELETE', '/api/v1/jwt/payload/{p}'],
+  ['GET', '/api/v1/jwt/userdata'],
+  ['GET', '/api/v1/jwt/userdata/{p}'],
+  ['POST', '/api/v1/jwt/userdata/{p}'],
+  ['DELETE', '/api/v1/jwt/userdata/{p}'],
+  ['GET', '/api/v1/jwt/rates/{p}'],
+  ['GET', '/api/v1/jwt/xrpl-tx/{p}'],
+  ['GET', '/api/v1/jwt/nftoken-detail/{p}'],
+  ['GET', '/oauth/auth?client_id={p}&redirect_uri={p}&response_type=code&state=s'],
+  ['GET', '/oauth/signin?payload={p}&state={p}'],
+  ['POST', '/oauth/token'],
+  ['GET', '/oauth/userinfo'],
+  ['GET', '/oauth/certs'],
+  ['GET', '/oauth/.well-known/openid-configuration'],
+  ['GET', '/__ref/state'],
+  ['POST', '/__ref/applications'],
+  ['POST', '/__ref/users'],
+  ['POST', '/__ref/payloads/{p}/open'],
+  ['POST', '/__ref/payloads/{p}/sign'],
+  ['POST', '/__ref/payloads/{p}/reject'],
+  ['POST', '/__ref/ledger/close'],
+  ['POST', '/__ref/clock/advance'],
+  ['GET', '/__ref/webhooks'],
+  ['POST', '/__ref/xapps/launch'],
+  ['POST', '/__ref/users/{p}/tokens/{p}/revoke'],
+  ['GET', '/__ref/users/{p}/inbox'],
+  ['GET', '/sign/{p}'],
+  ['GET', '/sign/{p}/qr'],
+  ['GET', '/sign/{p}_q.png'],
+  ['GET', '/sign/{p}_h.json'],
+  ['GET', '/'],
+  ['GET', '/?part=main'],
+]
+
+const nested = (depth: number, inner: string) => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`
+
+// Ways a path is bent before it is sent: what a URL parser rewrites, and what it keeps.
+const BENDS: readonly ((path: string) => string)[] = [
+  (path) => path,
+  (path) => `/a/..${path}`,
+  (path) => `/a/%2e%2E${path}`,
+  (path) => path.replace(/(?<=.)\/(?=[^/?]*(\?.*)?$)/, '/./'),
+  (path) => path.replace(/(?<=.)\/(?=[^/?]*(\?.*)?$)/, '%2F'),
+  (path) => `/${path}`,
+]
+
+/**
+ * Requests over every route with generated parameters, bodies (JSON up to 5,000 levels deep,
+ * text, shaped bodies), credentials, hosts (own, foreign, malformed) and bent paths: what the
+ * fuzz test and `bench/fuzz.ts` send. Nothing generated may get a 5xx (docs/protocol.md §1).
+ *
+ * @example
+ * ```ts
+ * const [request] = fc.sample(fuzzRequests({ known, auth }), { numRuns: 1, seed: 1 })
+ * ```
+ */
+export function fuzzRequests(fixtures: FuzzFixtures): fc.Arbitrary<FuzzRequest> {
+  const param = fc.oneof(
+    fc.constantFrom(...fixtures.known),
+    fc.string({ maxLength: 80 }),
+    fc.uuid(),
+  )
+  const body = fc.oneof(
+    fc.constant(undefined),
+    fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+    fc.string({ maxLength: 200 }),
+    fc.integer({ min: 90, max: 5_000 }).map((depth) => nested(depth, '1')),
+    fc
+      .tuple(fc.constantFrom('blob', 'data', 'kyc', 'Memos'), fc.integer({ min: 1, max: 5_000 }))
+      .map(
+        ([field, depth]) =>
+          `{"txjson":{"TransactionType":"SignIn"},"custom_meta":{"${field}":${nested(depth, '{}')}},"${field}":${nested(depth, '1')},"user_token":"x","body":"b"}`,
+      ),
+    fc
+      .record(
+        {
+          user: fc.oneof(fc.constantFrom(...fixtures.known), fc.string()),
+          seconds: fc.oneof(fc.double(), fc.integer({ min: 1, max: 3600 })),
+          network: fc.string(),
+          name: fc.string(),
+          tokens: fc.array(fc.string()),
+          user_token: fc.string(),
+          body: fc.string(),
+          txjson: fc.constantFrom(
+            { TransactionType: 'SignIn', Memos: [[[1]]] },
+            { TransactionType: 'Payment', Destination: fixtures.known[3], Amount: '1' },
+            { TransactionType: 'SignIn', Memos: [{ Memo: [1] }] },
+          ),
+        },
+        { requiredKeys: [] },
+      )
+      .map((value) => JSON.stringify(value)),
+  )
+  const headers = fc.constantFrom<Record<string, string>>(
+    {},
+    { authorization: 'Bearer x.y.z' },
+    { 'x-api-key': 'nope' },
+    { 'content-type': 'text/plain' },
+    { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+  )
+  const host = fc.constantFrom('own', 'own', 'own', 'evil.example', '127.0.0.1:99999', 'xn--')
+  return fc
+    .record({
+      route: fc.constantFrom(...ROUTES),
+      params: fc.array(param, { minLength: 2, maxLength: 2 }),
+      bend: fc.constantFrom(...BENDS),
+      body,
+      withAuth: fc.boolean(),
+      headers,
+      host,
+    })
+    .map(({ route: [method, template], params, bend, body, withAuth, headers, host }) => {
+      let index = 0
+      const path = template.replace(/\{p\}/g, () => encodeURIComponent(params[index++] ?? ''))
+      return {
+        method,
+        path: bend(path),
+        host,
+        headers: { ...(withAuth ? fixtures.auth : {}), ...headers },
+        body: method === 'GET' ? undefined : body,
+      }
+    })
+}

@@ -1,0 +1,135 @@
+import { Agent, request as httpRequest } from 'node:http'
+import fc from 'fast-check'
+import { builtServer } from './bench-fixtures'
+import { quick, report } from './bench-report'
+import { type FuzzRequest, fuzzRequests } from './fuzz-requests'
+import { ensureGc, settledMemory } from './gc-process'
+
+// The project's own fuzz (docs/protocol.md §1: a 500 must never happen): generated requests over
+// every route (bench/fuzz-requests.ts), sent over node:http as a client may send them (malformed
+// Host headers, dot segments and escapes kept on the request line), 16 at a time on keep-alive
+// connections. Reports the 5xx answers, requests that got no answer, the slowest answer and the
+// growth of the process's RSS (server and load generator share the process).
+const gc = ensureGc()
+const TOTAL = quick ? 2_000 : 100_000
+const IN_FLIGHT = 16
+const BATCH = 1_000
+const NO_ANSWER_MS = 10_000
+
+const createReferenceServer = await builtServer()
+const server = createReferenceServer({ rateLimits: false, ledgerCloseMs: 4000 })
+const endpoints = await server.listen(0)
+const { hostname, port, host: ownHost } = new URL(endpoints.api)
+const app = server.platform.applications.list()[0]
+const [alice] = server.platform.users.list()
+if (!app || !alice) throw new Error('the demo fixtures should hold an application and a user')
+const payload = server.platform.payloads.create(app, { txjson: { TransactionType: 'SignIn' } })
+const known = [payload.uuid, alice.uuid, app.uuid, alice.accounts[0]?.address ?? '', 'A'.repeat(64)]
+const requests = fuzzRequests({
+  known,
+  auth: { 'x-api-key': app.apiKey, 'x-api-secret': app.apiSecret },
+})
+const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT })
+
+interface Outcome {
+  status: number | null
+  ms: number
+}
+
+const send = (fuzz: FuzzRequest) =>
+  new Promise<Outcome>((resolve) => {
+    const started = performance.now()
+    const done = (status: number | null) => resolve({ status, ms: performance.now() - started })
+    const body = fuzz.body === undefined ? undefined : Buffer.from(fuzz.body)
+    const req = httpRequest(
+      {
+        agent,
+        hostname,
+        port,
+        method: fuzz.method,
+        path: fuzz.path,
+        headers: {
+          ...fuzz.headers,
+          host: fuzz.host === 'own' ? ownHost : fuzz.host,
+          ...(body ? { 'content-length': body.byteLength } : {}),
+        },
+        timeout: NO_ANSWER_MS,
+      },
+      (res) => {
+        res.resume()
+        res.on('end', () => done(res.statusCode ?? null))
+        res.on('error', () => done(null))
+      },
+    )
+    req.on('timeout', () => req.destroy())
+    req.on('error', () => done(null))
+    req.end(body)
+  })
+
+const rssBefore = settledMemory(gc).rss
+const statuses = new Map<number | 'none', number>()
+const failures: string[] = []
+let slowest = { ms: 0, what: '' }
+const started = performance.now()
+for (let sent = 0, seed = 1; sent < TOTAL; sent += BATCH, seed++) {
+  const batch = fc.sample(requests, { numRuns: Math.min(BATCH, TOTAL - sent), seed })
+  let next = 0
+  const worker = async () => {
+    for (let index = next++; index < batch.length; index = next++) {
+      const fuzz = batch[index] as FuzzRequest
+      const { status, ms } = await send(fuzz)
+      const key = status ?? 'none'
+      statuses.set(key, (statuses.get(key) ?? 0) + 1)
+      const what = `${fuzz.method} ${fuzz.path.slice(0, 120)} (Host ${fuzz.host}, body ${fuzz.body?.length ?? 0} chars)`
+      if ((status === null || status >= 500) && failures.length < 10) {
+        failures.push(`${status ?? 'no answer'}: ${what}`)
+      }
+      if (ms > slowest.ms) slowest = { ms, what }
+    }
+  }
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
+}
+const seconds = (performance.now() - started) / 1000
+agent.destroy()
+await server.close()
+const rssGrowth = (settledMemory(gc).rss - rssBefore) / 1024 / 1024
+
+const count = (test: (status: number | 'none') => boolean) =>
+  [...statuses].filter(([status]) => test(status)).reduce((sum, [, n]) => sum + n, 0)
+const serverErrors = count((status) => status !== 'none' && status >= 500)
+const noAnswer = count((status) => status === 'none')
+console.log(`statuses: ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`)
+for (const failure of failures) console.log(`  ${failure}`)
+console.log(`slowest answer: ${slowest.what}`)
+
+report('fuzz', [
+  {
+    name: `generated requests over every route, ${IN_FLIGHT} in flight`,
+    value: TOTAL / seconds,
+    unit: 'req/s',
+    baseline: null,
+    goal: null,
+  },
+  {
+    name: 'answers with a 5xx status',
+    value: serverErrors,
+    unit: 'requests',
+    baseline: null,
+    goal: { judged: 'value', atMost: 0 },
+  },
+  {
+    name: `requests with no answer within ${NO_ANSWER_MS / 1000} s`,
+    value: noAnswer,
+    unit: 'requests',
+    baseline: null,
+    goal: { judged: 'value', atMost: 0 },
+  },
+  { name: 'slowest answer', value: slowest.ms, unit: 'ms', baseline: null, goal: null },
+  {
+    name: `RSS growth over ${TOTAL.toLocaleString('en-US')} requests (after GC)`,
+    value: rssGrowth,
+    unit: 'MB',
+    baseline: null,
+    goal: null,
+  },
+])
