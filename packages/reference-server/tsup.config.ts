@@ -9,7 +9,6 @@ export default defineConfig([
     tsconfig: 'tsconfig.build.json',
     target: 'node20',
     platform: 'node',
-    sourcemap: true,
     // import.meta.url in the CJS build (ledger/x-address-precheck.ts resolves the codec's copy).
     shims: true,
   },
@@ -20,7 +19,15 @@ export default defineConfig([
     tsconfig: 'tsconfig.build.json',
     target: 'node20',
     platform: 'node',
-    sourcemap: true,
-    banner: { js: '#!/usr/bin/env node' },
+    // The CLI runs the library build beside it (dist/index.js) rather than a second copy of the
+    // server bundled into dist/cli.js: one copy in the tarball, one module state at run time.
+    esbuildPlugins: [
+      {
+        name: 'library-bundle',
+        setup(build) {
+          build.onResolve({ filter: /^\.\/index$/ }, () => ({ path: './index.js', external: true }))
+        },
+      },
+    ],
   },
 ])

@@ -19,7 +19,6 @@ export default defineConfig([
     dts: true,
     tsconfig: 'tsconfig.build.json',
     target: 'es2022',
-    sourcemap: true,
     splitting: true,
     treeshake: true,
   },
@@ -33,7 +32,6 @@ export default defineConfig([
     esbuildPlugins: [staticLazyModules],
     tsconfig: 'tsconfig.build.json',
     minify: true,
-    sourcemap: true,
     outExtension: () => ({ js: '.js' }),
   },
 ])

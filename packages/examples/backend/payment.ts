@@ -1,5 +1,5 @@
 /**
- * A payment from start to proof (PROTOCOL §9.1), against a reference server embedded in this
+ * A payment from start to proof (docs/protocol.md §9.1), against a reference server embedded in this
  * process: create the sign request, subscribe, let the simulated wallet app sign it as Alice,
  * print each event as it happens, then fetch the record and verify the payment on the ledger.
  *

@@ -1,5 +1,5 @@
 /**
- * Sign-in, then a user token, then a payment pushed straight to the user's wallet app (PROTOCOL
+ * Sign-in, then a user token, then a payment pushed straight to the user's wallet app (docs/protocol.md
  * §6), against a reference server embedded in this process.
  *
  * Run: npx tsx backend/signin-push.ts

@@ -61,7 +61,7 @@ export async function startBrowserExample(sitePort = 0) {
   })
   await new Promise<void>((resolve) => site.listen(sitePort, '127.0.0.1', resolve))
   const shop = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
-  // The application whitelists both pages as redirect URIs (PROTOCOL §7.1).
+  // The application whitelists both pages as redirect URIs (docs/protocol.md §7.1).
   const app = server.platform.applications.create({
     name: 'Browser shop',
     redirectUris: [`${shop}/iife/`, `${shop}/bundled/`],

@@ -1,5 +1,5 @@
 /**
- * A native app's sign-in through a deep link (OAuth2 PKCE, PROTOCOL §7.1), driven in Node against a
+ * A native app's sign-in through a deep link (OAuth2 PKCE, docs/protocol.md §7.1), driven in Node against a
  * reference server embedded in this process. `openUrl` stands in for the system browser: it follows
  * the sign-in URL to the wallet's sign page, the wallet simulator signs as Alice, and the browser
  * is sent back to `myapp://signin?code=…`, which the app hands to `handleRedirect`. The app's

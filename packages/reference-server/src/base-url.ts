@@ -1,5 +1,5 @@
 /**
- * Checks a public base URL (the `publicUrl` / `oauthUrl` options, PROTOCOL "Public base URLs"):
+ * Checks a public base URL (the `publicUrl` / `oauthUrl` options, docs/protocol.md "Public base URLs"):
  * http(s), no credentials, query or fragment; answered without a trailing slash, as every emitted
  * URL appends a path to it. Throws a TypeError naming `option` otherwise.
  *

@@ -51,7 +51,7 @@ export interface ReferenceServerOptions extends PlatformOptions {
   requestLog?: RequestLogOptions
   /**
    * The base URL the server is reached at, behind a proxy or another host name: `{api}` and
-   * `{links}` of every URL it emits (PROTOCOL "Public base URLs"). Default: the address it
+   * `{links}` of every URL it emits (docs/protocol.md "Public base URLs"). Default: the address it
    * listens on.
    */
   publicUrl?: string
@@ -178,7 +178,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
           server.off('error', reject)
           listening = true
           const { port: bound } = server.address() as AddressInfo
-          // PROTOCOL "Public base URLs": what the server emits comes from these, never from Host.
+          // docs/protocol.md "Public base URLs": what the server emits comes from these, never from Host.
           const api =
             publicUrl === undefined ? `http://${urlHost(host)}:${bound}` : platform.endpoints.api
           const oauth = oauthUrl === undefined ? `${api}/oauth` : platform.endpoints.oauth

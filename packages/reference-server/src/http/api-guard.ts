@@ -18,7 +18,7 @@ type Register = <P extends string>(path: P, handler: GuardedHandler<P>) => void
 
 /**
  * Registers API routes behind the first step of every API route: verify the caller, then take
- * one call from its sliding minute (PROTOCOL §1). Input is validated after this step and before
+ * one call from its sliding minute (docs/protocol.md §1). Input is validated after this step and before
  * any state change; the call counts even when its input turns out bad, as production counts calls.
  * The step wraps each route's handler rather than running as middleware, so a request runs one
  * function, not a middleware chain (the chain was a tenth of a GET).

@@ -6,7 +6,7 @@ import { readJsonBody } from './json-body'
 import { json } from './responses'
 
 /**
- * GET / POST / DELETE `app-storage` (PROTOCOL §2). `platform.storage.set` checks that the body is
+ * GET / POST / DELETE `app-storage` (docs/protocol.md §2). `platform.storage.set` checks that the body is
  * a JSON object of at most 60 KB.
  */
 export function appStorageRoutes(platform: Platform): Hono<HttpEnv> {

@@ -23,7 +23,7 @@ const advanceBody = z.object({
 const optionalBody = (request: Request): Promise<unknown> => readJsonBody(request, {})
 
 /**
- * The control API of PROTOCOL §10 under `/__ref/`: the developer's test plays the user's wallet
+ * The control API of docs/protocol.md §10 under `/__ref/`: the developer's test plays the user's wallet
  * and the platform's clock. Same-origin only; every body is checked (600 naming the field, by
  * the part that owns its shape) before anything changes.
  */

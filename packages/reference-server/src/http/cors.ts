@@ -3,7 +3,7 @@ import { cors } from 'hono/cors'
 import { API_HEADERS } from 'pullsign/wire'
 
 /**
- * CORS of the routes a web page may call (PROTOCOL §1): the JWT routes, the OTT exchange and the
+ * CORS of the routes a web page may call (docs/protocol.md §1): the JWT routes, the OTT exchange and the
  * OAuth endpoints answer preflight and send `access-control-allow-origin: *`. Credentials travel
  * in headers, never cookies, so any origin may call them; `x-api-secret` is not an allowed
  * header, so a page can never send a secret, and the rate-limit headers are readable.
@@ -39,7 +39,7 @@ const announcesBearer = (requested: string | undefined) => {
 
 /**
  * CORS of the platform routes that also take a Bearer (`kyc-status`, `user-tokens`, `xapp/event`,
- * `xapp/push`, PROTOCOL §1): {@link openCors} only for a call with a Bearer (or a preflight
+ * `xapp/push`, docs/protocol.md §1): {@link openCors} only for a call with a Bearer (or a preflight
  * announcing one and no `x-api-secret`); the same route called with a key and secret stays a
  * key/secret route, without any CORS header.
  *

@@ -18,7 +18,7 @@ export function errorResponse(error: unknown, headers: HeaderRecord = {}): Respo
   const reference = newUuid()
   if (error instanceof PlatformError) {
     const body: ErrorBody = { error: { reference, code: error.code, message: error.message } }
-    // PROTOCOL §1: a 429 says when to retry [ours].
+    // docs/protocol.md §1: a 429 says when to retry [ours].
     const retry: HeaderRecord =
       error.retryAfter === null ? headers : { ...headers, 'retry-after': String(error.retryAfter) }
     return jsonResponse(body, error.status, retry)

@@ -1,7 +1,7 @@
 import type { Platform, RouteClass } from '../platform'
 import type { Credential } from './credentials'
 
-/** What a rate-limit take reports (PROTOCOL §1). */
+/** What a rate-limit take reports (docs/protocol.md §1). */
 export type RateTake = ReturnType<Platform['rateLimits']['take']>
 
 /** The Hono environment of the API: what the middleware hands to the routes. */

@@ -13,7 +13,7 @@ import { json } from './responses'
 const bearer = (credential: HttpEnv['Variables']['credential']) => credential as BearerCredential
 
 /**
- * The JWT routes of PROTOCOL §2 under `{api}/api/v1/jwt`, each behind a Bearer (an OAuth access
+ * The JWT routes of docs/protocol.md §2 under `{api}/api/v1/jwt`, each behind a Bearer (an OAuth access
  * token or, once wired in identity/bearer.ts, an xApp JWT) and the CORS of §1: ping, payloads
  * bound to the JWT's user, the user store, and the lookups a JWT may use. The OTT exchange
  * (`authorize`) is mounted on the same prefix by its own module.
@@ -31,7 +31,7 @@ export function jwtRoutes(platform: Platform): Hono<HttpEnv> {
   const api = guard('default')
   const { lookups, userData } = platform
 
-  // PROTOCOL §2: the JWT's claims plus `pong: true`.
+  // docs/protocol.md §2: the JWT's claims plus `pong: true`.
   api.get('/ping', (c) => json(c, { ...bearer(c.get('credential')).claims, pong: true }))
 
   api.get('/userdata', (c) => {

@@ -13,7 +13,7 @@ import { json } from './responses'
 const kycTokenBody = z.object({ user_token: z.string() })
 
 /**
- * The read-only lookups of PROTOCOL §2: ping, curated assets, rails, hook hashes, rates, KYC,
+ * The read-only lookups of docs/protocol.md §2: ping, curated assets, rails, hook hashes, rates, KYC,
  * ledger transactions and account meta, each with its rate-limit class.
  */
 export function lookupRoutes(platform: Platform): Hono<HttpEnv> {
@@ -21,7 +21,7 @@ export function lookupRoutes(platform: Platform): Hono<HttpEnv> {
   const guard = (routeClass: 'default' | 'xrpl-tx' | 'account-meta') =>
     guardedRoutes(platform, routes, { credentials: ['key-secret'], routeClass })
   const standard = guard('default')
-  // PROTOCOL §1: kyc-status also takes a Bearer, and then answers CORS.
+  // docs/protocol.md §1: kyc-status also takes a Bearer, and then answers CORS.
   const kyc = guardedRoutes(platform, routes, {
     credentials: ['key-secret', 'jwt'],
     routeClass: 'kyc',

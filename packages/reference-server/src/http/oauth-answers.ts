@@ -35,7 +35,7 @@ export function redirectTo(location: string): Response {
 }
 
 /**
- * Whether a request asks for JSON (PROTOCOL §7.1 "Error body by audience").
+ * Whether a request asks for JSON (docs/protocol.md §7.1 "Error body by audience").
  *
  * @example
  * ```ts

@@ -43,7 +43,7 @@ export function oauthMountPath(oauthUrl: string): string {
 }
 
 /**
- * The OAuth2 / OpenID Connect provider on `{oauth}` (PROTOCOL §7.1), mounted at the path of the
+ * The OAuth2 / OpenID Connect provider on `{oauth}` (docs/protocol.md §7.1), mounted at the path of the
  * `oauthUrl` option: `/auth`, the `/signin` return page, `/token` (form or JSON), `/userinfo`,
  * `/certs` and discovery. Each answers CORS (§1) for itself only, so mounting at `/` (an `oauthUrl`
  * on a host of its own) leaves the key/secret routes without CORS.
@@ -64,7 +64,7 @@ export function oauthRoutes(platform: Platform): Hono {
     try {
       client = verifyClient(params, platform.applications)
     } catch (error) {
-      // PROTOCOL §7.1: an unknown client or an unverified redirect_uri never redirects.
+      // docs/protocol.md §7.1: an unknown client or an unverified redirect_uri never redirects.
       return oauthRefusal(error, wantsJson(c.req.raw))
     }
     try {

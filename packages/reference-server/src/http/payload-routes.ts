@@ -8,7 +8,7 @@ import { readJsonBody } from './json-body'
 import { json, jsonText } from './responses'
 
 /**
- * POST / GET / GET ci / DELETE `payload` (PROTOCOL §2, §3), on the platform routes (key and
+ * POST / GET / GET ci / DELETE `payload` (docs/protocol.md §2, §3), on the platform routes (key and
  * secret) and on the JWT routes (`credential: 'jwt'`). The body is only parsed here;
  * `platform.payloads.create` validates the whole sign request before any state change. A payload
  * created with a Bearer is bound to its user: pushed to them and signable only by them (§2, §7.1).

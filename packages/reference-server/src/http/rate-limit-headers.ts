@@ -3,7 +3,7 @@ import type { RateTake } from './http-env'
 
 /**
  * The `x-ratelimit-limit` and `x-ratelimit-remaining` headers every API response carries
- * (PROTOCOL §1), errors included.
+ * (docs/protocol.md §1), errors included.
  *
  * @example
  * ```ts

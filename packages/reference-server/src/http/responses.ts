@@ -43,7 +43,7 @@ const jsonTextResponse = (text: string, status: number, headers: HeaderRecord) =
 
 /**
  * A route's JSON answer: on an API route it carries the call's `x-ratelimit-*` headers
- * (PROTOCOL §1), set by the route's guard; elsewhere (control API) none.
+ * (docs/protocol.md §1), set by the route's guard; elsewhere (control API) none.
  *
  * @example
  * ```ts

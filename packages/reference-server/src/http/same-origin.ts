@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { wrongCredentialKind } from '../platform'
 
 /**
- * Refuses a control API call made from another origin (PROTOCOL §10: same-origin only), so a web
+ * Refuses a control API call made from another origin (docs/protocol.md §10: same-origin only), so a web
  * page the developer visits cannot drive their wallet simulator: an `Origin` header naming
  * another origin, or a browser's `sec-fetch-site` saying the call is not same-origin. Tools such
  * as curl or a test send neither and pass. 812 is ours: the caller's kind is not allowed here.

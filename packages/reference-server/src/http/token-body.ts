@@ -23,7 +23,7 @@ const fromForm = (text: string): Record<string, unknown> => {
 }
 
 /**
- * Reads the parameters of a POST `{oauth}/token` request (PROTOCOL §1, §7.1: a form or JSON). A
+ * Reads the parameters of a POST `{oauth}/token` request (docs/protocol.md §1, §7.1: a form or JSON). A
  * body that is neither, too large or not UTF-8 is 400 `invalid_request` naming `body`; its text is
  * never quoted (it holds a code and maybe a secret).
  *

@@ -7,12 +7,12 @@ import { readJsonObject } from './json-body'
 import { json } from './responses'
 
 /**
- * POST `user-tokens` and GET `user-token/{token}` (PROTOCOL §2, §6). `platform.tokens.verify`
+ * POST `user-tokens` and GET `user-token/{token}` (docs/protocol.md §2, §6). `platform.tokens.verify`
  * checks the token list (600 naming `tokens`).
  */
 export function userTokenRoutes(platform: Platform): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
-  // PROTOCOL §1: user-tokens also takes a Bearer, and then answers CORS.
+  // docs/protocol.md §1: user-tokens also takes a Bearer, and then answers CORS.
   const api = guardedRoutes(platform, routes, {
     credentials: ['key-secret', 'jwt'],
     routeClass: 'default',

@@ -8,7 +8,7 @@ import { json } from './responses'
 
 /**
  * POST `xapp/event`, POST `xapp/push`, GET `xapp/ott/{ott}` and `xapp/ott/{ott}/{hash}`
- * (PROTOCOL §2, §7.2). The push bodies are validated by the platform (it owns the permission).
+ * (docs/protocol.md §2, §7.2). The push bodies are validated by the platform (it owns the permission).
  */
 export function xappRoutes(platform: Platform): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
@@ -17,7 +17,7 @@ export function xappRoutes(platform: Platform): Hono<HttpEnv> {
     routeClass: 'default',
   })
   const { xapps } = platform
-  // PROTOCOL §1: xapp/event and xapp/push also take a Bearer, and then answer CORS.
+  // docs/protocol.md §1: xapp/event and xapp/push also take a Bearer, and then answer CORS.
   const pushes = guardedRoutes(platform, routes, {
     credentials: ['key-secret', 'jwt'],
     routeClass: 'default',

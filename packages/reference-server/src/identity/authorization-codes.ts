@@ -3,7 +3,7 @@ import type { Clock } from '../platform'
 import type { SignInGrant } from './oauth-tokens'
 
 /**
- * What an authorization code is bound to (PROTOCOL §7.1 "Codes").
+ * What an authorization code is bound to (docs/protocol.md §7.1 "Codes").
  *
  * @example
  * ```ts
@@ -19,13 +19,13 @@ export interface AuthorizationCode {
   expiresAt: number
 }
 
-/** Codes live 10 minutes on the server clock (PROTOCOL §7.1). */
+/** Codes live 10 minutes on the server clock (docs/protocol.md §7.1). */
 const CODE_LIFETIME_MS = 10 * 60_000
 const MAX_CODES = 10_000
 
 /**
  * The authorization codes a provider issued and nobody presented yet. `take` spends a code
- * whatever happens next: a code that failed once is spent (PROTOCOL §7.1).
+ * whatever happens next: a code that failed once is spent (docs/protocol.md §7.1).
  *
  * @example
  * ```ts

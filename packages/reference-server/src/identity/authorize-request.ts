@@ -5,7 +5,7 @@ import { OAuthError } from './oauth-error'
 import { isWhitelisted } from './redirect-uris'
 
 /**
- * A `/auth` request whose client and redirect URI are verified (PROTOCOL §7.1).
+ * A `/auth` request whose client and redirect URI are verified (docs/protocol.md §7.1).
  *
  * @example
  * ```ts
@@ -70,7 +70,7 @@ const text = (query: URLSearchParams, name: string, pattern = VISIBLE_ASCII): st
 }
 
 /**
- * The checks that come before any redirect (PROTOCOL §7.1 "Refusals before any redirect"):
+ * The checks that come before any redirect (docs/protocol.md §7.1 "Refusals before any redirect"):
  * `client_id` must name an application (400 `invalid_client`), `redirect_uri` must be present and
  * whitelisted for it (400 `invalid_request`). Nothing here ever redirects.
  *
@@ -119,7 +119,7 @@ const parseSigners = (value: string | null): string[] => {
 
 /**
  * The rest of a `/auth` request once its client is verified; every refusal here goes back to the
- * redirect URI (PROTOCOL §7.1): `response_type` other than `code` or `token` →
+ * redirect URI (docs/protocol.md §7.1): `response_type` other than `code` or `token` →
  * `unsupported_response_type`; a malformed parameter or a `code_challenge_method` other than
  * `S256` → `invalid_request` naming it.
  *

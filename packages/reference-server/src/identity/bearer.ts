@@ -57,7 +57,7 @@ const xappBearer: BearerKind = async (token, platform) => {
 }
 
 // The token kinds a Bearer may be, by the `alg` of its JWS header: RS256 is this server's OAuth
-// access token (PROTOCOL §7.1), HS256 the xApp JWT (§7.2).
+// access token (docs/protocol.md §7.1), HS256 the xApp JWT (§7.2).
 const BEARER_KINDS: Readonly<Record<string, BearerKind>> = {
   RS256: oauthBearer,
   HS256: xappBearer,
@@ -66,7 +66,7 @@ const BEARER_KINDS: Readonly<Record<string, BearerKind>> = {
 const BEARER = /^bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\s*$/i
 
 /**
- * The one Bearer resolver of the JWT routes (PROTOCOL §1, §2) and of the platform routes that also
+ * The one Bearer resolver of the JWT routes (docs/protocol.md §1, §2) and of the platform routes that also
  * take a Bearer: reads `authorization: Bearer <jwt>`, picks the token kind by its header's `alg`
  * and verifies it. Anything wrong (missing, malformed, unknown kind, bad signature, expired,
  * unknown application or account) is 401 code 814, never quoting the token.

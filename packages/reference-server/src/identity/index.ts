@@ -19,9 +19,9 @@ export type { OAuthIdentity, OAuthProvider, SignInReturn } from './oauth-provide
  */
 export interface Identity {
   oauth: OAuthProvider
-  /** GET `{oauth}/certs` (PROTOCOL §7.1): the RS256 public key with its `kid`. */
+  /** GET `{oauth}/certs` (docs/protocol.md §7.1): the RS256 public key with its `kid`. */
   jwks(): Promise<{ keys: Record<string, unknown>[] }>
-  /** GET `{oauth}/.well-known/openid-configuration` (PROTOCOL §7.1 "Discovery"). */
+  /** GET `{oauth}/.well-known/openid-configuration` (docs/protocol.md §7.1 "Discovery"). */
   discovery(): Record<string, unknown>
   /** Forgets every session and code; the keys stay (tokens issued before still verify). */
   clear(): void

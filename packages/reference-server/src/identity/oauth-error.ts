@@ -1,7 +1,7 @@
 import type { OAuthErrorBody } from 'pullsign/wire'
 
 /**
- * The `error` values the provider answers with (PROTOCOL §7.1, RFC 6749 §4.1.2.1, §5.2, RFC 6750).
+ * The `error` values the provider answers with (docs/protocol.md §7.1, RFC 6749 §4.1.2.1, §5.2, RFC 6750).
  *
  * @example
  * ```ts
@@ -31,7 +31,7 @@ export class OAuthError extends Error {
     this.status = status
   }
 
-  /** The JSON body `{error, error_description}` of PROTOCOL §7.1. */
+  /** The JSON body `{error, error_description}` of docs/protocol.md §7.1. */
   body(): OAuthErrorBody {
     return { error: this.error, error_description: this.message }
   }

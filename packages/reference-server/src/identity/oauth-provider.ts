@@ -24,7 +24,7 @@ import type { createSigningKeys } from './signing-keys'
 import { parseTokenRequest } from './token-request'
 
 /**
- * What `/signin` does for a session (PROTOCOL §7.1 redirect results and popup mode).
+ * What `/signin` does for a session (docs/protocol.md §7.1 redirect results and popup mode).
  *
  * @example
  * ```ts
@@ -90,7 +90,7 @@ const withValues = (uri: string, values: Record<string, string>) => {
 }
 
 /**
- * The OAuth2 / OpenID Connect provider of PROTOCOL §7.1, transport-free: `/auth` starts a session
+ * The OAuth2 / OpenID Connect provider of docs/protocol.md §7.1, transport-free: `/auth` starts a session
  * with a SignIn payload of the client application; `/signin` turns its outcome into a code, an
  * implicit token or `access_denied`; `/token` exchanges a code once; access tokens verify for
  * `/userinfo` and the JWT routes. Nothing is stored for a refused request.
@@ -226,7 +226,7 @@ export function createOAuthProvider(deps: OAuthProviderDeps) {
       }
     },
 
-    /** `/token` (PROTOCOL §7.1 "Codes"): the code is spent by this call whatever it answers. */
+    /** `/token` (docs/protocol.md §7.1 "Codes"): the code is spent by this call whatever it answers. */
     async exchange(params: Record<string, unknown>): Promise<OAuthTokenResponse> {
       const entry = typeof params.code === 'string' ? codes.take(params.code) : null
       const request = parseTokenRequest(params)

@@ -18,7 +18,7 @@ export interface SignInGrant {
   account: string
   network: NetworkKey
   payloadUuid: string
-  /** The user token the signature issued (PROTOCOL §6). */
+  /** The user token the signature issued (docs/protocol.md §6). */
   userToken: string
   scope: string
   state: string | null
@@ -26,7 +26,7 @@ export interface SignInGrant {
 }
 
 /**
- * Access and id tokens live 24 h and are not refreshable (PROTOCOL §7.1).
+ * Access and id tokens live 24 h and are not refreshable (docs/protocol.md §7.1).
  *
  * @example
  * ```ts
@@ -37,11 +37,11 @@ export const TOKEN_LIFETIME_SECONDS = 86_400
 
 const seconds = (ms: number) => Math.floor(ms / 1000)
 
-// PROTOCOL §7.1 does not say what `email` holds; production answers `<r-address>@xumm.me`.
+// docs/protocol.md §7.1 does not say what `email` holds; production answers `<r-address>@xumm.me`.
 const emailOf = (account: string) => `${account}@xumm.me`
 
 /**
- * The access token of a grant: RS256 with the `/certs` key, the claims of PROTOCOL §7.1, `iss` =
+ * The access token of a grant: RS256 with the `/certs` key, the claims of docs/protocol.md §7.1, `iss` =
  * `{oauth}`, issued now on the server clock. It is the Bearer of the JWT routes and `/userinfo`.
  *
  * @example
@@ -82,7 +82,7 @@ export async function mintAccessToken(
 }
 
 /**
- * The OpenID id token of a grant (scope `openid`, PROTOCOL §7.1): `iss`, `aud` = client_id, `sub`
+ * The OpenID id token of a grant (scope `openid`, docs/protocol.md §7.1): `iss`, `aud` = client_id, `sub`
  * = the r-address, `nonce` when one was given, `iat`, `exp`; RS256 with the `/certs` key.
  *
  * @example

@@ -1,11 +1,11 @@
-/** A redirect URI cut to what the whitelist compares (PROTOCOL §7.1). */
+/** A redirect URI cut to what the whitelist compares (docs/protocol.md §7.1). */
 interface ComparableUri {
   scheme: string
   host: string
   path: string
 }
 
-// PROTOCOL §7.1: strip query, fragment and trailing `/` before comparing. Scheme and host compare
+// docs/protocol.md §7.1: strip query, fragment and trailing `/` before comparing. Scheme and host compare
 // without case (URL lower-cases them for http(s); custom schemes keep theirs).
 const comparable = (uri: string): ComparableUri | null => {
   if (!URL.canParse(uri)) return null
@@ -30,7 +30,7 @@ const pathMatches = (entryPath: string, path: string): boolean =>
   path === entryPath || path.startsWith(`${entryPath}/`)
 
 /**
- * Whether `redirectUri` is allowed by an application's whitelist (PROTOCOL §7.1): query, fragment
+ * Whether `redirectUri` is allowed by an application's whitelist (docs/protocol.md §7.1): query, fragment
  * and trailing `/` stripped on both sides, then the same scheme, a host that is the entry's (or,
  * for an entry `scheme://*.domain`, a subdomain of it) and a path that starts with the entry's at
  * a segment boundary. Custom schemes (`myapp://signin`) compare the same way.
@@ -57,7 +57,7 @@ export function isWhitelisted(whitelist: readonly string[], redirectUri: string)
 }
 
 /**
- * The origin a popup's message to its opener is addressed to (PROTOCOL §7.1: exactly the redirect
+ * The origin a popup's message to its opener is addressed to (docs/protocol.md §7.1: exactly the redirect
  * URI's origin), or null for a URI without one (a custom scheme), which is never posted to.
  *
  * @example

@@ -31,7 +31,7 @@ export interface SignInSession {
   result: SignInResult | null
 }
 
-/** A session is kept this long: the SignIn payload's life plus the code's (PROTOCOL §7.1). */
+/** A session is kept this long: the SignIn payload's life plus the code's (docs/protocol.md §7.1). */
 const SESSION_KEEP_MS = 30 * 60_000
 /** At most this many sessions are kept, the oldest forgotten first. */
 const MAX_SESSIONS = 10_000

@@ -1,7 +1,7 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose'
 
 /**
- * The provider's RS256 key pair and its JWKS entry (PROTOCOL §7.1 `/certs`).
+ * The provider's RS256 key pair and its JWKS entry (docs/protocol.md §7.1 `/certs`).
  *
  * @example
  * ```ts

@@ -1,7 +1,7 @@
 import { OAuthError } from './oauth-error'
 
 /**
- * A `/token` request (PROTOCOL §7.1), every parameter checked for shape.
+ * A `/token` request (docs/protocol.md §7.1), every parameter checked for shape.
  *
  * @example
  * ```ts
@@ -39,7 +39,7 @@ const required = (params: Record<string, unknown>, name: string): string => {
 }
 
 /**
- * Checks the parameters of a `/token` request, from a form or a JSON body (PROTOCOL §7.1): a
+ * Checks the parameters of a `/token` request, from a form or a JSON body (docs/protocol.md §7.1): a
  * missing parameter → 400 `invalid_request` naming it; a `grant_type` other than
  * `authorization_code` → 400 `unsupported_grant_type`. The values are never quoted back.
  *

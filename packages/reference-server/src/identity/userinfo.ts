@@ -3,7 +3,7 @@ import { accountInfo } from '../platform/account-info'
 import type { OAuthIdentity } from './oauth-provider'
 
 /**
- * GET `{oauth}/userinfo` (PROTOCOL §7.1) for a verified access token: the account it was issued
+ * GET `{oauth}/userinfo` (docs/protocol.md §7.1) for a verified access token: the account it was issued
  * for and what the platform knows about its holder, with the token's network. `picture` is the
  * account's avatar as `account-meta` (§2) reports it.
  *

@@ -15,7 +15,7 @@ import { lineView } from './trust-line'
 /** Options of {@link createLedger}. */
 export interface LedgerOptions {
   clock: Clock
-  /** Close every open ledger this often on the clock (PROTOCOL §8.1: about 4 s); false = manual. */
+  /** Close every open ledger this often on the clock (docs/protocol.md §8.1: about 4 s); false = manual. */
   closeMs: number | false
   /**
    * Price of one native unit in a currency: the market pay-with-anything converts through
@@ -27,7 +27,7 @@ export interface LedgerOptions {
 const TXID = /^[0-9A-F]{64}$/i
 
 /**
- * Creates the simulated ledger of the five networks of PROTOCOL §8.1.
+ * Creates the simulated ledger of the five networks of docs/protocol.md §8.1.
  *
  * @example
  * ```ts

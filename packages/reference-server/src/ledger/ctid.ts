@@ -1,5 +1,5 @@
 /**
- * The concise transaction id of PROTOCOL §9.2: `C` + 28-bit ledger index + 16-bit transaction index
+ * The concise transaction id of docs/protocol.md §9.2: `C` + 28-bit ledger index + 16-bit transaction index
  * + 16-bit network id, 16 upper-case hex characters.
  *
  * @example

@@ -5,7 +5,7 @@ const MAX_SIGNER_ENTRIES = 32
 
 /**
  * SetRegularKey: sets (or, without `RegularKey`, removes) the key that may sign for the account
- * besides its master key; the signature checks of PROTOCOL §8.2 honour it.
+ * besides its master key; the signature checks of docs/protocol.md §8.2 honour it.
  *
  * @example
  * ```ts

@@ -60,7 +60,7 @@ export function sign(messageHex: string, privateKey: string): string {
  * `ripple-keypairs`' `verify`, with Ed25519 done by node:crypto: OpenSSL verifies as RFC 8032
  * (S below the group order), as `ripple-keypairs` does with `zip215: false`. Input that is not a
  * well-formed Ed25519 key and signature goes to `ripple-keypairs` and answers as before; a
- * well-formed key that is no curve point answers false where `ripple-keypairs` throws (PROTOCOL
+ * well-formed key that is no curve point answers false where `ripple-keypairs` throws (docs/protocol.md
  * §8.2: callers treat a throw as "invalid" anyway).
  *
  * @example

@@ -15,7 +15,7 @@ export interface AccountView {
   balance: string
   /** The next Sequence the account must use. */
   sequence: number
-  /** Number of owned objects (each adds the owner reserve, PROTOCOL §8.1). */
+  /** Number of owned objects (each adds the owner reserve, docs/protocol.md §8.1). */
   ownerCount: number
   /** The regular key, when one is set with SetRegularKey. */
   regularKey: string | null
@@ -39,7 +39,7 @@ export interface AccountView {
  * ```
  */
 export interface SubmitResult {
-  /** The transaction id: SHA-512Half(`54584E00` + blob), upper-case hex (PROTOCOL §8.2). */
+  /** The transaction id: SHA-512Half(`54584E00` + blob), upper-case hex (docs/protocol.md §8.2). */
   txid: string
   /** The engine result, e.g. `tesSUCCESS`, `tecUNFUNDED_PAYMENT`, `tefPAST_SEQ`. */
   engine_result: string
@@ -51,7 +51,7 @@ export interface SubmitResult {
 }
 
 /**
- * The `xrpl-tx` response of PROTOCOL §2, plus where the transaction sits: `ledger_index` (the open
+ * The `xrpl-tx` response of docs/protocol.md §2, plus where the transaction sits: `ledger_index` (the open
  * ledger's index until it closes), and once validated `ctid` (§9.2) and `date` (close time, seconds
  * since the Ripple epoch). `meta.delivered_amount` is set on Payments that succeeded (§8.3).
  *
@@ -66,7 +66,7 @@ export type TransactionLookup = XrplTxResponse & {
 }
 
 /**
- * The simulated multi-network ledger: one in-memory ledger per network of PROTOCOL §8.1.
+ * The simulated multi-network ledger: one in-memory ledger per network of docs/protocol.md §8.1.
  *
  * @example
  * ```ts

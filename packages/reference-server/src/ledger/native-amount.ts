@@ -1,4 +1,4 @@
-/** Drops per native unit (1 XRP or 1 XAH = 1,000,000 drops, PROTOCOL §8.1). */
+/** Drops per native unit (1 XRP or 1 XAH = 1,000,000 drops, docs/protocol.md §8.1). */
 export const DROPS_PER_UNIT = 1_000_000n
 
 const DROPS = /^(0|[1-9][0-9]{0,18})$/
@@ -25,7 +25,7 @@ export function parseDrops(value: unknown): bigint | null {
 
 /**
  * Formats signed drops as native units with no trailing zeros, as `balanceChanges` values are
- * written (PROTOCOL §2), e.g. -1000012n → "-1.000012".
+ * written (docs/protocol.md §2), e.g. -1000012n → "-1.000012".
  *
  * @example
  * ```ts

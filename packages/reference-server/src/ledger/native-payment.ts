@@ -63,7 +63,7 @@ export const paymentRules: TransactionRules = {
     const amount = parseDrops(tx.Amount) ?? 0n
     const balanceBeforeFee = account.balance + fee
     const needed = reserve(network, account.ownerCount)
-    // balance ≥ amount + max(reserve, fee), PROTOCOL §8.1
+    // balance ≥ amount + max(reserve, fee), docs/protocol.md §8.1
     if (balanceBeforeFee < amount + needed || balanceBeforeFee < amount + fee) {
       return { result: 'tecUNFUNDED_PAYMENT' }
     }

@@ -3,7 +3,7 @@ import { NETWORK_IDS, type NetworkKey, type Rail } from 'pullsign/wire'
 export type { NetworkKey } from 'pullsign/wire'
 
 /**
- * Everything the server knows about one network: the rails fields of PROTOCOL §2 (snake_case, as
+ * Everything the server knows about one network: the rails fields of docs/protocol.md §2 (snake_case, as
  * on the wire), the production node a payload is dispatched to (§8.1), and the ledger parameters
  * the simulated ledger runs with.
  */
@@ -28,7 +28,7 @@ const XAHAU_SQUARE = 'https://xumm.app/assets/icons/networks/xahau-square.png'
 const XAHAU_ASSET = 'https://xumm.app/assets/icons/currencies/xah.png'
 
 /**
- * The five networks of PROTOCOL §8.1. The rails lookup (§2) and the simulated ledger are both built
+ * The five networks of docs/protocol.md §8.1. The rails lookup (§2) and the simulated ledger are both built
  * from this list; there is no second copy.
  *
  * @example
@@ -186,7 +186,7 @@ export const NETWORKS: readonly NetworkDefinition[] = Object.freeze([
 
 /**
  * The highest network id on which the `NetworkID` field must be absent; above it the field is
- * required (PROTOCOL §8.1).
+ * required (docs/protocol.md §8.1).
  */
 export const NETWORK_ID_FIELD_THRESHOLD = 1024
 

@@ -24,7 +24,7 @@ const HEX = /^[0-9A-F]+$/i
 const MAX_SIGNERS = 32
 
 // A key/signature algorithm mismatch makes the verifier throw: that is an invalid signature
-// (PROTOCOL §8.2).
+// (docs/protocol.md §8.2).
 /**
  * Whether `signature` by `publicKey` verifies over `data`; a throw or a non-hex value is "no".
  *
@@ -152,7 +152,7 @@ export function checkSignatures(tx: JsonObject): string | null {
 
 /**
  * Checks that the key(s) may sign for the account (preclaim). The codec's signature check does not
- * test this (PROTOCOL §8.2): a single `SigningPubKey` must derive to `Account` or to its regular
+ * test this (docs/protocol.md §8.2): a single `SigningPubKey` must derive to `Account` or to its regular
  * key; multisigners must be on the account's SignerList, each key deriving to the signer or the
  * signer's regular key, and their weights must reach the quorum. Null when authorized.
  *

@@ -7,7 +7,7 @@ import {
 import type { Application } from './applications'
 import { badBody } from './errors'
 
-/** App storage (PROTOCOL §2): one JSON object per application, at most 60 KB. */
+/** App storage (docs/protocol.md §2): one JSON object per application, at most 60 KB. */
 export interface AppStorage {
   get(app: Application): AppStorageGetResponse
   /** Replaces the stored object; 600 naming `body` for anything but a JSON object ≤ 60 KB. */

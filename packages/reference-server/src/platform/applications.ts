@@ -26,7 +26,7 @@ export interface Application {
   permissions: ApplicationPermission[]
   xapp: RefXappSettings | null
   disabled: boolean
-  /** Validity of the user tokens this application issues, days (PROTOCOL §6: 30 by default). */
+  /** Validity of the user tokens this application issues, days (docs/protocol.md §6: 30 by default). */
   tokenValidityDays: number
 }
 

@@ -45,7 +45,7 @@ const ISSUERS: readonly IssuerSpec[] = [
 const avatar = (slug: string) => `https://xumm.app/assets/icons/curated/${slug}.png`
 
 /**
- * GET `curated-assets` (PROTOCOL §2), built once from the issuer list above.
+ * GET `curated-assets` (docs/protocol.md §2), built once from the issuer list above.
  *
  * @example
  * ```ts

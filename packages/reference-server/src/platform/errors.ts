@@ -16,7 +16,7 @@ export class PlatformError extends Error {
   override readonly name = 'PlatformError'
   /** HTTP status of the answer. */
   readonly status: number
-  /** The numeric error code of PROTOCOL §1. */
+  /** The numeric error code of docs/protocol.md §1. */
   readonly code: number
   /** Seconds to wait before retrying (rate limit refusals only). */
   readonly retryAfter: number | null
@@ -30,7 +30,7 @@ export class PlatformError extends Error {
 }
 
 /**
- * 602/400: the sign request breaks a rule of PROTOCOL §3 (`field` is e.g. `txjson.Amount`).
+ * 602/400: the sign request breaks a rule of docs/protocol.md §3 (`field` is e.g. `txjson.Amount`).
  *
  * @example
  * ```ts

@@ -40,7 +40,7 @@ const hashOf = (name: string) =>
   createHash('sha512').update(`hook:${name}`).digest('hex').slice(0, 64).toUpperCase()
 
 /**
- * The hook hashes the lookup knows (PROTOCOL §2 `hookhash`), with their HookMeta.
+ * The hook hashes the lookup knows (docs/protocol.md §2 `hookhash`), with their HookMeta.
  *
  * @example
  * ```ts

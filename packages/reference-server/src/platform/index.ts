@@ -64,13 +64,13 @@ export interface PlatformOptions {
   endpoints?: Endpoints
   /** Start fixtures (validated); `reset()` returns to them. Defaults to {@link DEMO_FIXTURES}. */
   fixtures?: Fixtures | unknown
-  /** Ledger close interval, ms; false closes only on demand. Default 4000 (PROTOCOL §8.1). */
+  /** Ledger close interval, ms; false closes only on demand. Default 4000 (docs/protocol.md §8.1). */
   ledgerCloseMs?: number | false
   /** Calls per sliding minute per route class; false switches rate limiting off. */
   rateLimits?: false | Partial<Record<RouteClass, number>>
   /** The fetch webhooks are delivered with; the global fetch by default. */
   fetch?: typeof fetch
-  /** Default validity of user tokens, days (PROTOCOL §6: 30). */
+  /** Default validity of user tokens, days (docs/protocol.md §6: 30). */
   tokenValidityDays?: number
   /** Forget payloads that are over, so a long-running server stays bounded; none by default. */
   retention?: RetentionOptions
@@ -78,7 +78,7 @@ export interface PlatformOptions {
 
 /**
  * The whole platform, transport-free: every part wired to one clock and one ledger. Everything
- * the control API (PROTOCOL §10) does is a call on it.
+ * the control API (docs/protocol.md §10) does is a call on it.
  *
  * @example
  * ```ts
@@ -99,7 +99,7 @@ export interface Platform {
   payloads: Payloads
   tokens: UserTokens
   storage: AppStorage
-  /** The user store of the JWT routes (PROTOCOL §2 `userdata`). */
+  /** The user store of the JWT routes (docs/protocol.md §2 `userdata`). */
   userData: UserData
   rateLimits: RateLimits
   lookups: Lookups
@@ -108,9 +108,9 @@ export interface Platform {
   push: Push
   ledger: Ledger
   wallet: Wallet
-  /** The OAuth2 / OpenID provider and its keys (PROTOCOL §7.1). */
+  /** The OAuth2 / OpenID provider and its keys (docs/protocol.md §7.1). */
   identity: Identity
-  /** GET `/__ref/state` (PROTOCOL §10): no private keys, no seeds. */
+  /** GET `/__ref/state` (docs/protocol.md §10): no private keys, no seeds. */
   state(): RefState
   /** The user's event list: payloads pushed to them, newest first. */
   inbox(userUuid: string): PayloadRecord[]
@@ -121,7 +121,7 @@ export interface Platform {
 }
 
 /**
- * The endpoints before the server listens (PROTOCOL §0 reference server defaults).
+ * The endpoints before the server listens (docs/protocol.md §0 reference server defaults).
  *
  * @example
  * ```ts

@@ -20,7 +20,7 @@ import { ratesFor } from './rates'
 import type { UserTokens } from './user-tokens'
 import type { Users } from './users'
 
-/** The lookups of PROTOCOL §2. */
+/** The lookups of docs/protocol.md §2. */
 export interface Lookups {
   rates(code: string): RatesResponse
   rails(): RailsResponse

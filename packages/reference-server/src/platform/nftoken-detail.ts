@@ -2,7 +2,7 @@ import { encodeAccountID } from 'ripple-address-codec'
 import { badBody } from './errors'
 
 /**
- * GET `jwt/nftoken-detail/{tokenId}` (PROTOCOL §2).
+ * GET `jwt/nftoken-detail/{tokenId}` (docs/protocol.md §2).
  *
  * @example
  * ```ts

@@ -3,7 +3,7 @@ import type { Clock } from './clock'
 
 type Listener = (message: PayloadSocketMessage) => void
 
-/** Subscribers of payload events (PROTOCOL §4), with one expiry timer per watched payload. */
+/** Subscribers of payload events (docs/protocol.md §4), with one expiry timer per watched payload. */
 export interface PayloadEvents {
   /**
    * Adds a listener; `expiresAt` arms the `{expired: true}` message (null: it cannot expire any

@@ -14,7 +14,7 @@ export interface RecordContext {
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 /**
- * Expiry limits opening, not resolving (PROTOCOL §3.3 table): a payload resolved before its expiry
+ * Expiry limits opening, not resolving (docs/protocol.md §3.3 table): a payload resolved before its expiry
  * stays `expired: false`; one resolved after it reports `expired: true`; a cancelled one is
  * expired.
  *
@@ -34,7 +34,7 @@ export function isExpired(payload: StoredPayload, now: number): boolean {
 const txidOf = (payload: StoredPayload) => (payload.outcome?.signed ? payload.outcome.txid : null)
 
 /**
- * The return URLs with `{id}`, `{cid}`, `{txid}` and `{txblob}` replaced (PROTOCOL §3.1); null
+ * The return URLs with `{id}`, `{cid}`, `{txid}` and `{txblob}` replaced (docs/protocol.md §3.1); null
  * before resolution, when the values are not known yet.
  *
  * @example

@@ -22,7 +22,7 @@ export interface ParsedCreate {
   userToken: string | null
 }
 
-/** Default `options.expire`, minutes (PROTOCOL §3.1 [ours]). */
+/** Default `options.expire`, minutes (docs/protocol.md §3.1 [ours]). */
 export const DEFAULT_EXPIRE_MINUTES = 240
 const MAX_EXPIRE_MINUTES = 43200
 const MAX_BLOB_JSON = 1500
@@ -105,7 +105,7 @@ const NO_RETURN_URL = Object.freeze({ app: null, web: null })
 const isIssued = (amount: unknown) => isPlainObject(amount) && typeof amount.currency === 'string'
 
 /**
- * Validates a create request (PROTOCOL §3.1) without touching any state: the envelope with zod,
+ * Validates a create request (docs/protocol.md §3.1) without touching any state: the envelope with zod,
  * then the transaction (see `checkTransaction`). Throws a PlatformError naming the field; 603 for
  * restricted types without the permission.
  *

@@ -2,7 +2,7 @@ import type { PayloadOrigin } from 'pullsign/wire'
 import type { PayloadRequest } from './payload-request'
 import type { WalletOutcome } from './payload-types'
 
-/** Where a payload is in its life (PROTOCOL §3). */
+/** Where a payload is in its life (docs/protocol.md §3). */
 export type PayloadState = 'created' | 'opened' | 'resolved' | 'cancelled'
 
 /**

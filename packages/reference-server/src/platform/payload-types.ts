@@ -15,7 +15,7 @@ export interface WalletRequestOptions {
   return_url: Readonly<{ app: string | null; web: string | null }>
 }
 
-/** What the wallet needs to sign a payload (PROTOCOL §3.1 after validation). */
+/** What the wallet needs to sign a payload (docs/protocol.md §3.1 after validation). */
 export interface WalletRequest {
   uuid: string
   application: Application
@@ -32,7 +32,7 @@ export interface OpenInput {
   via?: PayloadOrigin
 }
 
-/** The wallet's outcome of a payload, applied by `payloads.resolve` (PROTOCOL §3.5). */
+/** The wallet's outcome of a payload, applied by `payloads.resolve` (docs/protocol.md §3.5). */
 export type WalletOutcome =
   | { signed: false; userUuid: string }
   | {

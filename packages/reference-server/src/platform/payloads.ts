@@ -23,7 +23,7 @@ import type { UserTokens } from './user-tokens'
 import type { Users } from './users'
 import type { Webhooks } from './webhook-dispatcher'
 
-/** Payloads: creation, the state machine of PROTOCOL §3 and its events (§4). */
+/** Payloads: creation, the state machine of docs/protocol.md §3 and its events (§4). */
 export interface Payloads {
   /** §3.1 → §3.2; validates everything before any state change. */
   create(app: Application, body: unknown, context?: CreateContext): PayloadCreated
@@ -126,7 +126,7 @@ export function createPayloads(deps: PayloadDeps): Payloads {
 
   const own = (app: Application, uuid: unknown): StoredPayload => {
     const payload = find(uuid)
-    // Another application's payload is indistinguishable from a missing one (PROTOCOL §1, 404).
+    // Another application's payload is indistinguishable from a missing one (docs/protocol.md §1, 404).
     if (payload.appUuid !== app.uuid) throw notFound(`payload ${shortId(uuid)}`)
     return payload
   }
@@ -283,7 +283,7 @@ export function createPayloads(deps: PayloadDeps): Payloads {
       if (payload.boundUser !== null && payload.boundUser !== input.userUuid) {
         throw conflict(`payload ${payload.uuid} is for another user`)
       }
-      // Expiry limits opening, not resolving (PROTOCOL §3.3).
+      // Expiry limits opening, not resolving (docs/protocol.md §3.3).
       if (clock.now() >= payload.expiresAt) {
         throw conflict(`payload ${payload.uuid} expired before it was opened`)
       }

@@ -21,7 +21,7 @@ export interface PushMessage {
   at: number
 }
 
-/** `xapp/event` and `xapp/push` (PROTOCOL §2): permissioned pushes to a user token's user. */
+/** `xapp/event` and `xapp/push` (docs/protocol.md §2): permissioned pushes to a user token's user. */
 export interface Push {
   /** Pushes and adds to the user's event list: `{pushed, uuid}`. */
   event(app: Application, body: unknown): PushEventResponse
@@ -42,7 +42,7 @@ const bodySchema = z.object({
 
 /**
  * Creates the push part. Needs the application permission `push` (else 603); an invalid token is
- * not an error, the answer just says `pushed: false` (PROTOCOL §3.1, §6).
+ * not an error, the answer just says `pushed: false` (docs/protocol.md §3.1, §6).
  *
  * @example
  * ```ts

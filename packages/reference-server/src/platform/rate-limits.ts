@@ -1,7 +1,7 @@
 import type { Clock } from './clock'
 
 /**
- * Route classes of the rate limiter (PROTOCOL §1/§2). `credential-failure` counts refused
+ * Route classes of the rate limiter (docs/protocol.md §1/§2). `credential-failure` counts refused
  * credentials per API key and per client address [ours].
  */
 export type RouteClass =
@@ -12,7 +12,7 @@ export type RouteClass =
   | 'default'
   | 'credential-failure'
 
-/** Calls per sliding minute of each route class (PROTOCOL §2). */
+/** Calls per sliding minute of each route class (docs/protocol.md §2). */
 export const DEFAULT_RATE_LIMITS: Readonly<Record<RouteClass, number>> = Object.freeze({
   'payload-create': 30,
   'xrpl-tx': 60,

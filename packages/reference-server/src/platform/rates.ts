@@ -12,7 +12,7 @@ interface FiatCurrency {
 /** Price of one native unit (XRP) in US dollars that the reference server quotes. */
 export const XRP_USD = 0.52
 
-/** Fiat currencies the rates lookup knows (PROTOCOL §2), with realistic US dollar rates. */
+/** Fiat currencies the rates lookup knows (docs/protocol.md §2), with realistic US dollar rates. */
 export const FIAT_CURRENCIES: Readonly<Record<string, FiatCurrency>> = Object.freeze({
   USD: { en: 'US Dollar', symbol: '$', isoDecimals: 2, usd: 1 },
   EUR: { en: 'Euro', symbol: '€', isoDecimals: 2, usd: 1.08 },
@@ -38,7 +38,7 @@ export const FIAT_CURRENCIES: Readonly<Record<string, FiatCurrency>> = Object.fr
 const round = (value: number) => Math.round(value * 1e6) / 1e6
 
 /**
- * GET `rates/{CODE}` (PROTOCOL §2): `{[CODE]: 1, USD: <US dollars per unit>, XRP: <price of one
+ * GET `rates/{CODE}` (docs/protocol.md §2): `{[CODE]: 1, USD: <US dollars per unit>, XRP: <price of one
  * XRP in CODE>, __meta}`; the code is upper-cased; unknown → 404.
  *
  * @example

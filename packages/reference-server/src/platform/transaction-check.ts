@@ -4,13 +4,13 @@ import { encodeTransaction } from '../ledger/transaction-encode'
 import { isClassicAddress } from './classic-address'
 import { forbiddenType, invalidRequest } from './errors'
 
-/** Pseudo transaction types the wallet signs but never submits (PROTOCOL §3.1, §8.2). */
+/** Pseudo transaction types the wallet signs but never submits (docs/protocol.md §3.1, §8.2). */
 export const PSEUDO_TYPES = ['SignIn', 'PaymentChannelAuthorize'] as const
 
-/** Types that need the application permission `restricted_types` (PROTOCOL §3.1 → 603). */
+/** Types that need the application permission `restricted_types` (docs/protocol.md §3.1 → 603). */
 export const RESTRICTED_TYPES = ['SetRegularKey', 'SignerListSet'] as const
 
-// Fields a request may leave out because the wallet fills them (PROTOCOL §3.1); the encode check
+// Fields a request may leave out because the wallet fills them (docs/protocol.md §3.1); the encode check
 // fills them with neutral values so the transaction is encoded as the wallet will. `Account` is
 // not filled: the codec encodes partial objects, and decoding a placeholder address costs two
 // SHA-256 rounds per request for nothing (the wallet's own encode covers the real account).
@@ -31,7 +31,7 @@ const REQUIRED_FIELDS: Record<string, readonly string[]> = {
   Batch: ['RawTransactions'],
 }
 
-// Batch (PROTOCOL §8.4): 1..8 inner transactions, each flagged as inner with no fee and no key.
+// Batch (docs/protocol.md §8.4): 1..8 inner transactions, each flagged as inner with no fee and no key.
 const INNER_BATCH_FLAG = 0x40000000
 const MAX_INNER = 8
 
@@ -168,7 +168,7 @@ function checkBatch(tx: Record<string, unknown>): void {
 }
 
 /**
- * Checks a requested transaction against PROTOCOL §3.1: a known type (or a pseudo type), the
+ * Checks a requested transaction against docs/protocol.md §3.1: a known type (or a pseudo type), the
  * restricted types permission, the fields each type needs, valid amounts and classic addresses,
  * and a binary-codec encode of the filled transaction; every error names the field. `text` is
  * `tx` as JSON text (`tx` is parsed from it, or it is `tx` stringified): a text that passed

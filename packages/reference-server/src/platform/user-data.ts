@@ -10,7 +10,7 @@ import type { Application } from './applications'
 import { badBody } from './errors'
 
 /**
- * The user store of the JWT routes (PROTOCOL §2 `userdata`): per application and per user.
+ * The user store of the JWT routes (docs/protocol.md §2 `userdata`): per application and per user.
  *
  * @example
  * ```ts

@@ -4,7 +4,7 @@ import type { Clock } from './clock'
 import { badBody, notFound } from './errors'
 import { newUuid } from './ids'
 
-/** A user token: binds one user to one application (PROTOCOL §6). */
+/** A user token: binds one user to one application (docs/protocol.md §6). */
 export interface UserToken {
   token: string
   appUuid: string
@@ -20,7 +20,7 @@ export interface UserToken {
 export interface UserTokens {
   /**
    * Issues a token for (application, user), or renews the active one: its validity restarts from
-   * now (PROTOCOL §3.5 step 1, §6).
+   * now (docs/protocol.md §3.5 step 1, §6).
    */
   issue(app: Application, userUuid: string): UserToken
   /** The user of an active token of this application, or null (unknown, foreign, expired, revoked). */

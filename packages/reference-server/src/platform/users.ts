@@ -24,7 +24,7 @@ export interface UserAccount {
   networks: NetworkKey[]
 }
 
-/** The device the simulated wallet app runs on (xApp context, PROTOCOL §7.2). */
+/** The device the simulated wallet app runs on (xApp context, docs/protocol.md §7.2). */
 export interface UserDevice {
   id: string
   platform: 'ios' | 'android'

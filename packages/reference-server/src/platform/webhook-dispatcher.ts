@@ -11,7 +11,7 @@ import {
 import type { Application } from './applications'
 import type { Clock } from './clock'
 
-/** Webhook delivery (PROTOCOL §5). */
+/** Webhook delivery (docs/protocol.md §5). */
 export interface Webhooks {
   /** Queues the webhook of a resolution: the first attempt starts at once. */
   deliver(app: Application, body: WebhookBody): void

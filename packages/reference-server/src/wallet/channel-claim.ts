@@ -8,7 +8,7 @@ import type { SignedBlob, SigningKey } from './sign-transaction'
 const CHANNEL = /^[0-9A-F]{64}$/i
 
 /**
- * Authorizes a payment-channel claim (PROTOCOL §8.2): `hex` is the bare signature over `434C4D00`
+ * Authorizes a payment-channel claim (docs/protocol.md §8.2): `hex` is the bare signature over `434C4D00`
  * + channel + amount (drops, UInt64); `txid` is "". Never submitted.
  *
  * @example

@@ -4,7 +4,7 @@ import type { User, UserAccount } from '../platform/users'
 
 /**
  * Picks the account the user signs with: the one asked for, else the user's first account on the
- * network. A forced `signer`/`signers` (PROTOCOL §3.1) is honoured: when the user holds none of
+ * network. A forced `signer`/`signers` (docs/protocol.md §3.1) is honoured: when the user holds none of
  * those accounts, signing is refused (602 naming the field) and nothing changes.
  *
  * @example

@@ -32,7 +32,7 @@ export interface WalletDeps {
   rates?: RateLookup
 }
 
-// Pseudo transactions the wallet signs without filling or submitting (PROTOCOL §3.1, §8.2).
+// Pseudo transactions the wallet signs without filling or submitting (docs/protocol.md §3.1, §8.2).
 const PSEUDO_SIGNERS: Record<string, (txjson: TransactionJson, key: SigningKey) => SignedBlob> = {
   SignIn: signIn,
   PaymentChannelAuthorize: authorizeChannelClaim,
@@ -46,7 +46,7 @@ interface Signature extends SignedBlob {
 function assertSignable(record: PayloadRecord, request: WalletRequest, user: User): void {
   if (record.meta.resolved) throw conflict(`payload ${record.meta.uuid} is already resolved`)
   if (record.meta.cancelled) throw conflict(`payload ${record.meta.uuid} was cancelled`)
-  // PROTOCOL §7.1: a payload bound to a user (their JWT, or their user token) is theirs alone.
+  // docs/protocol.md §7.1: a payload bound to a user (their JWT, or their user token) is theirs alone.
   if (request.userUuid !== null && request.userUuid !== user.uuid) {
     throw forbiddenType('user is not the user this payload is bound to')
   }

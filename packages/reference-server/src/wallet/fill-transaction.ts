@@ -3,7 +3,7 @@ import type { Ledger } from '../ledger/ledger-types'
 import { type NetworkDefinition, requiresNetworkId } from '../ledger/networks'
 import { invalidRequest } from '../platform/errors'
 
-/** Below this, `LastLedgerSequence` is an offset from the latest closed ledger (PROTOCOL §3.1). */
+/** Below this, `LastLedgerSequence` is an offset from the latest closed ledger (docs/protocol.md §3.1). */
 export const LAST_LEDGER_OFFSET_LIMIT = 32570
 
 /** What the wallet knows when it fills a transaction. */
@@ -16,7 +16,7 @@ export interface FillContext {
 }
 
 /**
- * Fills a requested transaction as the wallet app does (PROTOCOL §3.1): `Account`, `Sequence`
+ * Fills a requested transaction as the wallet app does (docs/protocol.md §3.1): `Account`, `Sequence`
  * from the ledger unless given, `Fee` (the network fee, times 1 + SignerList size when
  * multisigning) unless given, a `LastLedgerSequence` below 32570 turned into latest closed index +
  * offset, and `NetworkID` on networks above 1024 (§8.1). Signature fields of a `txblob` request

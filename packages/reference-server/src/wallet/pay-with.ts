@@ -2,10 +2,10 @@ import type { Amount, IssuedAmount, RatesResponse, TransactionJson } from 'pulls
 import type { NetworkDefinition } from '../ledger/networks'
 import { invalidRequest } from '../platform/errors'
 
-/** The asset the payer chose (PROTOCOL §8.3 pay-with-anything): native without an issuer. */
+/** The asset the payer chose (docs/protocol.md §8.3 pay-with-anything): native without an issuer. */
 type PayWithChoice = { currency: string; issuer?: string | undefined }
 
-/** Looks up `rates/{CODE}` (PROTOCOL §2); null or a throw when the code is unknown. */
+/** Looks up `rates/{CODE}` (docs/protocol.md §2); null or a throw when the code is unknown. */
 export type RateLookup = (code: string) => RatesResponse | null
 
 /** SendMax leaves room for the price to move while the payment is in flight. */
@@ -35,7 +35,7 @@ function significant(value: number): string {
 }
 
 /**
- * The `SendMax` for pay-with-anything (PROTOCOL §8.3): on a Payment of an issued `Amount` with
+ * The `SendMax` for pay-with-anything (docs/protocol.md §8.3): on a Payment of an issued `Amount` with
  * `pathfinding`, the payer pays with the asset they chose, at most the converted amount plus 1%;
  * the receiver still gets the requested `Amount`. Null when the choice is the requested asset.
  * Conversion goes through the native asset's price from the rates lookup (same code at par).

@@ -5,11 +5,11 @@ import { encodeTransaction, encodeTransactionForSigning } from '../ledger/transa
 import type { SignedBlob, SigningKey } from './sign-transaction'
 
 // Common fields a SignIn keeps from the request; everything else (TransactionType, Fee, Sequence,
-// Flags, ...) is left out of the signed object (PROTOCOL §8.2).
+// Flags, ...) is left out of the signed object (docs/protocol.md §8.2).
 const KEPT_FIELDS = ['Memos', 'SourceTag'] as const
 
 /**
- * Signs a SignIn exactly as PROTOCOL §8.2: the signed object has **no** `TransactionType`, no
+ * Signs a SignIn exactly as docs/protocol.md §8.2: the signed object has **no** `TransactionType`, no
  * Fee, Sequence or Flags: just `Account`, `SigningPubKey`, `TxnSignature` and the request's common
  * fields (Memos, SourceTag). `hex` is that blob, `txid` its hash. Never submitted.
  *

@@ -31,7 +31,7 @@ function encodeOrRefuse(encodeFn: () => string): string {
 
 /**
  * Signs a filled transaction with one key: `SigningPubKey` + `TxnSignature` over `53545800` +
- * fields (PROTOCOL §8.2).
+ * fields (docs/protocol.md §8.2).
  *
  * @example
  * ```ts
@@ -47,7 +47,7 @@ export function signSingle(tx: TransactionJson, key: SigningKey): SignedBlob {
 
 /**
  * Makes one multisignature: `SigningPubKey` "" and a `Signers` entry signed over `534D5400` +
- * fields + the signer's AccountID (PROTOCOL §8.2). The blob is never submitted by the wallet: the
+ * fields + the signer's AccountID (docs/protocol.md §8.2). The blob is never submitted by the wallet: the
  * application combines the signers' blobs.
  *
  * @example

@@ -44,7 +44,7 @@ function parse<T>(schema: z.ZodType<T>, input: unknown): T {
 }
 
 /**
- * Validates `wallet.open` input (`{user, via?}`, PROTOCOL §10); 600 naming the field otherwise.
+ * Validates `wallet.open` input (`{user, via?}`, docs/protocol.md §10); 600 naming the field otherwise.
  *
  * @example
  * ```ts

@@ -1,7 +1,7 @@
 import type { PayloadRecord, RefOpenRequest, RefRejectRequest, RefSignRequest } from 'pullsign/wire'
 
 /**
- * How a payload reached the wallet (PROTOCOL §3.3 `origintype`, without XAPP).
+ * How a payload reached the wallet (docs/protocol.md §3.3 `origintype`, without XAPP).
  *
  * @example
  * ```ts

@@ -1,13 +1,13 @@
 import { create, toBuffer } from 'qrcode'
 
-/** The quality letters of `refs.qr_uri_quality_opts` (PROTOCOL §3.2). */
+/** The quality letters of `refs.qr_uri_quality_opts` (docs/protocol.md §3.2). */
 export type QrQuality = 'm' | 'q' | 'h'
 
 const LEVEL = { m: 'M', q: 'Q', h: 'H' } as const
 
 /**
  * A QR code of `text` as PNG bytes, at the error-correction level named by `quality`
- * (`refs.qr_png`, PROTOCOL §3.2).
+ * (`refs.qr_png`, docs/protocol.md §3.2).
  */
 export async function qrPng(text: string, quality: QrQuality): Promise<Uint8Array<ArrayBuffer>> {
   const png = await toBuffer(text, {
@@ -21,7 +21,7 @@ export async function qrPng(text: string, quality: QrQuality): Promise<Uint8Arra
 
 /**
  * The same QR code as rows of booleans, `true` for a dark module, without the quiet zone
- * (`refs.qr_matrix`, PROTOCOL §3.2).
+ * (`refs.qr_matrix`, docs/protocol.md §3.2).
  */
 export function qrMatrix(text: string, quality: QrQuality): boolean[][] {
   const { modules } = create(text, { errorCorrectionLevel: LEVEL[quality] })

@@ -13,7 +13,7 @@ import { type QrQuality, qrMatrix, qrPng } from './qr'
 const QR_FILE = /^(.+)_([mqh])\.(png|json)$/
 
 /**
- * The public `{api}/sign/...` routes of PROTOCOL §3.2: the QR code of `next.always` as PNG and as
+ * The public `{api}/sign/...` routes of docs/protocol.md §3.2: the QR code of `next.always` as PNG and as
  * a JSON boolean matrix, and the pages `next.always` and `next.no_push_msg_received` open.
  * No credentials: whoever holds the link may see the request, as in production.
  */

@@ -21,7 +21,7 @@ export interface SocketPeer {
   on(event: 'message', listener: (data: unknown, isBinary: boolean) => void): unknown
 }
 
-/** The payload sockets of one server: every `{ws-api}/sign/{uuid}` connection (PROTOCOL §4). */
+/** The payload sockets of one server: every `{ws-api}/sign/{uuid}` connection (docs/protocol.md §4). */
 export interface PayloadSockets {
   /** Takes over a connected socket for the payload `uuid`. */
   accept(socket: SocketPeer, uuid: string): void
@@ -47,7 +47,7 @@ const PONG = JSON.stringify({ message: SOCKET_PONG_TEXT })
 const EXPIRED = JSON.stringify({ expired: true })
 
 /**
- * Creates the payload socket registry of PROTOCOL §4: welcome, `expires_in_seconds` on connect and
+ * Creates the payload socket registry of docs/protocol.md §4: welcome, `expires_in_seconds` on connect and
  * every 15 s from ONE shared ticker on the platform clock, the platform's payload events, keepalive,
  * and the resolve message for late subscribers.
  */

@@ -4,7 +4,7 @@ import { API_PATHS } from 'pullsign/wire'
 import { WebSocketServer } from 'ws'
 import type { PayloadSockets } from './payload-sockets'
 
-/** Handles the node server's `upgrade` event for `{ws-api}/sign/{uuid}` (PROTOCOL §4). */
+/** Handles the node server's `upgrade` event for `{ws-api}/sign/{uuid}` (docs/protocol.md §4). */
 export interface SocketUpgrade {
   /** The node `upgrade` listener. */
   handle(request: IncomingMessage, socket: Duplex, head: Buffer): void

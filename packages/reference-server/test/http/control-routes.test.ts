@@ -34,7 +34,7 @@ const startReceiver = async () => {
   }
 }
 
-describe('control API (PROTOCOL §10)', () => {
+describe('control API (docs/protocol.md §10)', () => {
   it('GET state lists endpoints, applications with credentials, users and accounts, no keys', async () => {
     const text = await (await t.control('state')).text()
     const state = JSON.parse(text)

@@ -7,7 +7,7 @@ beforeEach(async () => {
 })
 afterEach(() => t.close())
 
-describe('CORS on key/secret routes (PROTOCOL §1)', () => {
+describe('CORS on key/secret routes (docs/protocol.md §1)', () => {
   it('a browser origin gets no access-control-allow-origin, so a page cannot use a secret', async () => {
     const res = await t.api('ping', { headers: { origin: 'https://shop.example' } })
     expect(res.status).toBe(200)
@@ -29,7 +29,7 @@ describe('CORS on key/secret routes (PROTOCOL §1)', () => {
   })
 })
 
-describe('the control API is same-origin only (PROTOCOL §10)', () => {
+describe('the control API is same-origin only (docs/protocol.md §10)', () => {
   it('refuses another Origin without changing anything', async () => {
     const before = t.server.platform.users.list().length
     const res = await t.control('users', { name: 'Mallory' }, { origin: 'https://evil.example' })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { errorResponse } from '../../src/http/error-response'
 import { badBody, rateLimited } from '../../src/platform'
 
-describe('errorResponse (PROTOCOL §1)', () => {
+describe('errorResponse (docs/protocol.md §1)', () => {
   it('keeps a platform refusal’s status, code and message, with a fresh reference', async () => {
     const res = errorResponse(badBody('user_token', 'is required'))
     expect(res.status).toBe(400)

@@ -17,7 +17,7 @@ const aliceToken = async (): Promise<string> => {
   return token
 }
 
-describe('platform lookups (PROTOCOL §2)', () => {
+describe('platform lookups (docs/protocol.md §2)', () => {
   it('GET ping names the application behind the key', async () => {
     const body = await json(await t.api('ping'))
     expect(body).toMatchObject({
@@ -131,7 +131,7 @@ describe('platform lookups (PROTOCOL §2)', () => {
   })
 })
 
-describe('payloads (PROTOCOL §2, §3)', () => {
+describe('payloads (docs/protocol.md §2, §3)', () => {
   it('POST payload, GET by uuid and by identifier, DELETE', async () => {
     const created = await t.createPayload({
       txjson: { TransactionType: 'SignIn' },
@@ -209,7 +209,7 @@ describe('payloads (PROTOCOL §2, §3)', () => {
   })
 })
 
-describe('user tokens (PROTOCOL §2, §6)', () => {
+describe('user tokens (docs/protocol.md §2, §6)', () => {
   it('POST user-tokens and GET user-token/{token} report active and foreign tokens', async () => {
     const token = await aliceToken()
     const stranger = crypto.randomUUID()
@@ -223,7 +223,7 @@ describe('user tokens (PROTOCOL §2, §6)', () => {
   })
 })
 
-describe('app storage (PROTOCOL §2)', () => {
+describe('app storage (docs/protocol.md §2)', () => {
   it('GET, POST and DELETE app-storage', async () => {
     const application = { name: t.app.name, uuidv4: t.app.uuid }
     expect(await json(await t.api('app-storage'))).toEqual({ application, data: null })
@@ -243,7 +243,7 @@ describe('app storage (PROTOCOL §2)', () => {
   })
 })
 
-describe('xApp routes (PROTOCOL §2, §7.2)', () => {
+describe('xApp routes (docs/protocol.md §2, §7.2)', () => {
   it('POST xapp/event pushes to the token’s user and fills the event list; xapp/push only pushes', async () => {
     const token = await aliceToken()
     const event = await json(

@@ -9,7 +9,7 @@ const limits = (res: Response) => ({
   remaining: res.headers.get('x-ratelimit-remaining'),
 })
 
-describe('rate limits (PROTOCOL §1)', () => {
+describe('rate limits (docs/protocol.md §1)', () => {
   it('every API response carries the headers, errors and unknown routes included', async () => {
     t = await startTestServer()
     const server = t

@@ -19,7 +19,7 @@ const model = (text: string, level: 'M' | 'Q' | 'H') => {
   )
 }
 
-describe('QR codes of next.always (PROTOCOL §3.2)', () => {
+describe('QR codes of next.always (docs/protocol.md §3.2)', () => {
   it.each(['m', 'q', 'h'] as const)(
     '_%s: the PNG and the JSON matrix show the same QR of next.always',
     async (quality) => {

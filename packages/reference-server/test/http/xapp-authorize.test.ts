@@ -30,7 +30,7 @@ const authorize = (apiKey: string | undefined, ott: string | undefined, origin?:
   return fetch(`${t.endpoints.api}/api/v1/jwt/authorize`, { headers })
 }
 
-describe('GET jwt/authorize: the OTT exchange (PROTOCOL §2, §7.2)', () => {
+describe('GET jwt/authorize: the OTT exchange (docs/protocol.md §2, §7.2)', () => {
   it('answers the context, the app and an HS256 xApp JWT keyed with the API secret as issued', async () => {
     const app = await xappApplication()
     const { ott } = await launch(app.uuid, { style: 'ROYAL' })
@@ -127,7 +127,7 @@ describe('GET jwt/authorize: the OTT exchange (PROTOCOL §2, §7.2)', () => {
   })
 })
 
-describe('debug replay {launch URL}/force (PROTOCOL §7.2)', () => {
+describe('debug replay {launch URL}/force (docs/protocol.md §7.2)', () => {
   const force = (appUuid: string, ott: string, userAgent = 'xumm/xapp:2.9.0 (ott:x)') =>
     fetch(`${t.endpoints.api}/detect/xapp:${appUuid}/force?xAppToken=${ott}`, {
       headers: { 'user-agent': userAgent },
@@ -177,7 +177,7 @@ describe('debug replay {launch URL}/force (PROTOCOL §7.2)', () => {
   })
 })
 
-describe('xApp open, pushes and the inbox (PROTOCOL §6, §10)', () => {
+describe('xApp open, pushes and the inbox (docs/protocol.md §6, §10)', () => {
   it('a launch issues a user token; xapp/event and xapp/push land in the user’s inbox', async () => {
     const app = await xappApplication()
     await launch(app.uuid)
@@ -241,7 +241,7 @@ describe('xApp open, pushes and the inbox (PROTOCOL §6, §10)', () => {
   })
 })
 
-describe('the xApp JWT on the JWT routes (PROTOCOL §1, §2, §7.2)', () => {
+describe('the xApp JWT on the JWT routes (docs/protocol.md §1, §2, §7.2)', () => {
   const jwtCall = (path: string, jwt: string, init: RequestInit = {}) =>
     fetch(`${t.endpoints.api}/api/v1/jwt/${path}`, {
       ...init,

@@ -28,7 +28,7 @@ const NAMES = [
   'signers',
 ] as const
 
-describe('/auth with any query (PROTOCOL §7.1, bad input)', { timeout: 20_000 }, () => {
+describe('/auth with any query (docs/protocol.md §7.1, bad input)', { timeout: 20_000 }, () => {
   it('never a 500, never a redirect to an unverified URI, a payload only when it goes to the sign page', async () => {
     const value = fc.oneof(
       fc.constantFrom(

@@ -21,7 +21,7 @@ const preflight = (url: string, method: string, headers: string) =>
     },
   })
 
-describe('CORS exactly as PROTOCOL §1', { timeout: 20_000 }, () => {
+describe('CORS exactly as docs/protocol.md §1', { timeout: 20_000 }, () => {
   it.each([
     [
       'a JWT route',

@@ -12,7 +12,7 @@ beforeAll(async () => {
 }, 30_000)
 afterAll(() => o.close())
 
-describe('Bearer auth on the JWT routes (PROTOCOL §1, §2)', { timeout: 20_000 }, () => {
+describe('Bearer auth on the JWT routes (docs/protocol.md §1, §2)', { timeout: 20_000 }, () => {
   it('ping answers the access token claims plus pong', async () => {
     const body = await okJson(await o.jwt('ping', alice))
     expect(body).toMatchObject({
@@ -61,7 +61,7 @@ describe('Bearer auth on the JWT routes (PROTOCOL §1, §2)', { timeout: 20_000 
   })
 })
 
-describe('payloads through a JWT are bound to its user (PROTOCOL §2, §7.1)', {
+describe('payloads through a JWT are bound to its user (docs/protocol.md §2, §7.1)', {
   timeout: 20_000,
 }, () => {
   it('are pushed to the user, signable only by them; another user gets 403 naming user', async () => {
@@ -113,7 +113,7 @@ describe('payloads through a JWT are bound to its user (PROTOCOL §2, §7.1)', {
   })
 })
 
-describe('the user store (PROTOCOL §2 userdata)', { timeout: 20_000 }, () => {
+describe('the user store (docs/protocol.md §2 userdata)', { timeout: 20_000 }, () => {
   it('persists, lists, retrieves and removes, per user', async () => {
     expect(
       await okJson(await o.jwt('userdata/profile', alice, { json: { theme: 'dark' } })),
@@ -158,7 +158,7 @@ describe('the user store (PROTOCOL §2 userdata)', { timeout: 20_000 }, () => {
   })
 })
 
-describe('lookups a JWT may use (PROTOCOL §2)', { timeout: 20_000 }, () => {
+describe('lookups a JWT may use (docs/protocol.md §2)', { timeout: 20_000 }, () => {
   it('answers rates, curated assets, rails and hook hashes as the platform routes do', async () => {
     for (const path of ['rates/usd', 'curated-assets', 'rails', 'hookhash']) {
       const viaJwt = await okJson(await o.jwt(path, alice))
@@ -187,7 +187,9 @@ describe('lookups a JWT may use (PROTOCOL §2)', { timeout: 20_000 }, () => {
   })
 })
 
-describe('platform routes that also take a Bearer (PROTOCOL §1)', { timeout: 20_000 }, () => {
+describe('platform routes that also take a Bearer (docs/protocol.md §1)', {
+  timeout: 20_000,
+}, () => {
   it('kyc-status and user-tokens answer for the JWT application', async () => {
     const account = o.t.alice.accounts[0]?.address
     const kyc = await okJson(

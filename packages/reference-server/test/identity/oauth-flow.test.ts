@@ -8,7 +8,7 @@ beforeAll(async () => {
 }, 30_000)
 afterAll(() => o.close())
 
-describe('code + PKCE (PROTOCOL §7.1)', { timeout: 20_000 }, () => {
+describe('code + PKCE (docs/protocol.md §7.1)', { timeout: 20_000 }, () => {
   it('signs in, exchanges the code once, and the tokens verify against /certs', async () => {
     const { verifier, challenge } = pkcePair()
     const { location, uuid } = await o.signIn(o.codeParams(challenge, { nonce: 'n-1' }))
@@ -78,7 +78,7 @@ describe('code + PKCE (PROTOCOL §7.1)', { timeout: 20_000 }, () => {
   })
 })
 
-describe('code + client_secret, implicit and rejection (PROTOCOL §7.1)', {
+describe('code + client_secret, implicit and rejection (docs/protocol.md §7.1)', {
   timeout: 20_000,
 }, () => {
   it('a code issued without code_challenge is exchanged with the client secret (JSON body)', async () => {
@@ -170,7 +170,9 @@ describe('code + client_secret, implicit and rejection (PROTOCOL §7.1)', {
   })
 })
 
-describe('the SignIn payload /auth creates (PROTOCOL §7.1 details)', { timeout: 20_000 }, () => {
+describe('the SignIn payload /auth creates (docs/protocol.md §7.1 details)', {
+  timeout: 20_000,
+}, () => {
   it('belongs to the client, passes force_network and signers on, and fires its webhook app', async () => {
     const signer = o.t.bob.accounts[1]?.address ?? ''
     const started = await o.auth(
@@ -190,7 +192,7 @@ describe('the SignIn payload /auth creates (PROTOCOL §7.1 details)', { timeout:
   })
 })
 
-describe('discovery and keys (PROTOCOL §7.1)', { timeout: 20_000 }, () => {
+describe('discovery and keys (docs/protocol.md §7.1)', { timeout: 20_000 }, () => {
   it('publishes the issuer, endpoints and one RS256 key whose kid stays the same', async () => {
     const res = await fetch(`${o.oauth}/.well-known/openid-configuration`)
     expect(await res.json()).toMatchObject({

@@ -20,7 +20,7 @@ afterAll(async () => {
   await server.close()
 })
 
-describe('a sign-in in-process through msw (PROTOCOL §7.1)', { timeout: 20_000 }, () => {
+describe('a sign-in in-process through msw (docs/protocol.md §7.1)', { timeout: 20_000 }, () => {
   it('runs /auth, the return page, /token and a JWT route without a port', async () => {
     const [app] = server.platform.applications.list()
     const [alice] = server.platform.users.list()

@@ -9,7 +9,7 @@ afterAll(() => o.close())
 
 const stored = () => o.t.server.platform.payloads.size
 
-describe('/auth refusals before any redirect (PROTOCOL §7.1)', { timeout: 20_000 }, () => {
+describe('/auth refusals before any redirect (docs/protocol.md §7.1)', { timeout: 20_000 }, () => {
   const cases: Array<[string, string, RegExp, () => Record<string, string>]> = [
     [
       'client_id missing',
@@ -106,7 +106,7 @@ describe('/auth refusals before any redirect (PROTOCOL §7.1)', { timeout: 20_00
   })
 })
 
-describe('/auth refusals sent back to the verified redirect_uri (PROTOCOL §7.1)', {
+describe('/auth refusals sent back to the verified redirect_uri (docs/protocol.md §7.1)', {
   timeout: 20_000,
 }, () => {
   const challenge = pkcePair().challenge
@@ -166,7 +166,7 @@ describe('/auth refusals sent back to the verified redirect_uri (PROTOCOL §7.1)
   })
 })
 
-describe('/token refusals (PROTOCOL §7.1 "Codes")', { timeout: 20_000 }, () => {
+describe('/token refusals (docs/protocol.md §7.1 "Codes")', { timeout: 20_000 }, () => {
   const issue = async () => {
     const pair = pkcePair()
     const { location } = await o.signIn(o.codeParams(pair.challenge))
@@ -287,7 +287,7 @@ describe('/token refusals (PROTOCOL §7.1 "Codes")', { timeout: 20_000 }, () => 
   })
 })
 
-describe('/userinfo refusals (PROTOCOL §7.1 "Tokens")', { timeout: 20_000 }, () => {
+describe('/userinfo refusals (docs/protocol.md §7.1 "Tokens")', { timeout: 20_000 }, () => {
   it.each([
     ['no authorization', undefined],
     ['a token that is not a JWT', 'Bearer nope'],
@@ -322,7 +322,7 @@ describe('/userinfo refusals (PROTOCOL §7.1 "Tokens")', { timeout: 20_000 }, ()
   })
 })
 
-describe('/signin refusals (PROTOCOL §7.1)', { timeout: 20_000 }, () => {
+describe('/signin refusals (docs/protocol.md §7.1)', { timeout: 20_000 }, () => {
   it.each([
     ['no session', ''],
     ['an unknown session', '?session=00000000-0000-4000-8000-000000000000'],

@@ -21,7 +21,7 @@ const credentials = (server: ReferenceServer): Record<string, string> => {
   return { 'x-api-key': app?.apiKey ?? '', 'x-api-secret': app?.apiSecret ?? '' }
 }
 
-describe('public base URLs (PROTOCOL "Public base URLs")', { timeout: 20_000 }, () => {
+describe('public base URLs (docs/protocol.md "Public base URLs")', { timeout: 20_000 }, () => {
   it('publicUrl sets next, refs, the websocket URL, issuer, endpoints and redirects', async () => {
     const server = start({ publicUrl: 'https://sign.example.test/' })
     expect(await server.listen(0)).toEqual({

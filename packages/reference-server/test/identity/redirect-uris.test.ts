@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isWhitelisted } from '../../src/identity/redirect-uris'
 
-describe('redirect_uri whitelist rules (PROTOCOL §7.1)', () => {
+describe('redirect_uri whitelist rules (docs/protocol.md §7.1)', () => {
   it.each([
     ['https://shop.example/cb', 'https://shop.example/cb', true],
     ['https://shop.example/cb', 'https://shop.example/cb/', true],

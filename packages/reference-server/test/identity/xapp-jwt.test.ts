@@ -23,7 +23,7 @@ function setup() {
 const refusal = (message: string) =>
   expect.objectContaining({ status: 401, code: 814, message: expect.stringContaining(message) })
 
-describe('xApp JWT issue and resolve (PROTOCOL §7.2)', () => {
+describe('xApp JWT issue and resolve (docs/protocol.md §7.2)', () => {
   it('resolves its own JWT for 24 h on the server clock, then refuses it as expired', async () => {
     const { platform, app, alice, launch, clock } = setup()
     const jwt = await issueXappJwt(app, launch, clock.now())

@@ -9,7 +9,7 @@ const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex').toUpperCas
 const keypairOf = (entropy: Uint8Array, algorithm: (typeof ALGORITHMS)[number]) =>
   keypairs.deriveKeypair(keypairs.generateSeed({ entropy, algorithm }))
 
-/** The reference answer, with a throw counted as "invalid" (PROTOCOL §8.2). */
+/** The reference answer, with a throw counted as "invalid" (docs/protocol.md §8.2). */
 const referenceVerify = (message: string, signature: string, publicKey: string) => {
   try {
     return keypairs.verify(message, signature, publicKey)

@@ -132,7 +132,7 @@ describe('native payments', () => {
     expect(ledger.transaction(txid)?.transaction.validated).toBe(true)
   })
 
-  // Reserve rule of PROTOCOL §8.1: balance ≥ amount + max(reserve, fee); reserve = 1 unit + 0.2
+  // Reserve rule of docs/protocol.md §8.1: balance ≥ amount + max(reserve, fee); reserve = 1 unit + 0.2
   // per owned object. Alice holds 100 units and no objects: at most 99 units can leave.
   it.each([
     ['leaves exactly the reserve', 99n * UNIT, 'tesSUCCESS'],
@@ -224,7 +224,7 @@ describe('submission checks', () => {
     expect(ledger.submit('TESTNET', cheap).engine_result).toBe('telINSUF_FEE_P')
   })
 
-  // NetworkID rule of PROTOCOL §8.1.
+  // NetworkID rule of docs/protocol.md §8.1.
   it.each([
     ['MAINNET', undefined, 'tesSUCCESS'],
     ['MAINNET', 0, 'telNETWORK_ID_MAKES_TX_NON_CANONICAL'],

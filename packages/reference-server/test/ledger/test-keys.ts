@@ -18,7 +18,7 @@ export function testKey(n: number, algorithm: TestKey['algorithm'] = 'ed25519'):
   return { address: deriveAddress(publicKey), publicKey, privateKey, algorithm }
 }
 
-/** SHA-512Half with node:crypto, upper-case hex (PROTOCOL §8.2), recomputed in tests. */
+/** SHA-512Half with node:crypto, upper-case hex (docs/protocol.md §8.2), recomputed in tests. */
 export function sha512HalfHex(hex: string): string {
   return createHash('sha512')
     .update(Buffer.from(hex, 'hex'))

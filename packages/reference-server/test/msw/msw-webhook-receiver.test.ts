@@ -58,7 +58,7 @@ const shapes = [
   },
 ]
 
-describe('a webhook receiver mocked with msw (PROTOCOL §5)', () => {
+describe('a webhook receiver mocked with msw (docs/protocol.md §5)', () => {
   test.each(shapes)('$name: the attempt is logged as a success', async ({ answer, status }) => {
     const app = hookedApp()
     const bodies: string[] = []

@@ -12,7 +12,7 @@ const setup = () => {
   return t
 }
 
-describe('lookups (PROTOCOL §2)', () => {
+describe('lookups (docs/protocol.md §2)', () => {
   it('rates for several fiat codes, upper-cased, with __meta; unknown codes are 404', () => {
     const { platform } = setup()
     for (const code of ['USD', 'eur', 'GBP', 'JPY', 'CHF']) {
@@ -159,7 +159,7 @@ describe('lookups (PROTOCOL §2)', () => {
   })
 })
 
-describe('app storage (PROTOCOL §2)', () => {
+describe('app storage (docs/protocol.md §2)', () => {
   it('stores one JSON object per application, at most 60 KB', () => {
     const { platform, app } = setup()
     const other = platform.applications.create({ name: 'Other' })

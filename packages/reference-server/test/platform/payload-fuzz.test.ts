@@ -164,7 +164,7 @@ const body = fc.oneof(
   },
 )
 
-describe('POST payload property (PROTOCOL §1, §3.1)', () => {
+describe('POST payload property (docs/protocol.md §1, §3.1)', () => {
   it('every failure over 2,500 generated bodies is a §1 PlatformError and changes nothing', () => {
     const { platform, app } = testPlatform()
     let failures = 0

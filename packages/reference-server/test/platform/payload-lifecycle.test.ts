@@ -17,7 +17,7 @@ const flags = (platform: Platform, uuid: string) => {
   return { resolved, signed, cancelled, expired }
 }
 
-describe('the meta boolean table of PROTOCOL §3.3', () => {
+describe('the meta boolean table of docs/protocol.md §3.3', () => {
   const rows: Array<{
     situation: string
     act: (t: ReturnType<typeof setup>, uuid: string) => Promise<unknown> | unknown
@@ -83,7 +83,7 @@ describe('the meta boolean table of PROTOCOL §3.3', () => {
   })
 })
 
-describe('cancel reasons of PROTOCOL §3.4', () => {
+describe('cancel reasons of docs/protocol.md §3.4', () => {
   const rows: Array<{
     reason: string
     before: (t: ReturnType<typeof setup>, uuid: string) => Promise<unknown> | unknown
@@ -139,7 +139,7 @@ describe('cancel reasons of PROTOCOL §3.4', () => {
   })
 })
 
-describe('websocket markers of PROTOCOL §4 as a subscriber sees them', () => {
+describe('websocket markers of docs/protocol.md §4 as a subscriber sees them', () => {
   it('signing: opened, pre_signed, dispatched, then the resolve message', async () => {
     const { platform, app, alice } = setup()
     const { uuid } = platform.payloads.create(app, {
@@ -235,7 +235,7 @@ describe('websocket markers of PROTOCOL §4 as a subscriber sees them', () => {
   })
 })
 
-describe('resolution side effects of PROTOCOL §3.5, in order', () => {
+describe('resolution side effects of docs/protocol.md §3.5, in order', () => {
   it('record and token first, then the websocket message, then the webhook', async () => {
     const order: string[] = []
     const fetchSpy: typeof fetch = async (_url, init) => {

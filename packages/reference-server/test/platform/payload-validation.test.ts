@@ -357,7 +357,7 @@ const invalid: Array<{ name: string; body: unknown; code: number; field: string 
   },
 ]
 
-describe('invalid create requests (PROTOCOL §3.1): a §1 error naming the field, no state change', () => {
+describe('invalid create requests (docs/protocol.md §3.1): a §1 error naming the field, no state change', () => {
   for (const row of invalid) {
     it(row.name, () => {
       const { platform, app } = testPlatform()

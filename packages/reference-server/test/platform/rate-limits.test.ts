@@ -8,7 +8,7 @@ import {
 
 const start = Date.parse('2026-01-01T00:00:00Z')
 
-describe('rate limits (PROTOCOL §1, §2): sliding minute per application and route class', () => {
+describe('rate limits (docs/protocol.md §1, §2): sliding minute per application and route class', () => {
   const table: Array<[RouteClass, number]> = [
     ['payload-create', 30],
     ['xrpl-tx', 60],

@@ -14,7 +14,7 @@ async function signedToken(t: ReturnType<typeof testPlatform>, app = t.app) {
   return token
 }
 
-describe('user tokens (PROTOCOL §6)', () => {
+describe('user tokens (docs/protocol.md §6)', () => {
   it('are issued on signing and valid 30 days, restarted by every further signature', async () => {
     const t = testPlatform()
     current = t.platform

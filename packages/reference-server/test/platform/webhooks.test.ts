@@ -31,7 +31,7 @@ async function sign(
   return { uuid, record }
 }
 
-// Written here from PROTOCOL §5, independently of webhook-signature.ts.
+// Written here from docs/protocol.md §5, independently of webhook-signature.ts.
 const expectedSignature = (secret: string, timestamp: string, raw: string) => {
   const dash = secret.indexOf('-')
   const key = secret.slice(0, dash) + secret.slice(dash + 1)
@@ -40,7 +40,7 @@ const expectedSignature = (secret: string, timestamp: string, raw: string) => {
     .digest('hex')
 }
 
-describe('webhook delivery (PROTOCOL §5)', () => {
+describe('webhook delivery (docs/protocol.md §5)', () => {
   it('sends the exact headers, the body and an HMAC-SHA1 keyed with the first "-" removed', async () => {
     const { platform, app, alice, receiver, clock } = await setup([200])
     const { uuid, record } = await sign(platform, app, alice.uuid, {

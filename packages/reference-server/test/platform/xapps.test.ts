@@ -18,11 +18,11 @@ function setup() {
   return { ...t, app }
 }
 
-// Written here from PROTOCOL §2, independently of xapps.ts.
+// Written here from docs/protocol.md §2, independently of xapps.ts.
 const deviceHash = (ott: string, secret: string, device: string) =>
   createHash('sha1').update(`${ott}.${secret}.${device}`.toUpperCase()).digest('hex')
 
-describe('xApp launch and one-time tokens (PROTOCOL §7.2)', () => {
+describe('xApp launch and one-time tokens (docs/protocol.md §7.2)', () => {
   it('launch gives the xApp URL with xAppToken and xAppStyle, and an OTT that resolves once', () => {
     const { platform, app, alice } = setup()
     const second = alice.accounts[1]?.address
@@ -166,7 +166,7 @@ describe('xApp launch and one-time tokens (PROTOCOL §7.2)', () => {
   })
 })
 
-describe('xApp debug replay (PROTOCOL §7.2)', () => {
+describe('xApp debug replay (docs/protocol.md §7.2)', () => {
   const XUMM = 'xumm/xapp:2.9.0 (ott:x)'
 
   it('re-arms a used OTT of a debug device for one more resolution, for 60 s', () => {

@@ -10,7 +10,7 @@ afterEach(() => setup.dispose())
 
 const CHANNEL = '5DB01B7FFED6B67E6B0414DED11E051D2EE2B7619CE0EAA6286D67A3A4D5BDB3'
 
-describe('PaymentChannelAuthorize (PROTOCOL §8.2)', () => {
+describe('PaymentChannelAuthorize (docs/protocol.md §8.2)', () => {
   it.each([
     [0, '1000000'],
     [1, '18446744073'],

@@ -79,7 +79,7 @@ describe('signing and submitting a payment', () => {
     },
   )
 
-  // Alice holds 20 units on TESTNET and no objects: the reserve is 1 unit (PROTOCOL §8.1).
+  // Alice holds 20 units on TESTNET and no objects: the reserve is 1 unit (docs/protocol.md §8.1).
   it.each([
     ['19000000', 'tesSUCCESS'],
     ['19000001', 'tecUNFUNDED_PAYMENT'],

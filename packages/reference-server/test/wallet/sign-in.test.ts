@@ -12,7 +12,7 @@ afterEach(() => setup.dispose())
 
 const MEMOS = [{ Memo: { MemoType: '7369676E2D696E', MemoData: '68656C6C6F' } }]
 
-describe('SignIn (PROTOCOL §8.2)', () => {
+describe('SignIn (docs/protocol.md §8.2)', () => {
   it.each([
     [0, 'ed25519'],
     [1, 'ecdsa-secp256k1'],

@@ -11,7 +11,7 @@ afterEach(() => setup.dispose())
 
 const SIGN_IN = { TransactionType: 'SignIn' }
 
-describe('forced signers (PROTOCOL §3.1)', () => {
+describe('forced signers (docs/protocol.md §3.1)', () => {
   it('signs with the forced signer when the user holds it (not the first account)', async () => {
     const { platform, alice, create } = setup
     const second = alice.accounts[1]?.address

@@ -62,21 +62,21 @@ export function walletSetup(
 
 /**
  * Single-sign data rebuilt without the codec's signing helpers: `53545800` + the canonical
- * encoding of every field except the signature fields (PROTOCOL §8.2).
+ * encoding of every field except the signature fields (docs/protocol.md §8.2).
  */
 export function singleSigningData(tx: Record<string, unknown>): string {
   const { TxnSignature: _signature, Signers: _signers, ...fields } = tx
   return `53545800${encode(fields)}`
 }
 
-/** Multi-sign data rebuilt: `534D5400` + fields + the signer's AccountID (PROTOCOL §8.2). */
+/** Multi-sign data rebuilt: `534D5400` + fields + the signer's AccountID (docs/protocol.md §8.2). */
 export function multiSigningData(tx: Record<string, unknown>, signer: string): string {
   const { TxnSignature: _signature, Signers: _signers, ...fields } = tx
   const accountId = Buffer.from(decodeAccountID(signer)).toString('hex').toUpperCase()
   return `534D5400${encode(fields)}${accountId}`
 }
 
-/** Claim data rebuilt: `434C4D00` + channel + amount as big-endian UInt64 (PROTOCOL §8.2). */
+/** Claim data rebuilt: `434C4D00` + channel + amount as big-endian UInt64 (docs/protocol.md §8.2). */
 export function claimSigningData(channel: string, drops: string): string {
   return `434C4D00${channel}${BigInt(drops).toString(16).padStart(16, '0')}`.toUpperCase()
 }

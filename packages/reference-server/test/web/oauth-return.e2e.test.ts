@@ -42,7 +42,7 @@ const openPopup = async (params: Record<string, string>) => {
   return { app, popup }
 }
 
-describe('the /signin return page in Chromium (PROTOCOL §7.1)', { timeout: 30_000 }, () => {
+describe('the /signin return page in Chromium (docs/protocol.md §7.1)', { timeout: 30_000 }, () => {
   it('popup: posts one JSON string to the opener with the code, then closes', async () => {
     const { verifier, challenge } = pkcePair()
     const { app, popup } = await openPopup({

@@ -55,7 +55,7 @@ const received = (frame: Frame) =>
 const logged = (page: Page, kind: string, name: string) =>
   page.locator(`#log li[data-${kind}="${name}"]`).count()
 
-describe('xApp host simulator in Chromium (PROTOCOL §7.2)', { timeout: 30_000 }, () => {
+describe('xApp host simulator in Chromium (docs/protocol.md §7.2)', { timeout: 30_000 }, () => {
   it('frames the xApp, answers the proxy handshake, and the xApp exchanges its OTT across origins', async () => {
     const { page, frame, errors } = await openHost('DARK')
     expect(await logged(page, 'command', 'XAPP_PROXY_INIT')).toBe(1)

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 
 /**
  * A tiny xApp for browser tests, on its own loopback origin: it speaks the framed bridge of
- * PROTOCOL §7.2 (posts `XAPP_PROXY_INIT`, waits for the ACK), exchanges its OTT at
+ * docs/protocol.md §7.2 (posts `XAPP_PROXY_INIT`, waits for the ACK), exchanges its OTT at
  * `{api}/api/v1/jwt/authorize` across origins (CORS), keeps every wallet event it receives in
  * `window.received`, and exposes `window.send(command)` (a string is posted as is). Its URL
  * carries `api` and `key`, as a real xApp has them built in.

@@ -42,7 +42,7 @@ const payment = () => ({
   custom_meta: { identifier: 'order-9', instruction: 'Pay for order 9' },
 })
 
-describe('payload websocket (PROTOCOL §4)', () => {
+describe('payload websocket (docs/protocol.md §4)', () => {
   it('welcome, then expires_in_seconds at once and every 15 s of server time', async () => {
     const created = await t.createPayload({
       txjson: { TransactionType: 'SignIn' },

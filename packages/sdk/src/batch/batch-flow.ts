@@ -76,6 +76,11 @@ export type BatchOutcome =
       final: PayloadRecord | null
     }
 
+/**
+ * What {@link collectBatchSignatures} resolves to: every inner signature, or why there is none.
+ *
+ * @inline
+ */
 type Collected = { signed: true; inner: PayloadRecord[] } | Extract<BatchOutcome, { signed: false }>
 
 const requireBatch = (batch: BatchTransaction): BatchTransaction => {

@@ -1,11 +1,11 @@
-import { sha512 } from '@noble/hashes/sha2'
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils'
+import { sha512 } from '@noble/hashes/sha2.js'
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
 import { decode, encodeForSigning } from 'ripple-binary-codec'
 import { deriveAddress, verify } from 'ripple-keypairs'
 import { SignatureError } from '../core/errors'
 import type { PayloadRecord } from '../wire/payload'
 
-// Transaction id prefix "TXN\0" (PROTOCOL §8.2).
+// Transaction id prefix "TXN\0" (docs/protocol.md §8.2).
 const TXID_PREFIX = '54584E00'
 
 /**

@@ -10,7 +10,7 @@ const hex = (bytes: ArrayBuffer): string =>
   Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('')
 
 /**
- * Computes the webhook signature of PROTOCOL §5: hex(HMAC-SHA1(key, timestamp + rawBody)) where
+ * Computes the webhook signature of docs/protocol.md §5: hex(HMAC-SHA1(key, timestamp + rawBody)) where
  * the key is the API secret with its first `-` removed. WebCrypto does the HMAC, so it runs in
  * Node, browsers, workers and edge runtimes alike (which is why it is async).
  *
@@ -101,7 +101,7 @@ export interface VerifyWebhookOptions {
 }
 
 /**
- * Verifies a webhook delivery (PROTOCOL §5) and resolves with its parsed body. Pass the body
+ * Verifies a webhook delivery (docs/protocol.md §5) and resolves with its parsed body. Pass the body
  * exactly as received (before any JSON parsing). Rejects with a {@link SignatureError} when a
  * header is missing, the timestamp is outside the tolerance, or the signature does not match
  * (compared in constant time). Runs anywhere WebCrypto does (Node 20+, browsers, workers).

@@ -1,5 +1,5 @@
 /**
- * Base URLs of the three hosts of the platform (PROTOCOL §0), each without a trailing slash.
+ * Base URLs of the three hosts of the platform (docs/protocol.md §0), each without a trailing slash.
  *
  * @example
  * ```ts
@@ -35,7 +35,7 @@ export const PRODUCTION_ENDPOINTS: Readonly<Endpoints> = Object.freeze({
 })
 
 /**
- * Path prefixes under `{api}` (PROTOCOL §1, §2).
+ * Path prefixes under `{api}` (docs/protocol.md §1, §2).
  *
  * @example
  * ```ts
@@ -54,7 +54,7 @@ export const API_PATHS = Object.freeze({
 })
 
 /**
- * Header names of PROTOCOL §1 (all lower-case, as sent).
+ * Header names of docs/protocol.md §1 (all lower-case, as sent).
  *
  * @example
  * ```ts

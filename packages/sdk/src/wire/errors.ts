@@ -1,5 +1,5 @@
 /**
- * The error body of every failed API call (PROTOCOL §1). `message` is ours (production omits it).
+ * The error body of every failed API call (docs/protocol.md §1). `message` is ours (production omits it).
  *
  * @example
  * ```ts

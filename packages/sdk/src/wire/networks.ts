@@ -1,5 +1,5 @@
 /**
- * The rails keys of the networks the platform knows (PROTOCOL §8.1), in table order.
+ * The rails keys of the networks the platform knows (docs/protocol.md §8.1), in table order.
  *
  * @example
  * ```ts

@@ -5,7 +5,7 @@ import { type WebSocket, WebSocketServer } from 'ws'
 
 /**
  * A tiny platform for subscription tests: GET `payload/{uuid}` serves a record the test controls,
- * and `/sign/{uuid}` speaks PROTOCOL §4 (welcome, expires_in_seconds, pong, expired, resolve),
+ * and `/sign/{uuid}` speaks docs/protocol.md §4 (welcome, expires_in_seconds, pong, expired, resolve),
  * with switches to misbehave (stay silent, drop connections, stop accepting).
  */
 export interface SocketPlatform {

@@ -52,7 +52,7 @@ function setup(options: { framed?: boolean; reactNative?: boolean } = {}) {
   return { ...fake, clock, events, logs, bridge }
 }
 
-describe('xApp bridge (PROTOCOL §7.2)', () => {
+describe('xApp bridge (docs/protocol.md §7.2)', () => {
   it('in the wallet: commands go to ReactNativeWebView at once; events come on window and document', async () => {
     const b = setup({ reactNative: true })
     await b.bridge.send({ command: 'scanQr' })

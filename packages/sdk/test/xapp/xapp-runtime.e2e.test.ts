@@ -70,7 +70,7 @@ const start = (frame: Frame, call: string, arg?: unknown) =>
   )
 const settle = (frame: Frame) => frame.evaluate(() => (window as unknown as XappWindow).pending)
 
-describe('the SDK xApp runtime in Chromium, framed by the host simulator (PROTOCOL §7.2)', {
+describe('the SDK xApp runtime in Chromium, framed by the host simulator (docs/protocol.md §7.2)', {
   timeout: 60_000,
 }, () => {
   it('new PullSign(apiKey) in the xApp page exchanges the OTT: retrieved, success, ready in order; environment, user, state', async () => {

@@ -4,7 +4,7 @@ import { type PayloadState, payloadState, STATE_LABELS } from './payload-state'
 import { html, type SafeHtml } from './safe-html'
 
 /**
- * One browser sign-in (PROTOCOL §7.1) as the dashboard lists it.
+ * One browser sign-in (docs/protocol.md §7.1) as the dashboard lists it.
  *
  * @example
  * ```ts

@@ -19,7 +19,7 @@ export interface OAuthMessageView {
 }
 
 /**
- * The small page the OAuth provider answers a person with (PROTOCOL §7.1 "Error body by
+ * The small page the OAuth provider answers a person with (docs/protocol.md §7.1 "Error body by
  * audience"): the same `error` and `error_description` a program gets as JSON, for someone
  * looking at a popup; also the page `/signin` shows while the sign request is still open.
  *

@@ -3,7 +3,7 @@ import { renderShell } from './page-shell'
 import { html } from './safe-html'
 
 /**
- * What the popup return page posts and where (PROTOCOL §7.1 popup mode).
+ * What the popup return page posts and where (docs/protocol.md §7.1 popup mode).
  *
  * @example
  * ```ts

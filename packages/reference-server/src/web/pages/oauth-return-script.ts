@@ -1,5 +1,5 @@
 /**
- * The script of the OAuth return page in popup mode (PROTOCOL §7.1, plain ES2019): with an opener,
+ * The script of the OAuth return page in popup mode (docs/protocol.md §7.1, plain ES2019): with an opener,
  * post the result as one JSON string to it, with the redirect URI's origin as the exact target,
  * then close; without one (blocked, or lost to a cross-origin policy), navigate to
  * `full_redirect_uri` so the flow completes as a redirect.

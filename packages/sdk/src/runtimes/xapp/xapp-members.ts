@@ -12,6 +12,8 @@ import type { XappClient } from './xapp-client'
  * ```ts
  * const { reason } = await pullsign.xapp.openSignRequest(uuid) // 'SIGNED' or 'DECLINED'
  * ```
+ *
+ * @useDeclaredType
  */
 export type XappCommands = Pick<
   XappClient,
