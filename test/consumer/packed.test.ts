@@ -83,7 +83,9 @@ function expectSignedIn(out: Record<string, unknown>) {
   expect(out.innerId).toMatch(/^[0-9A-F]{64}$/)
 }
 
-test('ESM: import both packages, sign in through the simulated wallet, verify the result', () => {
+test('ESM: import both packages, sign in through the simulated wallet, verify the result', {
+  timeout: 30_000,
+}, () => {
   writeFileSync(
     join(project, 'esm.mjs'),
     script([
@@ -98,7 +100,7 @@ test('ESM: import both packages, sign in through the simulated wallet, verify th
   expectSignedIn(JSON.parse(run('node', ['esm.mjs'], project)))
 })
 
-test('CJS: require both packages and do the same', () => {
+test('CJS: require both packages and do the same', { timeout: 30_000 }, () => {
   writeFileSync(
     join(project, 'cjs.cjs'),
     script([
@@ -116,7 +118,9 @@ test('CJS: require both packages and do the same', () => {
   expectSignedIn(JSON.parse(run('node', ['cjs.cjs'], project)))
 })
 
-test('an error thrown by the CJS copy is instanceof the ESM classes, and the other way round', () => {
+test('an error thrown by the CJS copy is instanceof the ESM classes, and the other way round', {
+  timeout: 30_000,
+}, () => {
   writeFileSync(
     join(project, 'copies.mjs'),
     script([
