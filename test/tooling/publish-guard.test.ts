@@ -4,6 +4,10 @@ import { describe, expect, test } from 'vitest'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
+// Run under `pnpm test`, this process inherits pnpm's `npm_config_user_agent`, which npm would take
+// as its own user-agent setting: the child starts without it, as a publish from a shell does.
+const { npm_config_user_agent: _inherited, ...shellEnv } = process.env
+
 /** Runs a package's real `prepublishOnly` through the given client, as its publish would. */
 const prepublish = (client: 'npm' | 'pnpm', dir: string) =>
   spawnSync(
@@ -11,7 +15,7 @@ const prepublish = (client: 'npm' | 'pnpm', dir: string) =>
     client === 'npm'
       ? ['run', '--silent', 'prepublishOnly']
       : ['-y', 'pnpm@10.34.8', 'run', 'prepublishOnly'],
-    { cwd: `${root}${dir}`, encoding: 'utf8' },
+    { cwd: `${root}${dir}`, encoding: 'utf8', env: shellEnv },
   )
 
 describe('a publish never ships workspace: ranges', { timeout: 60_000 }, () => {
