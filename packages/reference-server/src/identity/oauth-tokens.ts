@@ -40,6 +40,24 @@ const seconds = (ms: number) => Math.floor(ms / 1000)
 // docs/protocol.md §7.1 does not say what `email` holds; production answers `<r-address>@xumm.me`.
 const emailOf = (account: string) => `${account}@xumm.me`
 
+// What both tokens of a grant share (docs/protocol.md §7.1): RS256 with the `/certs` key, `iss`,
+// `aud` = client_id, `sub` = the r-address, issued now, 24 h.
+const signForGrant = (
+  jwt: SignJWT,
+  grant: SignInGrant,
+  key: SigningKey,
+  issuer: string,
+  iat: number,
+): Promise<string> =>
+  jwt
+    .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
+    .setIssuer(issuer)
+    .setAudience(grant.app.uuid)
+    .setSubject(grant.account)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
+    .sign(key.privateKey)
+
 /**
  * The access token of a grant: RS256 with the `/certs` key, the claims of docs/protocol.md §7.1, `iss` =
  * `{oauth}`, issued now on the server clock. It is the Bearer of the JWT routes and `/userinfo`.
@@ -71,14 +89,7 @@ export async function mintAccessToken(
     ...(grant.state === null ? {} : { state: grant.state }),
     ...(grant.nonce === null ? {} : { nonce: grant.nonce }),
   }
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
-    .setIssuer(issuer)
-    .setAudience(grant.app.uuid)
-    .setSubject(grant.account)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
-    .sign(key.privateKey)
+  return signForGrant(new SignJWT(claims), grant, key, issuer, iat)
 }
 
 /**
@@ -97,17 +108,11 @@ export async function mintIdToken(
   nowMs: number,
 ): Promise<string> {
   const iat = seconds(nowMs)
-  return new SignJWT({
+  const claims = {
     email: emailOf(grant.account),
     ...(grant.nonce === null ? {} : { nonce: grant.nonce }),
-  })
-    .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
-    .setIssuer(issuer)
-    .setAudience(grant.app.uuid)
-    .setSubject(grant.account)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
-    .sign(key.privateKey)
+  }
+  return signForGrant(new SignJWT(claims), grant, key, issuer, iat)
 }
 
 /**
