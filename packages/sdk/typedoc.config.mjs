@@ -22,5 +22,7 @@ export default {
   treatWarningsAsErrors: true,
   // `tsc --noEmit` in the same `check` already type-checks these files.
   skipErrorChecking: true,
+  // Source links point at the public repository, whatever remote (or none) this checkout has.
+  sourceLinkTemplate: 'https://github.com/pullsign/pullsign/blob/main/{path}#L{line}',
   validation: { notExported: true, invalidLink: true, notDocumented: false },
 }

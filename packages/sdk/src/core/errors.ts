@@ -110,10 +110,13 @@ export class PullSignError extends Error {
    *
    * @example
    * ```ts
-   * import { createRequire } from 'node:module'
-   * import { PullSignError } from 'pullsign'
-   * const cjs = createRequire(import.meta.url)('pullsign')
-   * new cjs.NetworkError('down') instanceof PullSignError // true
+   * // In a CommonJS module of yours, next to a library that imports pullsign's ESM build:
+   * const { PullSignError } = require('pullsign')
+   * try {
+   *   await libraryUsingTheEsmCopy.pay()
+   * } catch (err) {
+   *   if (err instanceof PullSignError) console.log(err.code) // true for the other copy's errors
+   * }
    * ```
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
