@@ -1,11 +1,10 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Endpoints } from 'pullsign/wire'
-import type { NodeHttp1Handler } from 'srvx'
-import { toNodeHandler } from 'srvx/node'
 import { parseBaseUrl } from './base-url'
 import { type ConnectionLimits, connectionSettings } from './connection-limits'
 import { createHttpHandler, type FetchHandler } from './http/handler'
+import { nodeListener } from './http/node-listener'
 import { type RequestLogOptions, withRequestLog } from './http/request-log'
 import {
   type Clock,
@@ -151,9 +150,9 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const handler: FetchHandler = async (request) => answer(request)
   const sockets = createPayloadSockets(platform)
   const upgrade = createSocketUpgrade(sockets)
-  // srvx hands the handler a lazy Request over the IncomingMessage and writes the handler's
-  // FastResponses (http/responses.ts) straight to the socket; the process's globals stay as they are.
-  const server = createServer(limits.options, toNodeHandler(answer) as NodeHttp1Handler)
+  // srvx hands the handler a lazy Request over the IncomingMessage; the handler's FastResponses
+  // (http/responses.ts) are written straight to the socket; the process's globals stay as they are.
+  const server = createServer(limits.options, nodeListener(answer))
   server.maxConnections = limits.maxConnections
   server.on('upgrade', upgrade.handle)
   let listening = false

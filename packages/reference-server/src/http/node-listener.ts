@@ -1,0 +1,65 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { NodeRequest, type NodeResponse, sendNodeResponse } from 'srvx/node'
+
+type Handler = (request: Request) => Response | Promise<Response>
+
+// A prepared body node writes as it is: text or bytes, or none.
+const writable = (body: unknown): body is string | Uint8Array | null | undefined =>
+  body === null || body === undefined || typeof body === 'string' || body instanceof Uint8Array
+
+// What srvx does when an answer cannot be sent: 500 while nothing was written, else cut it off.
+const fail = (res: ServerResponse, error: unknown) => {
+  console.error('[pullsign-server] failed to send a response:', error)
+  if (res.writableEnded) return
+  if (res.headersSent) res.destroy()
+  else {
+    res.statusCode = 500
+    res.end()
+  }
+}
+
+// The answers the routes make (http/responses.ts) are srvx FastResponses: srvx prepares their
+// status, headers (content type and length included) and body, exactly as its own node handler
+// does, and node writes them with one `end(body)`. srvx's handler writes the body and then ends
+// in a second call, which corks the socket until the next tick, waits for the end with a promise
+// and a listener, and hands node two chunks: together a tenth of a GET (bench/README.md). The
+// bytes on the wire are the same. Any other Response (Hono's own, a stream) goes to srvx as before.
+const send = (res: ServerResponse, answer: Response): void => {
+  // srvx's own test for its FastResponse (`instanceof` is true of every Response).
+  const prepare = (answer as Partial<NodeResponse>)._toNodeResponse
+  if (prepare === undefined || res.headersSent) {
+    sendNodeResponse(res, answer).catch((error) => fail(res, error))
+    return
+  }
+  const { status, statusText, headers, body } = prepare.call(answer)
+  // http/responses.ts makes them with text, bytes or no body; nothing else is written here.
+  try {
+    if (!writable(body)) throw new TypeError('a FastResponse with a streamed body')
+    res.writeHead(status, statusText, headers)
+    if (body === null || body === undefined) res.end()
+    else res.end(body)
+  } catch (error) {
+    fail(res, error)
+  }
+}
+
+/**
+ * The `node:http` request listener of the reference server: the one fetch-style handler gets
+ * srvx's lazy `Request` over the `IncomingMessage` (as with srvx's `toNodeHandler`), and its
+ * answer is written back with one `end`. A handler that answers synchronously (a GET) is written
+ * at once, without a promise.
+ *
+ * @example
+ * ```ts
+ * const server = createServer(nodeListener(createHttpHandler(createPlatform())))
+ * ```
+ */
+export function nodeListener(
+  handler: Handler,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const answer = handler(new NodeRequest({ req, res }))
+    if (answer instanceof Promise) answer.then((resolved) => send(res, resolved))
+    else send(res, answer)
+  }
+}

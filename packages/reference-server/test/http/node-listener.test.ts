@@ -1,0 +1,138 @@
+import { createServer, type Server } from 'node:http'
+import { connect } from 'node:net'
+import type { NodeHttp1Handler } from 'srvx'
+import { toNodeHandler } from 'srvx/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../server/test-server'
+
+// The server's node listener (src/http/node-listener.ts) writes the routes' answers itself, with
+// one `end`. Its bytes are compared with those of srvx's own `toNodeHandler` over the same handler:
+// the answer on the wire must not change, whatever kind of Response a route gives.
+
+let t: TestServer
+let srvx: Server
+let ports: { listener: number; srvx: number }
+let host: string
+let uuid: string
+
+// The xApp host simulator's launch form: its answer is a 303 without a body.
+const form = () => `application=${t.app.uuid}&user=${t.alice.uuid}`
+const formLength = () => form().length
+
+beforeAll(async () => {
+  t = await startTestServer({ rateLimits: false })
+  host = new URL(t.endpoints.api).host
+  srvx = createServer(toNodeHandler(t.server.handler) as NodeHttp1Handler)
+  await new Promise<void>((resolve) => srvx.listen(0, '127.0.0.1', resolve))
+  const address = srvx.address()
+  if (address === null || typeof address === 'string') throw new Error('srvx twin did not listen')
+  ports = { listener: Number(new URL(t.endpoints.api).port), srvx: address.port }
+  uuid = (await t.createPayload()).uuid
+})
+afterAll(async () => {
+  srvx.close()
+  await t.close()
+})
+
+// Everything that is not the same from one answer to the next: the Date header, uuids (a new
+// payload, an error's reference), instants and the seconds left.
+const masked = (text: string) =>
+  text
+    .replace(/\r\ndate: [^\r]*/i, '\r\ndate: (now)')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '(uuid)')
+    .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '(instant)')
+    .replace(/"expires_in_seconds":\d+/g, '"expires_in_seconds":(n)')
+
+// The whole answer as bytes (latin1, so a PNG compares byte for byte), the server closing after it.
+const raw = (port: number, request: string) =>
+  new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1')
+    const chunks: Buffer[] = []
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+    socket.on('error', reject)
+    socket.on('close', () => resolve(masked(Buffer.concat(chunks).toString('latin1'))))
+    socket.write(request)
+  })
+
+// A request with `connection: close`; `lines` are the request line and headers.
+const request = (lines: string[], body = '') =>
+  `${[...lines, 'connection: close'].join('\r\n')}\r\n\r\n${body}`
+
+const auth = () => [`x-api-key: ${t.app.apiKey}`, `x-api-secret: ${t.app.apiSecret}`]
+const json = (body: string) => ['content-type: application/json', `content-length: ${body.length}`]
+const sign = '{"txjson":{"TransactionType":"SignIn"}}'
+
+describe('the node listener writes every kind of answer as srvx does', () => {
+  const cases: [string, () => string][] = [
+    [
+      'GET payload (text, answered synchronously)',
+      () => request([`GET /api/v1/platform/payload/${uuid} HTTP/1.1`, `host: ${host}`, ...auth()]),
+    ],
+    [
+      'HEAD payload (no body on the wire)',
+      () => request([`HEAD /api/v1/platform/payload/${uuid} HTTP/1.1`, `host: ${host}`, ...auth()]),
+    ],
+    [
+      'POST payload (text, answered after the body is read)',
+      () =>
+        request(
+          ['POST /api/v1/platform/payload HTTP/1.1', `host: ${host}`, ...auth(), ...json(sign)],
+          sign,
+        ),
+    ],
+    [
+      'a refused credential (error JSON with rate-limit headers)',
+      () => request([`GET /api/v1/platform/payload/${uuid} HTTP/1.1`, `host: ${host}`]),
+    ],
+    [
+      'a body over the limit (600, connection: close set before the answer)',
+      () =>
+        request(
+          [
+            'POST /api/v1/platform/payload HTTP/1.1',
+            `host: ${host}`,
+            ...auth(),
+            'content-type: application/json',
+            'content-length: 300000',
+          ],
+          '{',
+        ),
+    ],
+    ['a QR code (bytes)', () => request([`GET /sign/${uuid}_q.png HTTP/1.1`, `host: ${host}`])],
+    [
+      'a redirect without a body',
+      () =>
+        request(
+          [
+            'POST /__ref/xapp-host HTTP/1.1',
+            `host: ${host}`,
+            'content-type: application/x-www-form-urlencoded',
+            `content-length: ${formLength()}`,
+          ],
+          form(),
+        ),
+    ],
+    [
+      "a CORS preflight (Hono's own Response)",
+      () =>
+        request([
+          'OPTIONS /api/v1/platform/rates/USD HTTP/1.1',
+          `host: ${host}`,
+          'origin: https://app.example',
+          'access-control-request-method: GET',
+          'access-control-request-headers: authorization',
+        ]),
+    ],
+    [
+      'the dashboard (HTML behind a middleware)',
+      () => request(['GET / HTTP/1.1', `host: ${host}`]),
+    ],
+    ['an unknown route', () => request(['GET /nowhere HTTP/1.1', `host: ${host}`])],
+  ]
+  it.each(cases)('%s', async (_name, make) => {
+    const listener = await raw(ports.listener, make())
+    const twin = await raw(ports.srvx, make())
+    expect(listener).toMatch(/^HTTP\/1\.1 \d{3} /)
+    expect(listener).toBe(twin)
+  })
+})
