@@ -76,6 +76,10 @@ const summary = (runs: Run[]) => {
     requestsPerSecond:
       sum((each) => each.total) / sum((each) => each.total / each.requestsPerSecond),
     p99Ms: Math.max(...runs.map((each) => each.p99Ms)),
+    // The server process's CPU time per answer: unlike a rate, it hardly moves when other
+    // processes take the cores, so the twin's and the route's compare even on a loaded machine.
+    cpuUsPerRequest:
+      (sum((each) => each.serverCpu * each.wallMs) * 1000) / sum((each) => each.total),
     cpu: `server CPU ${share((each) => each.serverCpu)}, load CPU ${share((each) => each.cpuShare)}`,
   }
 }
@@ -204,6 +208,19 @@ const tinyBase = line(
   tiny.requestsPerSecond,
 )
 const runs = `${CONNECTIONS} connections, ${SLICES} × ${SECONDS / SLICES} s`
+// Server CPU per answer, the route's against its twin's (lower is better: twin / route is the
+// share of the twin's speed the route would reach on a core of its own).
+const cpuLine = (route: string, measured: typeof get) => ({
+  name: `server CPU per ${route} answer`,
+  value: measured.route.cpuUsPerRequest,
+  unit: 'µs',
+  baseline: {
+    name: `bare node:http's per answer of the same ${measured.answerBytes} bytes (twin / route: ${(measured.bare.cpuUsPerRequest / measured.route.cpuUsPerRequest).toFixed(2)})`,
+    value: measured.bare.cpuUsPerRequest,
+    unit: 'µs',
+  },
+  goal: null,
+})
 report('http-throughput', [
   {
     ...line(
@@ -221,6 +238,8 @@ report('http-throughput', [
     baseline: twin(get),
     goal: { judged: 'ratio', atLeast: 0.7 },
   },
+  cpuLine('POST', post),
+  cpuLine('GET', get),
   {
     ...line(
       `POST payload, every amount different (p99 ${numberedPost.p99Ms} ms; ${numberedPost.cpu})`,
