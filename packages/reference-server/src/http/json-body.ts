@@ -146,7 +146,9 @@ const readChunks = (incoming: IncomingBody, onRefuse: () => void): Promise<Buffe
     }
     const onEnd = () => settle(null)
     const onAbort = () => settle(cutOff())
-    incoming.on('readable', pull).once('end', onEnd).once('error', onAbort).once('close', onAbort)
+    // Plain listeners, not `once`: settle removes them and runs only once, and a `once` costs a
+    // wrapper per listener and a search for it on removal, on every request with a body.
+    incoming.on('readable', pull).on('end', onEnd).on('error', onAbort).on('close', onAbort)
   })
 
 // A fetch-style Request with a declared length within the limit: read whole. A caller that
