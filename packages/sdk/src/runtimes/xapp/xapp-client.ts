@@ -17,7 +17,7 @@ import type {
 import type { SignInUser } from '../browser/sign-in-props'
 import { type BridgeEvent, type BridgeWindow, createBridge } from './bridge'
 import { readXappLaunch } from './xapp-launch'
-import { xappUserField } from './xapp-profile'
+import { xappUserField } from './xapp-user-field'
 
 /**
  * Options of {@link createXappClient}. Everything but `apiKey` has a default from the page.
