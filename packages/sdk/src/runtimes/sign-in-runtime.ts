@@ -58,7 +58,7 @@ export interface SignInRuntime {
 
 const random = (bytes: Uint8Array) => crypto.getRandomValues(bytes)
 
-const props = (session: SignInSession) => ({
+const fieldReaders = (session: SignInSession) => ({
   userField: (field: keyof SignInUser) => signInUserField(session, field),
   environmentField: (field: keyof SignInEnvironment) => signInEnvironmentField(session, field),
 })
@@ -91,7 +91,7 @@ export function createSignInRuntime(config: SignInRuntimeConfig): SignInRuntime 
       },
     )
     void native.start()
-    return { ...native, ...props(native.session) }
+    return { ...native, ...fieldReaders(native.session) }
   }
   const browser = createBrowserSignIn(
     { ...base, ...(config.redirectUrl ? { redirectUrl: config.redirectUrl } : {}) },
@@ -107,7 +107,7 @@ export function createSignInRuntime(config: SignInRuntimeConfig): SignInRuntime 
   void browser.start()
   return {
     ...browser,
-    ...props(browser.session),
+    ...fieldReaders(browser.session),
     handleRedirect: async () => {
       throw new PullSignError(
         'ERR_CONFIG',
