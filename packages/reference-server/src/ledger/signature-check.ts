@@ -1,10 +1,9 @@
 import { decodeAccountID } from 'ripple-address-codec'
-import { encodeForMultisigning } from 'ripple-binary-codec'
 import { deriveAddress } from 'ripple-keypairs'
+import { accountIdOf } from './account-ids'
 import type { AccountState } from './account-state'
 import type { JsonObject } from './apply-context'
 import { verify } from './keypair-signatures'
-import { encodeTransactionForSigning } from './transaction-encode'
 
 /**
  * One decoded `Signers` (or `BatchSigners`) entry.
@@ -22,6 +21,9 @@ export interface SignerEntry {
 
 const HEX = /^[0-9A-F]+$/i
 const MAX_SIGNERS = 32
+// Hash prefixes of docs/protocol.md §8.2: single-sign data, multi-sign data.
+const SIGNING_PREFIX = '53545800'
+const MULTI_SIGNING_PREFIX = '534D5400'
 
 // A key/signature algorithm mismatch makes the verifier throw: that is an invalid signature
 // (docs/protocol.md §8.2).
@@ -121,15 +123,17 @@ export const accountIdHex = (address: string) =>
 /**
  * Checks the signature(s) of a decoded transaction cryptographically (preflight): a single
  * signature over `53545800` + fields, or every multisignature over `534D5400` + fields + signer
- * AccountID, signers sorted by AccountID without duplicates. Returns null when valid, else the
- * engine result.
+ * AccountID, signers sorted by AccountID without duplicates. `signingFields` are those fields as
+ * `encodeForSigning` writes them after its prefix (`decodeCanonical` takes them from the blob). Returns null
+ * when valid, else the engine result.
  *
  * @example
  * ```ts
- * checkSignatures(decode(blob)) // null, or 'temBAD_SIGNATURE'
+ * const { tx, signingFields } = decodeCanonical(blob)
+ * checkSignatures(tx, signingFields) // null, or 'temBAD_SIGNATURE'
  * ```
  */
-export function checkSignatures(tx: JsonObject): string | null {
+export function checkSignatures(tx: JsonObject, signingFields: string): string | null {
   if (tx.SigningPubKey === '' || tx.Signers !== undefined) {
     if (tx.SigningPubKey !== '' || tx.TxnSignature !== undefined) return 'temMALFORMED'
     const entries = signerEntries(tx)
@@ -137,15 +141,15 @@ export function checkSignatures(tx: JsonObject): string | null {
     let previous = ''
     for (const entry of entries) {
       if (entry.Account === tx.Account) return 'temBAD_SIGNER'
-      const id = accountIdHex(entry.Account)
+      const id = accountIdOf(entry.Account)
       if (id <= previous) return 'temBAD_SIGNER'
       previous = id
-      const data = encodeForMultisigning(tx, entry.Account)
+      const data = `${MULTI_SIGNING_PREFIX}${signingFields}${id}`
       if (!verifies(data, entry.TxnSignature, entry.SigningPubKey)) return 'temBAD_SIGNATURE'
     }
     return null
   }
-  return verifies(encodeTransactionForSigning(tx), tx.TxnSignature, tx.SigningPubKey)
+  return verifies(`${SIGNING_PREFIX}${signingFields}`, tx.TxnSignature, tx.SigningPubKey)
     ? null
     : 'temBAD_SIGNATURE'
 }
