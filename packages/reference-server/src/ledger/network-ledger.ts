@@ -1,4 +1,3 @@
-import { transactionId } from 'pullsign/verify'
 import type { IssuedAmount } from 'pullsign/wire'
 import { accountSetRules } from './account-set'
 import { type AccountState, newAccount } from './account-state'
@@ -15,6 +14,7 @@ import { checkAuthorization, checkSignatures, signatureCount } from './signature
 import { ticketCreateRules } from './ticket-create'
 import { type CanonicalTransaction, decodeCanonical } from './transaction-decode'
 import { encodeTransaction } from './transaction-encode'
+import { ledgerTransactionId } from './transaction-id'
 import { lineKey, newLine, shiftTo, type TrustLine } from './trust-line'
 import { trustSetRules } from './trust-set'
 
@@ -252,7 +252,7 @@ export function createNetworkLedger(
     const rules = rulesOf(tx)
     const refused = networkIdResult(definition, tx) ?? rules.preflight(tx) ?? preclaimInner(tx)
     if (refused) return refused
-    return apply(tx, transactionId(encodeTransaction(tx)), 0n)
+    return apply(tx, ledgerTransactionId(encodeTransaction(tx)), 0n)
   }
   const preclaimInner = (tx: JsonObject): string | null => {
     const account = lookup(String(tx.Account))
@@ -279,7 +279,7 @@ export function createNetworkLedger(
     submit(blob) {
       if (!HEX.test(blob)) return answer('', 'temMALFORMED')
       const canonical = blob.toUpperCase()
-      const txid = transactionId(canonical)
+      const txid = ledgerTransactionId(canonical)
       // A blob that does not re-encode to itself is not canonical, so its id would be ambiguous.
       const decoded = decodeCanonical(canonical)
       if (!decoded) return answer(txid, 'temMALFORMED')
