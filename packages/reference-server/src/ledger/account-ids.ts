@@ -37,7 +37,8 @@ export function accountIdOf(address: string): string {
  *
  * @example
  * ```ts
- * addressOfAccountId(Buffer.from('B5F762798A53D543A014CAF8B297CFF8F2F937E8', 'hex')) // 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh'
+ * const bytes = Buffer.from('B5F762798A53D543A014CAF8B297CFF8F2F937E8', 'hex')
+ * addressOfAccountId(bytes) // 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh'
  * ```
  */
 export function addressOfAccountId(bytes: Uint8Array): string {

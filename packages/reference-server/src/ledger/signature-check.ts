@@ -124,8 +124,8 @@ export const accountIdHex = (address: string) =>
  * Checks the signature(s) of a decoded transaction cryptographically (preflight): a single
  * signature over `53545800` + fields, or every multisignature over `534D5400` + fields + signer
  * AccountID, signers sorted by AccountID without duplicates. `signingFields` are those fields as
- * `encodeForSigning` writes them after its prefix (`decodeCanonical` takes them from the blob). Returns null
- * when valid, else the engine result.
+ * `encodeForSigning` writes them after its prefix (`decodeCanonical` takes them from the blob).
+ * Returns null when valid, else the engine result.
  *
  * @example
  * ```ts
