@@ -1,4 +1,5 @@
 import type { Endpoints, PayloadRecord, RefState } from 'pullsign/wire'
+import { clearSharedCaches } from '../bounded-cache'
 import { createIdentity, type Identity } from '../identity'
 import { createLedger, type Ledger } from '../ledger'
 import { createWallet, type Wallet } from '../wallet'
@@ -250,6 +251,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       users.clear()
       applications.clear()
       ledger.reset()
+      clearSharedCaches()
       loadFixtures(fixtures, { applications, users })
     },
     dispose() {
