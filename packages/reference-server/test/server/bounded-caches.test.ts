@@ -20,7 +20,7 @@ async function signedPayment(server: TestServer, drops: string) {
   const { uuid } = await server.createPayload({
     txjson: {
       TransactionType: 'Payment',
-      Destination: server.bob.accounts[0]!.address,
+      Destination: server.bob.accounts[0]?.address,
       Amount: drops,
     },
   })
@@ -53,7 +53,7 @@ describe('caches: bounded, and emptied by a reset', () => {
 
   it('keeps no long key: a 200 KB transaction is checked every time, not remembered', async () => {
     const server = await started()
-    const destination = server.bob.accounts[0]!.address
+    const destination = server.bob.accounts[0]?.address
     const create = (extra: Record<string, unknown>) =>
       server.createPayload({
         txjson: { TransactionType: 'Payment', Destination: destination, Amount: '1', ...extra },
