@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { createPlatform } from '../../src/create-platform'
 import { createHttpHandler } from '../../src/http/handler'
 import { DASHBOARD_PAYLOAD_LIMIT } from '../../src/http/page-routes'
-import { createPlatform, type Platform } from '../../src/platform'
+import type { Platform } from '../../src/platform'
 import { PAGE_CONTENT_SECURITY_POLICY } from '../../src/web/pages/html-response'
 
 const platforms: Platform[] = []
