@@ -2,7 +2,7 @@ import { isNetworkKey, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
 import { LSF_DEFAULT_RIPPLE } from './account-state'
 import type { NativePrice } from './apply-context'
-import { decodeCtid } from './ctid'
+import { parseCtid } from './ctid'
 import type { AccountView, Ledger } from './ledger-types'
 import { parseDrops } from './native-amount'
 import { createNetworkLedger, type NetworkLedger } from './network-ledger'
@@ -121,7 +121,7 @@ export function createLedger(options: LedgerOptions): Ledger {
       return null
     },
     transactionByCtid(value) {
-      const position = typeof value === 'string' ? decodeCtid(value) : null
+      const position = typeof value === 'string' ? parseCtid(value) : null
       if (!position) return null
       const definition = NETWORKS.find((n) => n.chain_id === position.networkId)
       const stored = definition
