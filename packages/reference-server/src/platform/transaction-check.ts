@@ -124,7 +124,7 @@ function checkShapes(fields: Record<string, unknown>, prefix: string): void {
 // longer than MAX_KEPT_TEXT (a large Memo, a Batch) is checked every time rather than kept.
 const MAX_KEPT_TEXT = 4_096
 const checkedCache = () =>
-  createSharedCache<true>({ maxKeyLength: MAX_KEPT_TEXT, maxChars: 1_000_000, sizeOf: () => 1 })
+  createSharedCache<true>({ maxKeyLength: MAX_KEPT_TEXT, maxChars: 250_000, sizeOf: () => 1 })
 const checkedWithRestricted = checkedCache()
 const checkedWithoutRestricted = checkedCache()
 
