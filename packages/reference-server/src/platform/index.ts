@@ -154,7 +154,9 @@ export type WalletParts = Pick<Platform, 'payloads' | 'users' | 'ledger' | 'cloc
  *
  * @example
  * ```ts
- * const platform = assemblePlatform({ ledgerCloseMs: false }, (parts) => createWallet({ ...parts }))
+ * const platform = assemblePlatform({ ledgerCloseMs: false }, ({ lookups, ...parts }) =>
+ *   createWallet({ ...parts, rates: (code) => lookups.rates(code) }),
+ * )
  * ```
  */
 export type WalletFactory = (parts: WalletParts) => Wallet
