@@ -31,7 +31,13 @@ export default defineConfig([
     target: 'es2022',
     esbuildPlugins: [staticLazyModules],
     tsconfig: 'tsconfig.build.json',
-    minify: true,
+    // esbuild minifies, then terser goes over its output: terser's compressor and mangler take
+    // another ~4% off the gzip size (bench/README.md). Only the script tag is minified.
+    minifyWhitespace: true,
+    minifyIdentifiers: true,
+    minifySyntax: true,
+    minify: 'terser',
+    terserOptions: { ecma: 2020, compress: { passes: 2 } },
     outExtension: () => ({ js: '.js' }),
   },
 ])

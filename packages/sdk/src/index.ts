@@ -19,13 +19,9 @@ import type { RateLimitInfo } from './core/rate-limit'
 import type { Clock, Seams, StorageLike } from './core/seams'
 import type { WebSocketConstructor } from './core/websocket'
 import { backendRuntime } from './runtimes/backend'
-import {
-  type SignInEnvironment,
-  type SignInUser,
-  signInEnvironment,
-  signInUser,
-} from './runtimes/browser/sign-in-props'
+import type { SignInEnvironment, SignInUser } from './runtimes/browser/sign-in-props'
 import type { SignInEvents, SignInResult } from './runtimes/browser/sign-in-session'
+import { deferredEnvironment, deferredUser } from './runtimes/deferred-props'
 import { loadSignInRuntime, loadXappClient } from './runtimes/lazy-runtimes'
 import { signInCredentials } from './runtimes/sign-in-credentials'
 import type { SignInOptions } from './runtimes/sign-in-options'
@@ -37,7 +33,6 @@ import {
   type XappCommands,
   xappCommands,
   xappCredentials,
-  xappUser,
 } from './runtimes/xapp/xapp-members'
 import type { Endpoints } from './wire/endpoints'
 import type * as wire from './wire/lookups'
@@ -449,8 +444,10 @@ export class PullSign {
    * ```
    */
   get user(): SignInUser {
-    if (this.#xapp) return xappUser(() => this.#xapp as Promise<XappClient>)
-    return signInUser(() => this.#runtime().then((r) => r.session))
+    const xapp = this.#xapp
+    return deferredUser((field) =>
+      xapp ? xapp.then((x) => x.userField(field)) : this.#runtime().then((r) => r.userField(field)),
+    )
   }
 
   /**
@@ -465,7 +462,7 @@ export class PullSign {
   get environment(): SignInEnvironment | XappEnvironment {
     const xapp = this.#xappStarted
     if (this.#xapp) return xapp ? xapp.environment : { ott: null, jwt: null, style: 'LIGHT' }
-    return signInEnvironment(() => this.#runtime().then((r) => r.session))
+    return deferredEnvironment((field) => this.#runtime().then((r) => r.environmentField(field)))
   }
 
   /**

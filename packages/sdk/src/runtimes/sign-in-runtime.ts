@@ -6,6 +6,12 @@ import type { Clock, StorageLike } from '../core/seams'
 import type { Endpoints } from '../wire/endpoints'
 import { createBrowserSignIn } from './browser/browser-sign-in'
 import { windowPage } from './browser/page'
+import {
+  type SignInEnvironment,
+  type SignInUser,
+  signInEnvironmentField,
+  signInUserField,
+} from './browser/sign-in-props'
 import type { SignInEvents, SignInResult, SignInSession } from './browser/sign-in-session'
 import { createNativeSignIn } from './native/native-sign-in'
 import type { SignInOptions } from './sign-in-options'
@@ -41,12 +47,21 @@ export interface SignInRuntimeConfig {
  */
 export interface SignInRuntime {
   session: SignInSession
+  /** A field of the signed-in person; settles once signed in. */
+  userField(field: keyof SignInUser): Promise<unknown>
+  /** The JWT's claims, the Bearer or the `id_token`'s claims; settles once signed in. */
+  environmentField(field: keyof SignInEnvironment): Promise<unknown>
   authorize(): Promise<SignInResult | undefined>
   handleRedirect(url: string): Promise<SignInResult>
   logout(): void
 }
 
 const random = (bytes: Uint8Array) => crypto.getRandomValues(bytes)
+
+const fieldReaders = (session: SignInSession) => ({
+  userField: (field: keyof SignInUser) => signInUserField(session, field),
+  environmentField: (field: keyof SignInEnvironment) => signInEnvironmentField(session, field),
+})
 
 /**
  * Builds the browser runtime (a page: popup or redirect, session in `localStorage`) or the native
@@ -76,7 +91,7 @@ export function createSignInRuntime(config: SignInRuntimeConfig): SignInRuntime 
       },
     )
     void native.start()
-    return native
+    return { ...native, ...fieldReaders(native.session) }
   }
   const browser = createBrowserSignIn(
     { ...base, ...(config.redirectUrl ? { redirectUrl: config.redirectUrl } : {}) },
@@ -92,6 +107,7 @@ export function createSignInRuntime(config: SignInRuntimeConfig): SignInRuntime 
   void browser.start()
   return {
     ...browser,
+    ...fieldReaders(browser.session),
     handleRedirect: async () => {
       throw new PullSignError(
         'ERR_CONFIG',

@@ -1,14 +1,12 @@
 import type { Emitter } from '../../core/emitter'
 import type { Clock, StorageLike } from '../../core/seams'
-import { authorizeUrl } from './authorize-url'
 import type { PageSeam } from './page'
-import { createPkcePair } from './pkce'
 import { runPopup } from './popup-flow'
-import { type RandomBytes, randomToken } from './random-token'
+import type { RandomBytes } from './random-token'
 import { cleanRedirectUrl, readRedirectResult } from './redirect-result'
-import type { PendingSignIn } from './session-store'
 import { acceptAnswer } from './sign-in-answer'
 import { openSession, type SignInEvents, type SignInResult } from './sign-in-session'
+import { type SignInRequest, type StartedSignIn, signInUrl, startSignIn } from './sign-in-start'
 
 /**
  * How a page signs in (docs/protocol.md §7.1).
@@ -18,26 +16,14 @@ import { openSession, type SignInEvents, type SignInResult } from './sign-in-ses
  * const options: BrowserSignInOptions = { apiKey, oauth: endpoints.oauth, implicit: false, openid: true }
  * ```
  */
-export interface BrowserSignInOptions {
-  apiKey: string
-  /** `{oauth}`. */
-  oauth: string
+export interface BrowserSignInOptions extends SignInRequest {
   /** Where the provider sends the person back; whitelisted for the app. Default: this page. */
   redirectUrl?: string
   /** The implicit flow (token in the answer) instead of PKCE. */
   implicit?: boolean
-  /** Ask for `openid`: a `nonce` is sent and checked, and an `id_token` comes back. */
-  openid?: boolean
   /** Sign in with a full redirect instead of a popup. */
   redirect?: boolean
-  /** Passed on to the SignIn payload. */
-  forceNetwork?: string
-  /** Accounts allowed to sign in. */
-  signers?: readonly string[]
 }
-
-/** A sign-in being started: what is kept, plus the challenge that only goes into the URL. */
-type Started = PendingSignIn & { challenge?: string }
 
 /**
  * The seams of the browser runtime; tests pass their own.
@@ -76,37 +62,18 @@ export function createBrowserSignIn(options: BrowserSignInOptions, seams: Browse
   const responseType = options.implicit ? 'token' : 'code'
   let inFlight: Promise<SignInResult | undefined> | null = null
 
-  const begin = async (): Promise<Started> => {
-    const pkce = responseType === 'code' ? await createPkcePair(seams.random) : undefined
-    return {
-      state: randomToken(seams.random),
-      redirectUri: options.redirectUrl ?? cleanRedirectUrl(seams.page.href()).replace(/#.*$/, ''),
+  const begin = () =>
+    startSignIn(
+      options,
+      seams,
+      options.redirectUrl ?? cleanRedirectUrl(seams.page.href()).replace(/#.*$/, ''),
       responseType,
-      startedAt: seams.clock.now(),
-      ...(pkce ? { verifier: pkce.verifier } : {}),
-      ...(options.openid ? { nonce: randomToken(seams.random) } : {}),
-      ...(pkce ? { challenge: pkce.challenge } : {}),
-    }
-  }
+    )
 
-  const urlFor = (pending: Started, popup: boolean) =>
-    authorizeUrl({
-      oauth: options.oauth,
-      clientId: options.apiKey,
-      redirectUri: pending.redirectUri,
-      responseType,
-      state: pending.state,
-      popup,
-      nonce: pending.nonce,
-      codeChallenge: pending.challenge,
-      forceNetwork: options.forceNetwork,
-      signers: options.signers,
-    })
-
-  const redirect = (pending: Started): undefined => {
+  const redirect = (pending: StartedSignIn): undefined => {
     const { challenge: _, ...kept } = pending
     store.savePending(kept)
-    seams.page.navigate(urlFor(pending, false))
+    seams.page.navigate(signInUrl(options, pending, false))
     return undefined
   }
 
@@ -117,7 +84,7 @@ export function createBrowserSignIn(options: BrowserSignInOptions, seams: Browse
     const answer = await runPopup({
       page: seams.page,
       clock: seams.clock,
-      url: urlFor(pending, true),
+      url: signInUrl(options, pending, true),
       providerOrigin: new URL(options.oauth).origin,
     })
     // A blocked popup must not leave the caller waiting forever: sign in by redirect instead.

@@ -46,80 +46,42 @@ const claimsOf = async (session: SignInSession) => {
   return (decodeJwtClaims(jwt) ?? {}) as unknown as OAuthJwtClaims
 }
 
-/**
- * Builds {@link SignInUser} over a session that may still be loading (asked for on each read).
- *
- * @example
- * ```ts
- * const user = signInUser(() => sessionPromise)
- * console.log(await user.account)
- * ```
- */
-export function signInUser(session: () => Promise<SignInSession>): SignInUser {
-  const claim = (read: (claims: OAuthJwtClaims) => string) => () =>
-    session().then(claimsOf).then(read)
-  const info =
-    <K extends keyof OAuthUserinfo>(key: K) =>
-    () =>
-      session()
-        .then((s) => s.userinfo())
-        .then((me) => me[key])
-  const getters = {
-    account: claim((c) => c.sub),
-    networkType: claim((c) => c.network_type),
-    networkEndpoint: claim((c) => c.network_endpoint),
-    name: info('name'),
-    domain: info('domain'),
-    picture: info('picture'),
-    kycApproved: info('kycApproved'),
-    proSubscription: info('proSubscription'),
-    blocked: info('blocked'),
-    source: info('source'),
-  }
-  return lazyFields(getters)
+const FROM_CLAIMS = {
+  account: 'sub',
+  networkType: 'network_type',
+  networkEndpoint: 'network_endpoint',
 }
 
 /**
- * An object whose fields are read through the given getters on each access, so a promise field
- * follows the session as it changes.
+ * A field of {@link SignInUser}: `account`, `networkType` and `networkEndpoint` from the JWT's
+ * claims, the others from `{oauth}/userinfo` (fetched once by the session).
  *
  * @example
  * ```ts
- * const user = lazyFields<{ account: Promise<string> }>({ account: () => session.account() })
+ * const account = await signInUserField(session, 'account')
  * ```
  */
-export function lazyFields<T>(getters: Record<string, () => unknown>): T {
-  return Object.defineProperties(
-    {},
-    Object.fromEntries(Object.entries(getters).map(([k, get]) => [k, { get, enumerable: true }])),
-  ) as T
+export function signInUserField(session: SignInSession, field: keyof SignInUser): Promise<unknown> {
+  return field in FROM_CLAIMS
+    ? claimsOf(session).then((c) => c[FROM_CLAIMS[field as keyof typeof FROM_CLAIMS] as 'sub'])
+    : session.userinfo().then((me) => me[field as keyof OAuthUserinfo])
 }
 
 /**
- * Builds {@link SignInEnvironment} over a session that may still be loading.
+ * A field of {@link SignInEnvironment}: the JWT's claims, the Bearer itself, or the `id_token`'s
+ * claims (`undefined` unless `openid` was asked).
  *
  * @example
  * ```ts
- * const environment = signInEnvironment(() => sessionPromise)
- * console.log((await environment.jwt).app_name)
+ * const bearer = await signInEnvironmentField(session, 'bearer')
  * ```
  */
-export function signInEnvironment(session: () => Promise<SignInSession>): SignInEnvironment {
-  return {
-    get jwt() {
-      return session().then(claimsOf)
-    },
-    get bearer() {
-      return session()
-        .then((s) => s.signedIn())
-        .then(({ jwt }) => jwt)
-    },
-    get openid() {
-      return session()
-        .then((s) => s.signedIn())
-        .then(({ idToken }) =>
-          idToken === undefined ? undefined : (decodeJwtClaims(idToken) ?? undefined),
-        )
-    },
-  }
+export async function signInEnvironmentField(
+  session: SignInSession,
+  field: keyof SignInEnvironment,
+): Promise<unknown> {
+  if (field === 'jwt') return claimsOf(session)
+  const { jwt, idToken } = await session.signedIn()
+  if (field === 'bearer') return jwt
+  return idToken === undefined ? undefined : (decodeJwtClaims(idToken) ?? undefined)
 }

@@ -1,13 +1,11 @@
 import type { Emitter } from '../../core/emitter'
 import { PullSignError, SignInError } from '../../core/errors'
 import type { Clock, StorageLike } from '../../core/seams'
-import { authorizeUrl } from '../browser/authorize-url'
-import { createPkcePair } from '../browser/pkce'
 import type { RandomBytes } from '../browser/random-token'
-import { randomToken } from '../browser/random-token'
 import { readRedirectResult } from '../browser/redirect-result'
 import { acceptAnswer } from '../browser/sign-in-answer'
 import { openSession, type SignInEvents, type SignInResult } from '../browser/sign-in-session'
+import { type SignInRequest, signInUrl, startSignIn } from '../browser/sign-in-start'
 
 /**
  * How a native app signs in: PKCE through a deep link (docs/protocol.md §7.1 allows custom-scheme
@@ -23,16 +21,11 @@ import { openSession, type SignInEvents, type SignInResult } from '../browser/si
  * }
  * ```
  */
-export interface NativeSignInOptions {
-  apiKey: string
-  oauth: string
+export interface NativeSignInOptions extends SignInRequest {
   /** The app's deep link, whitelisted for the application. */
   redirectUrl: string
   /** Opens the sign-in URL in the system browser (or an auth session). */
   openUrl: (url: string) => unknown
-  openid?: boolean
-  forceNetwork?: string
-  signers?: readonly string[]
 }
 
 /**
@@ -88,35 +81,14 @@ export function createNativeSignIn(options: NativeSignInOptions, seams: NativeSe
     /** Opens the sign-in; settles when {@link handleRedirect} gets the deep link back. */
     async authorize(): Promise<SignInResult> {
       if (session.jwt !== null) return { me: await session.userinfo(), jwt: session.jwt }
-      const pkce = await createPkcePair(seams.random)
-      const state = randomToken(seams.random)
-      const nonce = options.openid ? randomToken(seams.random) : undefined
-      store.savePending({
-        state,
-        redirectUri: options.redirectUrl,
-        responseType: 'code',
-        verifier: pkce.verifier,
-        startedAt: seams.clock.now(),
-        ...(nonce ? { nonce } : {}),
-      })
+      const started = await startSignIn(options, seams, options.redirectUrl, 'code')
+      const { challenge: _, ...kept } = started
+      store.savePending(kept)
       const result = new Promise<SignInResult>((resolve, reject) => {
         waiter?.reject(new SignInError('popup-closed', 'a newer sign-in replaced this one'))
         waiter = { resolve, reject }
       })
-      await options.openUrl(
-        authorizeUrl({
-          oauth: options.oauth,
-          clientId: options.apiKey,
-          redirectUri: options.redirectUrl,
-          responseType: 'code',
-          state,
-          popup: false,
-          nonce,
-          codeChallenge: pkce.challenge,
-          forceNetwork: options.forceNetwork,
-          signers: options.signers,
-        }),
-      )
+      await options.openUrl(signInUrl(options, started, false))
       return result
     },
     /**

@@ -14,8 +14,10 @@ import type {
   XappScanResult,
   XappStyle,
 } from '../../wire/xapp'
+import type { SignInUser } from '../browser/sign-in-props'
 import { type BridgeEvent, type BridgeWindow, createBridge } from './bridge'
 import { readXappLaunch } from './xapp-launch'
+import { xappUserField } from './xapp-user-field'
 
 /**
  * Options of {@link createXappClient}. Everything but `apiKey` has a default from the page.
@@ -104,6 +106,8 @@ export interface XappClient {
   /** `ott`: the launch context; `jwt`: the xApp JWT (both null until `success`). */
   readonly environment: XappEnvironment
   readonly user: XappUser | null
+  /** A field of `PullSign#user`; settles once the OTT is exchanged. */
+  userField(field: keyof SignInUser): Promise<unknown>
   on<K extends keyof XappClientEvents>(
     event: K,
     listener: (data: XappClientEvents[K]) => void,
@@ -292,6 +296,7 @@ export function createXappClient(options: XappClientOptions): XappClient {
         networkType: context.nodetype,
       }
     },
+    userField: (field) => started.then((context) => xappUserField(context, field)),
     on: (event, listener) => events.on(event, listener),
     whenReady: () => started,
     ready: () => bridge.send({ command: 'ready' }),

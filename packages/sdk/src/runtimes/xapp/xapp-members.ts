@@ -1,8 +1,6 @@
 import type { Credentials } from '../../core/credentials'
 import { PullSignError } from '../../core/errors'
 import { API_HEADERS, API_PATHS } from '../../wire/endpoints'
-import type { XappContext } from '../../wire/xapp'
-import { lazyFields, type SignInUser } from '../browser/sign-in-props'
 import type { XappClient } from './xapp-client'
 
 /**
@@ -96,38 +94,6 @@ export function xappCredentials(runtime: Promise<XappClient>): Credentials {
     },
     secrets: () => [jwt ?? undefined],
   }
-}
-
-/**
- * The xApp's user as {@link SignInUser}: every field from the launch context (docs/protocol.md
- * §7.2), settling once the OTT is exchanged; `picture` is the empty string (the context has none).
- *
- * @example
- * ```ts
- * const user = xappUser(() => runtimePromise)
- * console.log(await user.account)
- * ```
- */
-export function xappUser(runtime: () => Promise<XappClient>): SignInUser {
-  const field =
-    <T>(read: (context: XappContext) => T) =>
-    () =>
-      runtime()
-        .then((xapp) => xapp.whenReady())
-        .then(read)
-  const getters = {
-    account: field((c) => c.account),
-    networkType: field((c) => c.nodetype),
-    networkEndpoint: field((c) => c.nodewss),
-    name: field((c) => c.account_info.name),
-    domain: field((c) => c.account_info.domain),
-    picture: field(() => ''),
-    kycApproved: field((c) => c.account_info.kycApproved),
-    proSubscription: field((c) => c.account_info.proSubscription),
-    blocked: field((c) => c.account_info.blocked),
-    source: field((c) => c.account_info.source),
-  }
-  return lazyFields<SignInUser>(getters)
 }
 
 /**

@@ -1,0 +1,50 @@
+import type { SignInEnvironment, SignInUser } from './browser/sign-in-props'
+
+const USER_FIELDS: readonly (keyof SignInUser)[] = [
+  'account',
+  'networkType',
+  'networkEndpoint',
+  'name',
+  'domain',
+  'picture',
+  'kycApproved',
+  'proSubscription',
+  'blocked',
+  'source',
+]
+
+const ENVIRONMENT_FIELDS: readonly (keyof SignInEnvironment)[] = ['jwt', 'bearer', 'openid']
+
+// Each field is read on access from the runtime, which loads on demand: the sign-in and xApp
+// runtimes (and the JWT decoding behind their fields) stay out of a backend bundle.
+const deferred = <T>(fields: readonly (keyof T)[], read: (field: keyof T) => Promise<unknown>): T =>
+  Object.defineProperties(
+    {},
+    Object.fromEntries(fields.map((k) => [k, { get: () => read(k), enumerable: true }])),
+  ) as T
+
+/**
+ * `PullSign#user`: each field a promise, read from the runtime on each access so it follows the
+ * session as it changes.
+ *
+ * @example
+ * ```ts
+ * const user = deferredUser((field) => runtimePromise.then((runtime) => runtime.userField(field)))
+ * console.log(await user.account)
+ * ```
+ */
+export const deferredUser = (read: (field: keyof SignInUser) => Promise<unknown>): SignInUser =>
+  deferred(USER_FIELDS, read)
+
+/**
+ * `PullSign#environment` of a sign-in client: each field a promise, read from the runtime.
+ *
+ * @example
+ * ```ts
+ * const environment = deferredEnvironment((field) => runtime.then((r) => r.environmentField(field)))
+ * console.log(await environment.bearer)
+ * ```
+ */
+export const deferredEnvironment = (
+  read: (field: keyof SignInEnvironment) => Promise<unknown>,
+): SignInEnvironment => deferred(ENVIRONMENT_FIELDS, read)
