@@ -7,7 +7,7 @@ import {
 } from '../web/pages/dashboard-page'
 import { dashboardSignIns } from '../web/pages/dashboard-sign-ins'
 import { dashboardView } from '../web/pages/dashboard-view'
-import { htmlResponse } from '../web/pages/html-response'
+import { htmlResponse } from './html-response'
 import { sameOriginOnly } from './same-origin'
 
 /** How many payloads the dashboard lists, newest first; it also says how many there are. */

@@ -1,11 +1,11 @@
 import { Hono } from 'hono'
 import type { Platform } from '../platform'
 import { PlatformError } from '../platform'
-import { htmlResponse } from '../web/pages/html-response'
 import { renderNotFoundPage } from '../web/pages/not-found-page'
 import { renderSignPage } from '../web/pages/sign-page'
 import { signPageView } from '../web/pages/sign-page-view'
 import { type QrQuality, qrMatrix, qrPng } from '../web/qr'
+import { htmlResponse } from './html-response'
 import type { HttpEnv } from './http-env'
 import { json, response } from './responses'
 

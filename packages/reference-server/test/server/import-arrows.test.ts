@@ -4,13 +4,14 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 // Data flows one way: adapters (http/, ws/, web/) call the
-// platform, the wallet drives the platform, the platform drives the ledger, and the ledger knows
+// platform (http/ renders web/'s pages, never the other way round), the wallet drives the platform, the platform drives the ledger, and the ledger knows
 // nothing above it. Each rule names a source folder and the folders it must never import.
 const FORBIDDEN: Record<string, readonly string[]> = {
   ledger: ['platform', 'wallet', 'identity', 'http', 'ws', 'web'],
   platform: ['wallet', 'http', 'ws', 'web'],
   wallet: ['http', 'ws', 'web'],
   identity: ['wallet', 'http', 'ws', 'web'],
+  web: ['http', 'ws', 'wallet'],
 }
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src')
