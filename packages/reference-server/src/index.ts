@@ -5,15 +5,10 @@ import type { NodeHttp1Handler } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
 import { parseBaseUrl } from './base-url'
 import { type ConnectionLimits, connectionSettings } from './connection-limits'
+import { createPlatform } from './create-platform'
 import { createHttpHandler, type FetchHandler } from './http/handler'
 import { type RequestLogOptions, withRequestLog } from './http/request-log'
-import {
-  type Clock,
-  createPlatform,
-  DEFAULT_ENDPOINTS,
-  type Platform,
-  type PlatformOptions,
-} from './platform'
+import { type Clock, DEFAULT_ENDPOINTS, type Platform, type PlatformOptions } from './platform'
 import type { Wallet } from './wallet'
 import {
   createInProcessWebSocket,

@@ -1,5 +1,6 @@
 import { decodeAccountID } from 'ripple-address-codec'
 import { deriveAddress } from 'ripple-keypairs'
+import { createSharedCache } from '../bounded-cache'
 import { accountIdOf } from './account-ids'
 import type { AccountState } from './account-state'
 import type { JsonObject } from './apply-context'
@@ -46,9 +47,10 @@ export function verifies(data: string, signature: unknown, publicKey: unknown): 
 }
 
 // The address of a key never changes, and the ledger sees the same few keys again and again:
-// remembered (bounded) instead of two hashes and a base58 check encode per submission.
-const MAX_REMEMBERED_KEYS = 4096
-const addresses = new Map<string, string | null>()
+// remembered (bounded) instead of two hashes and a base58 check encode per submission. A key is 66
+// hex characters: a longer `SigningPubKey` of a submitted blob is derived every time, not kept.
+// `false` stands for "no key" (a cache keeps no null).
+const addresses = createSharedCache<string | false>({ maxKeyLength: 66, maxEntries: 4096 })
 
 /**
  * The address a public key derives to (remembered, bounded), or null when it is no key.
@@ -60,16 +62,15 @@ const addresses = new Map<string, string | null>()
  */
 export function addressOf(publicKey: string): string | null {
   const known = addresses.get(publicKey)
-  if (known !== undefined) return known
-  let address: string | null
+  if (known !== undefined) return known === false ? null : known
+  let address: string | false
   try {
     address = deriveAddress(publicKey)
   } catch {
-    address = null
+    address = false
   }
-  if (addresses.size >= MAX_REMEMBERED_KEYS) addresses.clear()
   addresses.set(publicKey, address)
-  return address
+  return address === false ? null : address
 }
 
 /**
