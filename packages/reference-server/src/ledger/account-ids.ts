@@ -1,17 +1,12 @@
 import { decodeAccountID, encodeAccountID } from 'ripple-address-codec'
+import { createSharedCache } from '../bounded-cache'
 
 // Both directions cost a base58 conversion and two SHA-256 (the checksum), and the ledger meets the
 // same few accounts in every transaction it decodes and re-encodes (docs/protocol.md §8.2): the
-// answers of these pure functions are remembered, bounded, the way signature-check.ts remembers
-// a key's address.
-const MAX_REMEMBERED = 4096
-const idsByAddress = new Map<string, string>()
-const addressesById = new Map<string, string>()
-
-const remember = (map: Map<string, string>, key: string, value: string) => {
-  if (map.size >= MAX_REMEMBERED) map.clear()
-  map.set(key, value)
-}
+// answers of these pure functions are remembered, bounded. A classic address has at most 35
+// characters, an AccountID 40 hex digits; a longer key is converted every time, never kept.
+const idsByAddress = createSharedCache<string>({ maxKeyLength: 35, maxEntries: 4096 })
+const addressesById = createSharedCache<string>({ maxKeyLength: 40, maxEntries: 4096 })
 
 /**
  * The AccountID of a classic address as 40 upper-case hex digits: ripple-address-codec's
@@ -26,8 +21,8 @@ export function accountIdOf(address: string): string {
   const known = idsByAddress.get(address)
   if (known !== undefined) return known
   const id = Buffer.from(decodeAccountID(address)).toString('hex').toUpperCase()
-  remember(idsByAddress, address, id)
-  remember(addressesById, id, address)
+  idsByAddress.set(address, id)
+  addressesById.set(id, address)
   return id
 }
 
@@ -48,7 +43,7 @@ export function addressOfAccountId(bytes: Uint8Array): string {
   const known = addressesById.get(id)
   if (known !== undefined) return known
   const address = encodeAccountID(bytes)
-  remember(addressesById, id, address)
-  remember(idsByAddress, address, id)
+  addressesById.set(id, address)
+  idsByAddress.set(address, id)
   return address
 }
