@@ -9,8 +9,6 @@ export default defineConfig([
     tsconfig: 'tsconfig.build.json',
     target: 'node20',
     platform: 'node',
-    // import.meta.url in the CJS build (ledger/x-address-precheck.ts resolves the codec's copy).
-    shims: true,
   },
   {
     name: 'cli',

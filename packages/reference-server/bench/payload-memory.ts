@@ -1,4 +1,4 @@
-import { createPlatform } from '../src/platform'
+import { createPlatform } from '../src/create-platform'
 import { bobAddress } from './bench-fixtures'
 import { quick, report } from './bench-report'
 import { ensureGc, settledMemory } from './gc-process'

@@ -3,16 +3,11 @@ import type { AddressInfo } from 'node:net'
 import type { Endpoints } from 'pullsign/wire'
 import { parseBaseUrl } from './base-url'
 import { type ConnectionLimits, connectionSettings } from './connection-limits'
+import { createPlatform } from './create-platform'
 import { createHttpHandler, type FetchHandler } from './http/handler'
 import { nodeListener } from './http/node-listener'
 import { type RequestLogOptions, withRequestLog } from './http/request-log'
-import {
-  type Clock,
-  createPlatform,
-  DEFAULT_ENDPOINTS,
-  type Platform,
-  type PlatformOptions,
-} from './platform'
+import { type Clock, DEFAULT_ENDPOINTS, type Platform, type PlatformOptions } from './platform'
 import type { Wallet } from './wallet'
 import {
   createInProcessWebSocket,

@@ -4,8 +4,7 @@ import { API_PATHS } from 'pullsign/wire'
 import type { ServerRequest } from 'srvx'
 import type { Platform } from '../platform'
 import { badBody, notFound } from '../platform'
-import { signRoutes } from '../web/sign-routes'
-import { xappHostRoutes } from '../web/xapp-host-routes'
+import { UUID_SOURCE } from '../platform/ids'
 import { accountRoutes } from './account-routes'
 import { appStorageRoutes } from './app-storage-routes'
 import { controlRoutes } from './control-routes'
@@ -20,14 +19,16 @@ import { pageRoutes } from './page-routes'
 import { payloadRoutes } from './payload-routes'
 import { rateLimitHeaders } from './rate-limit-headers'
 import type { HeaderRecord } from './responses'
+import { signRoutes } from './sign-routes'
 import { userTokenRoutes } from './user-token-routes'
 import { xappAuthorizeRoutes } from './xapp-authorize-route'
+import { xappHostRoutes } from './xapp-host-routes'
 import { xappReplayRoutes } from './xapp-replay-route'
 import { xappRoutes } from './xapp-routes'
 
 // An unknown path may still carry a one-time token or user token: never echo a UUID-shaped part.
-const redactedPath = (path: string) =>
-  path.slice(0, 200).replace(/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}/gi, '{uuid}')
+const UUID_ANYWHERE = new RegExp(UUID_SOURCE, 'gi')
+const redactedPath = (path: string) => path.slice(0, 200).replace(UUID_ANYWHERE, '{uuid}')
 
 // Over node:http, a route's path is read off the request line (srvx keeps the IncomingMessage):
 // srvx would otherwise build the whole URL for `request.url`, only for Hono to cut the path back

@@ -1,23 +1,6 @@
 import type { TransactionJson } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
-
-/**
- * A payment request link's parameters, checked (docs/protocol.md §9.2).
- *
- * @example
- * ```ts
- * const link = parsePaymentRequest(account, new URLSearchParams('amount=5'))
- * if (link.ok) console.log(link.value.amount) // '5'
- * ```
- */
-export interface PaymentRequestLink {
-  account: string
-  amount: string | null
-  network: 'XRPL' | 'XAHAU'
-  dt: number | null
-  invoiceid: string | null
-  asset: { currency: string; issuer: string } | null
-}
+import type { PaymentRequestLink } from '../web/pages/detect-page'
 
 /**
  * A parse result: the value, or every problem, each naming its parameter.

@@ -6,8 +6,8 @@ import type { Application } from '../platform/applications'
 import { renderBadLinkPage } from '../web/pages/bad-link-page'
 import { renderPaymentRequestPage, renderSignLinkPage } from '../web/pages/detect-page'
 import { renderExplorerPage } from '../web/pages/explorer-page'
-import { htmlResponse } from '../web/pages/html-response'
 import { renderNotFoundPage } from '../web/pages/not-found-page'
+import { htmlResponse } from './html-response'
 import { parsePaymentRequest, parseSignLink, requestedPayment } from './link-input'
 
 /**

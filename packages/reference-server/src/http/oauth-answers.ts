@@ -1,6 +1,6 @@
 import { OAuthError } from '../identity'
-import { htmlResponse } from '../web/pages/html-response'
 import { renderOAuthMessagePage } from '../web/pages/oauth-message-page'
+import { htmlResponse } from './html-response'
 import { jsonResponse, response } from './responses'
 
 // Tokens and codes must not be kept by a cache or a proxy (RFC 6749 §5.1).

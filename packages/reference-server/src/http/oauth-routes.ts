@@ -5,10 +5,10 @@ import { parseAuthorizeRequest, verifyClient } from '../identity/authorize-reque
 import { openerOrigin } from '../identity/redirect-uris'
 import { userinfo } from '../identity/userinfo'
 import type { Platform } from '../platform'
-import { htmlResponse } from '../web/pages/html-response'
 import { renderOAuthMessagePage } from '../web/pages/oauth-message-page'
 import { renderOAuthReturnPage } from '../web/pages/oauth-return-page'
 import { openCors } from './cors'
+import { htmlResponse } from './html-response'
 import { oauthJson, oauthRefusal, redirectTo, wantsJson } from './oauth-answers'
 import { readTokenBody } from './token-body'
 

@@ -7,7 +7,7 @@ import {
 } from '../web/pages/dashboard-page'
 import { dashboardSignIns } from '../web/pages/dashboard-sign-ins'
 import { dashboardView } from '../web/pages/dashboard-view'
-import { htmlResponse } from '../web/pages/html-response'
+import { htmlResponse } from './html-response'
 import { sameOriginOnly } from './same-origin'
 
 /** How many payloads the dashboard lists, newest first; it also says how many there are. */
@@ -19,7 +19,7 @@ const LIVE_PART = new URL(DASHBOARD_LIVE_PATH, 'http://localhost').searchParams.
  * The pages people look at, served by the one fetch-style handler next to the API: the dashboard
  * at `GET /` and its live sections at `GET /?part=main` (the contents of `<main>`, rendered by the
  * same functions, polled by the page about every second; same-origin only, as it carries
- * application secrets). The sign pages at `next.always` are served by web/sign-routes.ts.
+ * application secrets). The sign pages at `next.always` are served by http/sign-routes.ts.
  *
  * @example
  * ```ts

@@ -1,6 +1,6 @@
-import { transactionId } from 'pullsign/verify'
 import { encodeForSigningBatch } from 'ripple-binary-codec'
 import { encodeTransaction } from './transaction-encode'
+import { ledgerTransactionId } from './transaction-id'
 
 /**
  * A Batch as JSON; its signing data reads Account, Sequence, TicketSequence, Flags and
@@ -69,7 +69,7 @@ export function batchSigningData(batch: BatchFields, signer: string): string {
     account: batch.Account,
     sequence,
     flags: batch.Flags ?? 0,
-    txIDs: innerTransactions(batch).map((tx) => transactionId(encodeTransaction(tx))),
+    txIDs: innerTransactions(batch).map((tx) => ledgerTransactionId(encodeTransaction(tx))),
     batchAccount: signer,
   })
 }

@@ -1,10 +1,8 @@
 import { isNetworkKey, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
-import type { Clock } from '../platform/clock'
-import { invalidRequest } from '../platform/errors'
 import { LSF_DEFAULT_RIPPLE } from './account-state'
 import type { NativePrice } from './apply-context'
-import { decodeCtid } from './ctid'
+import { parseCtid } from './ctid'
 import type { AccountView, Ledger } from './ledger-types'
 import { parseDrops } from './native-amount'
 import { createNetworkLedger, type NetworkLedger } from './network-ledger'
@@ -12,9 +10,23 @@ import { NETWORKS } from './networks'
 import { transactionLookup } from './transaction-lookup'
 import { lineView } from './trust-line'
 
+/**
+ * What the ledger needs of a clock (the platform's `Clock` is one): the time, and a repeating
+ * timer that reports how many periods a clock jump skipped (its closes, docs/protocol.md §8.1).
+ *
+ * @example
+ * ```ts
+ * const clock: LedgerClock = createClock()
+ * ```
+ */
+export interface LedgerClock {
+  now(): number
+  setInterval(fn: (periods: number) => void, ms: number): () => void
+}
+
 /** Options of {@link createLedger}. */
 export interface LedgerOptions {
-  clock: Clock
+  clock: LedgerClock
   /** Close every open ledger this often on the clock (docs/protocol.md §8.1: about 4 s); false = manual. */
   closeMs: number | false
   /**
@@ -25,6 +37,11 @@ export interface LedgerOptions {
 }
 
 const TXID = /^[0-9A-F]{64}$/i
+
+// The ledger's callers (platform/, http/, the wallet) validate their input first and answer the
+// docs/protocol.md §1 envelope themselves: an argument out of range here is a caller's bug, so it
+// is a plain RangeError or TypeError naming the argument, never a platform error.
+const outOfRange = (argument: string, why: string) => new RangeError(`${argument} ${why}`)
 
 /**
  * Creates the simulated ledger of the five networks of docs/protocol.md §8.1.
@@ -48,7 +65,7 @@ export function createLedger(options: LedgerOptions): Ledger {
 
   const network = (key: NetworkKey): NetworkLedger => {
     const found = isNetworkKey(key) ? networks.get(key) : undefined
-    if (!found) throw invalidRequest('network', `must be one of ${NETWORK_KEYS.join(', ')}`)
+    if (!found) throw outOfRange('network', `must be one of ${NETWORK_KEYS.join(', ')}`)
     return found
   }
   // `ledgers` closes skipped by a clock jump are one step: the index moves by all of them at once,
@@ -61,10 +78,10 @@ export function createLedger(options: LedgerOptions): Ledger {
   return {
     fund(address, drops, keys = NETWORK_KEYS) {
       if (typeof address !== 'string' || !isValidClassicAddress(address)) {
-        throw invalidRequest('address', 'is not a valid classic address')
+        throw outOfRange('address', 'is not a valid classic address')
       }
       const amount = parseDrops(drops)
-      if (amount === null) throw invalidRequest('drops', 'must be a non-negative integer of drops')
+      if (amount === null) throw outOfRange('drops', 'must be a non-negative integer of drops')
       const targets = keys.map(network)
       for (const target of targets) target.fund(address, amount)
     },
@@ -87,7 +104,7 @@ export function createLedger(options: LedgerOptions): Ledger {
     fee: (key) => network(key).definition.fee,
     latestClosedIndex: (key) => network(key).latestClosedIndex(),
     submit(key, blob) {
-      if (typeof blob !== 'string') throw invalidRequest('blob', 'must be a hex string')
+      if (typeof blob !== 'string') throw new TypeError('blob must be a hex string')
       return network(key).submit(blob)
     },
     close(key) {
@@ -104,7 +121,7 @@ export function createLedger(options: LedgerOptions): Ledger {
       return null
     },
     transactionByCtid(value) {
-      const position = typeof value === 'string' ? decodeCtid(value) : null
+      const position = typeof value === 'string' ? parseCtid(value) : null
       if (!position) return null
       const definition = NETWORKS.find((n) => n.chain_id === position.networkId)
       const stored = definition

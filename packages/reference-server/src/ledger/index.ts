@@ -1,4 +1,4 @@
-export { createLedger, type LedgerOptions } from './create-ledger'
+export { createLedger, type LedgerClock, type LedgerOptions } from './create-ledger'
 export type {
   AccountView,
   Ledger,

@@ -6,6 +6,7 @@ import {
   verify as nodeVerify,
 } from 'node:crypto'
 import * as keypairs from 'ripple-keypairs'
+import { type BoundedCache, createSharedCache } from '../bounded-cache'
 
 // DER wrappers of a raw 32-byte Ed25519 key (RFC 8410): PKCS#8 for the private seed, SPKI for the
 // public point, so node:crypto takes the XRPL key bytes as they are.
@@ -17,15 +18,15 @@ const ED25519_SIGNATURE = /^[0-9a-fA-F]{128}$/
 const EVEN_HEX = /^(?:[0-9a-fA-F]{2})*$/
 
 // Key objects are parsed once per key: the platform signs with a handful of users' keys. Bounded,
-// so a stream of foreign public keys (the ledger verifies any submitted blob) cannot grow it.
-const MAX_CACHED_KEYS = 4096
-const privateKeys = new Map<string, KeyObject>()
-const publicKeys = new Map<string, KeyObject>()
+// so a stream of foreign public keys (the ledger verifies any submitted blob) cannot grow it; the
+// keys are 66 hex characters (ED25519_KEY is tested first).
+const keyCache = () => createSharedCache<KeyObject>({ maxKeyLength: 66, maxEntries: 4096 })
+const privateKeys = keyCache()
+const publicKeys = keyCache()
 
-const cached = (cache: Map<string, KeyObject>, hex: string, make: () => KeyObject) => {
+const cached = (cache: BoundedCache<KeyObject>, hex: string, make: () => KeyObject) => {
   let key = cache.get(hex)
   if (!key) {
-    if (cache.size >= MAX_CACHED_KEYS) cache.clear()
     key = make()
     cache.set(hex, key)
   }

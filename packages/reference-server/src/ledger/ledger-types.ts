@@ -78,7 +78,11 @@ export type TransactionLookup = XrplTxResponse & {
  * ```
  */
 export interface Ledger {
-  /** Credits drops to an address (creating the account); on every network unless listed. */
+  /**
+   * Credits drops to an address (creating the account); on every network unless listed. An address
+   * that is no classic address, drops that are no amount or an unknown network throw a RangeError
+   * (every method that takes a network does the same for an unknown one).
+   */
   fund(address: string, drops: bigint | string, networks?: readonly NetworkKey[]): void
   /** The account on a network, or null when it does not exist there. */
   account(network: NetworkKey, address: string): AccountView | null
@@ -86,7 +90,10 @@ export interface Ledger {
   fee(network: NetworkKey): string
   /** Index of the latest closed ledger. */
   latestClosedIndex(network: NetworkKey): number
-  /** Decodes, verifies the signature(s) and applies a signed transaction blob. */
+  /**
+   * Decodes, verifies the signature(s) and applies a signed transaction blob; what it makes of the
+   * blob is an engine result, never an exception.
+   */
   submit(network: NetworkKey, blob: string): SubmitResult
   /** Closes the open ledger now (all networks when omitted). */
   close(network?: NetworkKey): void

@@ -1,6 +1,4 @@
-import { transactionId } from 'pullsign/verify'
 import type { IssuedAmount } from 'pullsign/wire'
-import { decode } from 'ripple-binary-codec'
 import { accountSetRules } from './account-set'
 import { type AccountState, newAccount } from './account-state'
 import type { ApplyContext, JsonObject, NativePrice, TransactionRules } from './apply-context'
@@ -14,7 +12,9 @@ import { paymentRules } from './native-payment'
 import { type NetworkDefinition, requiresNetworkId } from './networks'
 import { checkAuthorization, checkSignatures, signatureCount } from './signature-check'
 import { ticketCreateRules } from './ticket-create'
+import { type CanonicalTransaction, decodeCanonical } from './transaction-decode'
 import { encodeTransaction } from './transaction-encode'
+import { ledgerTransactionId } from './transaction-id'
 import { lineKey, newLine, shiftTo, type TrustLine } from './trust-line'
 import { trustSetRules } from './trust-set'
 
@@ -75,16 +75,6 @@ const FEE_ONLY: TransactionRules = {
 }
 
 const rulesOf = (tx: JsonObject) => RULES[String(tx.TransactionType)] ?? FEE_ONLY
-
-function decodeCanonical(blob: string): JsonObject | null {
-  try {
-    const tx = decode(blob)
-    // A blob that does not re-encode to itself is not canonical, so its id would be ambiguous.
-    return encodeTransaction(tx).toUpperCase() === blob ? tx : null
-  } catch {
-    return null
-  }
-}
 
 // The NetworkID rule of docs/protocol.md §8.1: absent at or below id 1024, required (and equal)
 // above.
@@ -161,10 +151,13 @@ export function createNetworkLedger(
   // Checks a decoded transaction in rippled's order: preflight (signature, network, fee field,
   // type rules), then preclaim (account, sequence or ticket, last ledger, fee level,
   // authorization).
-  const check = (tx: JsonObject, rules: TransactionRules): string | null => {
+  const check = (
+    { tx, signingFields }: CanonicalTransaction,
+    rules: TransactionRules,
+  ): string | null => {
     const fee = parseDrops(tx.Fee)
     const preflight =
-      checkSignatures(tx) ??
+      checkSignatures(tx, signingFields) ??
       networkIdResult(definition, tx) ??
       (fee === null ? 'temBAD_FEE' : null) ??
       rules.preflight(tx)
@@ -259,7 +252,7 @@ export function createNetworkLedger(
     const rules = rulesOf(tx)
     const refused = networkIdResult(definition, tx) ?? rules.preflight(tx) ?? preclaimInner(tx)
     if (refused) return refused
-    return apply(tx, transactionId(encodeTransaction(tx)), 0n)
+    return apply(tx, ledgerTransactionId(encodeTransaction(tx)), 0n)
   }
   const preclaimInner = (tx: JsonObject): string | null => {
     const account = lookup(String(tx.Account))
@@ -286,12 +279,15 @@ export function createNetworkLedger(
     submit(blob) {
       if (!HEX.test(blob)) return answer('', 'temMALFORMED')
       const canonical = blob.toUpperCase()
-      const txid = transactionId(canonical)
-      const tx = decodeCanonical(canonical)
+      const txid = ledgerTransactionId(canonical)
+      // A blob that does not re-encode to itself is not canonical, so its id would be ambiguous.
+      const decoded = decodeCanonical(canonical)
+      if (!decoded) return answer(txid, 'temMALFORMED')
+      const { tx } = decoded
       // A blob without TransactionType (a SignIn, docs/protocol.md §8.2) is never a transaction.
-      if (!tx || typeof tx.TransactionType !== 'string') return answer(txid, 'temMALFORMED')
+      if (typeof tx.TransactionType !== 'string') return answer(txid, 'temMALFORMED')
       if (transactions.has(txid)) return answer(txid, 'tefALREADY')
-      const refused = check(tx, rulesOf(tx))
+      const refused = check(decoded, rulesOf(tx))
       if (refused) return answer(txid, refused)
       const stored = apply(tx, txid, parseDrops(tx.Fee) ?? 0n)
       record(stored)

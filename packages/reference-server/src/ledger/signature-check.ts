@@ -1,10 +1,10 @@
 import { decodeAccountID } from 'ripple-address-codec'
-import { encodeForMultisigning } from 'ripple-binary-codec'
 import { deriveAddress } from 'ripple-keypairs'
+import { createSharedCache } from '../bounded-cache'
+import { accountIdOf } from './account-ids'
 import type { AccountState } from './account-state'
 import type { JsonObject } from './apply-context'
 import { verify } from './keypair-signatures'
-import { encodeTransactionForSigning } from './transaction-encode'
 
 /**
  * One decoded `Signers` (or `BatchSigners`) entry.
@@ -22,6 +22,9 @@ export interface SignerEntry {
 
 const HEX = /^[0-9A-F]+$/i
 const MAX_SIGNERS = 32
+// Hash prefixes of docs/protocol.md §8.2: single-sign data, multi-sign data.
+const SIGNING_PREFIX = '53545800'
+const MULTI_SIGNING_PREFIX = '534D5400'
 
 // A key/signature algorithm mismatch makes the verifier throw: that is an invalid signature
 // (docs/protocol.md §8.2).
@@ -44,9 +47,10 @@ export function verifies(data: string, signature: unknown, publicKey: unknown): 
 }
 
 // The address of a key never changes, and the ledger sees the same few keys again and again:
-// remembered (bounded) instead of two hashes and a base58 check encode per submission.
-const MAX_REMEMBERED_KEYS = 4096
-const addresses = new Map<string, string | null>()
+// remembered (bounded) instead of two hashes and a base58 check encode per submission. A key is 66
+// hex characters: a longer `SigningPubKey` of a submitted blob is derived every time, not kept.
+// `false` stands for "no key" (a cache keeps no null).
+const addresses = createSharedCache<string | false>({ maxKeyLength: 66, maxEntries: 4096 })
 
 /**
  * The address a public key derives to (remembered, bounded), or null when it is no key.
@@ -58,16 +62,15 @@ const addresses = new Map<string, string | null>()
  */
 export function addressOf(publicKey: string): string | null {
   const known = addresses.get(publicKey)
-  if (known !== undefined) return known
-  let address: string | null
+  if (known !== undefined) return known === false ? null : known
+  let address: string | false
   try {
     address = deriveAddress(publicKey)
   } catch {
-    address = null
+    address = false
   }
-  if (addresses.size >= MAX_REMEMBERED_KEYS) addresses.clear()
   addresses.set(publicKey, address)
-  return address
+  return address === false ? null : address
 }
 
 /**
@@ -121,15 +124,17 @@ export const accountIdHex = (address: string) =>
 /**
  * Checks the signature(s) of a decoded transaction cryptographically (preflight): a single
  * signature over `53545800` + fields, or every multisignature over `534D5400` + fields + signer
- * AccountID, signers sorted by AccountID without duplicates. Returns null when valid, else the
- * engine result.
+ * AccountID, signers sorted by AccountID without duplicates. `signingFields` are those fields as
+ * `encodeForSigning` writes them after its prefix (`decodeCanonical` takes them from the blob).
+ * Returns null when valid, else the engine result.
  *
  * @example
  * ```ts
- * checkSignatures(decode(blob)) // null, or 'temBAD_SIGNATURE'
+ * const { tx, signingFields } = decodeCanonical(blob)
+ * checkSignatures(tx, signingFields) // null, or 'temBAD_SIGNATURE'
  * ```
  */
-export function checkSignatures(tx: JsonObject): string | null {
+export function checkSignatures(tx: JsonObject, signingFields: string): string | null {
   if (tx.SigningPubKey === '' || tx.Signers !== undefined) {
     if (tx.SigningPubKey !== '' || tx.TxnSignature !== undefined) return 'temMALFORMED'
     const entries = signerEntries(tx)
@@ -137,15 +142,15 @@ export function checkSignatures(tx: JsonObject): string | null {
     let previous = ''
     for (const entry of entries) {
       if (entry.Account === tx.Account) return 'temBAD_SIGNER'
-      const id = accountIdHex(entry.Account)
+      const id = accountIdOf(entry.Account)
       if (id <= previous) return 'temBAD_SIGNER'
       previous = id
-      const data = encodeForMultisigning(tx, entry.Account)
+      const data = `${MULTI_SIGNING_PREFIX}${signingFields}${id}`
       if (!verifies(data, entry.TxnSignature, entry.SigningPubKey)) return 'temBAD_SIGNATURE'
     }
     return null
   }
-  return verifies(encodeTransactionForSigning(tx), tx.TxnSignature, tx.SigningPubKey)
+  return verifies(`${SIGNING_PREFIX}${signingFields}`, tx.TxnSignature, tx.SigningPubKey)
     ? null
     : 'temBAD_SIGNATURE'
 }

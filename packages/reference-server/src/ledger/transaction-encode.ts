@@ -1,4 +1,3 @@
-import { decodeAccountID } from 'ripple-address-codec'
 import {
   encode as codecEncode,
   encodeForSigning as codecEncodeForSigning,
@@ -8,10 +7,12 @@ import { BinarySerializer, BytesList } from 'ripple-binary-codec/dist/binary.js'
 import type { FieldInstance } from 'ripple-binary-codec/dist/enums/index.js'
 import { HashPrefix } from 'ripple-binary-codec/dist/hash-prefixes.js'
 import { AccountID } from 'ripple-binary-codec/dist/types/account-id.js'
+import { Amount } from 'ripple-binary-codec/dist/types/amount.js'
 import type { JsonObject } from 'ripple-binary-codec/dist/types/serialized-type.js'
 import { STArray } from 'ripple-binary-codec/dist/types/st-array.js'
 import { STObject } from 'ripple-binary-codec/dist/types/st-object.js'
 import { UInt64 } from 'ripple-binary-codec/dist/types/uint-64.js'
+import { accountIdOf } from './account-ids'
 
 /**
  * The shortest string that can be a valid X-address: it must decode to at least 27 bytes (2 prefix
@@ -79,7 +80,9 @@ function serialize(tx: Json, filter: FieldFilter | undefined, sink: BytesList): 
             ? UInt64.from(value, field.name)
             : field.type.name === 'AccountID'
               ? accountId(value)
-              : field.associatedType.from(value)
+              : field.type.name === 'Amount'
+                ? amount(value)
+                : field.associatedType.from(value)
     if (typed == null) throw new TypeError(`Unable to interpret "${field.name}: ${value}".`)
     if ((typed as { name?: string }).name === 'UNLModify') isUnlModify = true
     bytes.writeFieldAndValue(field, typed, field.name === 'Account' && isUnlModify)
@@ -89,12 +92,40 @@ function serialize(tx: Json, filter: FieldFilter | undefined, sink: BytesList): 
 
 // AccountID.from asks isValidXAddress again before decoding a classic address; the value has
 // already been found not to be shaped like an X-address, so only the classic decode remains
-// (the same bytes and the same error for anything else).
+// (remembered; the same bytes and the same error for anything else).
 function accountId(value: unknown): AccountID {
   if (typeof value === 'string' && value !== '' && !HEX.test(value)) {
-    return new AccountID(Uint8Array.from(decodeAccountID(value)))
+    return AccountID.from(accountIdOf(value))
   }
   return AccountID.from(value as string)
+}
+
+// Amount.from of an issued amount reads its issuer with AccountID.from, whose isValidXAddress
+// costs as much as the rest of the amount; given as its 40 hex digits, the issuer is taken as
+// bytes. Only a classic issuer is handed over so: an X-address or any other value, and every
+// issuer that fails to decode, go to Amount.from as they are (its bytes, its error).
+function amount(value: unknown): Amount {
+  if (typeof value !== 'object' || value === null) return Amount.from(value as string)
+  const { currency, issuer, value: units } = value as Record<string, unknown>
+  if (
+    Object.keys(value).length !== 3 ||
+    !Object.hasOwn(value, 'currency') ||
+    !Object.hasOwn(value, 'value') ||
+    !Object.hasOwn(value, 'issuer') ||
+    typeof issuer !== 'string' ||
+    issuer === '' ||
+    HEX.test(issuer) ||
+    X_ADDRESS_SHAPE.test(issuer)
+  ) {
+    return Amount.from(value as never)
+  }
+  let id: string
+  try {
+    id = accountIdOf(issuer)
+  } catch {
+    return Amount.from(value as never)
+  }
+  return Amount.from({ currency, issuer: id, value: units } as never)
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ctid } from './ctid'
+import { encodeCtid } from 'pullsign/links'
 import type { TransactionLookup } from './ledger-types'
 import type { StoredTransaction } from './network-ledger'
 import { affectedNodes, balanceChanges } from './transaction-meta'
@@ -33,7 +33,11 @@ export function transactionLookup(stored: StoredTransaction): TransactionLookup 
     stored.closedAt === null
       ? {}
       : {
-          ctid: ctid(stored.ledgerIndex, stored.transactionIndex, network.chain_id),
+          ctid: encodeCtid({
+            ledgerIndex: stored.ledgerIndex,
+            transactionIndex: stored.transactionIndex,
+            networkId: network.chain_id,
+          }),
           date: Math.floor(stored.closedAt / 1000) - RIPPLE_EPOCH_OFFSET,
         }
   return {

@@ -1,7 +1,8 @@
 import { isValidClassicAddress } from 'ripple-address-codec'
+import { createSharedCache } from '../bounded-cache'
 
-const MAX_REMEMBERED = 10_000
-const remembered = new Map<string, boolean>()
+// A classic address has 25 to 35 characters; longer values are refused before the cache.
+const remembered = createSharedCache<boolean>({ maxKeyLength: 35, maxEntries: 10_000 })
 
 /**
  * Whether `value` is a valid classic address, remembering recent answers: the check costs two
@@ -18,7 +19,6 @@ export function isClassicAddress(value: unknown): value is string {
   const known = remembered.get(value)
   if (known !== undefined) return known
   const valid = isValidClassicAddress(value)
-  if (remembered.size >= MAX_REMEMBERED) remembered.clear()
   remembered.set(value, valid)
   return valid
 }

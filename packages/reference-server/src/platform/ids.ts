@@ -1,6 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto'
 
 /**
+ * The source text of a lower-case UUID pattern, unanchored: what {@link UUID} is built from, and
+ * what a pattern that finds a UUID inside a longer text (a path, the page scripts) is built from.
+ *
+ * @example
+ * ```ts
+ * const anywhere = new RegExp(UUID_SOURCE, 'gi')
+ * ```
+ */
+export const UUID_SOURCE = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
+
+/**
  * A lower-case UUID, as the platform issues them (payloads, applications, users, secrets); every
  * input that names one is checked against this one pattern.
  *
@@ -9,7 +20,7 @@ import { createHash, randomUUID } from 'node:crypto'
  * UUID.test(newUuid()) // true
  * ```
  */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+export const UUID = new RegExp(`^${UUID_SOURCE}$`)
 
 /**
  * A new random lower-case UUID v4 (payloads, tokens, OTTs, references), as one flat string.

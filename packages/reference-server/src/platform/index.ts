@@ -1,7 +1,7 @@
 import type { Endpoints, PayloadRecord, RefState } from 'pullsign/wire'
+import { clearSharedCaches } from '../bounded-cache'
 import { createIdentity, type Identity } from '../identity'
 import { createLedger, type Ledger } from '../ledger'
-import { createWallet, type Wallet } from '../wallet'
 import { type AppStorage, createAppStorage } from './app-storage'
 import { type Applications, createApplications } from './applications'
 import { type Clock, createClock } from './clock'
@@ -15,6 +15,7 @@ import { nativePrice } from './rates'
 import { createUserData, type UserData } from './user-data'
 import { createUserTokens, type UserTokens } from './user-tokens'
 import { createUsers, type Users } from './users'
+import type { Wallet } from './wallet-types'
 import { createWebhookDispatcher, type Webhooks } from './webhook-dispatcher'
 import { createXapps, type Xapps } from './xapps'
 
@@ -42,11 +43,12 @@ export { DEFAULT_RATE_LIMITS } from './rate-limits'
 export type { UserData } from './user-data'
 export type { UserToken, UserTokens } from './user-tokens'
 export type { User, UserAccount, UserDevice, Users } from './users'
+export type { Wallet } from './wallet-types'
 export type { Webhooks } from './webhook-dispatcher'
 export type { ReplayCaller, XappLaunch, Xapps } from './xapps'
 
 /**
- * Options of {@link createPlatform} (and of `createReferenceServer`).
+ * Options of `createPlatform` (src/create-platform.ts) and of `createReferenceServer`.
  *
  * @example
  * ```ts
@@ -135,21 +137,42 @@ export const DEFAULT_ENDPOINTS: Readonly<Endpoints> = {
 }
 
 /**
- * Creates the platform with everything wired: clock, ledger, applications, users, payloads,
- * tokens, storage, rate limits, webhooks, xApps, pushes, lookups and the wallet simulator.
+ * The parts of the platform its wallet simulator drives.
  *
  * @example
  * ```ts
- * const platform = createPlatform({ ledgerCloseMs: false })
- * const [app] = platform.applications.list()
- * const [alice] = platform.users.list()
- * const { uuid } = platform.payloads.create(app!, { txjson: { TransactionType: 'SignIn' } })
- * await platform.wallet.sign(uuid, { user: alice!.uuid })
- * platform.payloads.record(uuid).meta.signed // true
+ * const makeWallet: WalletFactory = ({ payloads, users, ledger, clock, lookups }) =>
+ *   createWallet({ payloads, users, ledger, clock, rates: (code) => lookups.rates(code) })
+ * ```
+ */
+export type WalletParts = Pick<Platform, 'payloads' | 'users' | 'ledger' | 'clock' | 'lookups'>
+
+/**
+ * Builds the wallet simulator over the platform's parts. The platform owns the {@link Wallet}
+ * interface and does not import wallet/ (the wallet drives the platform, not the reverse): the
+ * composition one level up (src/create-platform.ts) passes `createWallet`.
+ *
+ * @example
+ * ```ts
+ * const platform = assemblePlatform({ ledgerCloseMs: false }, ({ lookups, ...parts }) =>
+ *   createWallet({ ...parts, rates: (code) => lookups.rates(code) }),
+ * )
+ * ```
+ */
+export type WalletFactory = (parts: WalletParts) => Wallet
+
+/**
+ * Wires the platform: clock, ledger, applications, users, payloads, tokens, storage, rate limits,
+ * webhooks, xApps, pushes, lookups, and the wallet simulator `makeWallet` builds over them.
+ * `createPlatform` (src/create-platform.ts) is this with the simulated wallet app.
+ *
+ * @example
+ * ```ts
+ * const platform = assemblePlatform({ ledgerCloseMs: false }, makeWallet)
  * platform.dispose()
  * ```
  */
-export function createPlatform(options: PlatformOptions = {}): Platform {
+export function assemblePlatform(options: PlatformOptions, makeWallet: WalletFactory): Platform {
   const fixtures = parseFixtures(options.fixtures ?? DEMO_FIXTURES)
   const ownClock = options.clock === undefined
   const clock = options.clock ?? createClock()
@@ -188,13 +211,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     apiBase: () => endpoints.api,
   })
   const lookups = createLookups({ users, tokens, ledger })
-  const wallet = createWallet({
-    payloads,
-    users,
-    ledger,
-    clock,
-    rates: (code) => lookups.rates(code),
-  })
+  const wallet = makeWallet({ payloads, users, ledger, clock, lookups })
 
   const identity = createIdentity({
     clock,
@@ -250,6 +267,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
       users.clear()
       applications.clear()
       ledger.reset()
+      clearSharedCaches()
       loadFixtures(fixtures, { applications, users })
     },
     dispose() {

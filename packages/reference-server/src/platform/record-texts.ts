@@ -1,9 +1,13 @@
+import { createBoundedCache } from '../bounded-cache'
 import type { Application } from './applications'
 import { buildRecord, isExpired, type RecordContext } from './payload-record'
 import type { StoredPayload } from './payload-store'
 
-/** Record texts kept: those of the payloads read most recently. */
-const MAX_TEXTS = 1_000
+/**
+ * Characters of record text kept, those of the payloads read most recently: about 1,000 records of
+ * a Payment with an instruction (1.5 KB each); records vary in size, so the budget is in characters.
+ */
+const MAX_TEXT_CHARS = 1_500_000
 
 interface Memo {
   revision: number
@@ -24,7 +28,7 @@ export interface RecordTexts {
 }
 
 /**
- * Remembers the JSON text of the records read most recently (at most `limit`), because a client
+ * Remembers the JSON text of the records read most recently (at most `maxChars` characters), because a client
  * polls a payload far more often than the payload changes: building the record and its 1.5 KB of
  * JSON is most of a GET (bench/README.md). A text is reused only while everything the
  * record is built from is the same: the payload's `revision` (bumped on every change of a stored
@@ -37,8 +41,13 @@ export interface RecordTexts {
  * texts.text(payload, { app, now: clock.now(), destinationName: null }) // '{"meta":{…'
  * ```
  */
-export function createRecordTexts(limit = MAX_TEXTS): RecordTexts {
-  const memos = new Map<string, Memo>()
+export function createRecordTexts(maxChars = MAX_TEXT_CHARS): RecordTexts {
+  // Keys are payload UUIDs (36 characters).
+  const memos = createBoundedCache<Memo>({
+    maxKeyLength: 36,
+    maxChars,
+    sizeOf: (memo) => memo.text.length,
+  })
   return {
     text(payload, context) {
       const expiresInSeconds = Math.floor((payload.expiresAt - context.now) / 1000)
@@ -54,10 +63,6 @@ export function createRecordTexts(limit = MAX_TEXTS): RecordTexts {
         return memo.text
       }
       const text = JSON.stringify(buildRecord(payload, context))
-      if (!memo && memos.size >= limit) {
-        const oldest = memos.keys().next()
-        if (!oldest.done) memos.delete(oldest.value)
-      }
       memos.set(payload.uuid, {
         revision: payload.revision,
         app: context.app,

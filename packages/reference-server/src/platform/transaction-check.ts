@@ -1,5 +1,6 @@
 import type { TransactionJson } from 'pullsign/wire'
 import { DEFAULT_DEFINITIONS, TRANSACTION_TYPES } from 'ripple-binary-codec'
+import { createSharedCache } from '../bounded-cache'
 import { encodeTransaction } from '../ledger/transaction-encode'
 import { isClassicAddress } from './classic-address'
 import { forbiddenType, invalidRequest } from './errors'
@@ -115,14 +116,17 @@ function checkShapes(fields: Record<string, unknown>, prefix: string): void {
   }
 }
 
-// The transactions (as JSON text) that recently passed every check of `checkTransaction`, one set
+// The transactions (as JSON text) that recently passed every check of `checkTransaction`, one cache
 // per value of the restricted-types permission. The checks are a pure function of that text and
 // that permission, and test suites send the same few transactions again and again, so a repeated
 // one is not checked again: the codec encode alone is about 20 µs, most of a create request.
-// Only successes are kept, at most MAX_CHECKED per set, dropped all at once when full.
-const MAX_CHECKED = 5_000
-const checkedWithRestricted = new Set<string>()
-const checkedWithoutRestricted = new Set<string>()
+// Only successes are kept, least recently used first out, within a character budget; a text
+// longer than MAX_KEPT_TEXT (a large Memo, a Batch) is checked every time rather than kept.
+const MAX_KEPT_TEXT = 4_096
+const checkedCache = () =>
+  createSharedCache<true>({ maxKeyLength: MAX_KEPT_TEXT, maxChars: 250_000, sizeOf: () => 1 })
+const checkedWithRestricted = checkedCache()
+const checkedWithoutRestricted = checkedCache()
 
 /** Encodes the filled transaction and finds the field the codec refuses, naming it. */
 function checkEncodes(tx: Record<string, unknown>, prefix: string): void {
@@ -188,7 +192,7 @@ export function checkTransaction(
   permissions: { restrictedTypes: boolean },
 ): asserts tx is TransactionJson {
   const checked = permissions.restrictedTypes ? checkedWithRestricted : checkedWithoutRestricted
-  if (checked.has(text)) return
+  if (checked.get(text)) return
   const type = tx.TransactionType
   if (typeof type !== 'string') {
     throw invalidRequest('txjson.TransactionType', 'is required and must be a string')
@@ -222,6 +226,5 @@ export function checkTransaction(
   // Pseudo types have no binary TransactionType: the codec checks the rest of the fields.
   const { TransactionType: _type, ...fields } = tx
   checkEncodes(pseudo ? fields : tx, 'txjson')
-  if (checked.size >= MAX_CHECKED) checked.clear()
-  checked.add(text)
+  checked.set(text, true)
 }

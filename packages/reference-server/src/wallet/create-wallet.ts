@@ -7,6 +7,7 @@ import { conflict, forbiddenType, invalidRequest } from '../platform/errors'
 import type { WalletOutcome, WalletRequest } from '../platform/payload-types'
 import type { Payloads } from '../platform/payloads'
 import type { User, UserAccount, Users } from '../platform/users'
+import type { Wallet } from '../platform/wallet-types'
 import { assertBatchWalletVersion, signBatch } from './batch-sign'
 import { authorizeChannelClaim } from './channel-claim'
 import { chooseAccount } from './choose-account'
@@ -20,7 +21,6 @@ import {
   parseSignInput,
   type SignInputValues,
 } from './wallet-input'
-import type { Wallet } from './wallet-types'
 
 /** What the wallet works with. */
 export interface WalletDeps {

@@ -1,9 +1,9 @@
-export { createWallet, type WalletDeps } from './create-wallet'
-export type { RateLookup } from './pay-with'
 export type {
   Wallet,
   WalletOpenInput,
   WalletOpenVia,
   WalletRejectInput,
   WalletSignInput,
-} from './wallet-types'
+} from '../platform/wallet-types'
+export { createWallet, type WalletDeps } from './create-wallet'
+export type { RateLookup } from './pay-with'

@@ -1,5 +1,6 @@
+import { encodeCtid } from 'pullsign/links'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ctid } from '../../src/ledger/ctid'
+import { parseCtid } from '../../src/ledger/ctid'
 import { signedPayment } from '../server/signed-payment'
 import { errorOf, okJson, startTestServer, type TestServer } from '../server/test-server'
 
@@ -83,7 +84,9 @@ describe('xrpl-tx across networks (docs/protocol.md §8.5)', () => {
     const answer = await okJson(await t.api(`xrpl-tx/${txid}`))
     const { ledger_index, date, ctid: id } = answer.transaction
     expect(answer.transaction.validated).toBe(true)
-    expect(id).toBe(ctid(ledger_index, 0, 21337))
+    expect(id).toBe(
+      encodeCtid({ ledgerIndex: ledger_index, transactionIndex: 0, networkId: 21337 }),
+    )
     // date is the ledger close time in seconds since 2000-01-01 (the Ripple epoch).
     expect(date).toBe(Math.floor(t.server.clock.now() / 1000) - 946_684_800)
     expect(answer.balanceChanges[signed.response.account]).toEqual([
@@ -97,7 +100,9 @@ describe('CTID (docs/protocol.md §9.2, XLS-37 vectors)', () => {
     [1, 2, 3, 'C000000100020003'],
     [0xfffffff, 0xffff, 0xffff, 'CFFFFFFFFFFFFFFF'],
     [95_000_001, 0, 0, 'C5A995C100000000'],
-  ])('ctid(%d, %d, %d) = %s', (ledger, index, network, expected) => {
-    expect(ctid(ledger, index, network)).toBe(expected)
+  ])('%d, %d, %d is %s, which the server reads back', (ledger, index, network, expected) => {
+    const position = { ledgerIndex: ledger, transactionIndex: index, networkId: network }
+    expect(encodeCtid(position)).toBe(expected)
+    expect(parseCtid(expected)).toEqual(position)
   })
 })

@@ -2,7 +2,7 @@ import { decode, encode, encodeForSigning } from 'ripple-binary-codec'
 import { sign } from 'ripple-keypairs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createLedger, type Ledger } from '../../src/ledger'
-import { type Clock, createClock, PlatformError } from '../../src/platform'
+import { type Clock, createClock } from '../../src/platform'
 import { byAccountId, multisignTx, sha512HalfHex, signTx, type TestKey, testKey } from './test-keys'
 
 const UNIT = 1_000_000n
@@ -61,7 +61,7 @@ describe('ledger accounts', () => {
     [alice.address, '-5', /drops/],
     [alice.address, '1.5', /drops/],
   ])('refuses fund(%s, %s) and changes nothing', (address, drops, message) => {
-    expect(() => ledger.fund(address, drops)).toThrow(PlatformError)
+    expect(() => ledger.fund(address, drops)).toThrow(RangeError)
     expect(() => ledger.fund(address, drops)).toThrow(message)
     expect(ledger.account('TESTNET', alice.address)?.balance).toBe('100000000')
   })

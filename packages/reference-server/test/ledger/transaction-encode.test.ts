@@ -15,7 +15,8 @@ const payment = {
   Fee: '12',
   Sequence: 1,
   SigningPubKey: 'ED5F5AC8B98974A3CA843326D9B88CEBD0560177B973EE0B149F782CFAA06DC66A',
-  TxnSignature: 'AB'.repeat(64),
+  // Holds a 0, so no value is shaped like an X-address and the encode takes its own path.
+  TxnSignature: '0B'.repeat(64),
 }
 
 // Same bytes or the same error as the codec itself.
@@ -80,6 +81,49 @@ describe('transaction encode', () => {
   ])('%s: the same bytes or error as the codec, for encode and for signing', (_, tx) => {
     expect(outcome(() => encodeTransaction(tx))).toBe(outcome(() => encode(tx)))
     expect(outcome(() => encodeTransactionForSigning(tx))).toBe(outcome(() => encodeForSigning(tx)))
+  })
+
+  test('any issued amount encodes as the codec encodes it (classic, X-address, hex and broken issuers)', () => {
+    const base58 = fc
+      .array(fc.constantFrom(...ALPHABET), { minLength: 0, maxLength: 40 })
+      .map((chars) => chars.join(''))
+    const issuer = fc.oneof(
+      fc.constantFrom(CLASSIC, OTHER, '', 'B5F762798A53D543A014CAF8B297CFF8F2F937E8'),
+      fc
+        .option(fc.integer({ min: 0, max: 2 ** 32 - 1 }), { nil: false as const })
+        .map((tag) => classicAddressToXAddress(OTHER, tag, false)),
+      base58,
+      fc.string({ maxLength: 40 }),
+      fc.integer(),
+    )
+    const parts = {
+      currency: fc.oneof(fc.constantFrom('USD', 'XRP', 'EURO', ''), fc.string({ maxLength: 4 })),
+      issuer,
+      value: fc.oneof(fc.constantFrom('1.25', '0', '-3e-20', '1e100', 'x'), fc.string()),
+    }
+    // Mostly whole amounts, sometimes with a key missing.
+    const issued = fc.oneof(
+      { arbitrary: fc.record(parts, { noNullPrototype: true }), weight: 4 },
+      { arbitrary: fc.record(parts, { requiredKeys: [], noNullPrototype: true }), weight: 1 },
+    )
+    const extra = fc.option(fc.record({ extra: fc.string() }, { noNullPrototype: true }), {
+      nil: {},
+    })
+    fc.assert(
+      fc.property(
+        fc.constantFrom('Amount', 'SendMax', 'Fee'),
+        issued,
+        extra,
+        (name, amount, more) => {
+          const tx = { ...payment, [name]: { ...amount, ...more } }
+          expect(outcome(() => encodeTransaction(tx))).toBe(outcome(() => encode(tx)))
+          expect(outcome(() => encodeTransactionForSigning(tx))).toBe(
+            outcome(() => encodeForSigning(tx)),
+          )
+        },
+      ),
+      { numRuns: 1000 },
+    )
   })
 
   test('any string in any field encodes as the codec encodes it', () => {

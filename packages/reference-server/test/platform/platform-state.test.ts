@@ -1,7 +1,8 @@
 import { deriveAddress, deriveKeypair, sign, verify } from 'ripple-keypairs'
 import { afterEach, describe, expect, it } from 'vitest'
+import { createPlatform } from '../../src/create-platform'
 import { DEMO_FIXTURES } from '../../src/platform/fixtures'
-import { createPlatform, type Platform } from '../../src/platform/index'
+import type { Platform } from '../../src/platform/index'
 import { payment, testPlatform } from './test-platform'
 
 const platforms: Platform[] = []

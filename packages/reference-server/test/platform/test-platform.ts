@@ -1,6 +1,7 @@
+import { createPlatform } from '../../src/create-platform'
 import { type Clock, createClock } from '../../src/platform/clock'
 import { EMPTY_FIXTURES } from '../../src/platform/fixtures'
-import { createPlatform, type Platform, type PlatformOptions } from '../../src/platform/index'
+import type { Platform, PlatformOptions } from '../../src/platform/index'
 
 /** A fixed start time, so ISO dates in assertions are predictable. */
 export const START = Date.parse('2026-01-01T00:00:00.000Z')

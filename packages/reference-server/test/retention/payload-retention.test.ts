@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { createReferenceServer } from '@pullsign/reference-server'
 import { API_PATHS } from 'pullsign/wire'
 import { afterEach, describe, expect, test } from 'vitest'
-import { createPlatform, type Platform, PlatformError, parseRetention } from '../../src/platform'
+import { createPlatform } from '../../src/create-platform'
+import { type Platform, PlatformError, parseRetention } from '../../src/platform'
 import type { RetentionOptions } from '../../src/platform/payload-retention'
 
 let platform: Platform | undefined

@@ -1,10 +1,10 @@
 import { decodeAccountID } from 'ripple-address-codec'
 import { encode } from 'ripple-binary-codec'
+import { createPlatform } from '../../src/create-platform'
 import {
   type Application,
   type Clock,
   createClock,
-  createPlatform,
   EMPTY_FIXTURES,
   type Platform,
   type User,

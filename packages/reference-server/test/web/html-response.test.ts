@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { htmlResponse, PAGE_CONTENT_SECURITY_POLICY } from '../../src/http/html-response'
 import { DASHBOARD_SCRIPT } from '../../src/web/pages/dashboard-script'
-import { htmlResponse, PAGE_CONTENT_SECURITY_POLICY } from '../../src/web/pages/html-response'
 import { OAUTH_RETURN_SCRIPT } from '../../src/web/pages/oauth-return-script'
 import { SIGN_PAGE_SCRIPT } from '../../src/web/pages/sign-page-script'
 

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { createPlatform } from '../../src/create-platform'
 import { createHttpHandler } from '../../src/http/handler'
+import { PAGE_CONTENT_SECURITY_POLICY } from '../../src/http/html-response'
 import { DASHBOARD_PAYLOAD_LIMIT } from '../../src/http/page-routes'
-import { createPlatform, type Platform } from '../../src/platform'
-import { PAGE_CONTENT_SECURITY_POLICY } from '../../src/web/pages/html-response'
+import type { Platform } from '../../src/platform'
 
 const platforms: Platform[] = []
 afterEach(() => {

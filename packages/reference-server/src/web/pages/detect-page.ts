@@ -1,9 +1,27 @@
 import type { TransactionJson } from 'pullsign/wire'
-import type { PaymentRequestLink } from '../../http/link-input'
 import { renderShell } from './page-shell'
 import { html, type SafeHtml } from './safe-html'
 import { renderRow } from './sign-page'
 import { transactionRows } from './transaction-rows'
+
+/**
+ * A payment request link's parameters, as the link routes check them and this page shows them
+ * (docs/protocol.md §9.2).
+ *
+ * @example
+ * ```ts
+ * const link = parsePaymentRequest(account, new URLSearchParams('amount=5'))
+ * if (link.ok) console.log(link.value.amount) // '5'
+ * ```
+ */
+export interface PaymentRequestLink {
+  account: string
+  amount: string | null
+  network: 'XRPL' | 'XAHAU'
+  dt: number | null
+  invoiceid: string | null
+  asset: { currency: string; issuer: string } | null
+}
 
 // The form posts back to the same link; the server creates the sign request and redirects to it.
 const signButton = (label: string) =>

@@ -1,7 +1,7 @@
 import type { XappStyle } from 'pullsign/wire'
-import { scriptHash } from './html-response'
 import { renderShell } from './page-shell'
 import { html, SafeHtml } from './safe-html'
+import { scriptHash } from './script-hash'
 import type { SignPageNetwork } from './sign-page'
 import { XAPP_HOST_SCRIPT } from './xapp-host-script'
 

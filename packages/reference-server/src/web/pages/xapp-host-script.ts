@@ -1,3 +1,5 @@
+import { UUID_SOURCE } from '../../platform/ids'
+
 /**
  * The xApp host simulator's script (plain ES2019, no build step): it plays the wallet around a
  * framed xApp (docs/protocol.md §7.2). It answers `XAPP_PROXY_INIT` with `XAPP_PROXY_INIT_ACK`,
@@ -19,7 +21,7 @@ export const XAPP_HOST_SCRIPT = `(function () {
   var destinationForm = byId('destination')
   var pendingUuid = null
   var MAX_MESSAGE = 20000
-  var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+  var UUID = /^${UUID_SOURCE}$/i
   var ADDRESS = /^r[1-9A-HJ-NP-Za-km-z]{24,34}$/
   var isBool = function (value) { return value === undefined || typeof value === 'boolean' }
   var isText = function (value) { return typeof value === 'string' && value.length > 0 && value.length <= 2000 }

@@ -1,14 +1,14 @@
 import { Hono } from 'hono'
-import { clientAddress } from '../http/client-address'
-import type { HttpEnv } from '../http/http-env'
-import { response } from '../http/responses'
-import { sameOriginOnly } from '../http/same-origin'
 import type { Platform } from '../platform'
 import { badBody } from '../platform'
-import { htmlResponse } from './pages/html-response'
-import { renderNotFoundPage } from './pages/not-found-page'
-import { SIGN_PAGE_NETWORKS } from './pages/sign-page-view'
-import { renderXappHostPage, xappHostPolicy } from './pages/xapp-host-page'
+import { renderNotFoundPage } from '../web/pages/not-found-page'
+import { SIGN_PAGE_NETWORKS } from '../web/pages/sign-page-view'
+import { renderXappHostPage, xappHostPolicy } from '../web/pages/xapp-host-page'
+import { clientAddress } from './client-address'
+import { htmlResponse } from './html-response'
+import type { HttpEnv } from './http-env'
+import { response } from './responses'
+import { sameOriginOnly } from './same-origin'
 
 /**
  * The xApp host simulator of docs/protocol.md §7.2 under the control API (same-origin only, as

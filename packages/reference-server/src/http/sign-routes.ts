@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
-import type { HttpEnv } from '../http/http-env'
-import { json, response } from '../http/responses'
 import type { Platform } from '../platform'
 import { PlatformError } from '../platform'
-import { htmlResponse } from './pages/html-response'
-import { renderNotFoundPage } from './pages/not-found-page'
-import { renderSignPage } from './pages/sign-page'
-import { signPageView } from './pages/sign-page-view'
-import { type QrQuality, qrMatrix, qrPng } from './qr'
+import { renderNotFoundPage } from '../web/pages/not-found-page'
+import { renderSignPage } from '../web/pages/sign-page'
+import { signPageView } from '../web/pages/sign-page-view'
+import { type QrQuality, qrMatrix, qrPng } from '../web/qr'
+import { htmlResponse } from './html-response'
+import type { HttpEnv } from './http-env'
+import { json, response } from './responses'
 
 // `{uuid}_q.png` / `{uuid}_m.json` …: refs.qr_png, refs.qr_matrix and the quality variants (§3.2).
 const QR_FILE = /^(.+)_([mqh])\.(png|json)$/

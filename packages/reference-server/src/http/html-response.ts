@@ -1,19 +1,8 @@
-import { createHash } from 'node:crypto'
-import { response } from '../../http/responses'
-import { DASHBOARD_SCRIPT } from './dashboard-script'
-import { OAUTH_RETURN_SCRIPT } from './oauth-return-script'
-import { SIGN_PAGE_SCRIPT } from './sign-page-script'
-
-/**
- * The CSP source that lets one inline script run: its SHA-256 hash.
- *
- * @example
- * ```ts
- * const policy = `script-src ${scriptHash(MY_PAGE_SCRIPT)}`
- * ```
- */
-export const scriptHash = (script: string): string =>
-  `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`
+import { DASHBOARD_SCRIPT } from '../web/pages/dashboard-script'
+import { OAUTH_RETURN_SCRIPT } from '../web/pages/oauth-return-script'
+import { scriptHash } from '../web/pages/script-hash'
+import { SIGN_PAGE_SCRIPT } from '../web/pages/sign-page-script'
+import { response } from './responses'
 
 /**
  * The content security policy of every page: only the pages' own inline scripts run (by hash, so

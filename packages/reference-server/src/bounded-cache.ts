@@ -1,0 +1,136 @@
+import { LRUCache } from 'lru-cache'
+
+/**
+ * How much a {@link BoundedCache} keeps. Keys are bounded in every case (`maxKeyLength`
+ * characters: a longer key is neither looked up nor stored, it is computed every time), and the
+ * entries either by count, where values are of one size, or by a character budget over keys and
+ * values, where values vary in size.
+ *
+ * @example
+ * ```ts
+ * const byCount: CacheLimits<boolean> = { maxKeyLength: 35, maxEntries: 10_000 }
+ * const byChars: CacheLimits<string> = {
+ *   maxKeyLength: 36,
+ *   maxChars: 1_500_000,
+ *   sizeOf: (text) => text.length,
+ * }
+ * ```
+ */
+export type CacheLimits<V> =
+  | { maxKeyLength: number; maxEntries: number }
+  | { maxKeyLength: number; maxChars: number; sizeOf: (value: V) => number }
+
+/**
+ * A least-recently-used cache of string keys with a bound on keys and on entries (count or
+ * characters): the one cache mechanism of the server.
+ *
+ * @example
+ * ```ts
+ * const cache: BoundedCache<boolean> = createBoundedCache({ maxKeyLength: 35, maxEntries: 100 })
+ * cache.set('rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY', true)
+ * cache.get('rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY') // true
+ * ```
+ */
+export interface BoundedCache<V extends {}> {
+  /** The value kept for `key`, undefined when none (or when the key is too long to keep). */
+  get(key: string): V | undefined
+  /** Keeps `value`, evicting the least recently used entries over the bound; ignores long keys. */
+  set(key: string, value: V): void
+  delete(key: string): void
+  clear(): void
+  /** Entries kept now. */
+  readonly size: number
+  /** Characters kept now (keys plus `sizeOf` of values); 0 for a cache bounded by count. */
+  readonly chars: number
+}
+
+/**
+ * Creates a {@link BoundedCache} owned by one object (a platform part), emptied with it. A
+ * module-level cache is made with {@link createSharedCache} instead, so `reset()` reaches it.
+ *
+ * @example
+ * ```ts
+ * const texts = createBoundedCache<string>({
+ *   maxKeyLength: 36,
+ *   maxChars: 1_500_000,
+ *   sizeOf: (text) => text.length,
+ * })
+ * ```
+ */
+export function createBoundedCache<V extends {}>(limits: CacheLimits<V>): BoundedCache<V> {
+  const { maxKeyLength } = limits
+  const lru =
+    'maxEntries' in limits
+      ? new LRUCache<string, V>({ max: limits.maxEntries })
+      : new LRUCache<string, V>({
+          maxSize: limits.maxChars,
+          // lru-cache wants a positive integer; the key counts too, so short values of many
+          // keys cannot exceed the budget.
+          sizeCalculation: (value, key) =>
+            Math.max(1, Math.ceil(key.length + limits.sizeOf(value))),
+        })
+  return {
+    get: (key) => (key.length > maxKeyLength ? undefined : lru.get(key)),
+    set(key, value) {
+      if (key.length <= maxKeyLength) lru.set(key, value)
+    },
+    delete: (key) => {
+      lru.delete(key)
+    },
+    clear: () => lru.clear(),
+    get size() {
+      return lru.size
+    },
+    get chars() {
+      return lru.calculatedSize
+    },
+  }
+}
+
+// Every module-level cache, so that `reset()` can empty them all: they are made once per module
+// load, so this set has a fixed, small number of members.
+const shared = new Set<{ clear(): void; readonly size: number }>()
+
+/**
+ * Creates a module-level {@link BoundedCache} (a memo of a pure function shared by every server
+ * in the process) that {@link clearSharedCaches} empties: no cache outlives a platform `reset()`.
+ *
+ * @example
+ * ```ts
+ * const remembered = createSharedCache<boolean>({ maxKeyLength: 35, maxEntries: 10_000 })
+ * ```
+ */
+export function createSharedCache<V extends {}>(limits: CacheLimits<V>): BoundedCache<V> {
+  const cache = createBoundedCache(limits)
+  shared.add(cache)
+  return cache
+}
+
+/**
+ * Empties every module-level cache (called by the platform's `reset()`). The caches only
+ * remember answers of pure functions, so another server in the same process loses speed, never
+ * a result.
+ *
+ * @example
+ * ```ts
+ * clearSharedCaches()
+ * sharedCacheEntries() // 0
+ * ```
+ */
+export function clearSharedCaches(): void {
+  for (const cache of shared) cache.clear()
+}
+
+/**
+ * How many entries the module-level caches hold together (for tests and diagnostics).
+ *
+ * @example
+ * ```ts
+ * sharedCacheEntries() // 0 after a reset
+ * ```
+ */
+export function sharedCacheEntries(): number {
+  let entries = 0
+  for (const cache of shared) entries += cache.size
+  return entries
+}

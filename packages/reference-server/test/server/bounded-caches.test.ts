@@ -1,0 +1,115 @@
+import fc from 'fast-check'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createBoundedCache, sharedCacheEntries } from '../../src/bounded-cache'
+import { okJson, startTestServer, type TestServer } from './test-server'
+
+const servers: TestServer[] = []
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close()
+})
+
+const started = async () => {
+  const server = await startTestServer()
+  servers.push(server)
+  return server
+}
+
+// Fills every module-level cache the way traffic does: transaction checks and classic addresses
+// on create, key objects and key addresses when the wallet signs and the ledger verifies.
+async function signedPayment(server: TestServer, drops: string) {
+  const { uuid } = await server.createPayload({
+    txjson: {
+      TransactionType: 'Payment',
+      Destination: server.bob.accounts[0]?.address,
+      Amount: drops,
+    },
+  })
+  await okJson(await server.control(`payloads/${uuid}/sign`, { user: server.alice.uuid }))
+  return uuid
+}
+
+describe('caches: bounded, and emptied by a reset', () => {
+  it('the control API reset empties every module-level cache, and signing works after it', async () => {
+    const server = await started()
+    await signedPayment(server, '1000')
+    expect(sharedCacheEntries()).toBeGreaterThanOrEqual(4)
+
+    await okJson(await server.control('reset', {}))
+    expect(sharedCacheEntries()).toBe(0)
+
+    const uuid = await signedPayment(server, '1000')
+    const record = await okJson(await server.api(`payload/${uuid}`))
+    expect(record.meta.signed).toBe(true)
+    expect(sharedCacheEntries()).toBeGreaterThanOrEqual(4)
+  })
+
+  it('platform.reset() empties them too', async () => {
+    const server = await started()
+    await signedPayment(server, '2000')
+    expect(sharedCacheEntries()).toBeGreaterThan(0)
+    server.server.platform.reset()
+    expect(sharedCacheEntries()).toBe(0)
+  })
+
+  it('keeps no long key: a 200 KB transaction is checked every time, not remembered', async () => {
+    const server = await started()
+    const destination = server.bob.accounts[0]?.address
+    const create = (extra: Record<string, unknown>) =>
+      server.createPayload({
+        txjson: { TransactionType: 'Payment', Destination: destination, Amount: '1', ...extra },
+      })
+    await create({})
+    const before = sharedCacheEntries()
+    const memo = { Memo: { MemoData: 'AB'.repeat(100_000) } }
+    await create({ Memos: [memo] })
+    await create({ Memos: [memo] })
+    expect(sharedCacheEntries()).toBe(before)
+    await create({ Amount: '2' })
+    expect(sharedCacheEntries()).toBe(before + 1)
+  })
+})
+
+describe('createBoundedCache', () => {
+  const operations = fc.array(
+    fc.record({ key: fc.string({ maxLength: 24 }), value: fc.string({ maxLength: 200 }) }),
+    { maxLength: 300 },
+  )
+
+  it('never holds more entries than its count', () => {
+    fc.assert(
+      fc.property(operations, fc.integer({ min: 1, max: 50 }), (ops, maxEntries) => {
+        const cache = createBoundedCache<string>({ maxKeyLength: 16, maxEntries })
+        for (const { key, value } of ops) {
+          cache.set(key, value)
+          expect(cache.size).toBeLessThanOrEqual(maxEntries)
+          if (key.length > 16) expect(cache.get(key)).toBeUndefined()
+        }
+      }),
+    )
+  })
+
+  it('never holds more characters than its budget, keys counted', () => {
+    fc.assert(
+      fc.property(operations, fc.integer({ min: 1, max: 2_000 }), (ops, maxChars) => {
+        const cache = createBoundedCache<string>({
+          maxKeyLength: 16,
+          maxChars,
+          sizeOf: (text) => text.length,
+        })
+        for (const { key, value } of ops) {
+          cache.set(key, value)
+          expect(cache.chars).toBeLessThanOrEqual(maxChars)
+        }
+      }),
+    )
+  })
+
+  it('evicts the least recently used entry first', () => {
+    const cache = createBoundedCache<number>({ maxKeyLength: 8, maxEntries: 2 })
+    cache.set('a', 1)
+    cache.set('b', 2)
+    expect(cache.get('a')).toBe(1)
+    cache.set('c', 3)
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([1, undefined, 3])
+  })
+})
