@@ -32,9 +32,12 @@ const send = (res: ServerResponse, answer: Response): void => {
     return
   }
   const { status, statusText, headers, body } = prepare.call(answer)
-  // http/responses.ts makes them with text, bytes or no body; nothing else is written here.
+  // http/responses.ts makes them with text, bytes or no body; a stream is srvx's to write.
+  if (!writable(body)) {
+    sendNodeResponse(res, answer).catch((error) => fail(res, error))
+    return
+  }
   try {
-    if (!writable(body)) throw new TypeError('a FastResponse with a streamed body')
     res.writeHead(status, statusText, headers)
     if (body === null || body === undefined) res.end()
     else res.end(body)
@@ -59,7 +62,11 @@ export function nodeListener(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const answer = handler(new NodeRequest({ req, res }))
-    if (answer instanceof Promise) answer.then((resolved) => send(res, resolved))
-    else send(res, answer)
+    if (answer instanceof Promise) {
+      answer.then(
+        (resolved) => send(res, resolved),
+        (error: unknown) => fail(res, error),
+      )
+    } else send(res, answer)
   }
 }

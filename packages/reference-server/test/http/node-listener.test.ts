@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http'
 import { connect } from 'node:net'
 import type { NodeHttp1Handler } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { nodeListener } from '../../src/http/node-listener'
 import { startTestServer, type TestServer } from '../server/test-server'
 
 // The server's node listener (src/http/node-listener.ts) writes the routes' answers itself, with
@@ -134,5 +135,31 @@ describe('the node listener writes every kind of answer as srvx does', () => {
     const twin = await raw(ports.srvx, make())
     expect(listener).toMatch(/^HTTP\/1\.1 \d{3} /)
     expect(listener).toBe(twin)
+  })
+})
+
+describe('a handler that fails', () => {
+  it('answers 500 when the handler rejects, and the server keeps serving', async () => {
+    const calls = { n: 0 }
+    const server = createServer(
+      nodeListener(() => {
+        calls.n++
+        return calls.n === 1 ? Promise.reject(new Error('boom')) : new Response('ok')
+      }),
+    )
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const address = server.address()
+    if (address === null || typeof address === 'string') throw new Error('did not listen')
+    const base = `http://127.0.0.1:${address.port}/`
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      expect((await fetch(base)).status).toBe(500)
+      const second = await fetch(base)
+      expect([second.status, await second.text()]).toEqual([200, 'ok'])
+      expect(logged).toHaveBeenCalledTimes(1)
+    } finally {
+      logged.mockRestore()
+      server.close()
+    }
   })
 })
