@@ -18,15 +18,14 @@ import { chromiumArgs, requireChromium } from '../../../scripts/chromium'
 import { startReference } from '../test/contract/reference'
 import { startSignInSite } from '../test/e2e/sign-in-site'
 import { startSdkXappSite } from '../test/xapp/xapp-page'
+import { median, percentile } from './stats'
 
 const quick = process.argv.includes('--quick')
 const BRIDGE_CALLS = quick ? 5 : 201
 const WARM_UP = quick ? 3 : 30
 const SIGN_INS = quick ? 1 : 11
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0
-const p90 = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.9)] ?? 0
+const p90 = (values: number[]) => percentile(values, 0.9)
 const ms = (value: number) => `${value.toFixed(2)} ms`
 
 const HOST_ANSWERS_SCAN = `window.addEventListener('message', (event) => {

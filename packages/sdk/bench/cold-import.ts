@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
+import { median } from './stats'
 
 const RUNS = 25
 const sdkRoot = fileURLToPath(new URL('..', import.meta.url))
@@ -35,10 +36,6 @@ for (let run = 0; run < RUNS; run++) {
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
-}
 const baseline = median(times['node -e ""'] ?? [])
 console.log(`cold start, median of ${RUNS} alternating runs`)
 for (const [name, values] of Object.entries(times)) {

@@ -9,6 +9,7 @@
 import { performance } from 'node:perf_hooks'
 import { createReferenceServer } from '@pullsign/reference-server'
 import { PullSign } from 'pullsign'
+import { median } from './stats'
 
 const CALLS = 2_000
 const WARMUP = 300
@@ -56,7 +57,6 @@ for (let i = 0; i < CALLS; i++) {
 await server.close()
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0
 const line = (name: string, values: number[]) =>
   `${name.padEnd(10)} total ${sum(values).toFixed(0)} ms, median ${(median(values) * 1000).toFixed(0)} µs/call`
 const totalRatio = sum(sdkTimes) / sum(rawTimes)
