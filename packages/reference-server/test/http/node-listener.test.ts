@@ -16,6 +16,14 @@ let ports: { listener: number; srvx: number }
 let host: string
 let uuid: string
 
+/** Listens on a free loopback port; resolves with the port. */
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (address === null || typeof address === 'string') throw new Error('the server did not listen')
+  return address.port
+}
+
 // The xApp host simulator's launch form: its answer is a 303 without a body.
 const form = () => `application=${t.app.uuid}&user=${t.alice.uuid}`
 const formLength = () => form().length
@@ -24,10 +32,7 @@ beforeAll(async () => {
   t = await startTestServer({ rateLimits: false })
   host = new URL(t.endpoints.api).host
   srvx = createServer(toNodeHandler(t.server.handler) as NodeHttp1Handler)
-  await new Promise<void>((resolve) => srvx.listen(0, '127.0.0.1', resolve))
-  const address = srvx.address()
-  if (address === null || typeof address === 'string') throw new Error('srvx twin did not listen')
-  ports = { listener: Number(new URL(t.endpoints.api).port), srvx: address.port }
+  ports = { listener: Number(new URL(t.endpoints.api).port), srvx: await listen(srvx) }
   uuid = (await t.createPayload()).uuid
 })
 afterAll(async () => {
@@ -147,10 +152,7 @@ describe('a handler that fails', () => {
         return calls.n === 1 ? Promise.reject(new Error('boom')) : new Response('ok')
       }),
     )
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const address = server.address()
-    if (address === null || typeof address === 'string') throw new Error('did not listen')
-    const base = `http://127.0.0.1:${address.port}/`
+    const base = `http://127.0.0.1:${await listen(server)}/`
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
       expect((await fetch(base)).status).toBe(500)
