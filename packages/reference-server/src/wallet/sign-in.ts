@@ -1,7 +1,7 @@
-import { transactionId } from 'pullsign/verify'
 import type { TransactionJson } from 'pullsign/wire'
 import { sign } from '../ledger/keypair-signatures'
 import { encodeTransaction, encodeTransactionForSigning } from '../ledger/transaction-encode'
+import { ledgerTransactionId } from '../ledger/transaction-id'
 import type { SignedBlob, SigningKey } from './sign-transaction'
 
 // Common fields a SignIn keeps from the request; everything else (TransactionType, Fee, Sequence,
@@ -28,5 +28,5 @@ export function signIn(txjson: TransactionJson, key: SigningKey): SignedBlob {
     ...unsigned,
     TxnSignature: sign(encodeTransactionForSigning(unsigned), key.privateKey),
   })
-  return { hex, txid: transactionId(hex) }
+  return { hex, txid: ledgerTransactionId(hex) }
 }

@@ -1,8 +1,8 @@
-import { transactionId } from 'pullsign/verify'
 import type { TransactionJson } from 'pullsign/wire'
 import { encodeForMultisigning } from 'ripple-binary-codec'
 import { sign } from '../ledger/keypair-signatures'
 import { encodeTransaction, encodeTransactionForSigning } from '../ledger/transaction-encode'
+import { ledgerTransactionId } from '../ledger/transaction-id'
 import { invalidRequest } from '../platform/errors'
 
 /** A key the wallet signs with (never leaves the platform). */
@@ -42,7 +42,7 @@ export function signSingle(tx: TransactionJson, key: SigningKey): SignedBlob {
   const prepared = { ...tx, SigningPubKey: key.publicKey }
   const data = encodeOrRefuse(() => encodeTransactionForSigning(prepared))
   const hex = encodeTransaction({ ...prepared, TxnSignature: sign(data, key.privateKey) })
-  return { hex, txid: transactionId(hex) }
+  return { hex, txid: ledgerTransactionId(hex) }
 }
 
 /**
@@ -64,5 +64,5 @@ export function signMulti(tx: TransactionJson, key: SigningKey): SignedBlob {
     TxnSignature: sign(data, key.privateKey),
   }
   const hex = encodeTransaction({ ...prepared, Signers: [{ Signer }] })
-  return { hex, txid: transactionId(hex) }
+  return { hex, txid: ledgerTransactionId(hex) }
 }
