@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
-import type { Application, Platform } from '../src/platform'
+import type { Platform } from '../src/create-platform'
+import type { Application } from '../src/platform'
 
 /**
  * `createReferenceServer` from the built package (dist/), the code `pullsign-server` and every

@@ -1,10 +1,136 @@
-import { assemblePlatform, type Platform, type PlatformOptions } from './platform'
-import { createWallet } from './wallet'
+import type { Endpoints, PayloadRecord, RefState } from 'pullsign/wire'
+import { clearSharedCaches } from './bounded-cache'
+import { createIdentity, type Identity } from './identity'
+import { createLedger, type Ledger } from './ledger'
+import {
+  type AppStorage,
+  type Applications,
+  type Clock,
+  createAppStorage,
+  createApplications,
+  createClock,
+  createLookups,
+  createPayloads,
+  createPush,
+  createRateLimits,
+  createUserData,
+  createUserTokens,
+  createUsers,
+  createWebhookDispatcher,
+  createXapps,
+  DEFAULT_ENDPOINTS,
+  DEMO_FIXTURES,
+  type Fixtures,
+  type Lookups,
+  loadFixtures,
+  nativePrice,
+  type PayloadJson,
+  type Payloads,
+  type Push,
+  parseFixtures,
+  type RateLimits,
+  type RetentionOptions,
+  type RouteClass,
+  type UserData,
+  type Users,
+  type UserTokens,
+  type Webhooks,
+  type Xapps,
+} from './platform'
+import { createWallet, type Wallet } from './wallet'
 
 /**
- * Creates the platform with everything wired, the simulated wallet app included: the composition
- * of platform/ and wallet/ (the wallet drives the platform's payloads, users and ledger, so
- * platform/ does not import it).
+ * Options of {@link createPlatform} and of `createReferenceServer`.
+ *
+ * @example
+ * ```ts
+ * const options: PlatformOptions = {
+ *   ledgerCloseMs: false, // ledgers close only on ledger.close()
+ *   rateLimits: { 'payload-create': 100 },
+ *   tokenValidityDays: 7,
+ * }
+ * ```
+ */
+export interface PlatformOptions {
+  /** The clock; a new real-time clock by default (and then disposed with the platform). */
+  clock?: Clock
+  /** Base URLs the payload links point at; the transport sets the real ones after listening. */
+  endpoints?: Endpoints
+  /** Start fixtures (validated); `reset()` returns to them. Defaults to the demo fixtures. */
+  fixtures?: Fixtures | unknown
+  /** Ledger close interval, ms; false closes only on demand. Default 4000 (docs/protocol.md §8.1). */
+  ledgerCloseMs?: number | false
+  /** Calls per sliding minute per route class; false switches rate limiting off. */
+  rateLimits?: false | Partial<Record<RouteClass, number>>
+  /** The fetch webhooks are delivered with; the global fetch by default. */
+  fetch?: typeof fetch
+  /** Default validity of user tokens, days (docs/protocol.md §6: 30). */
+  tokenValidityDays?: number
+  /** Forget payloads that are over, so a long-running server stays bounded; none by default. */
+  retention?: RetentionOptions
+}
+
+/**
+ * The whole platform, transport-free: every part wired to one clock and one ledger. Everything
+ * the control API (docs/protocol.md §10) does is a call on it.
+ *
+ * @example
+ * ```ts
+ * const { platform } = createReferenceServer()
+ * const [app] = platform.applications.list()
+ * const [alice] = platform.users.list()
+ * const { uuid } = platform.payloads.create(app!, { txjson: { TransactionType: 'SignIn' } })
+ * const record = await platform.wallet.sign(uuid, { user: alice!.uuid })
+ * record.application.issued_user_token // a user token, valid 30 days
+ * ```
+ */
+export interface Platform {
+  readonly clock: Clock
+  readonly endpoints: Endpoints
+  setEndpoints(endpoints: Endpoints): void
+  applications: Applications
+  users: Users
+  payloads: Payloads
+  tokens: UserTokens
+  storage: AppStorage
+  /** The user store of the JWT routes (docs/protocol.md §2 `userdata`). */
+  userData: UserData
+  rateLimits: RateLimits
+  lookups: Lookups
+  webhooks: Webhooks
+  xapps: Xapps
+  push: Push
+  ledger: Ledger
+  wallet: Wallet
+  /** The OAuth2 / OpenID provider and its keys (docs/protocol.md §7.1). */
+  identity: Identity
+  /** GET `/__ref/state` (docs/protocol.md §10): no private keys, no seeds. */
+  state(): RefState
+  /** The user's event list: payloads pushed to them, newest first. */
+  inbox(userUuid: string): PayloadRecord[]
+  /** Back to the start fixtures: every payload, token, webhook and ledger entry forgotten. */
+  reset(): void
+  /** Stops every timer the platform started. */
+  dispose(): void
+}
+
+/**
+ * The assembled platform and what only the transports use next to it: the payload answers as the
+ * JSON text the HTTP routes send.
+ *
+ * @example
+ * ```ts
+ * const { platform, payloadJson } = assemblePlatform({ ledgerCloseMs: false })
+ * ```
+ */
+export interface AssembledPlatform {
+  platform: Platform
+  payloadJson: PayloadJson
+}
+
+/**
+ * Creates the platform with everything wired, the simulated wallet app included (see
+ * {@link assemblePlatform}).
  *
  * @example
  * ```ts
@@ -18,7 +144,125 @@ import { createWallet } from './wallet'
  * ```
  */
 export function createPlatform(options: PlatformOptions = {}): Platform {
-  return assemblePlatform(options, ({ lookups, ...parts }) =>
-    createWallet({ ...parts, rates: (code) => lookups.rates(code) }),
-  )
+  return assemblePlatform(options).platform
+}
+
+/**
+ * The composition root of the server: creates the clock, the ledger, the platform's stores and
+ * services, the simulated wallet app and the identity provider, and hands each part only the
+ * parts it uses. Nothing below this file assembles anything.
+ *
+ * @example
+ * ```ts
+ * const { platform, payloadJson } = assemblePlatform({ ledgerCloseMs: false })
+ * const handler = createHttpHandler({ platform, payloadJson })
+ * ```
+ */
+export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatform {
+  const fixtures = parseFixtures(options.fixtures ?? DEMO_FIXTURES)
+  const ownClock = options.clock === undefined
+  const clock = options.clock ?? createClock()
+  let endpoints: Endpoints = { ...(options.endpoints ?? DEFAULT_ENDPOINTS) }
+  const currentEndpoints = () => endpoints
+  const apiBase = () => endpoints.api
+  const ledger = createLedger({
+    clock,
+    closeMs: options.ledgerCloseMs ?? 4000,
+    price: nativePrice,
+  })
+  const applications = createApplications({ tokenValidityDays: options.tokenValidityDays ?? 30 })
+  const users = createUsers({ ledger })
+  const tokens = createUserTokens({ clock })
+  const storage = createAppStorage()
+  const userData = createUserData()
+  const rateLimits = createRateLimits({ clock, limits: options.rateLimits })
+  const webhooks = createWebhookDispatcher({
+    clock,
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+  })
+  const { payloads, json: payloadJson } = createPayloads({
+    clock,
+    apiBase,
+    applications,
+    users,
+    tokens,
+    webhooks,
+    retention: options.retention,
+  })
+  const push = createPush({ clock, tokens })
+  const xapps = createXapps({ clock, applications, users, tokens, push, apiBase })
+  const lookups = createLookups({ users, tokens, ledger })
+  const wallet = createWallet({
+    payloads,
+    users,
+    ledger,
+    clock,
+    rates: (code) => lookups.rates(code),
+  })
+  const identity = createIdentity({
+    clock,
+    applications,
+    users,
+    payloads,
+    endpoints: currentEndpoints,
+  })
+
+  loadFixtures(fixtures, { applications, users })
+
+  const platform: Platform = {
+    clock,
+    get endpoints() {
+      return endpoints
+    },
+    setEndpoints(next) {
+      endpoints = { ...next }
+    },
+    applications,
+    users,
+    payloads,
+    tokens,
+    storage,
+    userData,
+    rateLimits,
+    lookups,
+    webhooks,
+    xapps,
+    push,
+    ledger,
+    wallet,
+    identity,
+    state: () => ({
+      endpoints: { ...endpoints },
+      applications: applications.list().map((app) => applications.view(app)),
+      users: users.list().map((user) => users.view(user)),
+    }),
+    inbox(userUuid) {
+      users.get(userUuid)
+      return payloads.inbox(userUuid)
+    },
+    reset() {
+      webhooks.clear()
+      identity.clear()
+      payloads.clear()
+      xapps.clear()
+      push.clear()
+      tokens.clear()
+      storage.clear()
+      userData.clear()
+      rateLimits.clear()
+      users.clear()
+      applications.clear()
+      ledger.reset()
+      clearSharedCaches()
+      loadFixtures(fixtures, { applications, users })
+    },
+    dispose() {
+      webhooks.dispose()
+      payloads.dispose()
+      payloads.clear()
+      ledger.dispose()
+      if (ownClock) clock.dispose()
+    },
+  }
+  return { platform, payloadJson }
 }

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net'
 import type { Endpoints } from 'pullsign/wire'
 import { parseBaseUrl } from './base-url'
 import { type ConnectionLimits, connectionSettings } from './connection-limits'
-import { createPlatform } from './create-platform'
+import { assemblePlatform, type Platform, type PlatformOptions } from './create-platform'
 import { createHttpHandler, type FetchHandler } from './http/handler'
 import { nodeListener } from './http/node-listener'
 import { type RequestLogOptions, withRequestLog } from './http/request-log'
-import { type Clock, DEFAULT_ENDPOINTS, type Platform, type PlatformOptions } from './platform'
+import { type Clock, DEFAULT_ENDPOINTS } from './platform'
 import type { Wallet } from './wallet'
 import {
   createInProcessWebSocket,
@@ -19,7 +19,8 @@ import { createSocketUpgrade } from './ws/socket-upgrade'
 export type { ConnectionLimits } from './connection-limits'
 export type { FetchHandler } from './http/handler'
 export type { RequestLogOptions } from './http/request-log'
-export type { Clock, Platform, PlatformOptions, RetentionOptions } from './platform'
+export type { Platform, PlatformOptions } from './create-platform'
+export type { Clock, RetentionOptions } from './platform'
 export type { Wallet } from './wallet'
 export type { InProcessWebSocket, InProcessWebSocketConstructor } from './ws/in-process-socket'
 
@@ -127,7 +128,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const base = options.endpoints ?? DEFAULT_ENDPOINTS
   const api = publicUrl === undefined ? base.api : parseBaseUrl('publicUrl', publicUrl)
   // Fixed before the handler is made: it mounts the OAuth routes at the path of {oauth}.
-  const platform = createPlatform({
+  const assembled = assemblePlatform({
     ...platformOptions,
     endpoints: {
       api,
@@ -140,7 +141,8 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
           : parseBaseUrl('oauthUrl', oauthUrl),
     },
   })
-  const routes = createHttpHandler(platform, { listenHost: host })
+  const { platform } = assembled
+  const routes = createHttpHandler(assembled, { listenHost: host })
   const answer = requestLog ? withRequestLog(routes, requestLog) : routes
   const handler: FetchHandler = async (request) => answer(request)
   const sockets = createPayloadSockets(platform)

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
 import { z } from 'zod'
-import type { Platform } from '../platform'
+import type { HttpParts } from './http-parts'
 import { notFound } from '../platform'
 import { parseInput } from '../platform/schema-input'
 import type { HttpEnv } from './http-env'
@@ -26,7 +26,7 @@ const accountQuery = z.object({
  * // GET /__ref/accounts/rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh?network=TESTNET
  * ```
  */
-export function accountRoutes(platform: Platform): Hono<HttpEnv> {
+export function accountRoutes({ ledger }: Pick<HttpParts, 'ledger'>): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
   routes.use('*', sameOriginOnly())
   routes.get('/accounts/:address', (c) => {
@@ -36,7 +36,7 @@ export function accountRoutes(platform: Platform): Hono<HttpEnv> {
       undefined,
       'query',
     )
-    const account = platform.ledger.account(network, address)
+    const account = ledger.account(network, address)
     if (!account) throw notFound(`account ${address} on ${network}`)
     const { balance, sequence, ownerCount, lines, tickets } = account
     return json(c, { address, network, balance, sequence, ownerCount, lines, tickets })

@@ -1,7 +1,12 @@
 import type { Context, Handler, Hono } from 'hono'
-import type { Platform, RouteClass } from '../platform'
+import type { RouteClass } from '../platform'
 import { rateLimited } from '../platform'
-import { type Credential, type CredentialKind, verifyCredential } from './credentials'
+import {
+  type Credential,
+  type CredentialKind,
+  type CredentialParts,
+  verifyCredential,
+} from './credentials'
 import type { HttpEnv } from './http-env'
 
 /** What an API route requires: the credential kinds it accepts and its rate-limit class. */
@@ -25,26 +30,26 @@ type Register = <P extends string>(path: P, handler: GuardedHandler<P>) => void
  *
  * @example
  * ```ts
- * const api = guardedRoutes(platform, routes, { credentials: ['key-secret'], routeClass: 'default' })
- * api.get('/payload/:uuid', (c) => json(c, platform.payloads.get(c.get('credential').application, c.req.param('uuid'))))
+ * const api = guardedRoutes(guard, routes, { credentials: ['key-secret'], routeClass: 'default' })
+ * api.get('/payload/:uuid', (c) => json(c, payloads.get(c.get('credential').application, c.req.param('uuid'))))
  * ```
  */
 export function guardedRoutes(
-  platform: Platform,
+  guard: CredentialParts,
   routes: Hono<HttpEnv>,
   options: GuardOptions,
 ): { get: Register; post: Register; delete: Register } {
-  const guard = <P extends string>(handler: GuardedHandler<P>): Handler<HttpEnv, P> => {
+  const guarded = <P extends string>(handler: GuardedHandler<P>): Handler<HttpEnv, P> => {
     const proceed = (c: Context<HttpEnv, P>, credential: Credential) => {
       c.set('credential', credential)
-      const rate = platform.rateLimits.take(credential.application.uuid, options.routeClass)
+      const rate = guard.rateLimits.take(credential.application.uuid, options.routeClass)
       c.set('rate', rate)
       if (rate.retryAfter !== null) throw rateLimited(rate.retryAfter)
       return handler(c)
     }
     return (c) => {
       c.set('routeClass', options.routeClass)
-      const credential = verifyCredential(c.req.raw, platform, options.credentials)
+      const credential = verifyCredential(c.req.raw, guard, options.credentials)
       // A Bearer verifies asynchronously; a key and secret go on without a promise.
       return credential instanceof Promise
         ? credential.then((verified) => proceed(c, verified))
@@ -52,8 +57,8 @@ export function guardedRoutes(
     }
   }
   return {
-    get: (path, handler) => void routes.get(path, guard(handler)),
-    post: (path, handler) => void routes.post(path, guard(handler)),
-    delete: (path, handler) => void routes.delete(path, guard(handler)),
+    get: (path, handler) => void routes.get(path, guarded(handler)),
+    post: (path, handler) => void routes.post(path, guarded(handler)),
+    delete: (path, handler) => void routes.delete(path, guarded(handler)),
   }
 }

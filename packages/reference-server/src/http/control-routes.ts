@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { NETWORK_KEYS } from 'pullsign/wire'
 import { z } from 'zod'
-import type { Platform } from '../platform'
+import type { HttpParts } from './http-parts'
 import { parseInput } from '../platform/schema-input'
 import { parseOpenInput, parseRejectInput, parseSignInput } from '../wallet/wallet-input'
 import { clientAddress } from './client-address'
@@ -27,66 +27,66 @@ const optionalBody = (request: Request): Promise<unknown> => readJsonBody(reques
  * and the platform's clock. Same-origin only; every body is checked (600 naming the field, by
  * the part that owns its shape) before anything changes.
  */
-export function controlRoutes(platform: Platform): Hono<HttpEnv> {
+export function controlRoutes({ applications, clock, endpoints, inbox, ledger, push, reset, state, tokens, users, wallet, webhooks, xapps }: Pick<HttpParts, 'applications' | 'clock' | 'endpoints' | 'inbox' | 'ledger' | 'push' | 'reset' | 'state' | 'tokens' | 'users' | 'wallet' | 'webhooks' | 'xapps'>): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
   routes.use(
     '*',
-    sameOriginOnly(() => platform.endpoints.api),
+    sameOriginOnly(() => endpoints().api),
   )
 
-  routes.get('/state', (c) => json(c, platform.state()))
+  routes.get('/state', (c) => json(c, state()))
   routes.post('/applications', async (c) => {
-    const app = platform.applications.create(await readJsonBody(c.req.raw))
-    return json(c, platform.applications.view(app))
+    const app = applications.create(await readJsonBody(c.req.raw))
+    return json(c, applications.view(app))
   })
   routes.post('/users', async (c) => {
-    const user = platform.users.create(await optionalBody(c.req.raw))
-    return json(c, platform.users.view(user))
+    const user = users.create(await optionalBody(c.req.raw))
+    return json(c, users.view(user))
   })
   routes.post('/payloads/:uuid/open', async (c) => {
     const input = parseOpenInput(await readJsonBody(c.req.raw))
-    return json(c, platform.wallet.open(c.req.param('uuid'), input))
+    return json(c, wallet.open(c.req.param('uuid'), input))
   })
   routes.post('/payloads/:uuid/sign', async (c) => {
     const input = parseSignInput(await readJsonBody(c.req.raw))
-    return json(c, await platform.wallet.sign(c.req.param('uuid'), input))
+    return json(c, await wallet.sign(c.req.param('uuid'), input))
   })
   routes.post('/payloads/:uuid/reject', async (c) => {
     const input = parseRejectInput(await readJsonBody(c.req.raw))
-    return json(c, platform.wallet.reject(c.req.param('uuid'), input))
+    return json(c, wallet.reject(c.req.param('uuid'), input))
   })
   routes.post('/ledger/close', async (c) => {
     const { network } = parseInput(ledgerCloseBody, await optionalBody(c.req.raw))
-    platform.ledger.close(network)
+    ledger.close(network)
     const networks = network ? [network] : NETWORK_KEYS
     const closed = Object.fromEntries(
-      networks.map((key) => [key, platform.ledger.latestClosedIndex(key)]),
+      networks.map((key) => [key, ledger.latestClosedIndex(key)]),
     )
     return json(c, { closed })
   })
   routes.post('/clock/advance', async (c) => {
     const { seconds } = parseInput(advanceBody, await readJsonBody(c.req.raw))
-    platform.clock.advance(seconds)
-    return json(c, { now: new Date(platform.clock.now()).toISOString() })
+    clock.advance(seconds)
+    return json(c, { now: new Date(clock.now()).toISOString() })
   })
   routes.get('/webhooks', async (c) => {
     // [ours] `?settled` waits until no delivery is in flight, so a test reads a final log.
-    if (c.req.query('settled') !== undefined) await platform.webhooks.settled()
-    return json(c, platform.webhooks.attempts())
+    if (c.req.query('settled') !== undefined) await webhooks.settled()
+    return json(c, webhooks.attempts())
   })
   routes.post('/xapps/launch', async (c) =>
-    json(c, platform.xapps.launch(await readJsonBody(c.req.raw), clientAddress(c.req.raw))),
+    json(c, xapps.launch(await readJsonBody(c.req.raw), clientAddress(c.req.raw))),
   )
   routes.post('/users/:uuid/tokens/:token/revoke', (c) => {
-    platform.tokens.revoke(c.req.param('uuid'), c.req.param('token'))
+    tokens.revoke(c.req.param('uuid'), c.req.param('token'))
     return json(c, { revoked: true })
   })
   routes.get('/users/:uuid/inbox', (c) => {
-    const payloads = platform.inbox(c.req.param('uuid'))
-    return json(c, { payloads, pushes: platform.push.received(c.req.param('uuid')) })
+    const payloads = inbox(c.req.param('uuid'))
+    return json(c, { payloads, pushes: push.received(c.req.param('uuid')) })
   })
   routes.post('/reset', (c) => {
-    platform.reset()
+    reset()
     return json(c, { reset: true })
   })
   return routes

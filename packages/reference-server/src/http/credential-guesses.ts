@@ -1,14 +1,20 @@
 import type { ServerRequest } from 'srvx'
-import { type Platform, PlatformError, rateLimited } from '../platform'
+import { type Applications, PlatformError, type RateLimits, rateLimited } from '../platform'
+
+/** What counting refused credentials needs. */
+export interface GuessParts {
+  applications: Pick<Applications, 'find'>
+  rateLimits: RateLimits
+}
 
 // What a refusal is counted against: the client address (node:http only) and a key that names an
 // application (so the windows stay as few as the applications and addresses).
-const counted = (request: Request, platform: Platform, apiKey: string | null): string[] => {
+const counted = (request: Request, parts: GuessParts, apiKey: string | null): string[] => {
   const keys: string[] = []
   const address = (request as ServerRequest).runtime?.node?.req?.socket?.remoteAddress
   if (address) keys.push(`address ${address}`)
   const key = apiKey?.toLowerCase()
-  if (key && platform.applications.find(key)) keys.push(`key ${key}`)
+  if (key && parts.applications.find(key)) keys.push(`key ${key}`)
   return keys
 }
 
@@ -23,20 +29,20 @@ const counted = (request: Request, platform: Platform, apiKey: string | null): s
  *
  * @example
  * ```ts
- * const app = guardGuesses(request, platform, apiKey, () =>
- *   platform.applications.authenticate(apiKey, secret),
+ * const app = guardGuesses(request, parts, apiKey, () =>
+ *   applications.authenticate(apiKey, secret),
  * )
  * ```
  */
 export function guardGuesses<T>(
   request: Request,
-  platform: Platform,
+  parts: GuessParts,
   apiKey: string | null,
   verify: () => T,
 ): T {
-  const limits = platform.rateLimits
+  const limits = parts.rateLimits
   if (!limits.idle('credential-failure')) {
-    for (const key of counted(request, platform, apiKey)) {
+    for (const key of counted(request, parts, apiKey)) {
       const wait = limits.wait(key, 'credential-failure')
       if (wait !== null) throw rateLimited(wait)
     }
@@ -45,7 +51,7 @@ export function guardGuesses<T>(
     return verify()
   } catch (error) {
     if (error instanceof PlatformError && error.code === 813) {
-      for (const key of counted(request, platform, apiKey)) limits.take(key, 'credential-failure')
+      for (const key of counted(request, parts, apiKey)) limits.take(key, 'credential-failure')
     }
     throw error
   }

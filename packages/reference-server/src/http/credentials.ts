@@ -1,6 +1,6 @@
 import { API_HEADERS } from 'pullsign/wire'
-import { type BearerIdentity, resolveBearer } from '../identity'
-import type { Application, Platform } from '../platform'
+import { type BearerIdentity, type BearerParts, resolveBearer } from '../identity'
+import type { Application, Applications, RateLimits } from '../platform'
 import { wrongCredentialKind } from '../platform'
 import { guardGuesses } from './credential-guesses'
 
@@ -30,24 +30,39 @@ export interface BearerCredential extends BearerIdentity {
 }
 
 /**
+ * What verifying a caller needs: the applications and rate limits (a key and secret, and the
+ * count of refused ones), and the parts a Bearer is verified with.
+ *
+ * @example
+ * ```ts
+ * const parts: CredentialParts = { applications, rateLimits, bearer: { oauth, applications, users, clock } }
+ * ```
+ */
+export interface CredentialParts {
+  applications: Applications
+  rateLimits: RateLimits
+  bearer: BearerParts
+}
+
+/**
  * How each credential kind is verified. A route lists the kinds it accepts. A Bearer is verified
  * with jose, which is asynchronous; a key and secret stay synchronous, so a key/secret GET still
  * answers without a promise.
  */
 const verifiers = {
-  'key-secret': (request: Request, platform: Platform): KeySecretCredential => {
+  'key-secret': (request: Request, parts: CredentialParts): KeySecretCredential => {
     const apiKey = request.headers.get(API_HEADERS.apiKey)
     const secret = request.headers.get(API_HEADERS.apiSecret)
     return {
       kind: 'key-secret',
-      application: guardGuesses(request, platform, apiKey, () =>
-        platform.applications.authenticate(apiKey, secret),
+      application: guardGuesses(request, parts, apiKey, () =>
+        parts.applications.authenticate(apiKey, secret),
       ),
     }
   },
-  jwt: async (request: Request, platform: Platform): Promise<BearerCredential> => ({
+  jwt: async (request: Request, parts: CredentialParts): Promise<BearerCredential> => ({
     kind: 'jwt',
-    ...(await resolveBearer(request.headers.get(API_HEADERS.authorization), platform)),
+    ...(await resolveBearer(request.headers.get(API_HEADERS.authorization), parts.bearer)),
   }),
 }
 
@@ -66,7 +81,7 @@ export type CredentialKind = keyof typeof verifiers
  *
  * @example
  * ```ts
- * const credential: Credential = await verifyCredential(request, platform, ['jwt'])
+ * const credential: Credential = await verifyCredential(request, parts, ['jwt'])
  * ```
  */
 export type Credential = Awaited<ReturnType<(typeof verifiers)[CredentialKind]>>
@@ -99,21 +114,21 @@ const PRESENTABLE = Object.keys(PRESENTS) as PresentedKind[]
  *
  * @example
  * ```ts
- * const caller = await verifyCredential(request, platform, ['key-secret', 'jwt'])
+ * const caller = await verifyCredential(request, parts, ['key-secret', 'jwt'])
  * ```
  */
 export function verifyCredential(
   request: Request,
-  platform: Platform,
+  parts: CredentialParts,
   accepted: readonly [CredentialKind, ...CredentialKind[]],
 ): Credential | Promise<Credential> {
   const kind = firstPresented(accepted, request.headers)
-  if (kind) return verifiers[kind](request, platform)
+  if (kind) return verifiers[kind](request, parts)
   const other = firstPresented(PRESENTABLE, request.headers)
   if (other) {
     const wanted = accepted.map((candidate) => DESCRIPTION[candidate]).join(' or ')
     throw wrongCredentialKind(`this route takes ${wanted}, not ${DESCRIPTION[other]}`)
   }
   // Nothing presented: the route's first kind says what is missing (813 for a key/secret route).
-  return verifiers[accepted[0]](request, platform)
+  return verifiers[accepted[0]](request, parts)
 }

@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono'
 import { getPath } from 'hono/utils/url'
 import { API_PATHS } from 'pullsign/wire'
 import type { ServerRequest } from 'srvx'
-import type { Platform } from '../platform'
+import type { AssembledPlatform } from '../create-platform'
 import { badBody, notFound } from '../platform'
 import { UUID_SOURCE } from '../platform/ids'
 import { accountRoutes } from './account-routes'
@@ -10,6 +10,7 @@ import { appStorageRoutes } from './app-storage-routes'
 import { controlRoutes } from './control-routes'
 import { errorResponse } from './error-response'
 import type { HttpEnv } from './http-env'
+import type { HttpParts } from './http-parts'
 import { jwtRoutes } from './jwt-routes'
 import { linkRoutes } from './link-routes'
 import { lookupRoutes } from './lookup-routes'
@@ -67,17 +68,42 @@ export type FetchHandler = (request: Request) => Promise<Response>
  *
  * @example
  * ```ts
- * const handler = createHttpHandler(createPlatform())
+ * const handler = createHttpHandler(assemblePlatform())
  * const res = await handler(new Request('http://localhost/__ref/state'))
  * ```
  */
 export function createHttpHandler(
-  platform: Platform,
+  { platform, payloadJson }: AssembledPlatform,
   options: { listenHost?: string } = {},
 ): (request: Request) => Response | Promise<Response> {
+  const { applications, users, clock, rateLimits, identity } = platform
+  const endpoints = () => platform.endpoints
+  const parts: HttpParts = {
+    credentials: { applications, rateLimits, bearer: { oauth: identity.oauth, applications, users, clock } },
+    endpoints,
+    state: platform.state,
+    inbox: platform.inbox,
+    reset: platform.reset,
+    clock,
+    applications,
+    users,
+    payloads: platform.payloads,
+    payloadJson,
+    tokens: platform.tokens,
+    storage: platform.storage,
+    userData: platform.userData,
+    rateLimits,
+    lookups: platform.lookups,
+    webhooks: platform.webhooks,
+    xapps: platform.xapps,
+    push: platform.push,
+    ledger: platform.ledger,
+    wallet: platform.wallet,
+    identity,
+  }
   const app = new Hono<HttpEnv>({ getPath: routePath })
   // DNS rebinding (docs/protocol.md §10): the control API and the dashboard answer own names only.
-  const ownHost = ownHostOnly(() => ownHostNames(options.listenHost, platform.endpoints))
+  const ownHost = ownHostOnly(() => ownHostNames(options.listenHost, endpoints()))
   app.use(`${API_PATHS.control}/*`, ownHost)
   app.use('/', ownHost)
   // Every /api answer carries rate-limit headers (§1): a route's own from its guard (responses.ts);
@@ -86,24 +112,24 @@ export function createHttpHandler(
   const apiHeaders = (c: Context<HttpEnv>): HeaderRecord =>
     c.req.path.startsWith('/api/')
       ? rateLimitHeaders(
-          c.get('rate') ?? platform.rateLimits.peek(c.get('routeClass') ?? 'default'),
+          c.get('rate') ?? rateLimits.peek(c.get('routeClass') ?? 'default'),
         )
       : {}
-  app.route(API_PATHS.platform, lookupRoutes(platform))
-  app.route(API_PATHS.platform, payloadRoutes(platform))
-  app.route(API_PATHS.platform, userTokenRoutes(platform))
-  app.route(API_PATHS.platform, appStorageRoutes(platform))
-  app.route(API_PATHS.platform, xappRoutes(platform))
-  app.route(API_PATHS.jwt, jwtRoutes(platform))
-  app.route(API_PATHS.jwt, xappAuthorizeRoutes(platform))
-  app.route('/', xappReplayRoutes(platform))
-  app.route(API_PATHS.control, controlRoutes(platform))
-  app.route(API_PATHS.control, accountRoutes(platform))
-  app.route(API_PATHS.control, xappHostRoutes(platform))
-  app.route(API_PATHS.sign, signRoutes(platform))
-  app.route(oauthMountPath(platform.endpoints.oauth), oauthRoutes(platform))
-  app.route('/', pageRoutes(platform))
-  app.route('/', linkRoutes(platform))
+  app.route(API_PATHS.platform, lookupRoutes(parts))
+  app.route(API_PATHS.platform, payloadRoutes(parts))
+  app.route(API_PATHS.platform, userTokenRoutes(parts))
+  app.route(API_PATHS.platform, appStorageRoutes(parts))
+  app.route(API_PATHS.platform, xappRoutes(parts))
+  app.route(API_PATHS.jwt, jwtRoutes(parts))
+  app.route(API_PATHS.jwt, xappAuthorizeRoutes(parts))
+  app.route('/', xappReplayRoutes(parts))
+  app.route(API_PATHS.control, controlRoutes(parts))
+  app.route(API_PATHS.control, accountRoutes(parts))
+  app.route(API_PATHS.control, xappHostRoutes(parts))
+  app.route(API_PATHS.sign, signRoutes(parts))
+  app.route(oauthMountPath(endpoints().oauth), oauthRoutes(parts))
+  app.route('/', pageRoutes(parts))
+  app.route('/', linkRoutes(parts))
   app.notFound((c) =>
     errorResponse(notFound(`route ${c.req.method} ${redactedPath(c.req.path)}`), apiHeaders(c)),
   )

@@ -1,8 +1,5 @@
-import type { Platform, RouteClass } from '../platform'
+import type { RateDecision, RouteClass } from '../platform'
 import type { Credential } from './credentials'
-
-/** What a rate-limit take reports (docs/protocol.md §1). */
-export type RateTake = ReturnType<Platform['rateLimits']['take']>
 
 /** The Hono environment of the API: what the middleware hands to the routes. */
 export interface HttpEnv {
@@ -12,6 +9,6 @@ export interface HttpEnv {
     /** The route's rate-limit class (set before the credential step, for the headers). */
     routeClass: RouteClass
     /** The rate-limit take of this call (set after the credential step). */
-    rate: RateTake
+    rate: RateDecision
   }
 }

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { Platform } from '../platform'
+import type { HttpParts } from './http-parts'
 import { nftokenDetail } from '../platform/nftoken-detail'
 import { guardedRoutes } from './api-guard'
 import { openCors } from './cors'
@@ -23,13 +23,12 @@ const bearer = (credential: HttpEnv['Variables']['credential']) => credential as
  * app.route(API_PATHS.jwt, jwtRoutes(platform))
  * ```
  */
-export function jwtRoutes(platform: Platform): Hono<HttpEnv> {
+export function jwtRoutes({ credentials, lookups, payloadJson, payloads, userData }: Pick<HttpParts, 'credentials' | 'lookups' | 'payloadJson' | 'payloads' | 'userData'>): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
   routes.use('*', openCors)
   const guard = (routeClass: 'default' | 'xrpl-tx') =>
-    guardedRoutes(platform, routes, { credentials: ['jwt'], routeClass })
+    guardedRoutes(credentials, routes, { credentials: ['jwt'], routeClass })
   const api = guard('default')
-  const { lookups, userData } = platform
 
   // docs/protocol.md §2: the JWT's claims plus `pong: true`.
   api.get('/ping', (c) => json(c, { ...bearer(c.get('credential')).claims, pong: true }))
@@ -60,6 +59,6 @@ export function jwtRoutes(platform: Platform): Hono<HttpEnv> {
   api.get('/nftoken-detail/:tokenId', (c) => json(c, nftokenDetail(c.req.param('tokenId'))))
   guard('xrpl-tx').get('/xrpl-tx/:hash', (c) => json(c, lookups.transaction(c.req.param('hash'))))
 
-  routes.route('/', payloadRoutes(platform, 'jwt'))
+  routes.route('/', payloadRoutes({ credentials, payloads, payloadJson }, 'jwt'))
   return routes
 }

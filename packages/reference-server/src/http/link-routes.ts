@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { isNetworkKey, type TransactionJson } from 'pullsign/wire'
 import { NETWORKS } from '../ledger'
-import type { Platform } from '../platform'
+import type { HttpParts } from './http-parts'
 import type { Application } from '../platform/applications'
 import { renderBadLinkPage } from '../web/pages/bad-link-page'
 import { renderPaymentRequestPage, renderSignLinkPage } from '../web/pages/detect-page'
@@ -15,7 +15,7 @@ import { parsePaymentRequest, parseSignLink, requestedPayment } from './link-inp
  *
  * @example
  * ```ts
- * platform.applications.list().find((a) => a.name === LINKS_APPLICATION_NAME)
+ * applications.list().find((a) => a.name === LINKS_APPLICATION_NAME)
  * ```
  */
 export const LINKS_APPLICATION_NAME = 'Public links'
@@ -60,11 +60,11 @@ const networkOfNode = (node: string) => NETWORKS.find((n) => n.dispatched_to ===
  * app.route('/', linkRoutes(platform))
  * ```
  */
-export function linkRoutes(platform: Platform): Hono {
+export function linkRoutes({ applications, ledger, payloads }: Pick<HttpParts, 'applications' | 'ledger' | 'payloads'>): Hono {
   const routes = new Hono()
   const linksApplication = (): Application =>
-    platform.applications.list().find((a) => a.name === LINKS_APPLICATION_NAME) ??
-    platform.applications.create({ name: LINKS_APPLICATION_NAME })
+    applications.list().find((a) => a.name === LINKS_APPLICATION_NAME) ??
+    applications.create({ name: LINKS_APPLICATION_NAME })
 
   const read = (c: { req: { param(name: 'target'): string; url: string } }) =>
     detect(c.req.param('target'), new URL(c.req.url).searchParams)
@@ -82,7 +82,7 @@ export function linkRoutes(platform: Platform): Hono {
     if (!detected.ok) return htmlResponse(renderBadLinkPage(detected.problems), 400)
     if (!detected.txjson) return htmlResponse(renderBadLinkPage(['amount is required to pay']), 400)
     const options = detected.forceNetwork ? { force_network: detected.forceNetwork } : {}
-    const created = platform.payloads.create(linksApplication(), {
+    const created = payloads.create(linksApplication(), {
       txjson: detected.txjson,
       options,
     })
@@ -98,7 +98,7 @@ export function linkRoutes(platform: Platform): Hono {
       ...(TXID.test(hash) ? [] : ['hash must be 64 hex']),
     ]
     if (problems.length > 0) return htmlResponse(renderBadLinkPage(problems), 400)
-    const answer = platform.ledger.transaction(hash)
+    const answer = ledger.transaction(hash)
     if (!answer || networkOfNode(answer.node) !== key) {
       return htmlResponse(renderNotFoundPage({ what: `No transaction ${hash} on ${key}.` }), 404)
     }
@@ -109,7 +109,7 @@ export function linkRoutes(platform: Platform): Hono {
     if (!/^C[0-9A-Fa-f]{15}$/.test(ctid)) {
       return htmlResponse(renderBadLinkPage(['ctid must be C and 15 hex characters']), 400)
     }
-    const answer = platform.ledger.transactionByCtid(ctid)
+    const answer = ledger.transactionByCtid(ctid)
     const key = answer ? networkOfNode(answer.node) : undefined
     if (!answer || !key) {
       return htmlResponse(renderNotFoundPage({ what: `No validated transaction at ${ctid}.` }), 404)

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { PingResponse } from 'pullsign/wire'
 import { z } from 'zod'
-import type { Platform } from '../platform'
+import type { HttpParts } from './http-parts'
 import { newUuid } from '../platform/ids'
 import { parseInput } from '../platform/schema-input'
 import { guardedRoutes } from './api-guard'
@@ -16,13 +16,13 @@ const kycTokenBody = z.object({ user_token: z.string() })
  * The read-only lookups of docs/protocol.md §2: ping, curated assets, rails, hook hashes, rates, KYC,
  * ledger transactions and account meta, each with its rate-limit class.
  */
-export function lookupRoutes(platform: Platform): Hono<HttpEnv> {
+export function lookupRoutes({ credentials, lookups }: Pick<HttpParts, 'credentials' | 'lookups'>): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
   const guard = (routeClass: 'default' | 'xrpl-tx' | 'account-meta') =>
-    guardedRoutes(platform, routes, { credentials: ['key-secret'], routeClass })
+    guardedRoutes(credentials, routes, { credentials: ['key-secret'], routeClass })
   const standard = guard('default')
   // docs/protocol.md §1: kyc-status also takes a Bearer, and then answers CORS.
-  const kyc = guardedRoutes(platform, routes, {
+  const kyc = guardedRoutes(credentials, routes, {
     credentials: ['key-secret', 'jwt'],
     routeClass: 'kyc',
   })
@@ -30,7 +30,6 @@ export function lookupRoutes(platform: Platform): Hono<HttpEnv> {
   routes.use('/kyc-status/*', bearerOnlyCors)
   const xrplTx = guard('xrpl-tx')
   const accountMeta = guard('account-meta')
-  const { lookups } = platform
 
   standard.get('/ping', (c) => {
     const app = c.get('credential').application

@@ -4,7 +4,7 @@ import { OAuthError } from '../identity'
 import { parseAuthorizeRequest, verifyClient } from '../identity/authorize-request'
 import { openerOrigin } from '../identity/redirect-uris'
 import { userinfo } from '../identity/userinfo'
-import type { Platform } from '../platform'
+import type { HttpParts } from './http-parts'
 import { renderOAuthMessagePage } from '../web/pages/oauth-message-page'
 import { renderOAuthReturnPage } from '../web/pages/oauth-return-page'
 import { openCors } from './cors'
@@ -53,16 +53,16 @@ export function oauthMountPath(oauthUrl: string): string {
  * app.route('/oauth', oauthRoutes(platform))
  * ```
  */
-export function oauthRoutes(platform: Platform): Hono {
+export function oauthRoutes({ applications, identity, lookups }: Pick<HttpParts, 'applications' | 'identity' | 'lookups'>): Hono {
   const routes = new Hono()
-  const { oauth } = platform.identity
+  const { oauth } = identity
   for (const path of PATHS) routes.use(path, openCors)
 
   routes.get('/auth', (c) => {
     const params = query(c.req.raw)
     let client: ReturnType<typeof verifyClient>
     try {
-      client = verifyClient(params, platform.applications)
+      client = verifyClient(params, applications)
     } catch (error) {
       // docs/protocol.md §7.1: an unknown client or an unverified redirect_uri never redirects.
       return oauthRefusal(error, wantsJson(c.req.raw))
@@ -133,7 +133,7 @@ export function oauthRoutes(platform: Platform): Hono {
       if (!token)
         throw new OAuthError('invalid_token', 'authorization must be "Bearer <access token>"', 401)
       const identity = await oauth.verify(token)
-      return oauthJson(userinfo(identity, platform.lookups.accountMeta(identity.account).avatar))
+      return oauthJson(userinfo(identity, lookups.accountMeta(identity.account).avatar))
     } catch (error) {
       return oauthRefusal(error, true)
     }
@@ -141,7 +141,7 @@ export function oauthRoutes(platform: Platform): Hono {
   routes.get('/userinfo', (c) => userinfoRoute(c.req.raw))
   routes.post('/userinfo', (c) => userinfoRoute(c.req.raw))
 
-  routes.get('/certs', async () => oauthJson(await platform.identity.jwks()))
-  routes.get('/.well-known/openid-configuration', () => oauthJson(platform.identity.discovery()))
+  routes.get('/certs', async () => oauthJson(await identity.jwks()))
+  routes.get('/.well-known/openid-configuration', () => oauthJson(identity.discovery()))
   return routes
 }

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { Platform } from '../platform'
+import type { HttpParts } from './http-parts'
 import {
   DASHBOARD_LIVE_PATH,
   renderDashboard,
@@ -26,24 +26,24 @@ const LIVE_PART = new URL(DASHBOARD_LIVE_PATH, 'http://localhost').searchParams.
  * app.route('/', pageRoutes(platform))
  * ```
  */
-export function pageRoutes(platform: Platform): Hono {
+export function pageRoutes({ clock, endpoints, identity, ledger, payloads, state, webhooks }: Pick<HttpParts, 'clock' | 'endpoints' | 'identity' | 'ledger' | 'payloads' | 'state' | 'webhooks'>): Hono {
   const routes = new Hono()
-  const guard = sameOriginOnly(() => platform.endpoints.api)
+  const guard = sameOriginOnly(() => endpoints().api)
 
   const view = () =>
     dashboardView({
-      state: platform.state(),
-      balance: (network, address) => platform.ledger.account(network, address)?.balance ?? null,
+      state: state(),
+      balance: (network, address) => ledger.account(network, address)?.balance ?? null,
       holdings: (network, address) => {
-        const account = platform.ledger.account(network, address)
+        const account = ledger.account(network, address)
         return { lines: account?.lines ?? [], tickets: account?.tickets ?? [] }
       },
-      payloads: platform.payloads.recent(DASHBOARD_PAYLOAD_LIMIT),
-      payloadCount: platform.payloads.size,
-      attempts: platform.webhooks.attempts(),
-      now: platform.clock.now(),
+      payloads: payloads.recent(DASHBOARD_PAYLOAD_LIMIT),
+      payloadCount: payloads.size,
+      attempts: webhooks.attempts(),
+      now: clock.now(),
       realNow: Date.now(),
-      signIns: dashboardSignIns(platform.identity.oauth, platform.payloads),
+      signIns: dashboardSignIns(identity.oauth, payloads),
     })
 
   routes.get('/', async (c) => {

@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
-import type { Platform } from '../platform'
-import { payloadTexts } from '../platform/payload-texts'
+import type { HttpParts } from './http-parts'
 import { guardedRoutes } from './api-guard'
 import type { CredentialKind } from './credentials'
 import type { HttpEnv } from './http-env'
@@ -10,20 +9,19 @@ import { json, jsonText } from './responses'
 /**
  * POST / GET / GET ci / DELETE `payload` (docs/protocol.md §2, §3), on the platform routes (key and
  * secret) and on the JWT routes (`credential: 'jwt'`). The body is only parsed here;
- * `platform.payloads.create` validates the whole sign request before any state change. A payload
+ * `payloads.create` validates the whole sign request before any state change. A payload
  * created with a Bearer is bound to its user: pushed to them and signable only by them (§2, §7.1).
  */
 export function payloadRoutes(
-  platform: Platform,
+  { credentials, payloadJson, payloads }: Pick<HttpParts, 'credentials' | 'payloadJson' | 'payloads'>,
   credential: CredentialKind = 'key-secret',
 ): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
-  const create = guardedRoutes(platform, routes, {
+  const create = guardedRoutes(credentials, routes, {
     credentials: [credential],
     routeClass: 'payload-create',
   })
-  const texts = payloadTexts(platform.payloads)
-  const other = guardedRoutes(platform, routes, {
+  const other = guardedRoutes(credentials, routes, {
     credentials: [credential],
     routeClass: 'default',
   })
@@ -32,16 +30,16 @@ export function payloadRoutes(
     const body = await readJsonBody(c.req.raw)
     const caller = c.get('credential')
     const context = caller.kind === 'jwt' ? { userUuid: caller.user.uuid } : undefined
-    return jsonText(c, texts.create(caller.application, body, context))
+    return jsonText(c, payloadJson.create(caller.application, body, context))
   })
   other.get('/payload/ci/:identifier', (c) =>
-    jsonText(c, texts.getByIdentifier(c.get('credential').application, c.req.param('identifier'))),
+    jsonText(c, payloadJson.getByIdentifier(c.get('credential').application, c.req.param('identifier'))),
   )
   other.get('/payload/:uuid', (c) =>
-    jsonText(c, texts.get(c.get('credential').application, c.req.param('uuid'))),
+    jsonText(c, payloadJson.get(c.get('credential').application, c.req.param('uuid'))),
   )
   other.delete('/payload/:uuid', (c) =>
-    json(c, platform.payloads.cancel(c.get('credential').application, c.req.param('uuid'))),
+    json(c, payloads.cancel(c.get('credential').application, c.req.param('uuid'))),
   )
   return routes
 }

@@ -1,5 +1,5 @@
 import { API_HEADERS } from 'pullsign/wire'
-import type { RateTake } from './http-env'
+import type { RateDecision } from '../platform'
 
 /**
  * The `x-ratelimit-limit` and `x-ratelimit-remaining` headers every API response carries
@@ -7,11 +7,11 @@ import type { RateTake } from './http-env'
  *
  * @example
  * ```ts
- * rateLimitHeaders(platform.rateLimits.peek('default')) // { 'x-ratelimit-limit': '60', … }
+ * rateLimitHeaders(rateLimits.peek('default')) // { 'x-ratelimit-limit': '60', … }
  * ```
  */
 export function rateLimitHeaders(
-  rate: Pick<RateTake, 'limit' | 'remaining'>,
+  rate: Pick<RateDecision, 'limit' | 'remaining'>,
 ): Record<string, string> {
   return {
     [API_HEADERS.rateLimitLimit]: String(rate.limit),

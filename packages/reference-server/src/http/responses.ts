@@ -47,7 +47,7 @@ const jsonTextResponse = (text: string, status: number, headers: HeaderRecord) =
  *
  * @example
  * ```ts
- * api.get('/payload/:uuid', (c) => json(c, platform.payloads.get(app, c.req.param('uuid'))))
+ * api.get('/payload/:uuid', (c) => json(c, payloads.cancel(app, c.req.param('uuid'))))
  * ```
  */
 export function json(c: Context<HttpEnv>, body: unknown): Response {
@@ -55,11 +55,11 @@ export function json(c: Context<HttpEnv>, body: unknown): Response {
 }
 
 /**
- * `json` for a body that is JSON text already (a remembered record, platform/record-texts.ts).
+ * `json` for a body that is JSON text already (a payload answer, platform/payloads.ts `PayloadJson`).
  *
  * @example
  * ```ts
- * api.get('/payload/:uuid', (c) => jsonText(c, payloadTexts(platform.payloads).get(app, c.req.param('uuid'))))
+ * api.get('/payload/:uuid', (c) => jsonText(c, payloadJson.get(app, c.req.param('uuid'))))
  * ```
  */
 export function jsonText(c: Context<HttpEnv>, text: string): Response {

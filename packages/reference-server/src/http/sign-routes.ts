@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { Platform } from '../platform'
+import type { HttpParts } from './http-parts'
 import { PlatformError } from '../platform'
 import { renderNotFoundPage } from '../web/pages/not-found-page'
 import { renderSignPage } from '../web/pages/sign-page'
@@ -17,20 +17,20 @@ const QR_FILE = /^(.+)_([mqh])\.(png|json)$/
  * a JSON boolean matrix, and the pages `next.always` and `next.no_push_msg_received` open.
  * No credentials: whoever holds the link may see the request, as in production.
  */
-export function signRoutes(platform: Platform): Hono<HttpEnv> {
+export function signRoutes({ clock, endpoints, identity, payloads, state }: Pick<HttpParts, 'clock' | 'endpoints' | 'identity' | 'payloads' | 'state'>): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
 
   const page = (uuid: string, variant: 'sign' | 'qr') => {
     try {
-      const record = platform.payloads.record(uuid)
+      const record = payloads.record(uuid)
       const view = signPageView({
         record,
-        users: platform.state().users,
-        boundUser: platform.payloads.request(uuid).userUuid,
-        popupOpenerOrigin: platform.identity.oauth.popupOpenerOrigin(uuid),
-        serverNow: platform.clock.now(),
+        users: state().users,
+        boundUser: payloads.request(uuid).userUuid,
+        popupOpenerOrigin: identity.oauth.popupOpenerOrigin(uuid),
+        serverNow: clock.now(),
         variant,
-        links: platform.endpoints.links,
+        links: endpoints().links,
       })
       return htmlResponse(renderSignPage(view))
     } catch (error) {
@@ -49,7 +49,7 @@ export function signRoutes(platform: Platform): Hono<HttpEnv> {
     if (!qr) return page(name, 'sign')
     const [, uuid = '', quality, format] = qr
     // The QR always encodes next.always of a payload that exists (404 otherwise, §1).
-    const text = `${platform.endpoints.api}/sign/${platform.payloads.record(uuid).meta.uuid}`
+    const text = `${endpoints().api}/sign/${payloads.record(uuid).meta.uuid}`
     if (format === 'json') return json(c, qrMatrix(text, quality as QrQuality))
     const png = await qrPng(text, quality as QrQuality)
     return response(png, 200, { 'content-type': 'image/png', 'cache-control': 'no-store' })

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { Platform } from '../platform'
+import type { HttpParts } from './http-parts'
 import { guardedRoutes } from './api-guard'
 import { bearerOnlyCors } from './cors'
 import type { HttpEnv } from './http-env'
@@ -7,13 +7,13 @@ import { readJsonObject } from './json-body'
 import { json } from './responses'
 
 /**
- * POST `user-tokens` and GET `user-token/{token}` (docs/protocol.md §2, §6). `platform.tokens.verify`
+ * POST `user-tokens` and GET `user-token/{token}` (docs/protocol.md §2, §6). `tokens.verify`
  * checks the token list (600 naming `tokens`).
  */
-export function userTokenRoutes(platform: Platform): Hono<HttpEnv> {
+export function userTokenRoutes({ credentials, tokens }: Pick<HttpParts, 'credentials' | 'tokens'>): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
   // docs/protocol.md §1: user-tokens also takes a Bearer, and then answers CORS.
-  const api = guardedRoutes(platform, routes, {
+  const api = guardedRoutes(credentials, routes, {
     credentials: ['key-secret', 'jwt'],
     routeClass: 'default',
   })
@@ -21,11 +21,11 @@ export function userTokenRoutes(platform: Platform): Hono<HttpEnv> {
   routes.use('/user-token/*', bearerOnlyCors)
 
   api.post('/user-tokens', async (c) => {
-    const { tokens } = await readJsonObject(c.req.raw)
-    return json(c, platform.tokens.verify(c.get('credential').application, tokens))
+    const body = await readJsonObject(c.req.raw)
+    return json(c, tokens.verify(c.get('credential').application, body.tokens))
   })
   api.get('/user-token/:token', (c) =>
-    json(c, platform.tokens.verify(c.get('credential').application, [c.req.param('token')])),
+    json(c, tokens.verify(c.get('credential').application, [c.req.param('token')])),
   )
   return routes
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { API_HEADERS, type XappAuthorizeResponse } from 'pullsign/wire'
 import { issueXappJwt } from '../identity/xapp-jwt'
-import type { Platform } from '../platform'
+import type { HttpParts } from './http-parts'
 import { rateLimited } from '../platform'
 import { openCors } from './cors'
 import type { HttpEnv } from './http-env'
@@ -14,20 +14,20 @@ import { json } from './responses'
  * too) carries the CORS of §1. The call is charged before the OTT is spent, so a 429 leaves the
  * OTT usable; an unknown key is refused like any other bad OTT (815).
  */
-export function xappAuthorizeRoutes(platform: Platform): Hono<HttpEnv> {
+export function xappAuthorizeRoutes({ applications, clock, rateLimits, xapps }: Pick<HttpParts, 'applications' | 'clock' | 'rateLimits' | 'xapps'>): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
   routes.use('/authorize', openCors)
   routes.get('/authorize', async (c) => {
     c.set('routeClass', 'default')
     const key = c.req.header(API_HEADERS.apiKey)
-    const app = key === undefined ? null : platform.applications.find(key.toLowerCase())
+    const app = key === undefined ? null : applications.find(key.toLowerCase())
     if (app) {
-      const rate = platform.rateLimits.take(app.uuid, 'default')
+      const rate = rateLimits.take(app.uuid, 'default')
       c.set('rate', rate)
       if (rate.retryAfter !== null) throw rateLimited(rate.retryAfter)
     }
-    const exchanged = platform.xapps.exchange(app, c.req.header(API_HEADERS.ott))
-    const jwt = await issueXappJwt(exchanged.app, exchanged.launch, platform.clock.now())
+    const exchanged = xapps.exchange(app, c.req.header(API_HEADERS.ott))
+    const jwt = await issueXappJwt(exchanged.app, exchanged.launch, clock.now())
     const body: XappAuthorizeResponse = {
       ott: structuredClone(exchanged.launch.context),
       app: { name: exchanged.app.name, uuidv4: exchanged.app.uuid },

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { Platform } from '../platform'
+import type { HttpParts } from './http-parts'
 import { badBody } from '../platform'
 import { renderNotFoundPage } from '../web/pages/not-found-page'
 import { SIGN_PAGE_NETWORKS } from '../web/pages/sign-page-view'
@@ -16,14 +16,14 @@ import { sameOriginOnly } from './same-origin'
  * `/__ref/xapp-host` (the dashboard's Launch form: `application`, `user`) launches and
  * redirects to it.
  */
-export function xappHostRoutes(platform: Platform): Hono<HttpEnv> {
+export function xappHostRoutes({ applications, users, xapps }: Pick<HttpParts, 'applications' | 'users' | 'xapps'>): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
   routes.use('*', sameOriginOnly())
 
   routes.get('/xapp-host/:ott', (c) => {
-    const launch = platform.xapps.launchOf(c.req.param('ott'))
-    const app = launch ? platform.applications.find(launch.appUuid) : null
-    const user = launch ? platform.users.find(launch.userUuid) : null
+    const launch = xapps.launchOf(c.req.param('ott'))
+    const app = launch ? applications.find(launch.appUuid) : null
+    const user = launch ? users.find(launch.userUuid) : null
     if (!launch || !app || !user) {
       const body = renderNotFoundPage({
         what: 'There is no xApp launch with this one-time token (launches are kept one hour).',
@@ -49,7 +49,7 @@ export function xappHostRoutes(platform: Platform): Hono<HttpEnv> {
       throw badBody('body', 'must be a form with application and user')
     })
     const input = { application: form.application, user: form.user }
-    const { ott } = platform.xapps.launch(input, clientAddress(c.req.raw))
+    const { ott } = xapps.launch(input, clientAddress(c.req.raw))
     return response(null, 303, { location: `/__ref/xapp-host/${ott}`, 'cache-control': 'no-store' })
   })
   return routes

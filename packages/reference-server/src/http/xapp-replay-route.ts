@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { Platform } from '../platform'
+import type { HttpParts } from './http-parts'
 import { notFound } from '../platform'
 import { clientAddress } from './client-address'
 import type { HttpEnv } from './http-env'
@@ -13,12 +13,12 @@ const XAPP_TARGET = /^xapp:(.{1,64})$/
  * re-arms that OTT for one more resolution and redirects to the xApp, for a browser at the
  * debug device's address that identifies as `xumm/xapp`. Every refusal is 403 code 815.
  */
-export function xappReplayRoutes(platform: Platform): Hono<HttpEnv> {
+export function xappReplayRoutes({ xapps }: Pick<HttpParts, 'xapps'>): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
   routes.get('/detect/:target/force', (c) => {
     const target = XAPP_TARGET.exec(c.req.param('target'))
     if (!target) throw notFound('route GET /detect/…/force')
-    const url = platform.xapps.replay(target[1], c.req.query('xAppToken'), {
+    const url = xapps.replay(target[1], c.req.query('xAppToken'), {
       userAgent: c.req.header('user-agent') ?? null,
       address: clientAddress(c.req.raw),
     })

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { Platform } from '../platform'
+import type { HttpParts } from './http-parts'
 import { guardedRoutes } from './api-guard'
 import { bearerOnlyCors } from './cors'
 import type { HttpEnv } from './http-env'
@@ -10,15 +10,14 @@ import { json } from './responses'
  * POST `xapp/event`, POST `xapp/push`, GET `xapp/ott/{ott}` and `xapp/ott/{ott}/{hash}`
  * (docs/protocol.md §2, §7.2). The push bodies are validated by the platform (it owns the permission).
  */
-export function xappRoutes(platform: Platform): Hono<HttpEnv> {
+export function xappRoutes({ credentials, xapps }: Pick<HttpParts, 'credentials' | 'xapps'>): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
-  const api = guardedRoutes(platform, routes, {
+  const api = guardedRoutes(credentials, routes, {
     credentials: ['key-secret'],
     routeClass: 'default',
   })
-  const { xapps } = platform
   // docs/protocol.md §1: xapp/event and xapp/push also take a Bearer, and then answer CORS.
-  const pushes = guardedRoutes(platform, routes, {
+  const pushes = guardedRoutes(credentials, routes, {
     credentials: ['key-secret', 'jwt'],
     routeClass: 'default',
   })

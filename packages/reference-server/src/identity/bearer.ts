@@ -1,8 +1,9 @@
 import { decodeProtectedHeader } from 'jose'
 import { API_HEADERS } from 'pullsign/wire'
-import type { Application, Platform, User } from '../platform'
+import type { Application, Applications, Clock, User, Users } from '../platform'
 import { badJwt } from '../platform'
 import { OAuthError } from './oauth-error'
+import type { OAuthProvider } from './oauth-provider'
 import { resolveXappJwt } from './xapp-jwt'
 
 /**
@@ -10,7 +11,7 @@ import { resolveXappJwt } from './xapp-jwt'
  *
  * @example
  * ```ts
- * const { application, user, claims } = await resolveBearer(authorization, platform)
+ * const { application, user, claims } = await resolveBearer(authorization, parts)
  * ```
  */
 export interface BearerIdentity {
@@ -25,25 +26,41 @@ export interface BearerIdentity {
 }
 
 /**
+ * What verifying a Bearer needs: the OAuth provider (its access tokens), the applications and users
+ * an xApp JWT names, and the clock.
+ *
+ * @example
+ * ```ts
+ * const parts: BearerParts = { oauth: identity.oauth, applications, users, clock }
+ * ```
+ */
+export interface BearerParts {
+  oauth: Pick<OAuthProvider, 'verify'>
+  applications: Applications
+  users: Pick<Users, 'find'>
+  clock: Pick<Clock, 'now'>
+}
+
+/**
  * Verifies one kind of token; rejects with a {@link badJwt} (814) or an {@link OAuthError}.
  *
  * @example
  * ```ts
- * const xappBearer: BearerKind = async (token, platform) => ({ tokenKind: 'xapp', ...(await verify(token, platform)) })
+ * const xappBearer: BearerKind = async (token, parts) => ({ tokenKind: 'xapp', ...(await verify(token, parts)) })
  * ```
  */
-export type BearerKind = (token: string, platform: Platform) => Promise<BearerIdentity>
+export type BearerKind = (token: string, parts: BearerParts) => Promise<BearerIdentity>
 
-const oauthBearer: BearerKind = async (token, platform) => {
-  const { claims, app, user, account } = await platform.identity.oauth.verify(token)
+const oauthBearer: BearerKind = async (token, { oauth }) => {
+  const { claims, app, user, account } = await oauth.verify(token)
   return { tokenKind: 'oauth', application: app, user, account, claims }
 }
 
 // An xApp JWT (docs/protocol.md §7.2): verified with its application's API secret; it speaks for
 // the launched user (`usr`) and account (`sub`).
-const xappBearer: BearerKind = async (token, platform) => {
-  const { app, claims } = await resolveXappJwt(token, platform.applications, platform.clock.now())
-  const user = platform.users.find(claims.usr)
+const xappBearer: BearerKind = async (token, { applications, users, clock }) => {
+  const { app, claims } = await resolveXappJwt(token, applications, clock.now())
+  const user = users.find(claims.usr)
   if (!user?.accounts.some((account) => account.address === claims.sub)) {
     throw badJwt('the xApp JWT is for a user or account this platform does not know')
   }
@@ -73,13 +90,13 @@ const BEARER = /^bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\s*$/i
  *
  * @example
  * ```ts
- * const who = await resolveBearer(request.headers.get('authorization'), platform)
+ * const who = await resolveBearer(request.headers.get('authorization'), parts)
  * who.application.name // the application the token was issued to
  * ```
  */
 export async function resolveBearer(
   authorization: string | null,
-  platform: Platform,
+  parts: BearerParts,
 ): Promise<BearerIdentity> {
   const token = BEARER.exec(authorization ?? '')?.[1]
   if (!token) throw badJwt(`${API_HEADERS.authorization} must be "Bearer <jwt>"`)
@@ -92,7 +109,7 @@ export async function resolveBearer(
   const kind = typeof alg === 'string' ? BEARER_KINDS[alg] : undefined
   if (!kind) throw badJwt('the Bearer JWT is not a token of this platform (unknown alg)')
   try {
-    return await kind(token, platform)
+    return await kind(token, parts)
   } catch (error) {
     if (error instanceof OAuthError) throw badJwt(error.message)
     throw error

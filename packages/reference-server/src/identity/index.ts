@@ -3,7 +3,7 @@ import type { Applications, Clock, Payloads, Users } from '../platform'
 import { createOAuthProvider, type OAuthProvider } from './oauth-provider'
 import { createSigningKeys } from './signing-keys'
 
-export type { BearerIdentity, BearerKind } from './bearer'
+export type { BearerIdentity, BearerKind, BearerParts } from './bearer'
 export { resolveBearer } from './bearer'
 export { OAuthError, type OAuthErrorCode } from './oauth-error'
 export type { OAuthIdentity, OAuthProvider, SignInReturn } from './oauth-provider'

@@ -1,6 +1,6 @@
 /**
- * The server's one clock. Real time keeps flowing (a CLI server must work on its own), and
- * `advance` adds an offset on top, firing every timer whose due time has been reached, in due
+ * The server's one clock. Real time keeps flowing (a CLI server must work on its own; a manual
+ * clock, for tests, stands still instead), and `advance` adds an offset on top, firing every timer whose due time has been reached, in due
  * order, so tests move time instead of sleeping.
  *
  * @example
@@ -40,6 +40,11 @@ export interface Clock {
 export interface ClockOptions {
   /** Server time at creation, ms since the epoch; defaults to the real time. */
   start?: number
+  /**
+   * Time moves only when `advance` moves it: no real time flows and no real timer is armed, so a
+   * test reads the same time twice however busy the machine is. Default false (real time flows).
+   */
+  manual?: boolean
 }
 
 interface Timer {
@@ -70,7 +75,8 @@ export function createClock(options: ClockOptions = {}): Clock {
   let nextId = 1
   const timers = new Map<number, Timer>()
 
-  const now = () => base + (Date.now() - realStart) + offset
+  const manual = options.manual === true
+  const now = manual ? () => base + offset : () => base + (Date.now() - realStart) + offset
 
   // An interval's skipped periods collapse into one call that is told their number.
   const fire = (timer: Timer, armReal: boolean) => {
@@ -86,6 +92,7 @@ export function createClock(options: ClockOptions = {}): Clock {
   }
 
   const arm = (timer: Timer) => {
+    if (manual) return
     if (timer.real !== null) globalThis.clearTimeout(timer.real)
     const delay = Math.min(Math.max(0, timer.due - now()), MAX_REAL_DELAY)
     timer.real = globalThis.setTimeout(() => {

@@ -1,4 +1,3 @@
-import type { PayloadCreated } from 'pullsign/wire'
 
 /** Where a created payload's links start, for one `{api}` base URL, as they stand in JSON text. */
 export interface CreatedLinks {
@@ -54,17 +53,4 @@ export function createdJson(uuid: string, pushed: boolean, links: CreatedLinks):
     ? `{"always":"${sign}","no_push_msg_received":"${sign}/qr"}`
     : `{"always":"${sign}"}`
   return `{"uuid":"${uuid}","next":${next},"refs":{"qr_png":"${sign}_q.png","qr_matrix":"${sign}_q.json","qr_uri_quality_opts":["m","q","h"],"websocket_status":"${links.socketJson}${uuid}"},"pushed":${pushed}}`
-}
-
-/**
- * The same answer as an object, for in-process callers: parsed from {@link createdJson}, so the
- * answer's shape is written once.
- *
- * @example
- * ```ts
- * createdAnswer(uuid, false, links()).refs.qr_png // `${api}/sign/${uuid}_q.png`
- * ```
- */
-export function createdAnswer(uuid: string, pushed: boolean, links: CreatedLinks): PayloadCreated {
-  return JSON.parse(createdJson(uuid, pushed, links)) as PayloadCreated
 }

@@ -8,7 +8,7 @@ import type {
 import type { Application, Applications } from './applications'
 import { resolveBatchSigners, splitBatchSigners } from './batch-signers'
 import type { Clock } from './clock'
-import { createdAnswer, createdJson, createdLinks } from './created-answer'
+import { createdJson, createdLinks } from './created-answer'
 import { conflict, notFound } from './errors'
 import { newUuid } from './ids'
 import { createPayloadEvents } from './payload-events'
@@ -16,7 +16,6 @@ import { buildRecord, isExpired, resolvedMessage, webhookBody } from './payload-
 import { parsePayloadRequest } from './payload-request'
 import { createPayloadRetention, type RetentionOptions } from './payload-retention'
 import { createPayloadStore, type StoredPayload } from './payload-store'
-import { registerPayloadTexts } from './payload-texts'
 import type { CreateContext, OpenInput, WalletOutcome, WalletRequest } from './payload-types'
 import { createRecordTexts } from './record-texts'
 import type { UserTokens } from './user-tokens'
@@ -60,6 +59,24 @@ export interface Payloads {
   dispose(): void
 }
 
+/**
+ * The API's answers to create and GET as the JSON text the HTTP routes send (docs/protocol.md
+ * §3.2, §3.3): the one path of these reads. {@link Payloads}' `create`, `get` and
+ * `getByIdentifier` return these texts parsed; a GET's text is remembered while its record stays
+ * the same (record-texts.ts).
+ *
+ * @example
+ * ```ts
+ * const { payloads, json } = createPayloads(deps)
+ * json.get(app, uuid) // '{"meta":{"exists":true,…'
+ * ```
+ */
+export interface PayloadJson {
+  create(app: Application, body: unknown, context?: CreateContext): string
+  get(app: Application, uuid: string): string
+  getByIdentifier(app: Application, identifier: string): string
+}
+
 /** What the payload part needs from the rest of the platform. */
 export interface PayloadDeps {
   clock: Clock
@@ -90,15 +107,17 @@ const change = (payload: StoredPayload, changes: PayloadChange) => {
 }
 
 /**
- * Creates the payload part of the platform.
+ * Creates the payload part of the platform: the payloads, and their answers as JSON text for the
+ * HTTP routes (the composition root hands `json` to them).
  *
  * @example
  * ```ts
- * const created = platform.payloads.create(app, { txjson: { TransactionType: 'SignIn' } })
- * platform.payloads.record(created.uuid).meta.resolved // false
+ * const { payloads } = createPayloads(deps)
+ * const created = payloads.create(app, { txjson: { TransactionType: 'SignIn' } })
+ * payloads.record(created.uuid).meta.resolved // false
  * ```
  */
-export function createPayloads(deps: PayloadDeps): Payloads {
+export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: PayloadJson } {
   const { clock } = deps
   const store = createPayloadStore()
   const texts = createRecordTexts()
@@ -213,13 +232,20 @@ export function createPayloads(deps: PayloadDeps): Payloads {
     return payload
   }
 
-  const payloads: Payloads = {
+  const json: PayloadJson = {
     create(app, body, context) {
       const { uuid, pushed } = admit(app, body, context)
-      return createdAnswer(uuid, pushed, links())
+      return createdJson(uuid, pushed, links())
     },
-    get: (app, uuid) => view(fetched(own(app, uuid))),
-    getByIdentifier: (app, identifier) => view(byIdentifier(app, identifier)),
+    get: (app, uuid) => text(fetched(own(app, uuid))),
+    getByIdentifier: (app, identifier) => text(byIdentifier(app, identifier)),
+  }
+
+  const payloads: Payloads = {
+    create: (app, body, context) => JSON.parse(json.create(app, body, context)) as PayloadCreated,
+    get: (app, uuid) => JSON.parse(json.get(app, uuid)) as PayloadRecord,
+    getByIdentifier: (app, identifier) =>
+      JSON.parse(json.getByIdentifier(app, identifier)) as PayloadRecord,
     cancel(app, uuid) {
       const payload = own(app, uuid)
       const reason =
@@ -347,13 +373,5 @@ export function createPayloads(deps: PayloadDeps): Payloads {
       retention.dispose()
     },
   }
-  registerPayloadTexts(payloads, {
-    create(app, body, context) {
-      const { uuid, pushed } = admit(app, body, context)
-      return createdJson(uuid, pushed, links())
-    },
-    get: (app, uuid) => text(fetched(own(app, uuid))),
-    getByIdentifier: (app, identifier) => text(byIdentifier(app, identifier)),
-  })
-  return payloads
+  return { payloads, json }
 }

@@ -4,6 +4,6 @@ export type {
   WalletOpenVia,
   WalletRejectInput,
   WalletSignInput,
-} from '../platform/wallet-types'
+} from './wallet-types'
 export { createWallet, type WalletDeps } from './create-wallet'
 export type { RateLookup } from './pay-with'

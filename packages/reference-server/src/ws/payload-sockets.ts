@@ -1,5 +1,5 @@
 import { SOCKET_EXPIRES_IN_INTERVAL_SECONDS, SOCKET_PONG_TEXT } from 'pullsign/wire'
-import { type Platform, PlatformError } from '../platform'
+import { type Clock, type Payloads, PlatformError } from '../platform'
 import { isKeepalive } from './client-frame'
 
 /**
@@ -51,12 +51,18 @@ const EXPIRED = JSON.stringify({ expired: true })
  * every 15 s from ONE shared ticker on the platform clock, the platform's payload events, keepalive,
  * and the resolve message for late subscribers.
  */
-export function createPayloadSockets(platform: Platform): PayloadSockets {
+export function createPayloadSockets({
+  payloads,
+  clock,
+}: {
+  payloads: Payloads
+  clock: Clock
+}): PayloadSockets {
   const channels = new Map<string, Channel>()
   let closed = false
 
   const expiresIn = (channel: Channel) =>
-    Math.floor((channel.expiresAt - platform.clock.now()) / 1000)
+    Math.floor((channel.expiresAt - clock.now()) / 1000)
 
   // `clock.advance` fires an interval once per period it skips, all at about the same `now`: one
   // message per advance is enough (advancing 30 days must not send 172,800 messages per socket).
@@ -64,7 +70,7 @@ export function createPayloadSockets(platform: Platform): PayloadSockets {
   // previous one.
   let lastTick = Number.NEGATIVE_INFINITY
   const tick = () => {
-    const now = platform.clock.now()
+    const now = clock.now()
     if (now - lastTick < (SOCKET_EXPIRES_IN_INTERVAL_SECONDS * 1000) / 2) return
     lastTick = now
     for (const channel of channels.values()) {
@@ -72,14 +78,14 @@ export function createPayloadSockets(platform: Platform): PayloadSockets {
       for (const socket of channel.sockets) socket.send(frame)
     }
   }
-  const stopTicker = platform.clock.setInterval(tick, SOCKET_EXPIRES_IN_INTERVAL_SECONDS * 1000)
+  const stopTicker = clock.setInterval(tick, SOCKET_EXPIRES_IN_INTERVAL_SECONDS * 1000)
 
   const open = (uuid: string): Channel => {
     const existing = channels.get(uuid)
     if (existing) return existing
-    const record = platform.payloads.record(uuid)
+    const record = payloads.record(uuid)
     const sockets = new Set<SocketPeer>()
-    const unsubscribe = platform.payloads.subscribe(uuid, (message) => {
+    const unsubscribe = payloads.subscribe(uuid, (message) => {
       const frame = JSON.stringify(message)
       for (const socket of sockets) socket.send(frame)
     })
@@ -104,12 +110,12 @@ export function createPayloadSockets(platform: Platform): PayloadSockets {
     socket.send(JSON.stringify({ expires_in_seconds: expiresIn(channel) }))
     // §4 [ours]: a late subscriber gets the outcome right after the welcome; likewise the
     // `expired` a live subscriber got for a cancel or an expiry before opening.
-    const resolved = platform.payloads.resolvedMessage(uuid)
+    const resolved = payloads.resolvedMessage(uuid)
     if (resolved) {
       socket.send(JSON.stringify(resolved))
       return
     }
-    const { meta } = platform.payloads.record(uuid)
+    const { meta } = payloads.record(uuid)
     if (meta.cancelled || (meta.expired && !meta.app_opened)) socket.send(EXPIRED)
   }
 

@@ -15,7 +15,7 @@ export interface LedgerFixture {
 
 /** Starts a ledger that closes only on demand. */
 export function ledgerFixture(): LedgerFixture {
-  const clock = createClock({ start: Date.parse('2026-01-01T00:00:00Z') })
+  const clock = createClock({ start: Date.parse('2026-01-01T00:00:00Z'), manual: true })
   const ledger = createLedger({ clock, closeMs: false, price: nativePrice })
   return {
     clock,

@@ -21,7 +21,7 @@ describe('native payments, any sequence of them', () => {
           { maxLength: 15 },
         ),
         (payments) => {
-          const clock = createClock({ start: 0 })
+          const clock = createClock({ start: 0, manual: true })
           const ledger = createLedger({ clock, closeMs: false })
           // Only the first three accounts are funded: the fourth is created by a payment or not.
           for (const key of keys.slice(0, 3)) ledger.fund(key.address, FUNDED, ['DEVNET'])

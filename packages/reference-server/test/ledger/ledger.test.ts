@@ -15,7 +15,7 @@ const carol = testKey(3, 'ed25519')
 const dave = testKey(4, 'ecdsa-secp256k1')
 
 beforeEach(() => {
-  clock = createClock({ start: Date.parse('2026-01-01T00:00:00Z') })
+  clock = createClock({ start: Date.parse('2026-01-01T00:00:00Z'), manual: true })
   ledger = createLedger({ clock, closeMs: 4000 })
   ledger.fund(alice.address, 100n * UNIT)
   ledger.fund(bob.address, 100n * UNIT)

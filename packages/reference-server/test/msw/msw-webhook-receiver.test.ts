@@ -16,7 +16,7 @@ const endpoints: Endpoints = {
 }
 const WEBHOOK_URL = 'https://shop.test/webhook'
 
-const clock = createClock({ start: Date.parse('2026-01-01T00:00:00Z') })
+const clock = createClock({ start: Date.parse('2026-01-01T00:00:00Z'), manual: true })
 const server = createReferenceServer({ endpoints, clock, ledgerCloseMs: false })
 const msw = setupServer(...createHandlers(server))
 

@@ -14,6 +14,18 @@ describe('clock', () => {
     expect(clock.now() - first).toBeGreaterThanOrEqual(15)
   })
 
+  it('a manual clock stands still until advanced and arms no real timer', async () => {
+    clock = createClock({ start, manual: true })
+    const fired: string[] = []
+    clock.setTimeout(() => fired.push('1 ms'), 1)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(clock.now()).toBe(start)
+    expect(fired).toEqual([])
+    clock.advance(0.001)
+    expect(clock.now()).toBe(start + 1)
+    expect(fired).toEqual(['1 ms'])
+  })
+
   it('advance moves time and fires due timers in due order, once', () => {
     clock = createClock({ start })
     const fired: string[] = []

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { createdAnswer, createdJson, createdLinks } from '../../src/platform/created-answer'
+import type { PayloadCreated } from 'pullsign/wire'
+import { type CreatedLinks, createdJson, createdLinks } from '../../src/platform/created-answer'
+
+const createdAnswer = (uuid: string, pushed: boolean, links: CreatedLinks) =>
+  JSON.parse(createdJson(uuid, pushed, links)) as PayloadCreated
 
 const uuid = '1b2c3d4e-5f60-4718-8a9b-0c1d2e3f4a5b'
 

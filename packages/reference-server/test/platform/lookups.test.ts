@@ -1,7 +1,7 @@
 import { isValidClassicAddress } from 'ripple-address-codec'
 import { afterEach, describe, expect, it } from 'vitest'
 import { NETWORKS } from '../../src/ledger'
-import type { Platform } from '../../src/platform/index'
+import type { Platform } from '../../src/create-platform'
 import { OUTSIDER, payment, testPlatform } from './test-platform'
 
 let current: Platform | undefined

@@ -1,7 +1,7 @@
 import type { PayloadSocketMessage } from 'pullsign/wire'
 import { afterEach, describe, expect, it } from 'vitest'
 import { PlatformError } from '../../src/platform/errors'
-import type { Platform } from '../../src/platform/index'
+import type { Platform } from '../../src/create-platform'
 import { payment, testPlatform } from './test-platform'
 
 let current: Platform | undefined

@@ -1,7 +1,7 @@
 import { encode } from 'ripple-binary-codec'
 import { afterEach, describe, expect, it } from 'vitest'
 import { PlatformError } from '../../src/platform/errors'
-import type { Platform } from '../../src/platform/index'
+import type { Platform } from '../../src/create-platform'
 import { fingerprint, OUTSIDER, payment, testPlatform } from './test-platform'
 
 let current: Platform | undefined

@@ -18,7 +18,7 @@ describe('rate limits (docs/protocol.md §1, §2): sliding minute per applicatio
   ]
   for (const [routeClass, limit] of table) {
     it(`${routeClass}: ${limit} per minute, then refused with retryAfter`, () => {
-      const clock = createClock({ start })
+      const clock = createClock({ start, manual: true })
       const limits = createRateLimits({ clock })
       expect(DEFAULT_RATE_LIMITS[routeClass]).toBe(limit)
       for (let i = 1; i <= limit; i++) {
@@ -39,7 +39,7 @@ describe('rate limits (docs/protocol.md §1, §2): sliding minute per applicatio
   }
 
   it('the window slides: calls free up one by one as they turn a minute old', () => {
-    const clock = createClock({ start })
+    const clock = createClock({ start, manual: true })
     const limits = createRateLimits({ clock, limits: { 'payload-create': 3 } })
     limits.take('app', 'payload-create')
     clock.advance(20)
@@ -63,7 +63,7 @@ describe('rate limits (docs/protocol.md §1, §2): sliding minute per applicatio
   })
 
   it('switched off: every call passes and reports the configured limit', () => {
-    const clock = createClock({ start })
+    const clock = createClock({ start, manual: true })
     const limits = createRateLimits({ clock, limits: false })
     for (let i = 0; i < 100; i++) limits.take('app', 'payload-create')
     expect(limits.take('app', 'payload-create')).toEqual({

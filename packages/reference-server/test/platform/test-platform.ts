@@ -1,7 +1,6 @@
-import { createPlatform } from '../../src/create-platform'
+import { createPlatform, type Platform, type PlatformOptions } from '../../src/create-platform'
 import { type Clock, createClock } from '../../src/platform/clock'
 import { EMPTY_FIXTURES } from '../../src/platform/fixtures'
-import type { Platform, PlatformOptions } from '../../src/platform/index'
 
 /** A fixed start time, so ISO dates in assertions are predictable. */
 export const START = Date.parse('2026-01-01T00:00:00.000Z')
@@ -11,7 +10,7 @@ export const OUTSIDER = 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY'
 
 /** A platform with one application ("Shop") and one user ("Alice"), manual ledger closes. */
 export function testPlatform(options: PlatformOptions = {}) {
-  const clock: Clock = options.clock ?? createClock({ start: START })
+  const clock: Clock = options.clock ?? createClock({ start: START, manual: true })
   const platform: Platform = createPlatform({
     fixtures: EMPTY_FIXTURES,
     ledgerCloseMs: false,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Platform } from '../../src/platform/index'
+import type { Platform } from '../../src/create-platform'
 import { payment, testPlatform } from './test-platform'
 
 let current: Platform | undefined

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto'
 import type { WebhookBody } from 'pullsign/wire'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Application, Platform } from '../../src/platform/index'
+import type { Platform } from '../../src/create-platform'
+import type { Application } from '../../src/platform/index'
 import { payment, testPlatform } from './test-platform'
 import { type Answer, refusedUrl, startReceiver } from './webhook-receiver'
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Platform } from '../../src/platform/index'
+import type { Platform } from '../../src/create-platform'
 import { testPlatform } from './test-platform'
 
 let current: Platform | undefined

@@ -4,7 +4,8 @@ import { createReferenceServer } from '@pullsign/reference-server'
 import { API_PATHS } from 'pullsign/wire'
 import { afterEach, describe, expect, test } from 'vitest'
 import { createPlatform } from '../../src/create-platform'
-import { type Platform, PlatformError, parseRetention } from '../../src/platform'
+import type { Platform } from '../../src/create-platform'
+import { PlatformError, parseRetention } from '../../src/platform'
 import type { RetentionOptions } from '../../src/platform/payload-retention'
 
 let platform: Platform | undefined

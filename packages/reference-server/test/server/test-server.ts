@@ -1,5 +1,6 @@
 import { API_PATHS } from 'pullsign/wire'
 import { createReferenceServer, type ReferenceServerOptions } from '../../src/index'
+import { createClock } from '../../src/platform/clock'
 
 /** What a test needs from a reference server started on port 0. */
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>
@@ -9,7 +10,11 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>
  * returns raw-HTTP helpers (no SDK): `api` for key+secret routes, `control` for §10.
  */
 export async function startTestServer(options: ReferenceServerOptions = {}) {
-  const server = createReferenceServer({ ledgerCloseMs: false, ...options })
+  const server = createReferenceServer({
+    ledgerCloseMs: false,
+    clock: createClock({ manual: true }),
+    ...options,
+  })
   const endpoints = await server.listen(0)
   const app = server.platform.applications.list()[0]
   const [alice, bob] = server.platform.users.list()

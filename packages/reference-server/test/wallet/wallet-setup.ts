@@ -1,12 +1,11 @@
 import { decodeAccountID } from 'ripple-address-codec'
 import { encode } from 'ripple-binary-codec'
-import { createPlatform } from '../../src/create-platform'
+import { createPlatform, type Platform } from '../../src/create-platform'
 import {
   type Application,
   type Clock,
   createClock,
   EMPTY_FIXTURES,
-  type Platform,
   type User,
 } from '../../src/platform'
 
@@ -26,7 +25,7 @@ export interface WalletSetup {
 export function walletSetup(
   balances?: Partial<Record<'MAINNET' | 'TESTNET' | 'XAHAU', string>>,
 ): WalletSetup {
-  const clock = createClock({ start: Date.parse('2026-01-01T00:00:00Z') })
+  const clock = createClock({ start: Date.parse('2026-01-01T00:00:00Z'), manual: true })
   const platform = createPlatform({
     clock,
     ledgerCloseMs: 4000,

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createPlatform } from '../../src/create-platform'
+import { assemblePlatform, type Platform } from '../../src/create-platform'
 import { createHttpHandler } from '../../src/http/handler'
 import { PAGE_CONTENT_SECURITY_POLICY } from '../../src/http/html-response'
 import { DASHBOARD_PAYLOAD_LIMIT } from '../../src/http/page-routes'
-import type { Platform } from '../../src/platform'
 
 const platforms: Platform[] = []
 afterEach(() => {
@@ -11,9 +10,10 @@ afterEach(() => {
 })
 
 function setup() {
-  const platform = createPlatform({ ledgerCloseMs: false, rateLimits: false })
+  const assembled = assemblePlatform({ ledgerCloseMs: false, rateLimits: false })
+  const { platform } = assembled
   platforms.push(platform)
-  const handler = createHttpHandler(platform)
+  const handler = createHttpHandler(assembled)
   const app = platform.applications.list()[0]
   if (!app) throw new Error('the demo fixtures should hold an application')
   const get = (path: string, headers: Record<string, string> = {}) =>
