@@ -172,7 +172,7 @@ const { uuid } = server.platform.payloads.create(app, JSON.parse(body))
 const payloadUrl = `${endpoints.api}${API_PATHS.platform}/payload`
 const get = await compare({ url: `${payloadUrl}/${uuid}`, method: 'GET', headers })
 // GET of a different payload each time, over more payloads than the server remembers record texts
-// of (src/platform/record-texts.ts): every answer is built afresh, as when a suite reads each
+// of (src/platform/payloads/record-json-cache.ts): every answer is built afresh, as when a suite reads each
 // payload once.
 const manyUuids = Array.from(
   { length: 5_000 },
@@ -186,7 +186,7 @@ const manyGet = await load({
 })
 const post = await compare({ url: payloadUrl, method: 'POST', headers, body })
 // The same create with a different amount in every request: a miss of the create's encode memo
-// (src/platform/transaction-check.ts) each time, as in a suite whose transactions never repeat.
+// (src/platform/payloads/transaction-check.ts) each time, as in a suite whose transactions never repeat.
 const numberedPost = await load({
   url: payloadUrl,
   method: 'POST',

@@ -3,19 +3,19 @@ import { clearSharedCaches } from './bounded-cache'
 import { createIdentity, type Identity } from './identity'
 import { createLedger, type Ledger } from './ledger'
 import {
-  type AppStorage,
   type Applications,
+  type AppStorage,
   type Clock,
-  createAppStorage,
   createApplications,
+  createAppStorage,
   createClock,
   createLookups,
   createPayloads,
   createPush,
   createRateLimits,
   createUserData,
-  createUserTokens,
   createUsers,
+  createUserTokens,
   createWebhookDispatcher,
   createXapps,
   DEFAULT_ENDPOINTS,

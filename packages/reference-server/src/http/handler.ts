@@ -5,27 +5,27 @@ import type { ServerRequest } from 'srvx'
 import type { AssembledPlatform } from '../create-platform'
 import { badBody, notFound } from '../platform'
 import { UUID_SOURCE } from '../platform/ids'
-import { accountRoutes } from './account-routes'
-import { appStorageRoutes } from './app-storage-routes'
-import { controlRoutes } from './control-routes'
 import { errorResponse } from './error-response'
+import { ownHostNames, ownHostOnly } from './guards/own-hosts'
 import type { HttpEnv } from './http-env'
 import type { HttpParts } from './http-parts'
-import { jwtRoutes } from './jwt-routes'
-import { linkRoutes } from './link-routes'
-import { lookupRoutes } from './lookup-routes'
-import { oauthMountPath, oauthRoutes } from './oauth-routes'
-import { ownHostNames, ownHostOnly } from './own-hosts'
-import { pageRoutes } from './page-routes'
-import { payloadRoutes } from './payload-routes'
 import { rateLimitHeaders } from './rate-limit-headers'
 import type { HeaderRecord } from './responses'
-import { signRoutes } from './sign-routes'
-import { userTokenRoutes } from './user-token-routes'
-import { xappAuthorizeRoutes } from './xapp-authorize-route'
-import { xappHostRoutes } from './xapp-host-routes'
-import { xappReplayRoutes } from './xapp-replay-route'
-import { xappRoutes } from './xapp-routes'
+import { accountRoutes } from './routes/account-routes'
+import { appStorageRoutes } from './routes/app-storage-routes'
+import { controlRoutes } from './routes/control-routes'
+import { jwtRoutes } from './routes/jwt-routes'
+import { linkRoutes } from './routes/link-routes'
+import { lookupRoutes } from './routes/lookup-routes'
+import { oauthMountPath, oauthRoutes } from './routes/oauth-routes'
+import { pageRoutes } from './routes/page-routes'
+import { payloadRoutes } from './routes/payload-routes'
+import { signRoutes } from './routes/sign-routes'
+import { userTokenRoutes } from './routes/user-token-routes'
+import { xappAuthorizeRoutes } from './routes/xapp-authorize-route'
+import { xappHostRoutes } from './routes/xapp-host-routes'
+import { xappReplayRoutes } from './routes/xapp-replay-route'
+import { xappRoutes } from './routes/xapp-routes'
 
 // An unknown path may still carry a one-time token or user token: never echo a UUID-shaped part.
 const UUID_ANYWHERE = new RegExp(UUID_SOURCE, 'gi')
@@ -79,7 +79,11 @@ export function createHttpHandler(
   const { applications, users, clock, rateLimits, identity } = platform
   const endpoints = () => platform.endpoints
   const parts: HttpParts = {
-    credentials: { applications, rateLimits, bearer: { oauth: identity.oauth, applications, users, clock } },
+    credentials: {
+      applications,
+      rateLimits,
+      bearer: { oauth: identity.oauth, applications, users, clock },
+    },
     endpoints,
     state: platform.state,
     inbox: platform.inbox,
@@ -111,9 +115,7 @@ export function createHttpHandler(
   // class's limit with nothing used [ours]. Other paths (control API, pages) carry none.
   const apiHeaders = (c: Context<HttpEnv>): HeaderRecord =>
     c.req.path.startsWith('/api/')
-      ? rateLimitHeaders(
-          c.get('rate') ?? rateLimits.peek(c.get('routeClass') ?? 'default'),
-        )
+      ? rateLimitHeaders(c.get('rate') ?? rateLimits.peek(c.get('routeClass') ?? 'default'))
       : {}
   app.route(API_PATHS.platform, lookupRoutes(parts))
   app.route(API_PATHS.platform, payloadRoutes(parts))

@@ -1,5 +1,5 @@
 import type { RateDecision, RouteClass } from '../platform'
-import type { Credential } from './credentials'
+import type { Credential } from './guards/credentials'
 
 /** The Hono environment of the API: what the middleware hands to the routes. */
 export interface HttpEnv {

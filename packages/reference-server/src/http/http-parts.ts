@@ -2,8 +2,8 @@ import type { Endpoints, PayloadRecord, RefState } from 'pullsign/wire'
 import type { Identity } from '../identity'
 import type { Ledger } from '../ledger'
 import type {
-  AppStorage,
   Applications,
+  AppStorage,
   Clock,
   Lookups,
   PayloadJson,
@@ -17,7 +17,7 @@ import type {
   Xapps,
 } from '../platform'
 import type { Wallet } from '../wallet'
-import type { CredentialParts } from './credentials'
+import type { CredentialParts } from './guards/credentials'
 
 /**
  * The parts of the platform the HTTP routes call. The handler (handler.ts) builds this once; each

@@ -1,5 +1,5 @@
 import type { OAuthUserinfo } from 'pullsign/wire'
-import { accountInfo } from '../platform/account-info'
+import { accountInfo } from '../platform/users/account-info'
 import type { OAuthIdentity } from './oauth-provider'
 
 /**

@@ -148,15 +148,3 @@ export function badOtt(message: string): PlatformError {
 export function rateLimited(retryAfter: number): PlatformError {
   return new PlatformError(429, 429, `rate limit exceeded, retry after ${retryAfter} s`, retryAfter)
 }
-
-/**
- * 500/500: a state the platform should never reach.
- *
- * @example
- * ```ts
- * throw internalError('ledger returned no result')
- * ```
- */
-export function internalError(message: string): PlatformError {
-  return new PlatformError(500, 500, message)
-}

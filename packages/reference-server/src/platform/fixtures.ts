@@ -1,10 +1,10 @@
 import type { KycStatus, NetworkKey } from 'pullsign/wire'
 import { z } from 'zod'
-import type { Applications, CreateApplicationInput } from './applications'
+import type { Applications, CreateApplicationInput } from './applications/applications'
 import { badBody } from './errors'
 import { stableUuid } from './ids'
 import { parseInput } from './schema-input'
-import type { Users } from './users'
+import type { Users } from './users/users'
 
 /** A user of the start fixtures (the §10 body plus a fixed uuid). */
 export interface FixtureUser {

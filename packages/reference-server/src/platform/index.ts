@@ -1,10 +1,11 @@
-export { type AppStorage, createAppStorage } from './app-storage'
+export { type AppStorage, createAppStorage } from './applications/app-storage'
 export {
   type Application,
   type Applications,
   type CreateApplicationInput,
   createApplications,
-} from './applications'
+} from './applications/applications'
+export { createWebhookDispatcher, type Webhooks } from './applications/webhook-dispatcher'
 export { type Clock, type ClockOptions, createClock } from './clock'
 export { DEFAULT_ENDPOINTS } from './endpoints'
 export * from './errors'
@@ -16,17 +17,17 @@ export {
   loadFixtures,
   parseFixtures,
 } from './fixtures'
-export { createLookups, type Lookups } from './lookups'
-export { parseRetention, type RetentionOptions } from './payload-retention'
+export { createLookups, type Lookups } from './lookups/lookups'
+export { nativePrice } from './lookups/rates'
+export { parseRetention, type RetentionOptions } from './payloads/payload-retention'
 export type {
   CreateContext,
   OpenInput,
   WalletOutcome,
   WalletRequest,
   WalletRequestOptions,
-} from './payload-types'
-export { createPayloads, type PayloadJson, type Payloads } from './payloads'
-export { createPush, type Push, type PushMessage } from './push'
+} from './payloads/payload-types'
+export { createPayloads, type PayloadJson, type Payloads } from './payloads/payloads'
 export {
   createRateLimits,
   DEFAULT_RATE_LIMITS,
@@ -34,9 +35,14 @@ export {
   type RateLimits,
   type RouteClass,
 } from './rate-limits'
-export { nativePrice } from './rates'
-export { createUserData, type UserData } from './user-data'
-export { createUserTokens, type UserToken, type UserTokens } from './user-tokens'
-export { createUsers, type User, type UserAccount, type UserDevice, type Users } from './users'
-export { createWebhookDispatcher, type Webhooks } from './webhook-dispatcher'
-export { createXapps, type ReplayCaller, type XappLaunch, type Xapps } from './xapps'
+export { createUserData, type UserData } from './users/user-data'
+export { createUserTokens, type UserToken, type UserTokens } from './users/user-tokens'
+export {
+  createUsers,
+  type User,
+  type UserAccount,
+  type UserDevice,
+  type Users,
+} from './users/users'
+export { createPush, type Push, type PushMessage } from './xapps/push'
+export { createXapps, type ReplayCaller, type XappLaunch, type Xapps } from './xapps/xapps'

@@ -1,6 +1,6 @@
 import type { NetworkKey } from 'pullsign/wire'
 import { invalidRequest } from '../platform/errors'
-import type { User, UserAccount } from '../platform/users'
+import type { User, UserAccount } from '../platform/users/users'
 
 /**
  * Picks the account the user signs with: the one asked for, else the user's first account on the

@@ -4,10 +4,9 @@ import type { Ledger } from '../ledger/ledger-types'
 import { type NetworkDefinition, networkDefinition } from '../ledger/networks'
 import type { Clock } from '../platform/clock'
 import { conflict, forbiddenType, invalidRequest } from '../platform/errors'
-import type { WalletOutcome, WalletRequest } from '../platform/payload-types'
-import type { Payloads } from '../platform/payloads'
-import type { User, UserAccount, Users } from '../platform/users'
-import type { Wallet } from './wallet-types'
+import type { WalletOutcome, WalletRequest } from '../platform/payloads/payload-types'
+import type { Payloads } from '../platform/payloads/payloads'
+import type { User, UserAccount, Users } from '../platform/users/users'
 import { assertBatchWalletVersion, signBatch } from './batch-sign'
 import { authorizeChannelClaim } from './channel-claim'
 import { chooseAccount } from './choose-account'
@@ -21,6 +20,7 @@ import {
   parseSignInput,
   type SignInputValues,
 } from './wallet-input'
+import type { Wallet } from './wallet-types'
 
 /** What the wallet works with. */
 export interface WalletDeps {

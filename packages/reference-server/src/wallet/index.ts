@@ -1,3 +1,5 @@
+export { createWallet, type WalletDeps } from './create-wallet'
+export type { RateLookup } from './pay-with'
 export type {
   Wallet,
   WalletOpenInput,
@@ -5,5 +7,3 @@ export type {
   WalletRejectInput,
   WalletSignInput,
 } from './wallet-types'
-export { createWallet, type WalletDeps } from './create-wallet'
-export type { RateLookup } from './pay-with'

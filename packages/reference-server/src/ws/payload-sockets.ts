@@ -61,8 +61,7 @@ export function createPayloadSockets({
   const channels = new Map<string, Channel>()
   let closed = false
 
-  const expiresIn = (channel: Channel) =>
-    Math.floor((channel.expiresAt - clock.now()) / 1000)
+  const expiresIn = (channel: Channel) => Math.floor((channel.expiresAt - clock.now()) / 1000)
 
   // `clock.advance` fires an interval once per period it skips, all at about the same `now`: one
   // message per advance is enough (advancing 30 days must not send 172,800 messages per socket).

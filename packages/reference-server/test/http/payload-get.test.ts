@@ -1,10 +1,10 @@
 import type { PayloadRecord } from 'pullsign/wire'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { deriveUserAccount } from '../../src/platform/users'
+import { deriveUserAccount } from '../../src/platform/users/users'
 import { okJson, startTestServer, type TestServer } from '../server/test-server'
 
 // GET payload answers a remembered JSON text while the record stays the same
-// (src/platform/record-texts.ts). These follow one payload through every change a record shows
+// (src/platform/payloads/record-json-cache.ts). These follow one payload through every change a record shows
 // and compare each answer with a record built afresh in-process.
 let t: TestServer
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose'
 import { afterEach, describe, expect, it } from 'vitest'
-import { issueXappJwt, resolveXappJwt } from '../../src/identity/xapp-jwt'
 import type { Platform } from '../../src/create-platform'
+import { issueXappJwt, resolveXappJwt } from '../../src/identity/xapp-jwt'
 import { testPlatform } from '../platform/test-platform'
 
 let current: Platform | undefined

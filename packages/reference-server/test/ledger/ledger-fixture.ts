@@ -1,6 +1,6 @@
 import { createLedger, type Ledger } from '../../src/ledger'
 import { type Clock, createClock } from '../../src/platform'
-import { nativePrice } from '../../src/platform/rates'
+import { nativePrice } from '../../src/platform/lookups/rates'
 import { signTx, type TestKey } from './test-keys'
 
 /** A ledger on a test clock with the platform's prices, and a signer for its accounts. */

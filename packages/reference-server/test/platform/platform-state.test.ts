@@ -1,8 +1,8 @@
 import { deriveAddress, deriveKeypair, sign, verify } from 'ripple-keypairs'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { Platform } from '../../src/create-platform'
 import { createPlatform } from '../../src/create-platform'
 import { DEMO_FIXTURES } from '../../src/platform/fixtures'
-import type { Platform } from '../../src/create-platform'
 import { payment, testPlatform } from './test-platform'
 
 const platforms: Platform[] = []

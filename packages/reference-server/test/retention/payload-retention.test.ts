@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net'
 import { createReferenceServer } from '@pullsign/reference-server'
 import { API_PATHS } from 'pullsign/wire'
 import { afterEach, describe, expect, test } from 'vitest'
-import { createPlatform } from '../../src/create-platform'
 import type { Platform } from '../../src/create-platform'
+import { createPlatform } from '../../src/create-platform'
 import { PlatformError, parseRetention } from '../../src/platform'
-import type { RetentionOptions } from '../../src/platform/payload-retention'
+import type { RetentionOptions } from '../../src/platform/payloads/payload-retention'
 
 let platform: Platform | undefined
 afterEach(() => platform?.dispose())

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type ConnectionLimits, createReferenceServer, type ReferenceServer } from '../../src/index'
-import { rawRequest } from '../server/raw-http'
+import { rawRequest } from './raw-http'
 
 let server: ReferenceServer | undefined
 const sockets: Socket[] = []

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Wallet } from 'xrpl'
-import { deriveUserAccount } from '../../src/platform/users'
+import { deriveUserAccount } from '../../src/platform/users/users'
 import { signSingle } from '../../src/wallet/sign-transaction'
 
 const ISSUER = 'rhub8VRN55s94qWKDv6jmDy1pUykJzF3wq'

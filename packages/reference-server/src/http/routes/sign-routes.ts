@@ -1,0 +1,65 @@
+import { Hono } from 'hono'
+import { PlatformError } from '../../platform'
+import { renderNotFoundPage } from '../../web/pages/not-found-page'
+import { renderSignPage } from '../../web/pages/sign-page'
+import { signPageView } from '../../web/pages/sign-page-view'
+import { type QrQuality, qrMatrix, qrPng } from '../../web/qr'
+import { htmlResponse } from '../html-response'
+import type { HttpEnv } from '../http-env'
+import type { HttpParts } from '../http-parts'
+import { json, response } from '../responses'
+
+// `{uuid}_q.png` / `{uuid}_m.json` …: refs.qr_png, refs.qr_matrix and the quality variants (§3.2).
+const QR_FILE = /^(.+)_([mqh])\.(png|json)$/
+
+/**
+ * The public `{api}/sign/...` routes of docs/protocol.md §3.2: the QR code of `next.always` as PNG and as
+ * a JSON boolean matrix, and the pages `next.always` and `next.no_push_msg_received` open.
+ * No credentials: whoever holds the link may see the request, as in production.
+ */
+export function signRoutes({
+  clock,
+  endpoints,
+  identity,
+  payloads,
+  state,
+}: Pick<HttpParts, 'clock' | 'endpoints' | 'identity' | 'payloads' | 'state'>): Hono<HttpEnv> {
+  const routes = new Hono<HttpEnv>()
+
+  const page = (uuid: string, variant: 'sign' | 'qr') => {
+    try {
+      const record = payloads.record(uuid)
+      const view = signPageView({
+        record,
+        users: state().users,
+        boundUser: payloads.request(uuid).userUuid,
+        popupOpenerOrigin: identity.oauth.popupOpenerOrigin(uuid),
+        serverNow: clock.now(),
+        variant,
+        links: endpoints().links,
+      })
+      return htmlResponse(renderSignPage(view))
+    } catch (error) {
+      if (!(error instanceof PlatformError) || error.status !== 404) throw error
+      const body = renderNotFoundPage({
+        what: 'There is no sign request with this id.',
+        detail: uuid.slice(0, 64),
+      })
+      return htmlResponse(body, 404)
+    }
+  }
+
+  routes.get('/:name', async (c) => {
+    const name = c.req.param('name')
+    const qr = QR_FILE.exec(name)
+    if (!qr) return page(name, 'sign')
+    const [, uuid = '', quality, format] = qr
+    // The QR always encodes next.always of a payload that exists (404 otherwise, §1).
+    const text = `${endpoints().api}/sign/${payloads.record(uuid).meta.uuid}`
+    if (format === 'json') return json(c, qrMatrix(text, quality as QrQuality))
+    const png = await qrPng(text, quality as QrQuality)
+    return response(png, 200, { 'content-type': 'image/png', 'cache-control': 'no-store' })
+  })
+  routes.get('/:uuid/qr', (c) => page(c.req.param('uuid'), 'qr'))
+  return routes
+}

@@ -1,0 +1,44 @@
+import { Hono } from 'hono'
+import { API_HEADERS, type XappAuthorizeResponse } from 'pullsign/wire'
+import { issueXappJwt } from '../../identity/xapp-jwt'
+import { rateLimited } from '../../platform'
+import { openCors } from '../guards/cors'
+import type { HttpEnv } from '../http-env'
+import type { HttpParts } from '../http-parts'
+import { json } from '../responses'
+
+/**
+ * GET `{api}/api/v1/jwt/authorize` (docs/protocol.md §2, §7.2): the xApp trades its one-time
+ * token (`x-api-ott`) and its application's `x-api-key` for the launch context and an xApp JWT.
+ * Browsers call it from the xApp's own origin, so it answers preflight and every answer (errors
+ * too) carries the CORS of §1. The call is charged before the OTT is spent, so a 429 leaves the
+ * OTT usable; an unknown key is refused like any other bad OTT (815).
+ */
+export function xappAuthorizeRoutes({
+  applications,
+  clock,
+  rateLimits,
+  xapps,
+}: Pick<HttpParts, 'applications' | 'clock' | 'rateLimits' | 'xapps'>): Hono<HttpEnv> {
+  const routes = new Hono<HttpEnv>()
+  routes.use('/authorize', openCors)
+  routes.get('/authorize', async (c) => {
+    c.set('routeClass', 'default')
+    const key = c.req.header(API_HEADERS.apiKey)
+    const app = key === undefined ? null : applications.find(key.toLowerCase())
+    if (app) {
+      const rate = rateLimits.take(app.uuid, 'default')
+      c.set('rate', rate)
+      if (rate.retryAfter !== null) throw rateLimited(rate.retryAfter)
+    }
+    const exchanged = xapps.exchange(app, c.req.header(API_HEADERS.ott))
+    const jwt = await issueXappJwt(exchanged.app, exchanged.launch, clock.now())
+    const body: XappAuthorizeResponse = {
+      ott: structuredClone(exchanged.launch.context),
+      app: { name: exchanged.app.name, uuidv4: exchanged.app.uuid },
+      jwt,
+    }
+    return json(c, body)
+  })
+  return routes
+}

@@ -1,0 +1,60 @@
+import {
+  APP_STORAGE_MAX_BYTES,
+  type AppStorageDeleteResponse,
+  type AppStorageGetResponse,
+  type AppStorageSetResponse,
+} from 'pullsign/wire'
+import { badBody } from '../errors'
+import type { Application } from './applications'
+
+/** App storage (docs/protocol.md §2): one JSON object per application, at most 60 KB. */
+export interface AppStorage {
+  get(app: Application): AppStorageGetResponse
+  /** Replaces the stored object; 600 naming `body` for anything but a JSON object ≤ 60 KB. */
+  set(app: Application, data: unknown): AppStorageSetResponse
+  delete(app: Application): AppStorageDeleteResponse
+  clear(): void
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * Creates the app storage.
+ *
+ * @example
+ * ```ts
+ * const storage = createAppStorage()
+ * storage.set(app, { theme: 'dark' })
+ * storage.get(app).data // { theme: 'dark' }
+ * ```
+ */
+export function createAppStorage(): AppStorage {
+  // Stored as JSON text: a copy the caller cannot change, and its size is what was checked.
+  const byApp = new Map<string, string>()
+  const application = (app: Application) => ({ name: app.name, uuidv4: app.uuid })
+
+  return {
+    get(app) {
+      const stored = byApp.get(app.uuid)
+      return {
+        application: application(app),
+        data: stored === undefined ? null : JSON.parse(stored),
+      }
+    },
+    set(app, data) {
+      if (!isPlainObject(data)) throw badBody('body', 'must be a JSON object')
+      const text = JSON.stringify(data)
+      if (Buffer.byteLength(text) > APP_STORAGE_MAX_BYTES) {
+        throw badBody('body', `must be at most ${APP_STORAGE_MAX_BYTES} bytes as JSON`)
+      }
+      byApp.set(app.uuid, text)
+      return { application: application(app), stored: true, data: JSON.parse(text) }
+    },
+    delete(app) {
+      byApp.delete(app.uuid)
+      return { application: application(app), stored: true, data: null }
+    },
+    clear: () => byApp.clear(),
+  }
+}

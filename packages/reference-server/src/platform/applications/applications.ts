@@ -1,0 +1,170 @@
+import { timingSafeEqual } from 'node:crypto'
+import type {
+  ApplicationPermission,
+  RefApplication,
+  RefCreateApplicationRequest,
+  RefXappSettings,
+} from 'pullsign/wire'
+import { z } from 'zod'
+import { badCredentials, conflict, notFound } from '../errors'
+import { newUuid, UUID } from '../ids'
+import { parseInput } from '../schema-input'
+
+/**
+ * An application registered on the platform. Its API key is its uuid (as in production); the API
+ * secret is a second lower-case UUID that only the application and the platform know.
+ */
+export interface Application {
+  uuid: string
+  name: string
+  description: string | null
+  iconUrl: string | null
+  apiKey: string
+  apiSecret: string
+  webhookUrl: string | null
+  redirectUris: string[]
+  permissions: ApplicationPermission[]
+  xapp: RefXappSettings | null
+  disabled: boolean
+  /** Validity of the user tokens this application issues, days (docs/protocol.md §6: 30 by default). */
+  tokenValidityDays: number
+}
+
+/** Input of {@link Applications.create}: the §10 request plus fixture-only fixed ids. */
+export interface CreateApplicationInput extends RefCreateApplicationRequest {
+  description?: string
+  iconUrl?: string
+  /** Fixed credentials (fixtures, so docs can quote them); random otherwise. */
+  uuid?: string
+  apiSecret?: string
+  tokenValidityDays?: number
+}
+
+/** The registered applications. */
+export interface Applications {
+  /** Registers an application; validates every field first (600 naming the field). */
+  create(input: unknown): Application
+  /** The application of a key/secret pair; 813 when either is wrong. */
+  authenticate(apiKey: unknown, apiSecret: unknown): Application
+  /** The application with this uuid (= API key); 404 when unknown. */
+  get(uuid: string): Application
+  /** The application with this uuid, or null. */
+  find(uuid: string): Application | null
+  list(): Application[]
+  /** The §10 view (credentials included: the control API is for the developer's own tests). */
+  view(app: Application): RefApplication
+  clear(): void
+}
+
+const url = z
+  .string()
+  .max(2048)
+  .refine((value) => URL.canParse(value), 'must be a URL')
+
+// The host simulator page frames the xApp and its content security policy names the xApp's
+// origin, which only an http(s) URL has.
+const webUrl = url.refine((value) => /^https?:/i.test(value), 'must be an http(s) URL')
+
+const inputSchema = z.object({
+  name: z.string().trim().min(1).max(80),
+  description: z.string().max(1000).optional(),
+  iconUrl: url.optional(),
+  webhookUrl: webUrl.optional().nullable(),
+  redirectUris: z.array(url).max(50).optional(),
+  permissions: z.array(z.string().min(1).max(64)).max(20).optional(),
+  xapp: z
+    .object({
+      url: webUrl,
+      sandbox: z.boolean().optional(),
+      devices: z.array(z.string().min(1).max(128)).max(10).optional(),
+      developer: z.string().regex(UUID, 'must be a lower-case user uuid').optional(),
+    })
+    .optional()
+    .nullable(),
+  uuid: z.string().regex(UUID, 'must be a lower-case UUID').optional(),
+  apiSecret: z.string().regex(UUID, 'must be a lower-case UUID').optional(),
+  tokenValidityDays: z.number().int().min(1).max(3650).optional(),
+})
+
+// Constant-time comparison: the secret check must not leak how many characters matched. The
+// application's side is kept as bytes (`secrets` below), so a call converts only its own.
+const sameSecret = (secret: Buffer, offered: string) => {
+  const bytes = Buffer.from(offered)
+  return bytes.length === secret.length && timingSafeEqual(secret, bytes)
+}
+
+/**
+ * Creates the application registry.
+ *
+ * @example
+ * ```ts
+ * const applications = createApplications({ tokenValidityDays: 30 })
+ * const app = applications.create({ name: 'Demo shop', webhookUrl: 'http://127.0.0.1:3000/hook' })
+ * applications.authenticate(app.apiKey, app.apiSecret) === app // true
+ * ```
+ */
+export function createApplications(defaults: { tokenValidityDays: number }): Applications {
+  const byUuid = new Map<string, Application>()
+  const secrets = new Map<string, Buffer>()
+
+  return {
+    create(input) {
+      const data = parseInput(inputSchema, input)
+      const uuid = data.uuid ?? newUuid()
+      if (byUuid.has(uuid)) throw conflict(`an application with uuid ${uuid} already exists`)
+      const app: Application = {
+        uuid,
+        name: data.name,
+        description: data.description ?? null,
+        iconUrl: data.iconUrl ?? null,
+        apiKey: uuid,
+        apiSecret: data.apiSecret ?? newUuid(),
+        webhookUrl: data.webhookUrl ?? null,
+        redirectUris: data.redirectUris ?? [],
+        permissions: [...new Set(data.permissions ?? [])],
+        xapp: data.xapp
+          ? {
+              url: data.xapp.url,
+              sandbox: data.xapp.sandbox ?? false,
+              devices: data.xapp.devices ?? [],
+              ...(data.xapp.developer ? { developer: data.xapp.developer } : {}),
+            }
+          : null,
+        disabled: false,
+        tokenValidityDays: data.tokenValidityDays ?? defaults.tokenValidityDays,
+      }
+      byUuid.set(uuid, app)
+      secrets.set(uuid, Buffer.from(app.apiSecret))
+      return app
+    },
+    authenticate(apiKey, apiSecret) {
+      if (typeof apiKey !== 'string' || typeof apiSecret !== 'string') throw badCredentials()
+      const uuid = apiKey.toLowerCase()
+      const app = byUuid.get(uuid)
+      const secret = secrets.get(uuid)
+      if (!app || !secret || !sameSecret(secret, apiSecret.toLowerCase())) throw badCredentials()
+      return app
+    },
+    get(uuid) {
+      const app = byUuid.get(uuid)
+      if (!app) throw notFound(`application ${uuid.slice(0, 64)}`)
+      return app
+    },
+    find: (uuid) => byUuid.get(uuid) ?? null,
+    list: () => [...byUuid.values()],
+    view: (app) => ({
+      uuid: app.uuid,
+      name: app.name,
+      apiKey: app.apiKey,
+      apiSecret: app.apiSecret,
+      webhookUrl: app.webhookUrl,
+      redirectUris: [...app.redirectUris],
+      permissions: [...app.permissions],
+      xapp: app.xapp ? { ...app.xapp, devices: [...(app.xapp.devices ?? [])] } : null,
+    }),
+    clear() {
+      byUuid.clear()
+      secrets.clear()
+    },
+  }
+}

@@ -1,0 +1,230 @@
+import type { TransactionJson } from 'pullsign/wire'
+import { DEFAULT_DEFINITIONS, TRANSACTION_TYPES } from 'ripple-binary-codec'
+import { createSharedCache } from '../../bounded-cache'
+import { encodeTransaction } from '../../ledger/transaction-encode'
+import { isClassicAddress } from '../classic-address'
+import { forbiddenType, invalidRequest } from '../errors'
+
+/** Pseudo transaction types the wallet signs but never submits (docs/protocol.md §3.1, §8.2). */
+export const PSEUDO_TYPES = ['SignIn', 'PaymentChannelAuthorize'] as const
+
+/** Types that need the application permission `restricted_types` (docs/protocol.md §3.1 → 603). */
+export const RESTRICTED_TYPES = ['SetRegularKey', 'SignerListSet'] as const
+
+// Fields a request may leave out because the wallet fills them (docs/protocol.md §3.1); the encode check
+// fills them with neutral values so the transaction is encoded as the wallet will. `Account` is
+// not filled: the codec encodes partial objects, and decoding a placeholder address costs two
+// SHA-256 rounds per request for nothing (the wallet's own encode covers the real account).
+const ENCODE_FILL = { Sequence: 0, Fee: '12', SigningPubKey: '' } as const
+
+// The fields without which the wallet cannot build a meaningful transaction of the type.
+const REQUIRED_FIELDS: Record<string, readonly string[]> = {
+  Payment: ['Destination', 'Amount'],
+  TrustSet: ['LimitAmount'],
+  OfferCreate: ['TakerGets', 'TakerPays'],
+  OfferCancel: ['OfferSequence'],
+  EscrowCreate: ['Destination', 'Amount'],
+  CheckCreate: ['Destination', 'SendMax'],
+  AccountDelete: ['Destination'],
+  SignerListSet: ['SignerQuorum'],
+  PaymentChannelCreate: ['Destination', 'Amount', 'SettleDelay', 'PublicKey'],
+  PaymentChannelAuthorize: ['Channel', 'Amount'],
+  Batch: ['RawTransactions'],
+}
+
+// Batch (docs/protocol.md §8.4): 1..8 inner transactions, each flagged as inner with no fee and no key.
+const INNER_BATCH_FLAG = 0x40000000
+const MAX_INNER = 8
+
+const MAX_DROPS = 10n ** 17n
+const ISSUED_VALUE = /^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/
+const CURRENCY_CODE = /^([A-Za-z0-9?!@#$%^&*<>(){}[\]|]{3}|[0-9A-F]{40})$/
+
+// Own properties only: a field named `constructor` or `toString` must not find Object.prototype.
+const fieldType = (name: string): string | undefined => {
+  const fields = DEFAULT_DEFINITIONS.field as unknown as Record<string, unknown>
+  if (!Object.hasOwn(fields, name)) return undefined
+  const field = fields[name] as { isSerialized?: unknown; type?: { name?: unknown } } | undefined
+  const type = field?.type?.name
+  return field?.isSerialized === true && typeof type === 'string' ? type : undefined
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function isValidAmount(value: unknown): boolean {
+  if (typeof value === 'string') return /^\d{1,18}$/.test(value) && BigInt(value) <= MAX_DROPS
+  if (!isPlainObject(value)) return false
+  if ('mpt_issuance_id' in value) return true // left to the codec: it knows MPT amounts
+  const { currency, issuer, value: amount } = value
+  return (
+    typeof currency === 'string' &&
+    CURRENCY_CODE.test(currency) &&
+    currency.toUpperCase() !== 'XRP' &&
+    typeof issuer === 'string' &&
+    isClassicAddress(issuer) &&
+    typeof amount === 'string' &&
+    ISSUED_VALUE.test(amount)
+  )
+}
+
+type Encoded = { hex: string; error: null } | { hex: null; error: string }
+
+const tryEncode = (json: object): Encoded => {
+  try {
+    return { hex: encodeTransaction(json), error: null }
+  } catch (error) {
+    return { hex: null, error: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+/** Checks the typed fields with messages a developer understands, before the codec speaks. */
+function checkFields(tx: Record<string, unknown>, prefix: string): void {
+  for (const [name, value] of Object.entries(tx)) {
+    const type = fieldType(name)
+    if (type === 'Amount' && !isValidAmount(value)) {
+      throw invalidRequest(`${prefix}.${name}`, 'is not a valid amount')
+    }
+    if (type === 'AccountID' && !isClassicAddress(value)) {
+      throw invalidRequest(`${prefix}.${name}`, 'is not a valid classic address')
+    }
+  }
+}
+
+// The codec encodes an array given where it expects an object as an object without fields, so
+// `Memos: [[[1]]]` would be signed as `Memos: []`. Object and array fields are checked for their
+// shape, at every depth, so a transaction is signed only as requested (docs/protocol.md §3.1).
+function checkShapes(fields: Record<string, unknown>, prefix: string): void {
+  for (const [name, value] of Object.entries(fields)) {
+    const type = fieldType(name)
+    const field = `${prefix}.${name}`
+    if (type === 'STArray') {
+      if (!Array.isArray(value)) throw invalidRequest(field, 'must be an array')
+      value.forEach((entry: unknown, index) => {
+        if (!isPlainObject(entry) || Object.keys(entry).length !== 1) {
+          throw invalidRequest(
+            `${field}.${index}`,
+            'must be an object with one inner object field, such as {"Memo": {...}}',
+          )
+        }
+        checkShapes(entry, `${field}.${index}`)
+      })
+    } else if (type === 'STObject') {
+      if (!isPlainObject(value)) throw invalidRequest(field, 'must be an object')
+      checkShapes(value, field)
+    }
+  }
+}
+
+// The transactions (as JSON text) that recently passed every check of `checkTransaction`, one cache
+// per value of the restricted-types permission. The checks are a pure function of that text and
+// that permission, and test suites send the same few transactions again and again, so a repeated
+// one is not checked again: the codec encode alone is about 20 µs, most of a create request.
+// Only successes are kept, least recently used first out, within a character budget; a text
+// longer than MAX_KEPT_TEXT (a large Memo, a Batch) is checked every time rather than kept.
+const MAX_KEPT_TEXT = 4_096
+const checkedCache = () =>
+  createSharedCache<true>({ maxKeyLength: MAX_KEPT_TEXT, maxChars: 250_000, sizeOf: () => 1 })
+const checkedWithRestricted = checkedCache()
+const checkedWithoutRestricted = checkedCache()
+
+/** Encodes the filled transaction and finds the field the codec refuses, naming it. */
+function checkEncodes(tx: Record<string, unknown>, prefix: string): void {
+  const filled: Record<string, unknown> = { ...ENCODE_FILL, ...tx }
+  // Every field must be one the codec serializes, or it would not survive the encode (a decode
+  // round trip would tell the same, at the price of a second pass over the blob).
+  for (const name of Object.keys(filled)) {
+    if (fieldType(name) === undefined) {
+      throw invalidRequest(`${prefix}.${name}`, 'is not a field the binary codec knows')
+    }
+  }
+  const encoded = tryEncode(filled)
+  if (encoded.hex !== null) return
+  for (const [name, value] of Object.entries(filled)) {
+    const own = tryEncode(Object.fromEntries([[name, value]])).error
+    if (own !== null) throw invalidRequest(`${prefix}.${name}`, `is not valid: ${own}`)
+  }
+  throw invalidRequest(prefix, `does not encode: ${encoded.error}`)
+}
+
+function checkBatch(tx: Record<string, unknown>): void {
+  const inner = tx.RawTransactions
+  if (!Array.isArray(inner) || inner.length < 1 || inner.length > MAX_INNER) {
+    throw invalidRequest('txjson.RawTransactions', `must hold 1 to ${MAX_INNER} transactions`)
+  }
+  inner.forEach((entry, index) => {
+    const field = `txjson.RawTransactions.${index}.RawTransaction`
+    const raw = isPlainObject(entry) ? entry.RawTransaction : undefined
+    if (!isPlainObject(raw) || typeof raw.TransactionType !== 'string') {
+      throw invalidRequest(field, 'must be a transaction object')
+    }
+    if (raw.TransactionType === 'Batch') throw invalidRequest(field, 'cannot be a Batch')
+    if (raw.Fee !== '0') throw invalidRequest(`${field}.Fee`, 'must be "0" in an inner transaction')
+    if (raw.SigningPubKey !== '') {
+      throw invalidRequest(`${field}.SigningPubKey`, 'must be "" in an inner transaction')
+    }
+    const flags = typeof raw.Flags === 'number' ? raw.Flags : 0
+    if ((flags & INNER_BATCH_FLAG) === 0) {
+      throw invalidRequest(`${field}.Flags`, 'must include the inner batch flag 1073741824')
+    }
+    checkFields(raw, field)
+  })
+}
+
+/**
+ * Checks a requested transaction against docs/protocol.md §3.1: a known type (or a pseudo type), the
+ * restricted types permission, the fields each type needs, valid amounts and classic addresses,
+ * and a binary-codec encode of the filled transaction; every error names the field. `text` is
+ * `tx` as JSON text (`tx` is parsed from it, or it is `tx` stringified): a text that passed
+ * recently with the same permission is not checked again.
+ *
+ * @example
+ * ```ts
+ * const tx = { TransactionType: 'Payment', Destination: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY', Amount: '1' }
+ * checkTransaction(tx, JSON.stringify(tx), { restrictedTypes: false })
+ * const bad = { TransactionType: 'Payment', Amount: '1.5' }
+ * checkTransaction(bad, JSON.stringify(bad), { restrictedTypes: false }) // throws 602 txjson.Destination ...
+ * ```
+ */
+export function checkTransaction(
+  tx: Record<string, unknown>,
+  text: string,
+  permissions: { restrictedTypes: boolean },
+): asserts tx is TransactionJson {
+  const checked = permissions.restrictedTypes ? checkedWithRestricted : checkedWithoutRestricted
+  if (checked.get(text)) return
+  const type = tx.TransactionType
+  if (typeof type !== 'string') {
+    throw invalidRequest('txjson.TransactionType', 'is required and must be a string')
+  }
+  const pseudo = (PSEUDO_TYPES as readonly string[]).includes(type)
+  if (!pseudo && !TRANSACTION_TYPES.includes(type)) {
+    throw invalidRequest(
+      'txjson.TransactionType',
+      `${JSON.stringify(type.slice(0, 64))} is not a known transaction type`,
+    )
+  }
+  if ((RESTRICTED_TYPES as readonly string[]).includes(type) && !permissions.restrictedTypes) {
+    throw forbiddenType(
+      `txjson.TransactionType ${type} needs the application permission restricted_types`,
+    )
+  }
+  for (const name of REQUIRED_FIELDS[type] ?? []) {
+    if (tx[name] === undefined) throw invalidRequest(`txjson.${name}`, `is required for ${type}`)
+  }
+  if (type === 'PaymentChannelAuthorize') {
+    if (typeof tx.Channel !== 'string' || !/^[0-9A-Fa-f]{64}$/.test(tx.Channel)) {
+      throw invalidRequest('txjson.Channel', 'must be 64 hex characters')
+    }
+    if (typeof tx.Amount !== 'string') {
+      throw invalidRequest('txjson.Amount', 'must be drops (an integer string)')
+    }
+  }
+  if (type === 'Batch') checkBatch(tx)
+  checkFields(tx, 'txjson')
+  checkShapes(tx, 'txjson')
+  // Pseudo types have no binary TransactionType: the codec checks the rest of the fields.
+  const { TransactionType: _type, ...fields } = tx
+  checkEncodes(pseudo ? fields : tx, 'txjson')
+  checked.set(text, true)
+}

@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto'
+import {
+  type KeyAlgorithm,
+  KYC_STATUSES,
+  type KycStatus,
+  NETWORK_KEYS,
+  type NetworkKey,
+  type RefUser,
+} from 'pullsign/wire'
+import { deriveAddress, deriveKeypair, generateSeed } from 'ripple-keypairs'
+import { z } from 'zod'
+import type { Ledger } from '../../ledger'
+import { conflict, notFound } from '../errors'
+import { newUuid, UUID } from '../ids'
+import { parseInput } from '../schema-input'
+
+/** One account of a user, with its keys. Private keys never leave the platform. */
+export interface UserAccount {
+  address: string
+  algorithm: KeyAlgorithm
+  publicKey: string
+  privateKey: string
+  seed: string
+  networks: NetworkKey[]
+}
+
+/** The device the simulated wallet app runs on (xApp context, docs/protocol.md §7.2). */
+export interface UserDevice {
+  id: string
+  platform: 'ios' | 'android'
+  currency: string
+  locale: string
+}
+
+/** A user of the simulated wallet app. */
+export interface User {
+  uuid: string
+  name: string
+  kyc: KycStatus
+  accounts: UserAccount[]
+  device: UserDevice
+}
+
+/** Default native balance of a new account on every network: 1,000 units. */
+export const DEFAULT_BALANCE_DROPS = '1000000000'
+
+/** The users of the simulated wallet app. */
+export interface Users {
+  /** Creates a user (§10 body `{name?, accounts?, kyc?, balances?}`), funding every account. */
+  create(input?: unknown): User
+  /** The user with this uuid; 404 when unknown. */
+  get(uuid: string): User
+  find(uuid: string): User | null
+  list(): User[]
+  /** The user holding `address`, with that account, or null. */
+  byAddress(address: string): { user: User; account: UserAccount } | null
+  setKyc(uuid: string, kyc: KycStatus): User
+  /** The §10 view: no keys, no seeds. */
+  view(user: User): RefUser
+  clear(): void
+}
+
+const NETWORKS_ENUM = z.enum(NETWORK_KEYS as unknown as [NetworkKey, ...NetworkKey[]])
+
+const inputSchema = z.object({
+  name: z.string().trim().min(1).max(80).optional(),
+  accounts: z.number().int().min(1).max(8).optional(),
+  kyc: z.enum(KYC_STATUSES).optional(),
+  balances: z
+    .partialRecord(NETWORKS_ENUM, z.string().regex(/^\d{1,17}$/, 'must be drops'))
+    .optional(),
+  uuid: z.string().regex(UUID).optional(),
+  deviceId: z.string().min(1).max(128).optional(),
+})
+
+/**
+ * The fixed derivation of a user's n-th account: entropy = first 16 bytes of
+ * SHA-256("pullsign-reference-account:<name>:<index>"); the first account is ed25519, the second
+ * secp256k1, alternating after that. The same name always yields the same keys, so the demo
+ * fixtures (and the docs quoting them) are stable.
+ *
+ * @example
+ * ```ts
+ * deriveUserAccount('Alice', 0).address // the same on every start
+ * ```
+ */
+export function deriveUserAccount(name: string, index: number): Omit<UserAccount, 'networks'> {
+  const algorithm: KeyAlgorithm = index % 2 === 0 ? 'ed25519' : 'ecdsa-secp256k1'
+  const entropy = createHash('sha256')
+    .update(`pullsign-reference-account:${name}:${index}`)
+    .digest()
+    .subarray(0, 16)
+  const seed = generateSeed({ entropy: Uint8Array.from(entropy), algorithm })
+  const { publicKey, privateKey } = deriveKeypair(seed)
+  return { address: deriveAddress(publicKey), algorithm, publicKey, privateKey, seed }
+}
+
+/**
+ * Creates the user registry; accounts are funded through the ledger.
+ *
+ * @example
+ * ```ts
+ * const users = createUsers({ ledger })
+ * const alice = users.create({ name: 'Alice', kyc: 'SUCCESSFUL' })
+ * alice.accounts[0]?.algorithm // 'ed25519'
+ * ```
+ */
+export function createUsers(deps: { ledger: Ledger }): Users {
+  const byUuid = new Map<string, User>()
+  const byAddress = new Map<string, { user: User; account: UserAccount }>()
+
+  const freeName = () => {
+    const taken = new Set([...byUuid.values()].map((u) => u.name))
+    let n = byUuid.size + 1
+    while (taken.has(`User ${n}`)) n++
+    return `User ${n}`
+  }
+
+  return {
+    create(input = {}) {
+      const data = parseInput(inputSchema, input ?? {})
+      const name = data.name ?? freeName()
+      for (const user of byUuid.values()) {
+        // Keys derive from the name, so two users with one name would share accounts.
+        if (user.name === name)
+          throw conflict(`a user named ${JSON.stringify(name)} already exists`)
+      }
+      const uuid = data.uuid ?? newUuid()
+      if (byUuid.has(uuid)) throw conflict(`a user with uuid ${uuid} already exists`)
+      const accounts: UserAccount[] = []
+      for (let index = 0; index < (data.accounts ?? 2); index++) {
+        accounts.push({ ...deriveUserAccount(name, index), networks: [...NETWORK_KEYS] })
+      }
+      const user: User = {
+        uuid,
+        name,
+        kyc: data.kyc ?? 'NONE',
+        accounts,
+        device: {
+          id:
+            data.deviceId ?? createHash('sha1').update(`device:${uuid}`).digest('hex').slice(0, 32),
+          platform: 'ios',
+          currency: 'USD',
+          locale: 'en',
+        },
+      }
+      byUuid.set(uuid, user)
+      for (const account of accounts) {
+        byAddress.set(account.address, { user, account })
+        for (const network of account.networks) {
+          const drops = data.balances?.[network] ?? DEFAULT_BALANCE_DROPS
+          deps.ledger.fund(account.address, drops, [network])
+        }
+      }
+      return user
+    },
+    get(uuid) {
+      const user = byUuid.get(uuid)
+      if (!user) throw notFound(`user ${uuid.slice(0, 64)}`)
+      return user
+    },
+    find: (uuid) => byUuid.get(uuid) ?? null,
+    list: () => [...byUuid.values()],
+    byAddress: (address) => byAddress.get(address) ?? null,
+    setKyc(uuid, kyc) {
+      const user = this.get(uuid)
+      user.kyc = kyc
+      return user
+    },
+    view: (user) => ({
+      uuid: user.uuid,
+      name: user.name,
+      kyc: user.kyc,
+      accounts: user.accounts.map((a) => ({
+        address: a.address,
+        algorithm: a.algorithm,
+        networks: [...a.networks],
+      })),
+    }),
+    clear() {
+      byUuid.clear()
+      byAddress.clear()
+    },
+  }
+}

@@ -1,0 +1,98 @@
+import type { PushEventResponse, PushNotificationResponse, RefPushMessage } from 'pullsign/wire'
+import { z } from 'zod'
+import type { Application } from '../applications/applications'
+import type { Clock } from '../clock'
+import { forbiddenType } from '../errors'
+import { newUuid } from '../ids'
+import { parseInput } from '../schema-input'
+import type { UserTokens } from '../users/user-tokens'
+
+/** One push sent to a user: an event-list entry or a notification only. */
+export interface PushMessage {
+  uuid: string
+  kind: 'event' | 'notification'
+  appUuid: string
+  userUuid: string
+  subtitle: string | null
+  body: string
+  data: Record<string, unknown> | null
+  silent: boolean
+  /** ms since the epoch. */
+  at: number
+}
+
+/** `xapp/event` and `xapp/push` (docs/protocol.md §2): permissioned pushes to a user token's user. */
+export interface Push {
+  /** Pushes and adds to the user's event list: `{pushed, uuid}`. */
+  event(app: Application, body: unknown): PushEventResponse
+  /** Pushes a notification only: `{pushed}`. */
+  notification(app: Application, body: unknown): PushNotificationResponse
+  /** What a user received, newest first, as the inbox of §10 shows it. */
+  received(userUuid: string): RefPushMessage[]
+  clear(): void
+}
+
+const bodySchema = z.object({
+  user_token: z.string().min(1).max(256),
+  subtitle: z.string().max(100).optional(),
+  body: z.string().min(1).max(300),
+  data: z.record(z.string(), z.unknown()).optional(),
+  silent: z.boolean().optional(),
+})
+
+/**
+ * Creates the push part. Needs the application permission `push` (else 603); an invalid token is
+ * not an error, the answer just says `pushed: false` (docs/protocol.md §3.1, §6).
+ *
+ * @example
+ * ```ts
+ * push.event(app, { user_token: token, body: 'Your order shipped' }) // { pushed: true, uuid: '…' }
+ * ```
+ */
+export function createPush(deps: { clock: Clock; tokens: UserTokens }): Push {
+  const byUser = new Map<string, PushMessage[]>()
+
+  const send = (app: Application, input: unknown, kind: PushMessage['kind']) => {
+    if (!app.permissions.includes('push')) {
+      throw forbiddenType('this application has no push permission')
+    }
+    const parsed = parseInput(bodySchema, input)
+    const userUuid = deps.tokens.userOf(app, parsed.user_token)
+    if (userUuid === null) return null
+    const message: PushMessage = {
+      uuid: newUuid(),
+      kind,
+      appUuid: app.uuid,
+      userUuid,
+      subtitle: parsed.subtitle ?? null,
+      body: parsed.body,
+      data: parsed.data ? structuredClone(parsed.data) : null,
+      silent: parsed.silent ?? false,
+      at: deps.clock.now(),
+    }
+    const list = byUser.get(userUuid) ?? []
+    list.push(message)
+    byUser.set(userUuid, list)
+    return message
+  }
+
+  return {
+    event(app, body) {
+      const message = send(app, body, 'event')
+      return { pushed: message !== null, uuid: message?.uuid ?? null }
+    },
+    notification: (app, body) => ({ pushed: send(app, body, 'notification') !== null }),
+    received: (userUuid) =>
+      [...(byUser.get(userUuid) ?? [])].reverse().map((message) => ({
+        uuid: message.uuid,
+        kind: message.kind,
+        application: message.appUuid,
+        subtitle: message.subtitle,
+        body: message.body,
+        data: message.data === null ? null : structuredClone(message.data),
+        silent: message.silent,
+        at: new Date(message.at).toISOString(),
+      })),
+    clear: () => byUser.clear(),
+  }
+}
