@@ -2,6 +2,7 @@ import { type Browser, chromium, type Page } from 'playwright'
 import type { PayloadRecord, RefApplication } from 'pullsign/wire'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { chromiumArgs, requireChromium } from '../../../../scripts/chromium'
+import { createClock } from '../../src/platform/clock'
 import { startTestServer } from '../server/test-server'
 import { startLocalSite } from './local-site'
 
@@ -22,7 +23,9 @@ export async function startE2e() {
     executablePath: requireChromium(),
     args: chromiumArgs,
   })
-  const t = await startTestServer()
+  // The dashboard shows the clock's offset from real time: a real-time clock started now, whose
+  // offset is exactly the sum of the advances however long the browser takes.
+  const t = await startTestServer({ clock: createClock() })
   const site = await startLocalSite()
   const res = await t.control('applications', { name: 'E2E shop', webhookUrl: `${site.base}/hook` })
   const shop = (await res.json()) as RefApplication

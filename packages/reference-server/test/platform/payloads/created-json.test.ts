@@ -4,7 +4,7 @@ import {
   type CreatedLinks,
   createdJson,
   createdLinks,
-} from '../../../src/platform/payloads/created-answer'
+} from '../../../src/platform/payloads/created-json'
 
 const createdAnswer = (uuid: string, pushed: boolean, links: CreatedLinks) =>
   JSON.parse(createdJson(uuid, pushed, links)) as PayloadCreated
