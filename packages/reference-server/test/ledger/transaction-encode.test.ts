@@ -71,6 +71,9 @@ describe('transaction encode', () => {
     ['an unknown field', { ...payment, Unknown: 1 }],
     ['an undefined value', { ...payment, DestinationTag: undefined }],
     ['a bad amount', { ...payment, Amount: 'lots' }],
+    ['a UInt64 field (the codec reads its name)', { ...payment, TransferFee: 1, OwnerNode: '1A' }],
+    ['a UNLModify (no Account bytes)', { ...payment, TransactionType: 'UNLModify' }],
+    ['a numeric transaction type', { ...payment, TransactionType: 0 }],
     [
       'signers (not a signing field)',
       {
