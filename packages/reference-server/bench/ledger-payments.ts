@@ -1,5 +1,5 @@
 import { decode, encode, encodeForSigning } from 'ripple-binary-codec'
-import { sign, verify } from '../src/ledger/keypair-signatures'
+import { sign, verify } from '../src/ledger/signatures/keypair-signatures'
 import type { Platform } from '../src/platform'
 import { builtServer } from './bench-fixtures'
 import { quick, report } from './bench-report'

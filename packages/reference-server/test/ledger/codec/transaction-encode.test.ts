@@ -2,7 +2,10 @@ import fc from 'fast-check'
 import { classicAddressToXAddress, isValidXAddress } from 'ripple-address-codec'
 import { decode, encode, encodeForSigning } from 'ripple-binary-codec'
 import { describe, expect, test } from 'vitest'
-import { encodeTransaction, encodeTransactionForSigning } from '../../src/ledger/transaction-encode'
+import {
+  encodeTransaction,
+  encodeTransactionForSigning,
+} from '../../../src/ledger/codec/transaction-encode'
 
 const ALPHABET = 'rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz'
 const CLASSIC = 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY'

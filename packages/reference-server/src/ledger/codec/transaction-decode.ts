@@ -1,7 +1,7 @@
 import BigNumber from 'bignumber.js'
 import { coreTypes, DEFAULT_DEFINITIONS, decode } from 'ripple-binary-codec'
+import type { JsonObject } from '../rules/apply-context'
 import { addressOfAccountId } from './account-ids'
-import type { JsonObject } from './apply-context'
 import { Currency } from './core-types'
 import { encodeTransaction, encodeTransactionForSigning } from './transaction-encode'
 
