@@ -25,6 +25,8 @@ const X_ADDRESS_SHAPE = new RegExp(
 const FIELDS = DEFAULT_DEFINITIONS.field
 type FieldInstance = ReturnType<typeof FIELDS.fromString>
 type Typed = ReturnType<(typeof coreTypes)[string]['from']>
+// Any JSON value, as the codec's public `from` takes it (it throws what it cannot read).
+type CodecJson = Parameters<(typeof coreTypes)[string]['from']>[0]
 // AccountID.from takes 40 hex digits as the account's bytes.
 const HEX = /^[A-F0-9]{40}$/
 const OBJECT_END_MARKER = Uint8Array.from([0xe1])
@@ -90,7 +92,7 @@ function serialize(tx: Json, filter: FieldFilter | undefined, parts: Uint8Array[
   if (fields.some((field) => field.type.name === 'UInt64')) return false
   fields.sort((a, b) => a.ordinal - b.ordinal)
   for (const field of fields) {
-    const value = (tx as Record<string, unknown>)[field.name] as never
+    const value = (tx as Record<string, unknown>)[field.name] as CodecJson
     const typed: Typed | undefined =
       field.type.name === 'AccountID'
         ? accountId(value)
@@ -114,7 +116,7 @@ function accountId(value: unknown): Typed {
   if (typeof value === 'string' && value !== '' && !HEX.test(value)) {
     return AccountID.from(accountIdOf(value))
   }
-  return AccountID.from(value as string)
+  return AccountID.from(value as CodecJson)
 }
 
 // Amount.from of an issued amount reads its issuer with AccountID.from, whose isValidXAddress
@@ -122,7 +124,7 @@ function accountId(value: unknown): Typed {
 // bytes. Only a classic issuer is handed over so: an X-address or any other value, and every
 // issuer that fails to decode, go to Amount.from as they are (its bytes, its error).
 function amount(value: unknown): Typed {
-  if (typeof value !== 'object' || value === null) return Amount.from(value as string)
+  if (typeof value !== 'object' || value === null) return Amount.from(value as CodecJson)
   const { currency, issuer, value: units } = value as Record<string, unknown>
   if (
     Object.keys(value).length !== 3 ||
@@ -134,15 +136,15 @@ function amount(value: unknown): Typed {
     HEX.test(issuer) ||
     X_ADDRESS_SHAPE.test(issuer)
   ) {
-    return Amount.from(value as never)
+    return Amount.from(value as CodecJson)
   }
   let id: string
   try {
     id = accountIdOf(issuer)
   } catch {
-    return Amount.from(value as never)
+    return Amount.from(value as CodecJson)
   }
-  return Amount.from({ currency, issuer: id, value: units } as never)
+  return Amount.from({ currency, issuer: id, value: units } as CodecJson)
 }
 
 const hexOf = (parts: Uint8Array[]) => Buffer.concat(parts).toString('hex').toUpperCase()
