@@ -16,9 +16,9 @@ const fail = (res: ServerResponse, error: unknown) => {
 
 // Every answer is written by srvx's public `sendNodeResponse`, as its `toNodeHandler` writes it
 // (the same bytes on the wire). srvx writes a prepared body with `write` and then `end` in a
-// second call; one `end(body)` would save about a tenth of a GET's CPU (bench/README.md), but the
-// prepared answer is only reachable through an underscore member (`_toNodeResponse`), so the
-// listener does not take it. Asked upstream: https://github.com/h3js/srvx/issues/new?title=sendNodeResponse%3A+end+a+prepared+text+or+bytes+body+in+one+call
+// second call; one `end(body)` saved server CPU per GET over loopback when it was measured (96–102
+// → 88–95 µs), but the prepared answer is only reachable through an underscore member
+// (`_toNodeResponse`), so the listener does not take it. The request to file upstream: https://github.com/h3js/srvx/issues/new?title=sendNodeResponse%3A+end+a+prepared+text+or+bytes+body+in+one+call
 const send = (res: ServerResponse, answer: Response): void => {
   sendNodeResponse(res, answer).catch((error: unknown) => fail(res, error))
 }

@@ -83,7 +83,7 @@ interface FieldRead {
 // codec's: a nested object or array, a path set, an MPT amount, a field the codec reads with
 // another type than its core type (its other enums, signed amounts), an account that is not 20
 // bytes, bytes that do not parse. The caller then asks the codec's `decode`. The codec does not
-// export its BinaryParser (asked upstream with the serializer, see transaction-encode.ts).
+// export its BinaryParser (the request to file upstream is in transaction-encode.ts).
 function readField(bytes: Uint8Array, at: number): FieldRead | null {
   let offset = at
   const byte = () => (offset < bytes.length ? (bytes[offset++] as number) : -1)

@@ -71,7 +71,7 @@ function lengthPrefix(length: number): Uint8Array {
 // nested objects and arrays are the codec's own (rare in a transaction). False, with nothing
 // written, for a UInt64 field: the codec's `UInt64.from` reads the field's name, which the public
 // `from` does not take, so that transaction goes to the codec. The codec does not export
-// its BinarySerializer: asked upstream, https://github.com/XRPLF/xrpl.js/issues/new?title=ripple-binary-codec%3A+export+BinarySerializer%2C+BinaryParser+and+an+encode+without+X-address+detection
+// its BinarySerializer; the request to file upstream: https://github.com/XRPLF/xrpl.js/issues/new?title=ripple-binary-codec%3A+export+BinarySerializer%2C+BinaryParser+and+an+encode+without+X-address+detection
 function serialize(tx: Json, filter: FieldFilter | undefined, parts: Uint8Array[]): boolean {
   const fields: FieldInstance[] = []
   for (const name of Object.keys(tx)) {
