@@ -11,7 +11,7 @@ import type { LoadRequest, LoadResult } from './load-generator'
 
 // POST payload ≥ 0.5 and GET payload ≥ 0.7 of a bare node:http server answering a fixed
 // JSON, 50 connections, rate limits off, the load generator in another process. The judged
-// baseline answers the route's own bytes (see bench/README.md, "Which fixed JSON").
+// baseline answers the route's own bytes (see bench/README.md, "What each bench measures").
 const CONNECTIONS = quick ? 4 : 50
 const SECONDS = quick ? 1 : 10
 const WARMUP_SECONDS = quick ? 0 : 2

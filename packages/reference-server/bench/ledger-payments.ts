@@ -1,6 +1,6 @@
 import { decode, encode, encodeForSigning } from 'ripple-binary-codec'
 import type { Platform } from '../src/create-platform'
-import { sign, verify } from '../src/ledger/keypair-signatures'
+import { sign, verify } from '../src/ledger/signatures/keypair-signatures'
 import { builtServer } from './bench-fixtures'
 import { quick, report } from './bench-report'
 

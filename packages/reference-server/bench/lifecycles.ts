@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { API_PATHS, type PayloadSocketMessage } from 'pullsign/wire'
 import { decode, encode, encodeForSigning } from 'ripple-binary-codec'
-import { sign, verify } from '../src/ledger/keypair-signatures'
+import { sign, verify } from '../src/ledger/signatures/keypair-signatures'
 import { apiHeaders, bobAddress, builtServer } from './bench-fixtures'
 import { quick, report } from './bench-report'
 

@@ -1,14 +1,14 @@
 import { isNetworkKey, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
-import { LSF_DEFAULT_RIPPLE } from './account-state'
-import type { NativePrice } from './apply-context'
-import { parseCtid } from './ctid'
+import { parseDrops } from './amounts/native-amount'
+import { parseCtid } from './codec/ctid'
 import type { AccountView, Ledger } from './ledger-types'
-import { parseDrops } from './native-amount'
 import { createNetworkLedger, type NetworkLedger } from './network-ledger'
 import { NETWORKS } from './networks'
+import type { NativePrice } from './rules/apply-context'
+import { LSF_DEFAULT_RIPPLE } from './state/account-state'
+import { lineView } from './state/trust-line'
 import { transactionLookup } from './transaction-lookup'
-import { lineView } from './trust-line'
 
 /**
  * What the ledger needs of a clock (the platform's `Clock` is one): the time, and a repeating

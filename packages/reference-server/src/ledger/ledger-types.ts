@@ -1,5 +1,5 @@
 import type { NetworkKey, XrplTxResponse } from 'pullsign/wire'
-import type { LineView } from './trust-line'
+import type { LineView } from './state/trust-line'
 
 /**
  * The state of one account on one network, as the wallet and the lookups see it.

@@ -1,7 +1,7 @@
 import { encodeCtid } from 'pullsign/links'
 import type { TransactionLookup } from './ledger-types'
 import type { StoredTransaction } from './network-ledger'
-import { affectedNodes, balanceChanges } from './transaction-meta'
+import { affectedNodes, balanceChanges } from './state/transaction-meta'
 
 // Seconds between the unix epoch and the Ripple epoch (2000-01-01T00:00:00Z).
 const RIPPLE_EPOCH_OFFSET = 946_684_800

@@ -1,7 +1,7 @@
 import type { TransactionJson } from 'pullsign/wire'
-import { batchSigningData, innerTransactions } from '../ledger/batch-signing-data'
-import { sign } from '../ledger/keypair-signatures'
-import { encodeTransaction } from '../ledger/transaction-encode'
+import { batchSigningData, innerTransactions } from '../ledger/codec/batch-signing-data'
+import { encodeTransaction } from '../ledger/codec/transaction-encode'
+import { sign } from '../ledger/signatures/keypair-signatures'
 import { invalidRequest } from '../platform/errors'
 import { type SignedBlob, type SigningKey, signSingle } from './sign-transaction'
 

@@ -1,7 +1,7 @@
 import type { TransactionJson } from 'pullsign/wire'
 import { encodeForSigningClaim } from 'ripple-binary-codec'
-import { sign } from '../ledger/keypair-signatures'
-import { parseDrops } from '../ledger/native-amount'
+import { parseDrops } from '../ledger/amounts/native-amount'
+import { sign } from '../ledger/signatures/keypair-signatures'
 import { invalidRequest } from '../platform/errors'
 import type { SignedBlob, SigningKey } from './sign-transaction'
 

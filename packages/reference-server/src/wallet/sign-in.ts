@@ -1,7 +1,7 @@
 import type { TransactionJson } from 'pullsign/wire'
-import { sign } from '../ledger/keypair-signatures'
-import { encodeTransaction, encodeTransactionForSigning } from '../ledger/transaction-encode'
-import { ledgerTransactionId } from '../ledger/transaction-id'
+import { encodeTransaction, encodeTransactionForSigning } from '../ledger/codec/transaction-encode'
+import { ledgerTransactionId } from '../ledger/codec/transaction-id'
+import { sign } from '../ledger/signatures/keypair-signatures'
 import type { SignedBlob, SigningKey } from './sign-transaction'
 
 // Common fields a SignIn keeps from the request; everything else (TransactionType, Fee, Sequence,

@@ -1,8 +1,8 @@
 import type { TransactionJson } from 'pullsign/wire'
 import { encodeForMultisigning } from 'ripple-binary-codec'
-import { sign } from '../ledger/keypair-signatures'
-import { encodeTransaction, encodeTransactionForSigning } from '../ledger/transaction-encode'
-import { ledgerTransactionId } from '../ledger/transaction-id'
+import { encodeTransaction, encodeTransactionForSigning } from '../ledger/codec/transaction-encode'
+import { ledgerTransactionId } from '../ledger/codec/transaction-id'
+import { sign } from '../ledger/signatures/keypair-signatures'
 import { invalidRequest } from '../platform/errors'
 
 /** A key the wallet signs with (never leaves the platform). */

@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { nodeListener } from '../../src/http/node-listener'
 import { startTestServer, type TestServer } from '../server/test-server'
 
-// The server's node listener (src/http/node-listener.ts) writes the routes' answers itself, with
-// one `end`. Its bytes are compared with those of srvx's own `toNodeHandler` over the same handler:
-// the answer on the wire must not change, whatever kind of Response a route gives.
+// The server's node listener (src/http/node-listener.ts) dispatches the routes' answers itself (at
+// once when synchronous, 500 on a rejection). Its bytes are compared with those of srvx's own
+// `toNodeHandler` over the same handler: the answer on the wire must not change, whatever kind of
+// Response a route gives.
 
 let t: TestServer
 let srvx: Server

@@ -1,13 +1,13 @@
 import { isValidClassicAddress } from 'ripple-address-codec'
 import { decode } from 'ripple-binary-codec'
-import { batchSigningData } from '../../ledger/batch-signing-data'
+import { batchSigningData } from '../../ledger/codec/batch-signing-data'
 import {
   accountIdHex,
   addressOf,
   type SignerEntry,
   signatureEntries,
   verifies,
-} from '../../ledger/signature-check'
+} from '../../ledger/signatures/signature-check'
 import { invalidRequest } from '../errors'
 import { UUID } from '../ids'
 

@@ -1,7 +1,7 @@
 import type { TransactionJson } from 'pullsign/wire'
 import { DEFAULT_DEFINITIONS, TRANSACTION_TYPES } from 'ripple-binary-codec'
 import { createSharedCache } from '../../bounded-cache'
-import { encodeTransaction } from '../../ledger/transaction-encode'
+import { encodeTransaction } from '../../ledger/codec/transaction-encode'
 import { isClassicAddress } from '../classic-address'
 import { forbiddenType, invalidRequest } from '../errors'
 

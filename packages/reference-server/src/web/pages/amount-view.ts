@@ -1,4 +1,4 @@
-import { dropsToUnits, parseDrops } from '../../ledger/native-amount'
+import { dropsToUnits, parseDrops } from '../../ledger/amounts/native-amount'
 
 /** An amount of a transaction field, read for display. */
 export type AmountView =

@@ -1,4 +1,4 @@
-import type { LineView } from '../../ledger/trust-line'
+import type { LineView } from '../../ledger/state/trust-line'
 import { html, type SafeHtml } from './safe-html'
 
 /**

@@ -1,5 +1,5 @@
 import type { Endpoints, KeyAlgorithm, RefApplication, WebhookAttempt } from 'pullsign/wire'
-import { dropsToUnits, parseDrops } from '../../ledger/native-amount'
+import { dropsToUnits, parseDrops } from '../../ledger/amounts/native-amount'
 import { renderDashboardActions } from './dashboard-actions'
 import { type DashboardHoldings, renderHoldings } from './dashboard-lines'
 import { DASHBOARD_SCRIPT } from './dashboard-script'

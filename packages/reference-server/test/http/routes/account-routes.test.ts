@@ -1,6 +1,6 @@
 import { encodeCtid } from 'pullsign/links'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { parseCtid } from '../../../src/ledger/ctid'
+import { parseCtid } from '../../../src/ledger/codec/ctid'
 import { signedPayment } from '../../server/signed-payment'
 import { errorOf, okJson, startTestServer, type TestServer } from '../../server/test-server'
 

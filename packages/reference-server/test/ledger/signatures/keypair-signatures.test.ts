@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import * as keypairs from 'ripple-keypairs'
 import { describe, expect, test } from 'vitest'
-import { sign, verify } from '../../src/ledger/keypair-signatures'
+import { sign, verify } from '../../../src/ledger/signatures/keypair-signatures'
 
 const ALGORITHMS = ['ed25519', 'ecdsa-secp256k1'] as const
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex').toUpperCase()

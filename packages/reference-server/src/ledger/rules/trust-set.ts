@@ -1,8 +1,8 @@
-import { reserve } from './account-state'
+import { IssuedValue } from '../amounts/issued-value'
+import { isIssued } from '../amounts/ledger-asset'
+import { reserve } from '../state/account-state'
+import { heldBy, type TrustLine } from '../state/trust-line'
 import type { JsonObject, TransactionRules } from './apply-context'
-import { IssuedValue } from './issued-value'
-import { isIssued } from './ledger-asset'
-import { heldBy, type TrustLine } from './trust-line'
 
 const owns = (line: TrustLine, account: string) =>
   account === line.low ? line.lowOwns : line.highOwns

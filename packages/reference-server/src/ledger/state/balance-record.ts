@@ -1,5 +1,5 @@
+import type { IssuedValue } from '../amounts/issued-value'
 import type { AccountState } from './account-state'
-import type { IssuedValue } from './issued-value'
 import type { TrustLine } from './trust-line'
 
 /**

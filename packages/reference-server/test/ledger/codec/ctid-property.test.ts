@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { encodeCtid } from 'pullsign/links'
 import { describe, expect, it } from 'vitest'
-import { parseCtid } from '../../src/ledger/ctid'
+import { parseCtid } from '../../../src/ledger/codec/ctid'
 
 describe('CTID as the server reads it (docs/protocol.md §9.2)', () => {
   it('parseCtid reads back what the SDK encodes, in either case, for every position in range', () => {

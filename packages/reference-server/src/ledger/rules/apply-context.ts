@@ -1,10 +1,10 @@
 import type { IssuedAmount } from 'pullsign/wire'
 import type { decode } from 'ripple-binary-codec'
-import type { AccountState } from './account-state'
-import type { IssuedValue } from './issued-value'
-import type { StoredTransaction } from './network-ledger'
-import type { NetworkDefinition } from './networks'
-import type { TrustLine } from './trust-line'
+import type { IssuedValue } from '../amounts/issued-value'
+import type { StoredTransaction } from '../network-ledger'
+import type { NetworkDefinition } from '../networks'
+import type { AccountState } from '../state/account-state'
+import type { TrustLine } from '../state/trust-line'
 
 /** A transaction as ripple-binary-codec decodes it. */
 export type JsonObject = ReturnType<typeof decode>

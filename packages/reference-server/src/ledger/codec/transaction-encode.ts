@@ -1,18 +1,11 @@
 import {
   encode as codecEncode,
   encodeForSigning as codecEncodeForSigning,
+  type coreTypes,
   DEFAULT_DEFINITIONS,
 } from 'ripple-binary-codec'
-import { BinarySerializer, BytesList } from 'ripple-binary-codec/dist/binary.js'
-import type { FieldInstance } from 'ripple-binary-codec/dist/enums/index.js'
-import { HashPrefix } from 'ripple-binary-codec/dist/hash-prefixes.js'
-import { AccountID } from 'ripple-binary-codec/dist/types/account-id.js'
-import { Amount } from 'ripple-binary-codec/dist/types/amount.js'
-import type { JsonObject } from 'ripple-binary-codec/dist/types/serialized-type.js'
-import { STArray } from 'ripple-binary-codec/dist/types/st-array.js'
-import { STObject } from 'ripple-binary-codec/dist/types/st-object.js'
-import { UInt64 } from 'ripple-binary-codec/dist/types/uint-64.js'
 import { accountIdOf } from './account-ids'
+import { AccountID, Amount } from './core-types'
 
 /**
  * The shortest string that can be a valid X-address: it must decode to at least 27 bytes (2 prefix
@@ -29,10 +22,16 @@ const X_ADDRESS_SHAPE = new RegExp(
   `^[rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz]{${MIN_X_ADDRESS_LENGTH},}$`,
 )
 
-const FIELDS = DEFAULT_DEFINITIONS.field as unknown as Record<string, FieldInstance | undefined>
+const FIELDS = DEFAULT_DEFINITIONS.field
+type FieldInstance = ReturnType<typeof FIELDS.fromString>
+type Typed = ReturnType<(typeof coreTypes)[string]['from']>
+// Any JSON value, as the codec's public `from` takes it (it throws what it cannot read).
+type CodecJson = Parameters<(typeof coreTypes)[string]['from']>[0]
 // AccountID.from takes 40 hex digits as the account's bytes.
 const HEX = /^[A-F0-9]{40}$/
 const OBJECT_END_MARKER = Uint8Array.from([0xe1])
+// HashPrefix.transactionSig, `STX\0`: what encodeForSigning writes first.
+const TRANSACTION_SIGNING_PREFIX = Uint8Array.from([0x53, 0x54, 0x58, 0x00])
 
 type Json = object
 type FieldFilter = (field: FieldInstance) => boolean
@@ -40,72 +39,92 @@ type FieldFilter = (field: FieldInstance) => boolean
 // The codec asks ripple-address-codec's `isValidXAddress` of every top-level value it encodes
 // (base58 decode, two SHA-256 and a thrown Error for each ordinary value: most of an encode). A
 // value that cannot have the shape of an X-address cannot be one, so a transaction with none
-// needs no conversion and takes the path below; any other goes to the codec untouched.
-function mayHoldXAddress(tx: Json): boolean {
+// needs no conversion and takes the path below; any other goes to the codec untouched, and so does
+// a UNLModify (the codec's Account workaround keys on the name of its enum value).
+function codecOnly(tx: Json): boolean {
+  const { TransactionType } = tx as Record<string, unknown>
+  if (TransactionType !== undefined && TransactionType !== null) {
+    if (typeof TransactionType !== 'string' || TransactionType === 'UNLModify') return true
+  }
   for (const value of Object.values(tx)) {
     if (value && X_ADDRESS_SHAPE.test(String(value))) return true
   }
   return false
 }
 
+// The codec's length prefix of a variable-length field (XRPL binary format: 1 to 3 bytes).
+function lengthPrefix(length: number): Uint8Array {
+  if (length <= 192) return Uint8Array.of(length)
+  if (length <= 12480) {
+    const rest = length - 193
+    return Uint8Array.of(193 + (rest >>> 8), rest & 0xff)
+  }
+  if (length <= 918744) {
+    const rest = length - 12481
+    return Uint8Array.of(241 + (rest >>> 16), (rest >> 8) & 0xff, rest & 0xff)
+  }
+  throw new Error('Overflow error')
+}
+
 // The codec's STObject.from for a top level without X-addresses, in the same order and with the
-// same errors; nested objects and arrays are the codec's own (rare in a transaction).
-function serialize(tx: Json, filter: FieldFilter | undefined, sink: BytesList): void {
+// same errors, written with its public types (`coreTypes`, the fields of DEFAULT_DEFINITIONS);
+// nested objects and arrays are the codec's own (rare in a transaction). False, with nothing
+// written, for a UInt64 field: the codec's `UInt64.from` reads the field's name, which the public
+// `from` does not take, so that transaction goes to the codec. The codec does not export
+// its BinarySerializer; the request to file upstream: https://github.com/XRPLF/xrpl.js/issues/new?title=ripple-binary-codec%3A+export+BinarySerializer%2C+BinaryParser+and+an+encode+without+X-address+detection
+function serialize(tx: Json, filter: FieldFilter | undefined, parts: Uint8Array[]): boolean {
   const fields: FieldInstance[] = []
   for (const name of Object.keys(tx)) {
-    const field = FIELDS[name]
-    if (field === undefined) {
+    if (!(name in FIELDS)) {
       if (name[0] === name[0]?.toLowerCase()) continue
       throw new Error(`Field ${name} is not defined in the definitions`)
     }
+    const field: FieldInstance | undefined = FIELDS.fromString(name)
     if (
-      (tx as Record<string, unknown>)[name] !== undefined &&
+      field !== undefined &&
+      (tx as Record<string, unknown>)[field.name] !== undefined &&
       field.isSerialized &&
       (!filter || filter(field))
     ) {
       fields.push(field)
     }
   }
+  if (fields.some((field) => field.type.name === 'UInt64')) return false
   fields.sort((a, b) => a.ordinal - b.ordinal)
-  const bytes = new BinarySerializer(sink)
-  let isUnlModify = false
   for (const field of fields) {
-    const value = (tx as Record<string, unknown>)[field.name] as never
-    const typed =
-      field.type.name === 'STObject'
-        ? STObject.from(value)
-        : field.type.name === 'STArray'
-          ? STArray.from(value)
-          : field.type.name === 'UInt64'
-            ? UInt64.from(value, field.name)
-            : field.type.name === 'AccountID'
-              ? accountId(value)
-              : field.type.name === 'Amount'
-                ? amount(value)
-                : field.associatedType.from(value)
+    const value = (tx as Record<string, unknown>)[field.name] as CodecJson
+    const typed: Typed | undefined =
+      field.type.name === 'AccountID'
+        ? accountId(value)
+        : field.type.name === 'Amount'
+          ? amount(value)
+          : field.associatedType.from(value)
     if (typed == null) throw new TypeError(`Unable to interpret "${field.name}: ${value}".`)
-    if ((typed as { name?: string }).name === 'UNLModify') isUnlModify = true
-    bytes.writeFieldAndValue(field, typed, field.name === 'Account' && isUnlModify)
-    if (field.type.name === 'STObject') sink.put(OBJECT_END_MARKER)
+    const bytes = typed.toBytes()
+    parts.push(field.header)
+    if (field.isVariableLengthEncoded) parts.push(lengthPrefix(bytes.length))
+    parts.push(bytes)
+    if (field.type.name === 'STObject') parts.push(OBJECT_END_MARKER)
   }
+  return true
 }
 
 // AccountID.from asks isValidXAddress again before decoding a classic address; the value has
 // already been found not to be shaped like an X-address, so only the classic decode remains
 // (remembered; the same bytes and the same error for anything else).
-function accountId(value: unknown): AccountID {
+function accountId(value: unknown): Typed {
   if (typeof value === 'string' && value !== '' && !HEX.test(value)) {
     return AccountID.from(accountIdOf(value))
   }
-  return AccountID.from(value as string)
+  return AccountID.from(value as CodecJson)
 }
 
 // Amount.from of an issued amount reads its issuer with AccountID.from, whose isValidXAddress
 // costs as much as the rest of the amount; given as its 40 hex digits, the issuer is taken as
 // bytes. Only a classic issuer is handed over so: an X-address or any other value, and every
 // issuer that fails to decode, go to Amount.from as they are (its bytes, its error).
-function amount(value: unknown): Amount {
-  if (typeof value !== 'object' || value === null) return Amount.from(value as string)
+function amount(value: unknown): Typed {
+  if (typeof value !== 'object' || value === null) return Amount.from(value as CodecJson)
   const { currency, issuer, value: units } = value as Record<string, unknown>
   if (
     Object.keys(value).length !== 3 ||
@@ -117,16 +136,18 @@ function amount(value: unknown): Amount {
     HEX.test(issuer) ||
     X_ADDRESS_SHAPE.test(issuer)
   ) {
-    return Amount.from(value as never)
+    return Amount.from(value as CodecJson)
   }
   let id: string
   try {
     id = accountIdOf(issuer)
   } catch {
-    return Amount.from(value as never)
+    return Amount.from(value as CodecJson)
   }
-  return Amount.from({ currency, issuer: id, value: units } as never)
+  return Amount.from({ currency, issuer: id, value: units } as CodecJson)
 }
+
+const hexOf = (parts: Uint8Array[]) => Buffer.concat(parts).toString('hex').toUpperCase()
 
 /**
  * ripple-binary-codec's `encode` (the same hex, the same errors) without its per-value X-address
@@ -138,10 +159,9 @@ function amount(value: unknown): Amount {
  * ```
  */
 export function encodeTransaction(tx: Json): string {
-  if (mayHoldXAddress(tx)) return codecEncode(tx as JsonObject)
-  const sink = new BytesList()
-  serialize(tx, undefined, sink)
-  return new STObject(sink.toBytes()).toHex()
+  const parts: Uint8Array[] = []
+  if (codecOnly(tx) || !serialize(tx, undefined, parts)) return codecEncode(tx)
+  return hexOf(parts)
 }
 
 /**
@@ -154,9 +174,8 @@ export function encodeTransaction(tx: Json): string {
  * ```
  */
 export function encodeTransactionForSigning(tx: Json): string {
-  if (mayHoldXAddress(tx)) return codecEncodeForSigning(tx as JsonObject)
-  const sink = new BytesList()
-  sink.put(HashPrefix.transactionSig as Uint8Array)
-  serialize(tx, (field) => field.isSigningField, sink)
-  return new STObject(sink.toBytes()).toHex()
+  const parts: Uint8Array[] = [TRANSACTION_SIGNING_PREFIX]
+  const signing = (field: FieldInstance) => field.isSigningField
+  if (codecOnly(tx) || !serialize(tx, signing, parts)) return codecEncodeForSigning(tx)
+  return hexOf(parts)
 }

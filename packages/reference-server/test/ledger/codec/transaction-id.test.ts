@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { transactionId } from 'pullsign/verify'
 import { expect, test } from 'vitest'
-import { ledgerTransactionId } from '../../src/ledger/transaction-id'
-import { sha512HalfHex } from './test-keys'
+import { ledgerTransactionId } from '../../../src/ledger/codec/transaction-id'
+import { sha512HalfHex } from '../test-keys'
 
 test('the ledger computes the id pullsign/verify computes, for any blob (docs/protocol.md §8.2)', () => {
   fc.assert(

@@ -1,4 +1,4 @@
-import { LSF_DEFAULT_RIPPLE } from './account-state'
+import { LSF_DEFAULT_RIPPLE } from '../state/account-state'
 import type { JsonObject, TransactionRules } from './apply-context'
 
 // AccountSet `SetFlag`/`ClearFlag` values and the AccountRoot flags they switch.

@@ -1,8 +1,8 @@
-import { reserve } from './account-state'
+import { unitsOf } from '../amounts/ledger-asset'
+import { parseDrops } from '../amounts/native-amount'
+import { reserve } from '../state/account-state'
 import type { JsonObject, TransactionRules } from './apply-context'
 import { applyIssuedPayment, movesIssuedAsset, TF_PARTIAL_PAYMENT } from './issued-payment'
-import { unitsOf } from './ledger-asset'
-import { parseDrops } from './native-amount'
 
 // Payment flags that make no sense when native units go to native units.
 const TF_NO_RIPPLE_DIRECT = 0x00010000

@@ -2,7 +2,10 @@ import fc from 'fast-check'
 import { classicAddressToXAddress, isValidXAddress } from 'ripple-address-codec'
 import { decode, encode, encodeForSigning } from 'ripple-binary-codec'
 import { describe, expect, test } from 'vitest'
-import { encodeTransaction, encodeTransactionForSigning } from '../../src/ledger/transaction-encode'
+import {
+  encodeTransaction,
+  encodeTransactionForSigning,
+} from '../../../src/ledger/codec/transaction-encode'
 
 const ALPHABET = 'rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz'
 const CLASSIC = 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY'
@@ -71,6 +74,9 @@ describe('transaction encode', () => {
     ['an unknown field', { ...payment, Unknown: 1 }],
     ['an undefined value', { ...payment, DestinationTag: undefined }],
     ['a bad amount', { ...payment, Amount: 'lots' }],
+    ['a UInt64 field (the codec reads its name)', { ...payment, TransferFee: 1, OwnerNode: '1A' }],
+    ['a UNLModify (no Account bytes)', { ...payment, TransactionType: 'UNLModify' }],
+    ['a numeric transaction type', { ...payment, TransactionType: 0 }],
     [
       'signers (not a signing field)',
       {

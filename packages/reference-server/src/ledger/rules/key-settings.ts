@@ -1,4 +1,4 @@
-import { reserve } from './account-state'
+import { reserve } from '../state/account-state'
 import type { JsonObject, TransactionRules } from './apply-context'
 
 const MAX_SIGNER_ENTRIES = 32

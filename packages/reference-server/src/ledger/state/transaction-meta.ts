@@ -1,7 +1,7 @@
 import type { BalanceChange } from 'pullsign/wire'
+import { dropsToUnits } from '../amounts/native-amount'
+import type { NetworkDefinition } from '../networks'
 import type { BalanceRecord } from './balance-record'
-import { dropsToUnits } from './native-amount'
-import type { NetworkDefinition } from './networks'
 
 // The issuer field of a RippleState balance is this neutral account (ACCOUNT_ONE) on the ledger.
 const NO_ACCOUNT = 'rrrrrrrrrrrrrrrrrrrrBZbvji'

@@ -1,9 +1,9 @@
 import { decodeAccountID } from 'ripple-address-codec'
 import { deriveAddress } from 'ripple-keypairs'
-import { createSharedCache } from '../bounded-cache'
-import { accountIdOf } from './account-ids'
-import type { AccountState } from './account-state'
-import type { JsonObject } from './apply-context'
+import { createSharedCache } from '../../bounded-cache'
+import { accountIdOf } from '../codec/account-ids'
+import type { JsonObject } from '../rules/apply-context'
+import type { AccountState } from '../state/account-state'
 import { verify } from './keypair-signatures'
 
 /**

@@ -2,8 +2,8 @@ import fc from 'fast-check'
 import { decodeAccountID } from 'ripple-address-codec'
 import { decode, encode, encodeForMultisigning, encodeForSigning } from 'ripple-binary-codec'
 import { describe, expect, test } from 'vitest'
-import { decodeCanonical } from '../../src/ledger/transaction-decode'
-import { testKey } from './test-keys'
+import { decodeCanonical } from '../../../src/ledger/codec/transaction-decode'
+import { testKey } from '../test-keys'
 
 // The oracle is ripple-binary-codec itself: a blob is canonical when `encode(decode(blob))` gives
 // it back, and its signing data is what `encodeForSigning` / `encodeForMultisigning` write.

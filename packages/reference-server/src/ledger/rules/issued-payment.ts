@@ -1,9 +1,16 @@
 import type { Amount } from 'pullsign/wire'
-import { LSF_DEFAULT_RIPPLE, reserve } from './account-state'
+import { IssuedValue, significant } from '../amounts/issued-value'
+import {
+  assetOf,
+  isIssued,
+  type LedgerAsset,
+  sameAsset,
+  toDrops,
+  unitsOf,
+} from '../amounts/ledger-asset'
+import { LSF_DEFAULT_RIPPLE, reserve } from '../state/account-state'
+import { heldBy, limitOf, type TrustLine } from '../state/trust-line'
 import type { ApplyContext, ApplyOutcome, NativePrice } from './apply-context'
-import { IssuedValue, significant } from './issued-value'
-import { assetOf, isIssued, type LedgerAsset, sameAsset, toDrops, unitsOf } from './ledger-asset'
-import { heldBy, limitOf, type TrustLine } from './trust-line'
 
 /**
  * Payment flag: deliver what the payer can, not necessarily all of `Amount` (§8.3).

@@ -6,7 +6,7 @@ import {
   verify as nodeVerify,
 } from 'node:crypto'
 import * as keypairs from 'ripple-keypairs'
-import { type BoundedCache, createSharedCache } from '../bounded-cache'
+import { type BoundedCache, createSharedCache } from '../../bounded-cache'
 
 // DER wrappers of a raw 32-byte Ed25519 key (RFC 8410): PKCS#8 for the private seed, SPKI for the
 // public point, so node:crypto takes the XRPL key bytes as they are.

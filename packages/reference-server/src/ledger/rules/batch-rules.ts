@@ -1,18 +1,18 @@
-import type { ApplyContext, ApplyOutcome, JsonObject, TransactionRules } from './apply-context'
 import {
   BATCH_MODES,
   batchSigningData,
   INNER_BATCH_FLAG,
   innerTransactions,
-} from './batch-signing-data'
-import type { StoredTransaction } from './network-ledger'
+} from '../codec/batch-signing-data'
+import type { StoredTransaction } from '../network-ledger'
 import {
   accountIdHex,
   addressOf,
   type SignerEntry,
   signatureEntries,
   verifies,
-} from './signature-check'
+} from '../signatures/signature-check'
+import type { ApplyContext, ApplyOutcome, JsonObject, TransactionRules } from './apply-context'
 
 const MAX_INNER = 8
 const MODE_FLAGS = Object.values(BATCH_MODES)

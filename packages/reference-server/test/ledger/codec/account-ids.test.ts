@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { decodeAccountID, encodeAccountID } from 'ripple-address-codec'
 import { expect, test } from 'vitest'
-import { accountIdOf, addressOfAccountId } from '../../src/ledger/account-ids'
+import { accountIdOf, addressOfAccountId } from '../../../src/ledger/codec/account-ids'
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex').toUpperCase()
 const accountBytes = fc.uint8Array({ minLength: 20, maxLength: 20 })

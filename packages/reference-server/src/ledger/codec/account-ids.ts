@@ -1,5 +1,5 @@
 import { decodeAccountID, encodeAccountID } from 'ripple-address-codec'
-import { createSharedCache } from '../bounded-cache'
+import { createSharedCache } from '../../bounded-cache'
 
 // Both directions cost a base58 conversion and two SHA-256 (the checksum), and the ledger meets the
 // same few accounts in every transaction it decodes and re-encodes (docs/protocol.md §8.2): the

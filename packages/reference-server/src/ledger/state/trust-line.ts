@@ -1,5 +1,5 @@
 import { decodeAccountID } from 'ripple-address-codec'
-import { IssuedValue } from './issued-value'
+import { IssuedValue } from '../amounts/issued-value'
 
 /**
  * A trust line (the ledger's RippleState) between two accounts in one currency. As on the XRP

@@ -1,4 +1,4 @@
-import type { NetworkDefinition } from './networks'
+import type { NetworkDefinition } from '../networks'
 
 /** A SignerList of an account: quorum and each signer's weight. */
 export interface SignerList {
