@@ -1,7 +1,7 @@
-import { DASHBOARD_SCRIPT } from '../web/pages/dashboard-script'
-import { OAUTH_RETURN_SCRIPT } from '../web/pages/oauth-return-script'
-import { scriptHash } from '../web/pages/script-hash'
-import { SIGN_PAGE_SCRIPT } from '../web/pages/sign-page-script'
+import { scriptHash } from '../web/pages/common/script-hash'
+import { DASHBOARD_SCRIPT } from '../web/pages/dashboard/dashboard-script'
+import { OAUTH_RETURN_SCRIPT } from '../web/pages/oauth/oauth-return-script'
+import { SIGN_PAGE_SCRIPT } from '../web/pages/sign/sign-page-script'
 import { response } from './responses'
 
 /**

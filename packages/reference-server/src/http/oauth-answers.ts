@@ -1,5 +1,5 @@
 import { OAuthError } from '../identity'
-import { renderOAuthMessagePage } from '../web/pages/oauth-message-page'
+import { renderOAuthMessagePage } from '../web/pages/oauth/oauth-message-page'
 import { htmlResponse } from './html-response'
 import { jsonResponse, response } from './responses'
 

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { UUID } from '../../src/platform/ids'
-import { XAPP_HOST_SCRIPT } from '../../src/web/pages/xapp-host-script'
+import { XAPP_HOST_SCRIPT } from '../../src/web/pages/xapp-host/xapp-host-script'
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src')
 const sourceFiles = (dir: string): string[] =>

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { htmlResponse, PAGE_CONTENT_SECURITY_POLICY } from '../../src/http/html-response'
-import { DASHBOARD_SCRIPT } from '../../src/web/pages/dashboard-script'
-import { OAUTH_RETURN_SCRIPT } from '../../src/web/pages/oauth-return-script'
-import { SIGN_PAGE_SCRIPT } from '../../src/web/pages/sign-page-script'
+import { DASHBOARD_SCRIPT } from '../../src/web/pages/dashboard/dashboard-script'
+import { OAUTH_RETURN_SCRIPT } from '../../src/web/pages/oauth/oauth-return-script'
+import { SIGN_PAGE_SCRIPT } from '../../src/web/pages/sign/sign-page-script'
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64')
 
