@@ -65,7 +65,7 @@ export function oauthRoutes(platform: Platform): Hono {
       client = verifyClient(params, platform.applications)
     } catch (error) {
       // docs/protocol.md §7.1: an unknown client or an unverified redirect_uri never redirects.
-      return oauthRefusal(error, wantsJson(c.req.raw))
+      return oauthRefusal(error, wantsJson(c.req.raw), params.get('redirect_uri'))
     }
     try {
       return redirectTo(oauth.begin(parseAuthorizeRequest(params, client)))

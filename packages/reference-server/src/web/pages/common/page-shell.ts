@@ -1,3 +1,4 @@
+import type { PageScript } from '../../page-script'
 import { PAGE_STYLES } from './page-styles'
 import { html, jsonForScript, SafeHtml } from './safe-html'
 
@@ -17,8 +18,8 @@ export interface ShellOptions {
   main: SafeHtml
   /** Data for the page script, as an inert `application/json` block with id `page-data`. */
   data?: unknown
-  /** The page script: a constant of this package, never built from request data. */
-  script?: string
+  /** The page script: bundled from src/web/scripts/, never built from request data. */
+  script?: PageScript
   /** Extra class on `<main>` (layout variants). */
   mainClass?: string
 }
@@ -36,7 +37,7 @@ export function renderShell(options: ShellOptions): string {
     options.data === undefined
       ? ''
       : html`<script type="application/json" id="page-data">${jsonForScript(options.data)}</script>`
-  const script = options.script ? html`<script>${new SafeHtml(options.script)}</script>` : ''
+  const script = options.script ? html`<script>${new SafeHtml(options.script.source)}</script>` : ''
   return html`<!doctype html>
 <html lang="en">
 <head>

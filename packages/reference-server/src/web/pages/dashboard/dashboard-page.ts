@@ -1,12 +1,13 @@
 import type { Endpoints, KeyAlgorithm, RefApplication, WebhookAttempt } from 'pullsign/wire'
 import { dropsToUnits, parseDrops } from '../../../ledger/native-amount'
+import { DASHBOARD_SCRIPT } from '../../page-scripts.gen'
+import type { DashboardData } from '../../scripts/dashboard-live'
 import { renderShell } from '../common/page-shell'
 import { html, type SafeHtml } from '../common/safe-html'
 import { isActionable, type PayloadState, STATE_LABELS } from '../sign/payload-state'
 import type { SignPageNetwork } from '../sign/sign-page'
 import { renderDashboardActions } from './dashboard-actions'
 import { type DashboardHoldings, renderHoldings } from './dashboard-lines'
-import { DASHBOARD_SCRIPT } from './dashboard-script'
 import { type DashboardSignIn, renderSignIns } from './dashboard-sign-ins'
 import { renderXapps } from './dashboard-xapps'
 
@@ -185,7 +186,7 @@ export function renderDashboard(view: DashboardView): string {
     title: 'Dashboard',
     active: 'dashboard',
     main: html`${renderDashboardActions(view)}${renderDashboardMain(view)}`,
-    data: { livePath: DASHBOARD_LIVE_PATH, intervalMs: 1000 },
+    data: { livePath: DASHBOARD_LIVE_PATH, intervalMs: 1000 } satisfies DashboardData,
     script: DASHBOARD_SCRIPT,
   })
 }

@@ -1,3 +1,5 @@
+import { OAUTH_REFUSAL_SCRIPT } from '../../page-scripts.gen'
+import type { OAuthRefusalData } from '../../scripts/oauth-refusal'
 import { renderShell } from '../common/page-shell'
 import { html } from '../common/safe-html'
 
@@ -16,12 +18,23 @@ export interface OAuthMessageView {
   description: string
   /** A link onwards (e.g. back to the sign page), or null. */
   link: { href: string; label: string } | null
+  /** The `redirect_uri` the request sent, shown as sent (a refusal of `/auth`); absent: none. */
+  redirectUri?: string | null
 }
+
+/**
+ * The message a refusal page posts to its opener (docs/protocol.md §7.1, **[ours]**): one JSON
+ * string with the page's own error code and text, nothing else.
+ */
+const refusalMessage = (error: string, description: string): string =>
+  JSON.stringify({ source: 'pullsign_sign_in_refused', error, error_description: description })
 
 /**
  * The small page the OAuth provider answers a person with (docs/protocol.md §7.1 "Error body by
  * audience"): the same `error` and `error_description` a program gets as JSON, for someone
- * looking at a popup; also the page `/signin` shows while the sign request is still open.
+ * looking at a popup, with the redirect URI that was sent; also the page `/signin` shows while
+ * the sign request is still open. A refusal tells a waiting opener at once (`postMessage` of
+ * `{"source":"pullsign_sign_in_refused",…}`), so a popup sign-in fails instead of hanging.
  *
  * @example
  * ```ts
@@ -29,6 +42,10 @@ export interface OAuthMessageView {
  * ```
  */
 export function renderOAuthMessagePage(view: OAuthMessageView): string {
+  const sent =
+    typeof view.redirectUri === 'string'
+      ? html`<p>Redirect URI sent: <code id="oauth-redirect-uri">${view.redirectUri}</code></p>`
+      : ''
   return renderShell({
     title: view.title,
     active: null,
@@ -36,7 +53,15 @@ export function renderOAuthMessagePage(view: OAuthMessageView): string {
 <h1>${view.title}</h1>
 ${view.error ? html`<p><code id="oauth-error">${view.error}</code></p>` : ''}
 <p id="oauth-description">${view.description}</p>
-${view.link ? html`<p><a href="${view.link.href}">${view.link.label}</a></p>` : ''}
+${sent}${view.link ? html`<p><a href="${view.link.href}">${view.link.label}</a></p>` : ''}
 </section>`,
+    ...(view.error
+      ? {
+          data: {
+            message: refusalMessage(view.error, view.description),
+          } satisfies OAuthRefusalData,
+          script: OAUTH_REFUSAL_SCRIPT,
+        }
+      : {}),
   })
 }

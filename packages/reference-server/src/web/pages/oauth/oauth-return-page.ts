@@ -1,6 +1,7 @@
+import { OAUTH_RETURN_SCRIPT } from '../../page-scripts.gen'
+import type { OAuthReturnData } from '../../scripts/oauth-return'
 import { renderShell } from '../common/page-shell'
 import { html } from '../common/safe-html'
-import { OAUTH_RETURN_SCRIPT } from './oauth-return-script'
 
 /**
  * What the popup return page posts and where (docs/protocol.md §7.1 popup mode).
@@ -41,7 +42,7 @@ export function renderOAuthReturnPage(view: OAuthReturnView): string {
       message: view.message,
       targetOrigin: view.targetOrigin,
       fullRedirectUri: view.fullRedirectUri,
-    },
+    } satisfies OAuthReturnData,
     script: OAUTH_RETURN_SCRIPT,
   })
 }

@@ -1,9 +1,10 @@
 import type { KeyAlgorithm, NetworkKey, TransactionJson } from 'pullsign/wire'
+import { SIGN_PAGE_SCRIPT } from '../../page-scripts.gen'
+import type { SignPageData } from '../../scripts/sign-page'
 import { renderShell } from '../common/page-shell'
 import { html, type SafeHtml } from '../common/safe-html'
 import type { AmountView } from './amount-view'
 import { isActionable, type PayloadState } from './payload-state'
-import { SIGN_PAGE_SCRIPT } from './sign-page-script'
 import { type TransactionRow, transactionRows } from './transaction-rows'
 
 /** A user of the simulated wallet, as the sign page offers it. */
@@ -280,7 +281,7 @@ export function renderSignPage(view: SignPageView): string {
         })),
       })),
       texts: { ...STATUS_TEXTS, ...SCRIPT_TEXTS },
-    },
+    } satisfies SignPageData,
     script: SIGN_PAGE_SCRIPT,
   })
 }

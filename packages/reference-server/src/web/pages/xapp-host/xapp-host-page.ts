@@ -1,9 +1,10 @@
 import type { XappStyle } from 'pullsign/wire'
+import { UUID_SOURCE } from '../../../platform/ids'
+import { XAPP_HOST_SCRIPT } from '../../page-scripts.gen'
+import type { XappHostData } from '../../scripts/xapp-host'
 import { renderShell } from '../common/page-shell'
 import { html, SafeHtml } from '../common/safe-html'
-import { scriptHash } from '../common/script-hash'
 import type { SignPageNetwork } from '../sign/sign-page'
-import { XAPP_HOST_SCRIPT } from './xapp-host-script'
 
 /** Everything the xApp host simulator page shows, as plain data. */
 export interface XappHostView {
@@ -52,7 +53,7 @@ input{font:inherit;padding:.5rem .6rem;border-radius:.45rem;border:1px solid var
 export function xappHostPolicy(xappOrigin: string): string {
   return [
     "default-src 'none'",
-    `script-src ${scriptHash(XAPP_HOST_SCRIPT)}`,
+    `script-src ${XAPP_HOST_SCRIPT.hash}`,
     "style-src 'unsafe-inline'",
     "img-src 'self' data:",
     "connect-src 'self'",
@@ -110,7 +111,8 @@ export function renderXappHostPage(view: XappHostView): string {
       xappOrigin: view.xappOrigin,
       user: view.user.uuid,
       account: view.account,
-    },
+      uuidSource: UUID_SOURCE,
+    } satisfies XappHostData,
     script: XAPP_HOST_SCRIPT,
   })
 }

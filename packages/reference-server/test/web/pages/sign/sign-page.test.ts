@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { SIGN_PAGE_SCRIPT } from '../../../../src/web/page-scripts.gen'
 import { renderNotFoundPage } from '../../../../src/web/pages/common/not-found-page'
 import { renderSignPage } from '../../../../src/web/pages/sign/sign-page'
-import { SIGN_PAGE_SCRIPT } from '../../../../src/web/pages/sign/sign-page-script'
 import { signPageView } from '../../../../src/web/pages/sign/sign-page-view'
 import {
   pageData,
@@ -261,7 +261,7 @@ describe('sign page: hostile strings are escaped', () => {
 
 describe('sign page script', () => {
   it('is valid JavaScript', () => {
-    expect(() => new Function(SIGN_PAGE_SCRIPT)).not.toThrow()
+    expect(() => new Function(SIGN_PAGE_SCRIPT.source)).not.toThrow()
   })
 })
 
