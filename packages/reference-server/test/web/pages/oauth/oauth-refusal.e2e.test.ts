@@ -1,18 +1,13 @@
 import type { RefApplication } from 'pullsign/wire'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useE2e } from '../../e2e-setup'
-import { startOAuthAppSite } from '../../oauth-app-site'
+import { startOAuthApp } from '../../oauth-app-site'
 
 const env = useE2e()
-let site: Awaited<ReturnType<typeof startOAuthAppSite>>
+let site: Awaited<ReturnType<typeof startOAuthApp>>['site']
 let client: RefApplication
 beforeAll(async () => {
-  site = await startOAuthAppSite()
-  const res = await env().t.control('applications', {
-    name: 'Refused app',
-    redirectUris: [site.redirectUri],
-  })
-  client = (await res.json()) as RefApplication
+  ;({ site, client } = await startOAuthApp(env().t, 'Refused app'))
 })
 afterAll(() => site.close())
 
