@@ -71,9 +71,9 @@ const scenario = [
   "const [innerId] = innerTransactionIds(buildBatch({ mode: 'INDEPENDENT', account, sequence: 5, transactions: [{ TransactionType: 'AccountSet' }] }))",
   // The dashboard's bundled script runs only if its hash is in the page's content security policy.
   "const page = await fetch(endpoints.api + '/')",
-  "const inline = /<script>([\\s\\S]*?)<\\/script>/.exec(await page.text())[1]",
+  'const inline = /<script>([\\s\\S]*?)<\\/script>/.exec(await page.text())[1]',
   "const digest = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(inline))).toString('base64')",
-  "const scriptAllowed = page.headers.get('content-security-policy').includes(\"'sha256-\" + digest + \"'\")",
+  'const scriptAllowed = page.headers.get(\'content-security-policy\').includes("\'sha256-" + digest + "\'")',
   'await server.close()',
   'console.log(JSON.stringify({ app: pong.auth.application.name, signed: record.meta.signed, account, expected: alice.accounts[0].address, refused, ctid, innerId, scriptAllowed }))',
 ]
