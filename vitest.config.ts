@@ -13,17 +13,26 @@ const alias = [
   { find: /^@pullsign\/reference-server\/msw$/, replacement: src('reference-server/src/msw.ts') },
 ]
 
-const node = (name: string, include: string[]) => ({
+/** Bundles the server pages' browser scripts first, so the tests serve them as they are now. */
+const PAGE_SCRIPTS = 'packages/reference-server/bundle-page-scripts.ts'
+
+const node = (name: string, include: string[], globalSetup: string[] = []) => ({
   resolve: { alias },
-  test: { name, include, exclude: ['**/*.browser.test.ts'], environment: 'node' as const },
+  test: {
+    name,
+    include,
+    exclude: ['**/*.browser.test.ts'],
+    environment: 'node' as const,
+    globalSetup,
+  },
 })
 
 export default defineConfig({
   test: {
     projects: [
       node('sdk', ['packages/sdk/test/**/*.test.ts']),
-      node('reference-server', ['packages/reference-server/test/**/*.test.ts']),
-      node('examples', ['packages/examples/test/**/*.test.ts']),
+      node('reference-server', ['packages/reference-server/test/**/*.test.ts'], [PAGE_SCRIPTS]),
+      node('examples', ['packages/examples/test/**/*.test.ts'], [PAGE_SCRIPTS]),
       node('consumer', ['test/consumer/**/*.test.ts']),
       node('tooling', ['test/tooling/**/*.test.ts']),
       {

@@ -69,8 +69,13 @@ const scenario = [
   "try { await pullsign.payload.get('not-a-uuid') } catch (err) { refused = err instanceof PullSignError ? err.code : String(err) }",
   'const ctid = encodeCtid({ ledgerIndex: 349758, transactionIndex: 26, networkId: 0 })',
   "const [innerId] = innerTransactionIds(buildBatch({ mode: 'INDEPENDENT', account, sequence: 5, transactions: [{ TransactionType: 'AccountSet' }] }))",
+  // The dashboard's bundled script runs only if its hash is in the page's content security policy.
+  "const page = await fetch(endpoints.api + '/')",
+  'const inline = /<script>([\\s\\S]*?)<\\/script>/.exec(await page.text())[1]',
+  "const digest = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(inline))).toString('base64')",
+  'const scriptAllowed = page.headers.get(\'content-security-policy\').includes("\'sha256-" + digest + "\'")',
   'await server.close()',
-  'console.log(JSON.stringify({ app: pong.auth.application.name, signed: record.meta.signed, account, expected: alice.accounts[0].address, refused, ctid, innerId }))',
+  'console.log(JSON.stringify({ app: pong.auth.application.name, signed: record.meta.signed, account, expected: alice.accounts[0].address, refused, ctid, innerId, scriptAllowed }))',
 ]
 
 function expectSignedIn(out: Record<string, unknown>) {
@@ -81,6 +86,7 @@ function expectSignedIn(out: Record<string, unknown>) {
   // The subpaths load from the tarball too (pullsign/links, pullsign/batch with its hashing).
   expect(out.ctid).toBe('C005563E001A0000')
   expect(out.innerId).toMatch(/^[0-9A-F]{64}$/)
+  expect(out.scriptAllowed).toBe(true)
 }
 
 test('ESM: import both packages, sign in through the simulated wallet, verify the result', {

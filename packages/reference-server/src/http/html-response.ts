@@ -1,7 +1,9 @@
-import { DASHBOARD_SCRIPT } from '../web/pages/dashboard-script'
-import { OAUTH_RETURN_SCRIPT } from '../web/pages/oauth-return-script'
-import { scriptHash } from '../web/pages/script-hash'
-import { SIGN_PAGE_SCRIPT } from '../web/pages/sign-page-script'
+import {
+  DASHBOARD_SCRIPT,
+  OAUTH_REFUSAL_SCRIPT,
+  OAUTH_RETURN_SCRIPT,
+  SIGN_PAGE_SCRIPT,
+} from '../web/page-scripts.gen'
 import { response } from './responses'
 
 /**
@@ -11,7 +13,7 @@ import { response } from './responses'
  */
 export const PAGE_CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
-  `script-src ${[SIGN_PAGE_SCRIPT, DASHBOARD_SCRIPT, OAUTH_RETURN_SCRIPT].map(scriptHash).join(' ')}`,
+  `script-src ${[SIGN_PAGE_SCRIPT, DASHBOARD_SCRIPT, OAUTH_RETURN_SCRIPT, OAUTH_REFUSAL_SCRIPT].map((script) => script.hash).join(' ')}`,
   "style-src 'unsafe-inline'",
   "img-src 'self' data:",
   "connect-src 'self'",

@@ -92,7 +92,7 @@ describe('/auth refusals before any redirect (docs/protocol.md §7.1)', { timeou
     },
   )
 
-  it('answers a person (no JSON in accept) with a small HTML page saying the same', async () => {
+  it('answers a person (no JSON in accept) with a small HTML page saying the same, showing the URI sent as text', async () => {
     const res = await o.auth(
       { client_id: o.client.apiKey, redirect_uri: 'https://evil.example/' },
       { accept: 'text/html' },
@@ -102,7 +102,9 @@ describe('/auth refusals before any redirect (docs/protocol.md §7.1)', { timeou
     const page = await res.text()
     expect(page).toContain('invalid_request')
     expect(page).toContain('redirect_uri is not whitelisted')
-    expect(page).not.toContain('evil.example')
+    // issue 21: the page shows the redirect URI that was sent, as text: never a link to it
+    expect(page).toContain('<code id="oauth-redirect-uri">https://evil.example/</code>')
+    expect(page).not.toContain('href="https://evil.example')
   })
 })
 

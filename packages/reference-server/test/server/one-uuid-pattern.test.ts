@@ -2,8 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { UUID } from '../../src/platform/ids'
-import { XAPP_HOST_SCRIPT } from '../../src/web/pages/xapp-host-script'
+import { newUuid, UUID_SOURCE } from '../../src/platform/ids'
+import { renderXappHostPage } from '../../src/web/pages/xapp-host/xapp-host-page'
+import { readBridgeMessage } from '../../src/web/scripts/xapp-bridge'
+import { pageData } from '../web/payload-record-fixture'
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src')
 const sourceFiles = (dir: string): string[] =>
@@ -20,8 +22,22 @@ describe('one UUID pattern (platform/ids.ts)', () => {
     expect(spelled).toEqual(['platform/ids.ts'])
   })
 
-  it('the xApp host script checks uuids with it', () => {
-    const match = /var UUID = \/(.+)\/i\n/.exec(XAPP_HOST_SCRIPT)
-    expect(match?.[1]).toBe(UUID.source)
+  it('the xApp host script checks uuids with it, from the page data', () => {
+    const page = renderXappHostPage({
+      appName: 'Game',
+      url: 'https://xapp.test/?xAppToken=t',
+      xappOrigin: 'https://xapp.test',
+      style: 'LIGHT',
+      user: { uuid: newUuid(), name: 'Alice' },
+      account: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY',
+      network: 'MAINNET',
+      networks: [],
+    })
+    const uuidSource = pageData(page).uuidSource as string
+    expect(uuidSource).toBe(UUID_SOURCE)
+    const open = (uuid: string) =>
+      readBridgeMessage(JSON.stringify({ command: 'openSignRequest', uuid }), uuidSource).kind
+    expect(open(newUuid())).toBe('command')
+    expect(open(`${newUuid()}0`)).toBe('ignored')
   })
 })

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { htmlResponse, PAGE_CONTENT_SECURITY_POLICY } from '../../src/http/html-response'
-import { DASHBOARD_SCRIPT } from '../../src/web/pages/dashboard-script'
-import { OAUTH_RETURN_SCRIPT } from '../../src/web/pages/oauth-return-script'
-import { SIGN_PAGE_SCRIPT } from '../../src/web/pages/sign-page-script'
+import {
+  DASHBOARD_SCRIPT,
+  OAUTH_REFUSAL_SCRIPT,
+  OAUTH_RETURN_SCRIPT,
+  SIGN_PAGE_SCRIPT,
+} from '../../src/web/page-scripts.gen'
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64')
 
@@ -20,9 +23,10 @@ describe('htmlResponse', () => {
   it('allows exactly the pages’ own scripts, by hash, and no framing', () => {
     const scripts = /script-src ([^;]+)/.exec(PAGE_CONTENT_SECURITY_POLICY)?.[1]?.split(' ')
     expect(scripts).toEqual([
-      `'sha256-${sha256(SIGN_PAGE_SCRIPT)}'`,
-      `'sha256-${sha256(DASHBOARD_SCRIPT)}'`,
-      `'sha256-${sha256(OAUTH_RETURN_SCRIPT)}'`,
+      `'sha256-${sha256(SIGN_PAGE_SCRIPT.source)}'`,
+      `'sha256-${sha256(DASHBOARD_SCRIPT.source)}'`,
+      `'sha256-${sha256(OAUTH_RETURN_SCRIPT.source)}'`,
+      `'sha256-${sha256(OAUTH_REFUSAL_SCRIPT.source)}'`,
     ])
     expect(PAGE_CONTENT_SECURITY_POLICY).toContain("default-src 'none'")
     expect(PAGE_CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'")

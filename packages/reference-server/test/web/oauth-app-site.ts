@@ -1,5 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { RefApplication } from 'pullsign/wire'
+import type { TestServer } from '../server/test-server'
 
 // The application's page: a button opens the authorization URL in a popup (as a browser SDK
 // does); every message the page receives is kept with its origin, for the test to read.
@@ -38,4 +40,11 @@ export async function startOAuthAppSite() {
     redirectUri: `${base}/callback`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+/** The application's site, and the application registered on `t` with its redirect URI. */
+export async function startOAuthApp(t: TestServer, name: string) {
+  const site = await startOAuthAppSite()
+  const res = await t.control('applications', { name, redirectUris: [site.redirectUri] })
+  return { site, client: (await res.json()) as RefApplication }
 }

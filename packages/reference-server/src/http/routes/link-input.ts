@@ -1,6 +1,6 @@
 import type { TransactionJson } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
-import type { PaymentRequestLink } from '../../web/pages/detect-page'
+import type { PaymentRequestLink } from '../../web/pages/links/detect-page'
 
 /**
  * A parse result: the value, or every problem, each naming its parameter.

@@ -1,5 +1,5 @@
 import { OAuthError } from '../../identity'
-import { renderOAuthMessagePage } from '../../web/pages/oauth-message-page'
+import { renderOAuthMessagePage } from '../../web/pages/oauth/oauth-message-page'
 import { htmlResponse } from '../html-response'
 import { jsonResponse, response } from '../responses'
 
@@ -50,14 +50,19 @@ export function wantsJson(request: Request): boolean {
  * The answer to a refusal that is not sent back to a redirect URI: JSON `{error,
  * error_description}` for a program (`json`: the request accepts JSON, or the endpoint always
  * answers JSON), a small HTML page with the same text for a person. Anything that is not an
- * {@link OAuthError} is rethrown (a bug: the handler's 500).
+ * {@link OAuthError} is rethrown (a bug: the handler's 500). The page shows `redirectUri`, the
+ * `redirect_uri` an `/auth` request sent, when given.
  *
  * @example
  * ```ts
  * return oauthRefusal(error, wantsJson(c.req.raw))
  * ```
  */
-export function oauthRefusal(error: unknown, json: boolean): Response {
+export function oauthRefusal(
+  error: unknown,
+  json: boolean,
+  redirectUri: string | null = null,
+): Response {
   if (!(error instanceof OAuthError)) throw error
   const headers: Record<string, string> =
     error.error === 'invalid_token'
@@ -69,6 +74,7 @@ export function oauthRefusal(error: unknown, json: boolean): Response {
     error: error.error,
     description: error.message,
     link: null,
+    redirectUri,
   })
   return htmlResponse(page, error.status)
 }

@@ -4,8 +4,8 @@ import { OAuthError } from '../../identity'
 import { parseAuthorizeRequest, verifyClient } from '../../identity/authorize-request'
 import { openerOrigin } from '../../identity/redirect-uris'
 import { userinfo } from '../../identity/userinfo'
-import { renderOAuthMessagePage } from '../../web/pages/oauth-message-page'
-import { renderOAuthReturnPage } from '../../web/pages/oauth-return-page'
+import { renderOAuthMessagePage } from '../../web/pages/oauth/oauth-message-page'
+import { renderOAuthReturnPage } from '../../web/pages/oauth/oauth-return-page'
 import { openCors } from '../guards/cors'
 import { htmlResponse } from '../html-response'
 import type { HttpParts } from '../http-parts'
@@ -69,7 +69,7 @@ export function oauthRoutes({
       client = verifyClient(params, applications)
     } catch (error) {
       // docs/protocol.md §7.1: an unknown client or an unverified redirect_uri never redirects.
-      return oauthRefusal(error, wantsJson(c.req.raw))
+      return oauthRefusal(error, wantsJson(c.req.raw), params.get('redirect_uri'))
     }
     try {
       return redirectTo(oauth.begin(parseAuthorizeRequest(params, client)))

@@ -3,9 +3,9 @@ import {
   DASHBOARD_LIVE_PATH,
   renderDashboard,
   renderDashboardMain,
-} from '../../web/pages/dashboard-page'
-import { dashboardSignIns } from '../../web/pages/dashboard-sign-ins'
-import { dashboardView } from '../../web/pages/dashboard-view'
+} from '../../web/pages/dashboard/dashboard-page'
+import { dashboardSignIns } from '../../web/pages/dashboard/dashboard-sign-ins'
+import { dashboardView } from '../../web/pages/dashboard/dashboard-view'
 import { sameOriginOnly } from '../guards/same-origin'
 import { htmlResponse } from '../html-response'
 import type { HttpParts } from '../http-parts'

@@ -1,0 +1,106 @@
+import { postControlOrThrow } from './control-api'
+import { byId } from './page-data'
+
+interface Named {
+  name: string
+}
+
+/** The form control `name` of a form, as an input (the dashboard renders each one). */
+const field = (form: HTMLFormElement, name: string): HTMLInputElement =>
+  form.elements.namedItem(name) as HTMLInputElement
+
+/**
+ * The dashboard's actions card. It posts each form and each payload row's Sign or Reject button
+ * to the control API (docs/protocol.md §10), says what happened in `#action-result` (the API's
+ * own error message on a refusal), asks the live sections to refresh at once, and keeps the
+ * "answer as" list in step with the users section. Text is written with `textContent` and
+ * `new Option`, never as markup.
+ */
+export function startDashboardActions(): void {
+  const result = byId('action-result')
+  const actAs = byId<HTMLSelectElement>('act-user')
+
+  const run = async (
+    path: string,
+    body: unknown,
+    describe: (json: unknown) => string,
+  ): Promise<boolean> => {
+    result.setAttribute('data-state', 'busy')
+    result.textContent = 'Working…'
+    try {
+      const json = await postControlOrThrow(path, body)
+      result.setAttribute('data-state', 'ok')
+      result.textContent = describe(json)
+      document.dispatchEvent(new Event('dashboard:refresh'))
+      return true
+    } catch (error) {
+      result.setAttribute('data-state', 'error')
+      result.textContent = (error as Error).message
+      return false
+    }
+  }
+  const onSubmit = (id: string, handler: (form: HTMLFormElement) => void): void => {
+    const form = byId<HTMLFormElement>(id)
+    form.addEventListener('submit', (event) => {
+      event.preventDefault()
+      handler(form)
+    })
+  }
+  const syncUsers = (): void => {
+    const items = [...document.querySelectorAll('#users [data-user]')]
+    const chosen = actAs.value
+    const same =
+      items.length === actAs.options.length &&
+      items.every((item, i) => actAs.options[i]?.value === item.getAttribute('data-user'))
+    if (same) return
+    actAs.textContent = ''
+    for (const item of items) {
+      const name = item.querySelector('h3')
+      actAs.add(new Option(name?.textContent ?? '', item.getAttribute('data-user') ?? ''))
+    }
+    actAs.value = chosen
+    if (actAs.selectedIndex < 0) actAs.selectedIndex = 0
+  }
+
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>(
+      'button[data-act]',
+    )
+    if (!button) return
+    const kind = button.getAttribute('data-act') ?? ''
+    const uuid = button.getAttribute('data-payload') ?? ''
+    const who = actAs.options[actAs.selectedIndex]
+    button.disabled = true
+    void run(`payloads/${encodeURIComponent(uuid)}/${kind}`, { user: actAs.value }, (json) => {
+      const record = json as { meta?: { signed?: boolean } } | null
+      const outcome = record?.meta?.signed ? 'signed' : 'rejected'
+      return `Payload ${uuid.slice(0, 8)}… ${outcome} as ${who ? who.textContent : 'the user'}.`
+    }).then(() => {
+      button.disabled = false
+    })
+  })
+  onSubmit('advance-clock', (form) => {
+    void run('clock/advance', { seconds: Number(field(form, 'seconds').value) }, (json) => {
+      return `Clock advanced; server time is now ${(json as { now: string }).now}.`
+    })
+  })
+  onSubmit('add-user', (form) => {
+    void run('users', { name: field(form, 'name').value }, (user) => {
+      form.reset()
+      return `Added user ${(user as Named).name}.`
+    })
+  })
+  onSubmit('add-application', (form) => {
+    const webhookUrl = field(form, 'webhookUrl').value
+    const body = { name: field(form, 'name').value, ...(webhookUrl ? { webhookUrl } : {}) }
+    void run('applications', body, (app) => {
+      form.reset()
+      return `Added application ${(app as Named).name}.`
+    })
+  })
+  onSubmit('reset', () => {
+    if (!window.confirm('Reset the server to its start fixtures?')) return
+    void run('reset', {}, () => 'Reset to the start fixtures.')
+  })
+  document.addEventListener('dashboard:updated', syncUsers)
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { PAYMENT, useE2e } from '../../e2e-setup'
+
+const env = useE2e()
+
+describe('dashboard in Chromium', { timeout: 30_000 }, () => {
+  it('lists a payload signed on its sign page as signed, with its webhook delivery', async () => {
+    const e = env()
+    const created = await e.createPayload({ txjson: PAYMENT })
+    const sign = await e.openPage(created.next.always)
+    await sign.page.getByRole('button', { name: 'Sign' }).click()
+    await expect.poll(() => sign.page.locator('#status').textContent()).toBe('Signed')
+    const record = await e.fetchRecord(created.uuid)
+    await e.t.server.platform.webhooks.settled()
+
+    const { page, errors } = await e.openPage(`${e.t.endpoints.api}/`)
+    const row = page.locator(`tr[data-payload="${created.uuid}"]`)
+    expect(await row.getAttribute('data-state')).toBe('signed')
+    expect(await row.locator('.badge').textContent()).toBe('Signed')
+    expect(await row.textContent()).toContain(record.response.txid ?? 'no txid')
+    expect(await row.textContent()).toContain('E2E shop')
+    const delivery = page.locator(`tr[data-webhook="${created.uuid}"][data-attempt="1"]`)
+    expect(await delivery.locator('.badge').textContent()).toBe('delivered')
+    // the signer's balance dropped by the amount and the fee on the network it signed on
+    const account = record.response.account ?? ''
+    const network = record.response.environment_nodetype ?? ''
+    const balance = await page
+      .locator(`tr[data-account="${account}"] td[data-network="${network}"]`)
+      .textContent()
+    expect(balance).toMatch(/^\d+(\.\d+)? XRP$/)
+    expect(errors).toEqual([])
+    await sign.page.close()
+    await page.close()
+  })
+
+  it('updates live: a new payload appears, then its resolution, without a reload', async () => {
+    const e = env()
+    const { page, errors } = await e.openPage(`${e.t.endpoints.api}/`)
+    const created = await e.createPayload({ txjson: PAYMENT, custom_meta: { instruction: 'live' } })
+    const row = page.locator(`tr[data-payload="${created.uuid}"]`)
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 5000 }).toBe('pending')
+    const res = await e.t.control(`payloads/${created.uuid}/reject`, { user: e.t.alice.uuid })
+    expect(res.status).toBe(200)
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 5000 }).toBe('rejected')
+    expect(await page.locator('#live').textContent()).toBe('live')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('shows the applications with their credentials and the users with their accounts', async () => {
+    const e = env()
+    const { page } = await e.openPage(`${e.t.endpoints.api}/`)
+    const shop = page.locator(`[data-application="${e.shop.uuid}"]`)
+    expect(await shop.textContent()).toContain(e.shop.apiSecret)
+    for (const user of [e.t.alice, e.t.bob]) {
+      const card = page.locator(`[data-user="${user.uuid}"]`)
+      expect(await card.locator('h3').textContent()).toBe(user.name)
+      expect(await card.locator('tr[data-account]').count()).toBe(user.accounts.length)
+    }
+    await page.close()
+  })
+
+  it('refuses its live sections to another origin', async () => {
+    const e = env()
+    const res = await fetch(`${e.t.endpoints.api}/?part=main`, {
+      headers: { origin: 'http://evil.example' },
+    })
+    expect(res.status).toBe(403)
+  })
+})
