@@ -17,6 +17,29 @@ import { createPayloadSockets } from './ws/payload-sockets'
 import { createSocketUpgrade } from './ws/socket-upgrade'
 
 export type { ConnectionLimits } from './connection-limits'
+export type {
+  ApplicationPermission,
+  KeyAlgorithm,
+  RefApplication,
+  RefClockAdvanceRequest,
+  RefCreateApplicationRequest,
+  RefCreateUserRequest,
+  RefInboxResponse,
+  RefLedgerCloseRequest,
+  RefOpenRequest,
+  RefPayWith,
+  RefPushMessage,
+  RefRejectRequest,
+  RefSignRequest,
+  RefSignResponse,
+  RefState,
+  RefUser,
+  RefXappLaunchRequest,
+  RefXappLaunchResponse,
+  RefXappSettings,
+  WebhookAttempt,
+} from './control-api'
+export { CONTROL_API_PATH } from './control-api'
 export type { FetchHandler } from './http/handler'
 export type { RequestLogOptions } from './http/request-log'
 export type { Clock, Platform, PlatformOptions, RetentionOptions } from './platform'

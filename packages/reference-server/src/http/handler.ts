@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono'
 import { getPath } from 'hono/utils/url'
 import { API_PATHS } from 'pullsign/wire'
 import type { ServerRequest } from 'srvx'
+import { CONTROL_API_PATH } from '../control-api'
 import type { Platform } from '../platform'
 import { badBody, notFound } from '../platform'
 import { UUID_SOURCE } from '../platform/ids'
@@ -78,7 +79,7 @@ export function createHttpHandler(
   const app = new Hono<HttpEnv>({ getPath: routePath })
   // DNS rebinding (docs/protocol.md §10): the control API and the dashboard answer own names only.
   const ownHost = ownHostOnly(() => ownHostNames(options.listenHost, platform.endpoints))
-  app.use(`${API_PATHS.control}/*`, ownHost)
+  app.use(`${CONTROL_API_PATH}/*`, ownHost)
   app.use('/', ownHost)
   // Every /api answer carries rate-limit headers (§1): a route's own from its guard (responses.ts);
   // a call whose caller is unknown (no route, bad credentials) charged nothing, so it reports its
@@ -97,9 +98,9 @@ export function createHttpHandler(
   app.route(API_PATHS.jwt, jwtRoutes(platform))
   app.route(API_PATHS.jwt, xappAuthorizeRoutes(platform))
   app.route('/', xappReplayRoutes(platform))
-  app.route(API_PATHS.control, controlRoutes(platform))
-  app.route(API_PATHS.control, accountRoutes(platform))
-  app.route(API_PATHS.control, xappHostRoutes(platform))
+  app.route(CONTROL_API_PATH, controlRoutes(platform))
+  app.route(CONTROL_API_PATH, accountRoutes(platform))
+  app.route(CONTROL_API_PATH, xappHostRoutes(platform))
   app.route(API_PATHS.sign, signRoutes(platform))
   app.route(oauthMountPath(platform.endpoints.oauth), oauthRoutes(platform))
   app.route('/', pageRoutes(platform))

@@ -1,4 +1,5 @@
 import { API_PATHS } from 'pullsign/wire'
+import { CONTROL_API_PATH } from '../../src/control-api'
 import { createReferenceServer, type ReferenceServerOptions } from '../../src/index'
 
 /** What a test needs from a reference server started on port 0. */
@@ -29,7 +30,7 @@ export async function startTestServer(options: ReferenceServerOptions = {}) {
 
   /** A control API call to `{api}/__ref/{path}`; a body makes it a POST. */
   const control = (path: string, json?: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${endpoints.api}${API_PATHS.control}/${path}`, {
+    fetch(`${endpoints.api}${CONTROL_API_PATH}/${path}`, {
       method: json === undefined ? 'GET' : 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       ...(json === undefined ? {} : { body: JSON.stringify(json) }),

@@ -1,5 +1,5 @@
-import type { RefState, WebhookAttempt } from 'pullsign/wire'
 import { describe, expect, it } from 'vitest'
+import type { RefState, WebhookAttempt } from '../../src/control-api'
 import { DASHBOARD_ACTIONS_SCRIPT } from '../../src/web/pages/dashboard-actions-script'
 import { renderDashboard, renderDashboardMain } from '../../src/web/pages/dashboard-page'
 import { DASHBOARD_SCRIPT } from '../../src/web/pages/dashboard-script'

@@ -1,7 +1,8 @@
 import { type Browser, chromium, type Page } from 'playwright'
-import type { PayloadRecord, RefApplication } from 'pullsign/wire'
+import type { PayloadRecord } from 'pullsign/wire'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { chromiumArgs, requireChromium } from '../../../../scripts/chromium'
+import type { RefApplication } from '../../src/control-api'
 import { startTestServer } from '../server/test-server'
 import { startLocalSite } from './local-site'
 

@@ -1,4 +1,5 @@
-import type { Endpoints, KeyAlgorithm, RefApplication, WebhookAttempt } from 'pullsign/wire'
+import type { Endpoints } from 'pullsign/wire'
+import type { KeyAlgorithm, RefApplication, WebhookAttempt } from '../../control-api'
 import { dropsToUnits, parseDrops } from '../../ledger/native-amount'
 import { renderDashboardActions } from './dashboard-actions'
 import { type DashboardHoldings, renderHoldings } from './dashboard-lines'

@@ -1,4 +1,5 @@
-import type { NetworkKey, PayloadRecord, RefState, WebhookAttempt } from 'pullsign/wire'
+import type { NetworkKey, PayloadRecord } from 'pullsign/wire'
+import type { RefState, WebhookAttempt } from '../../control-api'
 import type { DashboardHoldings } from './dashboard-lines'
 import type { DashboardView } from './dashboard-page'
 import type { DashboardSignIn } from './dashboard-sign-ins'

@@ -1,4 +1,5 @@
-import type { KeyAlgorithm, NetworkKey, TransactionJson } from 'pullsign/wire'
+import type { NetworkKey, TransactionJson } from 'pullsign/wire'
+import type { KeyAlgorithm } from '../../control-api'
 import type { AmountView } from './amount-view'
 import { renderShell } from './page-shell'
 import { isActionable, type PayloadState } from './payload-state'
