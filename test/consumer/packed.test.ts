@@ -12,7 +12,13 @@ const root = resolve(import.meta.dirname, '../..')
 let project = ''
 
 function run(command: string, args: string[], cwd: string): string {
-  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+  try {
+    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+  } catch (err) {
+    // tsc reports on stdout: show both streams, not only "Command failed".
+    const { stdout = '', stderr = '' } = err as { stdout?: string; stderr?: string }
+    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}${stderr}`)
+  }
 }
 
 beforeAll(() => {
@@ -154,4 +160,61 @@ test('an error thrown by the CJS copy is instanceof the ESM classes, and the oth
     guard: true,
     back: [true, true, false],
   })
+})
+
+test('TypeScript with moduleResolution node10 finds the types of every entry and subpath', {
+  timeout: 60_000,
+}, () => {
+  // Each `@ts-expect-error` fails the compile if its import resolved to `any` (types not found).
+  writeFileSync(
+    join(project, 'node10.ts'),
+    script([
+      "import { createReferenceServer, type RefApplication } from '@pullsign/reference-server'",
+      "import { createHandlers } from '@pullsign/reference-server/msw'",
+      "import { PullSign, PullSignError } from 'pullsign'",
+      "import { buildBatch } from 'pullsign/batch'",
+      "import { encodeCtid } from 'pullsign/links'",
+      "import { verifySignIn } from 'pullsign/verify'",
+      "import { type Endpoints, PRODUCTION_ENDPOINTS } from 'pullsign/wire'",
+      'const endpoints: Endpoints = PRODUCTION_ENDPOINTS',
+      '// @ts-expect-error api is a string',
+      'const api: number = endpoints.api',
+      '// @ts-expect-error a reference server takes options, not a number',
+      'createReferenceServer(1)',
+      '// @ts-expect-error createHandlers needs the server',
+      'createHandlers()',
+      '// @ts-expect-error the options are an object or an API key',
+      'new PullSign(1)',
+      '// @ts-expect-error code is a string union',
+      'const code: number = new PullSignError("ERR_INPUT", "x").code',
+      '// @ts-expect-error buildBatch takes an options object',
+      'buildBatch("x")',
+      '// @ts-expect-error encodeCtid takes the parts',
+      'encodeCtid("x")',
+      '// @ts-expect-error verifySignIn returns the account',
+      'const account: number = verifySignIn({} as never)',
+      '// @ts-expect-error apiKey is a string',
+      'const key: number = ({} as RefApplication).apiKey',
+      'export { api, code, account, key }',
+    ]),
+  )
+  writeFileSync(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        module: 'commonjs',
+        moduleResolution: 'node10',
+        target: 'es2022',
+        lib: ['es2022', 'dom'],
+        strict: true,
+        noEmit: true,
+        // The packages' own .d.ts may name optional peers (msw) that this project lacks.
+        skipLibCheck: true,
+        types: [],
+      },
+      files: ['node10.ts'],
+    }),
+  )
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
+  expect(run('node', [tsc, '-p', 'tsconfig.json'], project)).toBe('')
 })

@@ -1,5 +1,6 @@
-import type { Endpoints, PayloadRecord, RefState } from 'pullsign/wire'
+import type { Endpoints, PayloadRecord } from 'pullsign/wire'
 import { clearSharedCaches } from './bounded-cache'
+import type { RefState } from './control-api-types'
 import { createIdentity, type Identity } from './identity'
 import { createLedger, type Ledger } from './ledger'
 import {

@@ -17,6 +17,29 @@ import { createPayloadSockets } from './ws/payload-sockets'
 import { createSocketUpgrade } from './ws/socket-upgrade'
 
 export type { ConnectionLimits } from './connection-limits'
+export type {
+  ApplicationPermission,
+  KeyAlgorithm,
+  RefApplication,
+  RefClockAdvanceRequest,
+  RefCreateApplicationRequest,
+  RefCreateUserRequest,
+  RefInboxResponse,
+  RefLedgerCloseRequest,
+  RefOpenRequest,
+  RefPayWith,
+  RefPushMessage,
+  RefRejectRequest,
+  RefSignRequest,
+  RefSignResponse,
+  RefState,
+  RefUser,
+  RefXappLaunchRequest,
+  RefXappLaunchResponse,
+  RefXappSettings,
+  WebhookAttempt,
+} from './control-api-types'
+export { CONTROL_API_PATH } from './control-api-types'
 export type { Platform, PlatformOptions } from './create-platform'
 export type { FetchHandler } from './http/handler'
 export type { RequestLogOptions } from './http/request-log'

@@ -54,27 +54,21 @@ export type {
 } from './api/subscription-types'
 export type { UserStoreApi } from './api/user-store'
 export type { XappApi } from './api/xapp'
+export { ApiError, type ApiErrorDetails, AuthError, RateLimitError } from './core/api-errors'
 export type { HttpMethod, RequestEvent, ResponseEvent, RetryOptions } from './core/client'
 export { type AnyPullSignError, isPullSignError } from './core/error-guard'
 export {
   AbortError,
-  ApiError,
-  type ApiErrorDetails,
-  AuthError,
   NetworkError,
   PullSignError,
   type PullSignErrorCode,
   type PullSignErrorOptions,
-  RateLimitError,
-  SignatureError,
-  type SignatureFailure,
-  SignInError,
-  type SignInFailure,
   TimeoutError,
-  XappHostUnreachableError,
 } from './core/errors'
 export type { RateLimitInfo } from './core/rate-limit'
 export type { Clock, StorageLike, TimerId } from './core/seams'
+export { SignInError, type SignInFailure, XappHostUnreachableError } from './core/sign-in-errors'
+export { SignatureError, type SignatureFailure } from './core/signature-error'
 export type { WebSocketConstructor, WebSocketLike } from './core/websocket'
 export type { SignInEnvironment, SignInUser } from './runtimes/browser/sign-in-props'
 export type { SignInEvents, SignInResult } from './runtimes/browser/sign-in-session'

@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono'
 import { getPath } from 'hono/utils/url'
 import { API_PATHS } from 'pullsign/wire'
 import type { ServerRequest } from 'srvx'
+import { CONTROL_API_PATH } from '../control-api-types'
 import type { AssembledPlatform } from '../create-platform'
 import { badBody, notFound } from '../platform'
 import { UUID_SOURCE } from '../platform/ids'
@@ -108,7 +109,7 @@ export function createHttpHandler(
   const app = new Hono<HttpEnv>({ getPath: routePath })
   // DNS rebinding (docs/protocol.md §10): the control API and the dashboard answer own names only.
   const ownHost = ownHostOnly(() => ownHostNames(options.listenHost, endpoints()))
-  app.use(`${API_PATHS.control}/*`, ownHost)
+  app.use(`${CONTROL_API_PATH}/*`, ownHost)
   app.use('/', ownHost)
   // Every /api answer carries rate-limit headers (§1): a route's own from its guard (responses.ts);
   // a call whose caller is unknown (no route, bad credentials) charged nothing, so it reports its
@@ -125,9 +126,9 @@ export function createHttpHandler(
   app.route(API_PATHS.jwt, jwtRoutes(parts))
   app.route(API_PATHS.jwt, xappAuthorizeRoutes(parts))
   app.route('/', xappReplayRoutes(parts))
-  app.route(API_PATHS.control, controlRoutes(parts))
-  app.route(API_PATHS.control, accountRoutes(parts))
-  app.route(API_PATHS.control, xappHostRoutes(parts))
+  app.route(CONTROL_API_PATH, controlRoutes(parts))
+  app.route(CONTROL_API_PATH, accountRoutes(parts))
+  app.route(CONTROL_API_PATH, xappHostRoutes(parts))
   app.route(API_PATHS.sign, signRoutes(parts))
   app.route(oauthMountPath(endpoints().oauth), oauthRoutes(parts))
   app.route('/', pageRoutes(parts))

@@ -1,4 +1,5 @@
-import type { PayloadRecord, RefOpenRequest, RefRejectRequest, RefSignRequest } from 'pullsign/wire'
+import type { PayloadRecord } from 'pullsign/wire'
+import type { RefOpenRequest, RefRejectRequest, RefSignRequest } from '../control-api-types'
 
 /**
  * How a payload reached the wallet (docs/protocol.md §3.3 `origintype`, without XAPP).

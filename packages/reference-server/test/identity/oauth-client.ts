@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { RefApplication } from 'pullsign/wire'
 import { expect } from 'vitest'
+import type { RefApplication } from '../../src/control-api-types'
 import { startTestServer, type TestServer } from '../server/test-server'
 
 /** The redirect URI the test application whitelists. */

@@ -1,4 +1,5 @@
 import { API_PATHS } from 'pullsign/wire'
+import { CONTROL_API_PATH } from '../../src/control-api-types'
 import { createReferenceServer, type ReferenceServerOptions } from '../../src/index'
 import { createClock } from '../../src/platform/clock'
 
@@ -34,7 +35,7 @@ export async function startTestServer(options: ReferenceServerOptions = {}) {
 
   /** A control API call to `{api}/__ref/{path}`; a body makes it a POST. */
   const control = (path: string, json?: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${endpoints.api}${API_PATHS.control}/${path}`, {
+    fetch(`${endpoints.api}${CONTROL_API_PATH}/${path}`, {
       method: json === undefined ? 'GET' : 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       ...(json === undefined ? {} : { body: JSON.stringify(json) }),

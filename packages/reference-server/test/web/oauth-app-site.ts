@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { RefApplication } from 'pullsign/wire'
+import type { RefApplication } from '../../src/control-api-types'
 import type { TestServer } from '../server/test-server'
 
 // The application's page: a button opens the authorization URL in a popup (as a browser SDK

@@ -1,8 +1,9 @@
-import type { PayloadRecord, RefUser } from 'pullsign/wire'
+import type { PayloadRecord } from 'pullsign/wire'
 import {
   payloadRecord as openRecord,
   type RecordOverrides,
 } from '../../../sdk/test/support/payload-record'
+import type { RefUser } from '../../src/control-api-types'
 
 export type { RecordOverrides }
 

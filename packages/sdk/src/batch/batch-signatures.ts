@@ -1,6 +1,7 @@
 import { decode, encodeForSigningBatch } from 'ripple-binary-codec'
 import { deriveAddress, verify } from 'ripple-keypairs'
-import { PullSignError, SignatureError } from '../core/errors'
+import { PullSignError } from '../core/errors'
+import { SignatureError } from '../core/signature-error'
 import type { PayloadRecord } from '../wire/payload'
 import type { BatchSignerEntry, BatchTransaction } from './batch-types'
 import { innerTransactionIds } from './inner-ids'

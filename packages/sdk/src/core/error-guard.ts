@@ -1,16 +1,13 @@
+import type { ApiError, AuthError, RateLimitError } from './api-errors'
 import {
   type AbortError,
-  type ApiError,
-  type AuthError,
   type NetworkError,
   PullSignError,
   type PullSignErrorCode,
-  type RateLimitError,
-  type SignatureError,
-  type SignInError,
   type TimeoutError,
-  type XappHostUnreachableError,
 } from './errors'
+import type { SignInError, XappHostUnreachableError } from './sign-in-errors'
+import type { SignatureError } from './signature-error'
 
 /**
  * Every error the SDK throws, as a union on `code`: `switch (err.code)` gives the subclass with

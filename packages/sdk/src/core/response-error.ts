@@ -1,13 +1,6 @@
 import type { ErrorBody } from '../wire/errors'
-import {
-  ApiError,
-  type ApiErrorDetails,
-  AuthError,
-  NetworkError,
-  type PullSignError,
-  RateLimitError,
-  TimeoutError,
-} from './errors'
+import { ApiError, type ApiErrorDetails, AuthError, RateLimitError } from './api-errors'
+import { NetworkError, type PullSignError, TimeoutError } from './errors'
 import { readRetryAfter } from './rate-limit'
 
 const AUTH_CODES = new Set([812, 813, 814, 815])

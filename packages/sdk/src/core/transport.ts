@@ -1,4 +1,5 @@
 import type { $Fetch, FetchError, FetchOptions } from 'ofetch'
+import { AuthError } from './api-errors'
 import type {
   HttpMethod,
   RequestEvent,
@@ -7,7 +8,7 @@ import type {
   RetryOptions,
 } from './client'
 import type { Credentials, HeaderMap } from './credentials'
-import { AuthError, PullSignError } from './errors'
+import { PullSignError } from './errors'
 import { loadOfetch } from './lazy-modules'
 import { type RateLimitInfo, readRateLimit } from './rate-limit'
 import { REDACTED } from './redact'

@@ -1,5 +1,5 @@
 import type { Credentials } from '../core/credentials'
-import { SignInError } from '../core/errors'
+import { SignInError } from '../core/sign-in-errors'
 import { API_PATHS } from '../wire/endpoints'
 import type { SignInRuntime } from './sign-in-runtime'
 

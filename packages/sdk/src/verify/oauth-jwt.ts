@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose'
-import { NetworkError, SignatureError } from '../core/errors'
+import { NetworkError } from '../core/errors'
+import { SignatureError } from '../core/signature-error'
 import type { OAuthJwtClaims } from '../wire/oauth'
 
 /**

@@ -49,8 +49,6 @@ export const API_PATHS = Object.freeze({
   jwt: '/api/v1/jwt',
   /** Payload websocket: `{ws-api}/sign/{uuid}` (§4); the sign page shares the prefix (§3.2). */
   sign: '/sign',
-  /** Reference server control API (§10). */
-  control: '/__ref',
 })
 
 /**

@@ -1,6 +1,5 @@
 export * from './account-info'
 export * from './app-storage'
-export * from './control'
 export * from './endpoints'
 export * from './errors'
 export * from './lookups'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { SignInError } from '../../src/core/errors'
+import { SignInError } from '../../src/core/sign-in-errors'
 import { createBrowserSignIn } from '../../src/runtimes/browser/browser-sign-in'
 import type { PageSeam, PopupWindow } from '../../src/runtimes/browser/page'
 import { runPopup } from '../../src/runtimes/browser/popup-flow'

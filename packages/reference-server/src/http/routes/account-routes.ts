@@ -22,7 +22,7 @@ const accountQuery = z.object({
  *
  * @example
  * ```ts
- * app.route(API_PATHS.control, accountRoutes(platform))
+ * app.route(CONTROL_API_PATH, accountRoutes(platform))
  * // GET /__ref/accounts/rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh?network=TESTNET
  * ```
  */

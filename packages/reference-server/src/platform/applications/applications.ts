@@ -1,11 +1,11 @@
 import { timingSafeEqual } from 'node:crypto'
+import { z } from 'zod'
 import type {
   ApplicationPermission,
   RefApplication,
   RefCreateApplicationRequest,
   RefXappSettings,
-} from 'pullsign/wire'
-import { z } from 'zod'
+} from '../../control-api-types'
 import { badCredentials, conflict, notFound } from '../errors'
 import { newUuid, UUID } from '../ids'
 import { parseInput } from '../schema-input'

@@ -5,9 +5,9 @@ import {
   WEBHOOK_SUCCESS_STATUSES,
   WEBHOOK_TIMEOUT_SECONDS,
   WEBHOOK_USER_AGENT,
-  type WebhookAttempt,
   type WebhookBody,
 } from 'pullsign/wire'
+import type { WebhookAttempt } from '../../control-api-types'
 import type { Clock } from '../clock'
 import type { Application } from './applications'
 

@@ -1,14 +1,8 @@
 import { createHash } from 'node:crypto'
-import {
-  type KeyAlgorithm,
-  KYC_STATUSES,
-  type KycStatus,
-  NETWORK_KEYS,
-  type NetworkKey,
-  type RefUser,
-} from 'pullsign/wire'
+import { KYC_STATUSES, type KycStatus, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import { deriveAddress, deriveKeypair, generateSeed } from 'ripple-keypairs'
 import { z } from 'zod'
+import type { KeyAlgorithm, RefUser } from '../../control-api-types'
 import type { Ledger } from '../../ledger'
 import { conflict, notFound } from '../errors'
 import { newUuid, UUID } from '../ids'

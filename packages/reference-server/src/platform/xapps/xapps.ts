@@ -5,12 +5,12 @@ import {
   OTT_TTL_SECONDS,
   type PushEventResponse,
   type PushNotificationResponse,
-  type RefXappLaunchResponse,
   XAPP_STYLES,
   type XappContext,
   type XappStyle,
 } from 'pullsign/wire'
 import { z } from 'zod'
+import type { RefXappLaunchResponse } from '../../control-api-types'
 import { networkDefinition } from '../../ledger'
 import type { Application, Applications } from '../applications/applications'
 import type { Clock } from '../clock'

@@ -1,4 +1,5 @@
-import { NetworkError, PullSignError, SignInError } from '../../core/errors'
+import { NetworkError, PullSignError } from '../../core/errors'
+import { SignInError } from '../../core/sign-in-errors'
 
 /**
  * Sends one request to the OAuth provider and returns its JSON object. A refusal

@@ -1,5 +1,5 @@
-import { SignInError } from '../../core/errors'
 import type { Clock } from '../../core/seams'
+import { SignInError } from '../../core/sign-in-errors'
 import type { PageSeam } from './page'
 import { parsePopupMessage } from './popup-message'
 import { type RedirectResult, readRedirectResult } from './redirect-result'

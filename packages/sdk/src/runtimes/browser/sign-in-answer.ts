@@ -1,4 +1,4 @@
-import { SignInError } from '../../core/errors'
+import { SignInError } from '../../core/sign-in-errors'
 import { decodeJwtClaims } from './jwt-claims'
 import type { RedirectResult } from './redirect-result'
 import type { PendingSignIn } from './session-store'

@@ -1,4 +1,4 @@
-import { SignInError } from '../../core/errors'
+import { SignInError } from '../../core/sign-in-errors'
 import { oauthRequest } from './oauth-request'
 
 /**

@@ -1,6 +1,7 @@
 import type { Emitter } from '../../core/emitter'
-import { PullSignError, SignInError } from '../../core/errors'
+import { PullSignError } from '../../core/errors'
 import type { Clock, StorageLike } from '../../core/seams'
+import { SignInError } from '../../core/sign-in-errors'
 import type { RandomBytes } from '../browser/random-token'
 import { readRedirectResult } from '../browser/redirect-result'
 import { acceptAnswer } from '../browser/sign-in-answer'

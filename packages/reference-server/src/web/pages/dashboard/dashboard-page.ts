@@ -1,4 +1,5 @@
-import type { Endpoints, KeyAlgorithm, RefApplication, WebhookAttempt } from 'pullsign/wire'
+import type { Endpoints } from 'pullsign/wire'
+import type { KeyAlgorithm, RefApplication, WebhookAttempt } from '../../../control-api-types'
 import { dropsToUnits, parseDrops } from '../../../ledger/amounts/native-amount'
 import { DASHBOARD_SCRIPT } from '../../page-scripts.gen'
 import type { DashboardData } from '../../scripts/dashboard-live'

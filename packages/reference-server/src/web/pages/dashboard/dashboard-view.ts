@@ -1,4 +1,5 @@
-import type { NetworkKey, PayloadRecord, RefState, WebhookAttempt } from 'pullsign/wire'
+import type { NetworkKey, PayloadRecord } from 'pullsign/wire'
+import type { RefState, WebhookAttempt } from '../../../control-api-types'
 import { payloadState } from '../sign/payload-state'
 import { SIGN_PAGE_NETWORKS } from '../sign/sign-page-view'
 import type { DashboardHoldings } from './dashboard-lines'

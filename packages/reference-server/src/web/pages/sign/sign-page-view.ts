@@ -1,4 +1,5 @@
-import { isNetworkKey, type PayloadRecord, type RefUser } from 'pullsign/wire'
+import { isNetworkKey, type PayloadRecord } from 'pullsign/wire'
+import type { RefUser } from '../../../control-api-types'
 import { NETWORKS } from '../../../ledger/networks'
 import { payloadState } from './payload-state'
 import type { SignPageNetwork, SignPageView } from './sign-page'

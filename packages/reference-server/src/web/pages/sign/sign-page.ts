@@ -1,4 +1,5 @@
-import type { KeyAlgorithm, NetworkKey, TransactionJson } from 'pullsign/wire'
+import type { NetworkKey, TransactionJson } from 'pullsign/wire'
+import type { KeyAlgorithm } from '../../../control-api-types'
 import { SIGN_PAGE_SCRIPT } from '../../page-scripts.gen'
 import type { SignPageData } from '../../scripts/sign-page'
 import { renderShell } from '../common/page-shell'

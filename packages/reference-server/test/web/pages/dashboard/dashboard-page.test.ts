@@ -1,5 +1,5 @@
-import type { RefState, WebhookAttempt } from 'pullsign/wire'
 import { describe, expect, it } from 'vitest'
+import type { RefState, WebhookAttempt } from '../../../../src/control-api-types'
 import { DASHBOARD_SCRIPT } from '../../../../src/web/page-scripts.gen'
 import {
   renderDashboard,

@@ -1,5 +1,5 @@
-import type { RefApplication } from 'pullsign/wire'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RefApplication } from '../../../../src/control-api-types'
 import { useE2e } from '../../e2e-setup'
 import { startOAuthApp } from '../../oauth-app-site'
 

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright'
-import type { OAuthPopupMessage, RefApplication } from 'pullsign/wire'
+import type { OAuthPopupMessage } from 'pullsign/wire'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RefApplication } from '../../../../src/control-api-types'
 import { pkcePair } from '../../../identity/oauth-client'
 import { useE2e } from '../../e2e-setup'
 import { startOAuthApp } from '../../oauth-app-site'

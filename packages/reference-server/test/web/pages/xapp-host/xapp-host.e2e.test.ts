@@ -1,6 +1,6 @@
 import type { Frame, Page } from 'playwright'
-import type { RefApplication } from 'pullsign/wire'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RefApplication } from '../../../../src/control-api-types'
 import { okJson } from '../../../server/test-server'
 import { PAYMENT, useE2e } from '../../e2e-setup'
 import { startXappSite } from '../../xapp-site'

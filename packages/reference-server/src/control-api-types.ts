@@ -1,8 +1,22 @@
-import type { Endpoints } from './endpoints'
-import type { KycStatus } from './lookups'
-import type { NetworkKey } from './networks'
-import type { PayloadOrigin, PayloadRecord } from './payload'
-import type { XappStyle } from './xapp'
+import type {
+  Endpoints,
+  KycStatus,
+  NetworkKey,
+  PayloadOrigin,
+  PayloadRecord,
+  XappStyle,
+} from 'pullsign/wire'
+
+/**
+ * The path prefix of the control API under `{api}` (docs/protocol.md §10): the reference server's
+ * own routes, which the production platform does not have.
+ *
+ * @example
+ * ```ts
+ * await fetch(`${endpoints.api}${CONTROL_API_PATH}/clock/advance`, { method: 'POST', body: '{"seconds":60}' })
+ * ```
+ */
+export const CONTROL_API_PATH = '/__ref'
 
 /**
  * A permission an application can hold on the reference server (§3.1 `restricted_types`, §2
@@ -37,7 +51,7 @@ export interface RefXappSettings {
  *
  * @example
  * ```ts
- * const pullsign = new PullSign(app.apiKey, app.apiSecret)
+ * const pullsign = new PullSign({ apiKey: app.apiKey, apiSecret: app.apiSecret, endpoints })
  * ```
  */
 export interface RefApplication {
