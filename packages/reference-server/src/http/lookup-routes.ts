@@ -42,6 +42,7 @@ export function lookupRoutes(platform: Platform): Hono<HttpEnv> {
           uuidv4: app.uuid,
           name: app.name,
           webhookurl: app.webhookUrl,
+          redirecturis: [...app.redirectUris],
           disabled: app.disabled ? 1 : 0,
         },
         call: { uuidv4: newUuid() },

@@ -10,6 +10,7 @@ import { renderOAuthReturnPage } from '../web/pages/oauth-return-page'
 import { openCors } from './cors'
 import { htmlResponse } from './html-response'
 import { oauthJson, oauthRefusal, redirectTo, wantsJson } from './oauth-answers'
+import { withBasicCredentials } from './token-basic-credentials'
 import { readTokenBody } from './token-body'
 
 const PATHS = [
@@ -121,7 +122,8 @@ export function oauthRoutes(platform: Platform): Hono {
 
   routes.post('/token', async (c) => {
     try {
-      return oauthJson(await oauth.exchange(await readTokenBody(c.req.raw)))
+      const params = await readTokenBody(c.req.raw)
+      return oauthJson(await oauth.exchange(withBasicCredentials(params, c.req.header('authorization'))))
     } catch (error) {
       return oauthRefusal(error, true)
     }
