@@ -123,7 +123,9 @@ export function oauthRoutes(platform: Platform): Hono {
   routes.post('/token', async (c) => {
     try {
       const params = await readTokenBody(c.req.raw)
-      return oauthJson(await oauth.exchange(withBasicCredentials(params, c.req.header('authorization'))))
+      return oauthJson(
+        await oauth.exchange(withBasicCredentials(params, c.req.header('authorization'))),
+      )
     } catch (error) {
       return oauthRefusal(error, true)
     }
