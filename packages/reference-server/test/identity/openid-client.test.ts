@@ -11,7 +11,8 @@ afterAll(() => o.close())
 // Production answers `refresh_token: ""`, which openid-client refuses ("must not be empty"): the
 // workaround the server README gives, dropping the empty value in the client's fetch.
 const withoutEmptyRefreshToken: oidc.CustomFetch = async (url, options) => {
-  const res = await fetch(url, options)
+  // openid-client's body type (a Uint8Array of any buffer) is narrower in fetch's typings only.
+  const res = await fetch(url, options as RequestInit)
   if (!url.endsWith('/token') || !res.ok) return res
   const { refresh_token, ...body } = (await res.json()) as Record<string, unknown>
   return Response.json(refresh_token === '' ? body : { ...body, refresh_token }, {
