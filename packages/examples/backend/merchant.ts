@@ -68,7 +68,8 @@ async function checkout(
 
 const paid = await checkout('order 1', {}, { currency: 'XRP' })
 // A partial payment (flag 0x00020000, §8.3): Amount says 5 USD, SendMax allows about 2 USD of XRP.
-const rate = Number((await pullsign.getRates('USD')).XRP)
+// Dollars one XRP buys (rates/USD, §2).
+const rate = (await pullsign.getRates('USD')).XRP
 const partial = await checkout('order 2', {
   Flags: 0x0002_0000,
   SendMax: String(Math.floor((2 / rate) * 1_000_000)),

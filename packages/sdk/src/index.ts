@@ -486,12 +486,13 @@ export class PullSign {
   }
 
   /**
-   * Exchange rates of the native asset in a fiat currency.
+   * Exchange rates of a fiat or crypto currency: how many units of it one US dollar (`USD`) and
+   * one XRP (`XRP`) buy, as production answers.
    *
    * @example
    * ```ts
-   * const rates = await pullsign.getRates('USD')
-   * console.log(rates.USD, rates.__meta.currency.symbol)
+   * const rates = await pullsign.getRates('EUR')
+   * console.log(`25 XRP = ${rates.__meta.currency.symbol}${(25 * rates.XRP).toFixed(2)}`)
    * ```
    */
   getRates(currency: string): Promise<wire.RatesResponse> {

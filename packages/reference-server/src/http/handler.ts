@@ -48,6 +48,14 @@ const routePath = (request: Request): string => {
   return end === -1 ? target : target.slice(0, end)
 }
 
+// docs/protocol.md §2: every platform and JWT route answers the same with a trailing slash (the
+// field's Python SDK calls `ping/`, `payload/`, `payload/{uuid}/`), here for all of them at once.
+const API_ROUTE_SLASHED = new RegExp(`^(?:${API_PATHS.platform}|${API_PATHS.jwt})/.+/$`)
+const apiRoutePath = (request: Request): string => {
+  const path = routePath(request)
+  return API_ROUTE_SLASHED.test(path) ? path.slice(0, -1) : path
+}
+
 /**
  * The one fetch-style handler of the reference server (DESIGN "One handler, three transports").
  *
@@ -106,7 +114,7 @@ export function createHttpHandler(
     wallet: platform.wallet,
     identity,
   }
-  const app = new Hono<HttpEnv>({ getPath: routePath })
+  const app = new Hono<HttpEnv>({ getPath: apiRoutePath })
   // DNS rebinding (docs/protocol.md §10): the control API and the dashboard answer own names only.
   const ownHost = ownHostOnly(() => ownHostNames(options.listenHost, endpoints()))
   app.use(`${CONTROL_API_PATH}/*`, ownHost)

@@ -66,7 +66,11 @@ export function createIdentity(deps: {
         id_token_signing_alg_values_supported: ['RS256'],
         subject_types_supported: ['public'],
         scopes_supported: ['openid', 'email', 'XummPkce'],
-        token_endpoint_auth_methods_supported: ['client_secret_post', 'none'],
+        token_endpoint_auth_methods_supported: [
+          'client_secret_basic',
+          'client_secret_post',
+          'none',
+        ],
         claims_supported: ['sub', 'aud', 'iss', 'iat', 'exp', 'email', 'nonce'],
       }
     },

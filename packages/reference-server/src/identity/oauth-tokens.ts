@@ -37,8 +37,8 @@ export const TOKEN_LIFETIME_SECONDS = 86_400
 
 const seconds = (ms: number) => Math.floor(ms / 1000)
 
-// docs/protocol.md §7.1 does not say what `email` holds; production answers `<r-address>@xumm.me`.
-const emailOf = (account: string) => `${account}@xumm.me`
+// docs/protocol.md §7.1: `{client_id}+{sub}@xumm.me`, as production's decoded tokens show.
+const emailOf = (grant: SignInGrant) => `${grant.app.uuid}+${grant.account}@xumm.me`
 
 // What both tokens of a grant share (docs/protocol.md §7.1): RS256 with the `/certs` key, `iss`,
 // `aud` = client_id, `sub` = the r-address, issued now, 24 h.
@@ -77,7 +77,7 @@ export async function mintAccessToken(
   const iat = seconds(nowMs)
   const claims: Omit<OAuthJwtClaims, 'iat' | 'exp' | 'iss' | 'aud' | 'sub'> = {
     client_id: grant.app.uuid,
-    email: emailOf(grant.account),
+    email: emailOf(grant),
     app_uuidv4: grant.app.uuid,
     app_name: grant.app.name,
     payload_uuidv4: grant.payloadUuid,
@@ -109,7 +109,7 @@ export async function mintIdToken(
 ): Promise<string> {
   const iat = seconds(nowMs)
   const claims = {
-    email: emailOf(grant.account),
+    email: emailOf(grant),
     ...(grant.nonce === null ? {} : { nonce: grant.nonce }),
   }
   return signForGrant(new SignJWT(claims), grant, key, issuer, iat)

@@ -147,7 +147,6 @@ export function createWallet(deps: WalletDeps): Wallet {
           to: result.node,
           nodetype: networkKey,
           result: result.engine_result,
-          toNode: result.node,
         }
       }
       return payloads.resolve(uuid, {

@@ -15,7 +15,7 @@ const isIssued = (amount: unknown): amount is IssuedAmount =>
   typeof amount === 'object' && amount !== null && 'currency' in amount && 'issuer' in amount
 
 // Price of one native unit in `code`, from the rates lookup (§2: `XRP` is the price of 1 XRP;
-// a Xahau rate, when the lookup has one, is under `XAH`).
+// the lookup quotes no other native asset).
 function nativePrice(rates: RateLookup | undefined, code: string, native: string): number {
   let answer: RatesResponse | null = null
   try {
@@ -23,7 +23,7 @@ function nativePrice(rates: RateLookup | undefined, code: string, native: string
   } catch {
     answer = null
   }
-  const price = answer?.[native]
+  const price = native === 'XRP' ? answer?.XRP : undefined
   if (typeof price !== 'number' || !(price > 0)) {
     throw invalidRequest('payWith', `has no ${native} rate for ${code} to convert through`)
   }

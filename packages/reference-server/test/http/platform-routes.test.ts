@@ -69,7 +69,8 @@ describe('platform lookups (docs/protocol.md §2)', () => {
 
   it('GET rates/{code} upper-cases the code; an unknown code is 404', async () => {
     const body = await json(await t.api('rates/eur'))
-    expect(typeof body.EUR).toBe('number')
+    expect(body).not.toHaveProperty('EUR')
+    expect(typeof body.USD).toBe('number')
     expect(typeof body.XRP).toBe('number')
     expect(body.__meta.currency.code).toBe('EUR')
     expect(await errorOf(await t.api('rates/QQQ'))).toMatchObject({ status: 404, code: 404 })
@@ -107,7 +108,11 @@ describe('platform lookups (docs/protocol.md §2)', () => {
   it('GET account-meta/{account} describes the account', async () => {
     const address = t.alice.accounts[0]?.address
     const body = await json(await t.api(`account-meta/${address}`))
-    expect(body).toMatchObject({ account: address, kycApproved: true, thirdPartyProfiles: [] })
+    expect(body).toMatchObject({
+      account: address,
+      kycApproved: true,
+      thirdPartyProfiles: [{ accountAlias: 'Alice 1', source: 'xumm.app' }],
+    })
     expect(body.xummProfile.ownerAlias).toBe('Alice')
   })
 

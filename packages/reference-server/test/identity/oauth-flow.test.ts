@@ -182,7 +182,7 @@ describe('the SignIn payload /auth creates (docs/protocol.md §7.1 details)', {
     expect(started.headers.get('location')).toBe(`${o.t.endpoints.api}/sign/${uuid}`)
     const record = o.t.server.platform.payloads.record(uuid)
     expect(record.application.uuidv4).toBe(o.client.uuid)
-    expect(record.payload.request_json).toEqual({ TransactionType: 'SignIn' })
+    expect(record.payload.request_json).toEqual({ TransactionType: 'SignIn', SignIn: true })
     expect(record.meta).toMatchObject({ force_network: 'TESTNET', signers: [signer] })
     const signed = await o.t.control(`payloads/${uuid}/sign`, { user: o.t.bob.uuid })
     expect((await signed.json()).response).toMatchObject({

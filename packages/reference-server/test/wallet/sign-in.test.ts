@@ -42,13 +42,15 @@ describe('SignIn (docs/protocol.md §8.2)', () => {
       expect(deriveAddress(publicKey)).toBe(account?.address)
       expect(verify(singleSigningData(signed), String(signed.TxnSignature), publicKey)).toBe(true)
       expect(record.response.txid).toBe(sha512HalfHex(`54584E00${hex}`))
-      expect(record.payload.request_json).toEqual({ TransactionType: 'SignIn', Memos: MEMOS })
+      // docs/protocol.md §3.3: the record shows production's SignIn; the memos are in the signed hex.
+      expect(record.payload.request_json).toEqual({ TransactionType: 'SignIn', SignIn: true })
       expect(record.response).toMatchObject({
         account: account?.address,
         signer: account?.address,
         signer_pubkey: publicKey,
         dispatched_to: null,
         dispatched_result: null,
+        dispatched_to_node: false,
         environment_nodetype: 'MAINNET',
       })
       // Never submitted: no dispatched marker and nothing on the ledger.

@@ -18,6 +18,8 @@ export interface PingResponse {
       uuidv4: string
       name: string
       webhookurl: string | null
+      /** The application's redirect URIs. */
+      redirecturis: string[]
       disabled: number
     }
     call: { uuidv4: string }
@@ -89,6 +91,10 @@ export interface Rail {
   native_asset: string
   endpoints: Array<{ name: string; url: string }>
   explorers: Array<{ name: string; url_tx: string; url_account: string; url_ctid: string }>
+  /** The network's JSON-RPC URL. */
+  rpc: string
+  /** `"default"`, or the URL of the network's binary-codec definitions. */
+  definitions: string
   icons: { icon_square: string; icon_asset: string }
 }
 
@@ -145,18 +151,22 @@ export interface RatesMeta {
 }
 
 /**
- * GET `rates/{CODE}` (§2): `{[CODE]: number, XRP: number, __meta}`.
+ * GET `rates/{CODE}` (§2): how many units of CODE one US dollar and one XRP buy (fiat and crypto
+ * codes; production's INR answer is `{USD: 75.50455, XRP: 54.329676, __meta}`).
  *
  * @example
  * ```ts
- * const rates = await pullsign.getRates('usd')
- * console.log(rates.USD)
+ * const rates = await pullsign.getRates('eur')
+ * const euros = 25 * rates.XRP // what 25 XRP are worth in euros
  * ```
  */
-export type RatesResponse = {
+export interface RatesResponse {
+  /** Units of CODE for one US dollar. */
+  USD: number
+  /** Units of CODE for one XRP. */
   XRP: number
   __meta: RatesMeta
-} & Record<string, number | RatesMeta>
+}
 
 /**
  * A KYC status (§2 `kyc-status`).
@@ -313,6 +323,7 @@ export interface AccountMetaResponse {
   xummPro: boolean
   avatar: string
   xummProfile: { accountAlias: string | null; ownerAlias: string | null }
-  thirdPartyProfiles: Array<Record<string, unknown>>
-  globalid: { linked: boolean; profileUrl: string | null }
+  thirdPartyProfiles: Array<{ accountAlias: string; source: string }>
+  /** `linked`: when the account was linked to a global id (ISO 8601), or null. */
+  globalid: { linked: string | null; profileUrl: string | null }
 }

@@ -54,7 +54,15 @@ export interface OAuthJwtClaims {
  * const { account } = (await res.json()) as OAuthUserinfo
  * ```
  */
-export interface OAuthUserinfo extends AccountInfo {
+export interface OAuthUserinfo extends Omit<AccountInfo, 'name' | 'domain' | 'source'> {
+  /** `""` when unknown (the field's Python SDK requires a string). */
+  name: string
+  /** `""` when unknown. */
+  domain: string
+  /** `""` when unknown. */
+  source: string
+  /** Whether the account requires a destination tag. */
+  force_dtag: boolean
   sub: string
   email: string
   picture: string

@@ -182,7 +182,9 @@ export interface PayloadMeta {
   pathfinding: boolean
   pathfinding_fallback: boolean
   force_network: string | null
-  destination: string | null
+  /** `""` for a transaction without a destination (a SignIn, an AccountSet). */
+  destination: string
+  /** The name behind the destination when known, else null; `""` without a destination. */
   resolved_destination: string | null
   resolved: boolean
   signed: boolean
@@ -211,7 +213,8 @@ export interface PayloadApplication {
   description: string | null
   disabled: number
   uuidv4: string
-  icon_url: string | null
+  /** Always a URL (a default icon when the application has none). */
+  icon_url: string
   issued_user_token: string | null
 }
 
@@ -225,9 +228,10 @@ export interface PayloadApplication {
  */
 export interface PayloadDetails {
   tx_type: string
-  tx_destination: string | null
+  /** `""` for a transaction without a destination. */
+  tx_destination: string
   tx_destination_tag: number | null
-  /** As requested; a SignIn is `{"TransactionType": "SignIn"}`. */
+  /** As requested; a SignIn is `{"TransactionType": "SignIn", "SignIn": true}`. */
   request_json: TransactionJson
   origintype: PayloadOrigin | null
   signmethod: string | null
@@ -254,7 +258,8 @@ export interface PayloadResponse {
   dispatched_to: string | null
   dispatched_nodetype: string | null
   dispatched_result: string | null
-  dispatched_to_node: boolean | string | null
+  /** Whether the wallet sent the signed transaction to a node (its URL is `dispatched_to`). */
+  dispatched_to_node: boolean | null
   environment_nodeuri: string | null
   environment_nodetype: string | null
   environment_networkid: number | null

@@ -44,6 +44,7 @@ export function lookupRoutes({
           uuidv4: app.uuid,
           name: app.name,
           webhookurl: app.webhookUrl,
+          redirecturis: [...app.redirectUris],
           disabled: app.disabled ? 1 : 0,
         },
         call: { uuidv4: newUuid() },

@@ -9,6 +9,7 @@ import { renderOAuthReturnPage } from '../../web/pages/oauth/oauth-return-page'
 import { openCors } from '../guards/cors'
 import { htmlResponse } from '../html-response'
 import type { HttpParts } from '../http-parts'
+import { withBasicCredentials } from '../token-basic-credentials'
 import { oauthJson, oauthRefusal, redirectTo, wantsJson } from './oauth-answers'
 import { readTokenBody } from './token-body'
 
@@ -125,7 +126,10 @@ export function oauthRoutes({
 
   routes.post('/token', async (c) => {
     try {
-      return oauthJson(await oauth.exchange(await readTokenBody(c.req.raw)))
+      const params = await readTokenBody(c.req.raw)
+      return oauthJson(
+        await oauth.exchange(withBasicCredentials(params, c.req.header('authorization'))),
+      )
     } catch (error) {
       return oauthRefusal(error, true)
     }

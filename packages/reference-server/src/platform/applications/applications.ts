@@ -18,7 +18,8 @@ export interface Application {
   uuid: string
   name: string
   description: string | null
-  iconUrl: string | null
+  /** Always a URL (docs/protocol.md §3.3): {@link DEFAULT_APP_ICON_URL} when created without one. */
+  iconUrl: string
   apiKey: string
   apiSecret: string
   webhookUrl: string | null
@@ -55,6 +56,17 @@ export interface Applications {
   view(app: Application): RefApplication
   clear(): void
 }
+
+/**
+ * The icon of an application created without one: production's payload records always carry an
+ * `application.icon_url` (docs/protocol.md §3.3).
+ *
+ * @example
+ * ```ts
+ * applications.create({ name: 'Shop' }).iconUrl === DEFAULT_APP_ICON_URL // true
+ * ```
+ */
+export const DEFAULT_APP_ICON_URL = 'https://xumm.app/assets/icons/apps/default.png'
 
 const url = z
   .string()
@@ -116,7 +128,7 @@ export function createApplications(defaults: { tokenValidityDays: number }): App
         uuid,
         name: data.name,
         description: data.description ?? null,
-        iconUrl: data.iconUrl ?? null,
+        iconUrl: data.iconUrl ?? DEFAULT_APP_ICON_URL,
         apiKey: uuid,
         apiSecret: data.apiSecret ?? newUuid(),
         webhookUrl: data.webhookUrl ?? null,

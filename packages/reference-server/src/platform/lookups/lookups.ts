@@ -72,6 +72,8 @@ export function createLookups(deps: { users: Users; tokens: UserTokens; ledger: 
         native_asset: n.native_asset,
         endpoints: n.endpoints.map((e) => ({ ...e })),
         explorers: n.explorers.map((e) => ({ ...e })),
+        rpc: n.rpc,
+        definitions: n.definitions,
         icons: { ...n.icons },
       },
     ]),
@@ -104,17 +106,20 @@ export function createLookups(deps: { users: Users; tokens: UserTokens; ledger: 
       const account = address(value, 'account')
       const owner = deps.users.byAddress(account)
       const index = owner ? owner.user.accounts.indexOf(owner.account) + 1 : 0
+      const accountAlias = owner ? `${owner.user.name} ${index}` : null
       return {
         account,
         kycApproved: owner?.user.kyc === 'SUCCESSFUL',
         xummPro: false,
         avatar: `https://xumm.app/avatar/${account}.png`,
         xummProfile: {
-          accountAlias: owner ? `${owner.user.name} ${index}` : null,
+          accountAlias,
           ownerAlias: owner ? owner.user.name : null,
         },
-        thirdPartyProfiles: [],
-        globalid: { linked: false, profileUrl: null },
+        // §2: entries are `{accountAlias, source}`; the platform's own profile of a known account.
+        thirdPartyProfiles: accountAlias === null ? [] : [{ accountAlias, source: 'xumm.app' }],
+        // §2: when the account was linked to a global id (ISO 8601), or null; no account is here.
+        globalid: { linked: null, profileUrl: null },
       }
     },
     transaction(hash) {

@@ -1,7 +1,7 @@
 import type { RatesResponse } from 'pullsign/wire'
 import { notFound } from '../errors'
 
-interface FiatCurrency {
+interface RatedCurrency {
   en: string
   symbol: string
   isoDecimals: number
@@ -13,7 +13,7 @@ interface FiatCurrency {
 export const XRP_USD = 0.52
 
 /** Fiat currencies the rates lookup knows (docs/protocol.md §2), with realistic US dollar rates. */
-export const FIAT_CURRENCIES: Readonly<Record<string, FiatCurrency>> = Object.freeze({
+export const FIAT_CURRENCIES: Readonly<Record<string, RatedCurrency>> = Object.freeze({
   USD: { en: 'US Dollar', symbol: '$', isoDecimals: 2, usd: 1 },
   EUR: { en: 'Euro', symbol: '€', isoDecimals: 2, usd: 1.08 },
   GBP: { en: 'British Pound', symbol: '£', isoDecimals: 2, usd: 1.27 },
@@ -35,24 +35,42 @@ export const FIAT_CURRENCIES: Readonly<Record<string, FiatCurrency>> = Object.fr
   KRW: { en: 'South Korean Won', symbol: '₩', isoDecimals: 0, usd: 0.00075 },
 })
 
-const round = (value: number) => Math.round(value * 1e6) / 1e6
+/**
+ * Crypto currencies the rates lookup knows (docs/protocol.md §2: production answers BTC and ETH
+ * too; its BTC answer has `isoDecimals: 4`), with realistic US dollar rates.
+ */
+export const CRYPTO_CURRENCIES: Readonly<Record<string, RatedCurrency>> = Object.freeze({
+  BTC: { en: 'Bitcoin', symbol: '₿', isoDecimals: 4, usd: 65_000 },
+  ETH: { en: 'Ether', symbol: 'Ξ', isoDecimals: 4, usd: 3_200 },
+})
+
+// Six decimals as production answers (`USD: 75.50455, XRP: 54.329676` for INR); a rate below one
+// (a crypto code) keeps eight significant digits instead of rounding to zero.
+const round = (value: number) =>
+  value >= 1 ? Math.round(value * 1e6) / 1e6 : Number(value.toPrecision(8))
+
+const rated = (code: string): RatedCurrency | undefined =>
+  Object.hasOwn(FIAT_CURRENCIES, code)
+    ? FIAT_CURRENCIES[code]
+    : Object.hasOwn(CRYPTO_CURRENCIES, code)
+      ? CRYPTO_CURRENCIES[code]
+      : undefined
 
 /**
- * GET `rates/{CODE}` (docs/protocol.md §2): `{[CODE]: 1, USD: <US dollars per unit>, XRP: <price of one
- * XRP in CODE>, __meta}`; the code is upper-cased; unknown → 404.
+ * GET `rates/{CODE}` (docs/protocol.md §2): `{USD, XRP, __meta}`, how many units of CODE one US
+ * dollar and one XRP buy; the code is upper-cased; fiat and crypto codes; unknown → 404.
  *
  * @example
  * ```ts
- * ratesFor('eur').XRP // 0.481481
+ * ratesFor('inr') // { USD: 83.333333, XRP: 43.333333, __meta: { currency: { code: 'INR', … } } }
  * ```
  */
 export function ratesFor(code: string): RatesResponse {
   const upper = String(code).toUpperCase()
-  const currency = Object.hasOwn(FIAT_CURRENCIES, upper) ? FIAT_CURRENCIES[upper] : undefined
+  const currency = rated(upper)
   if (!currency) throw notFound(`rates for currency ${upper.slice(0, 16)}`)
   return {
-    USD: currency.usd,
-    [upper]: 1,
+    USD: round(1 / currency.usd),
     XRP: round(XRP_USD / currency.usd),
     __meta: {
       currency: {
@@ -62,7 +80,7 @@ export function ratesFor(code: string): RatesResponse {
         isoDecimals: currency.isoDecimals,
       },
     },
-  } as RatesResponse
+  }
 }
 
 /**
@@ -77,7 +95,6 @@ export function ratesFor(code: string): RatesResponse {
  * ```
  */
 export function nativePrice(currency: string, native: string): number | null {
-  if (!Object.hasOwn(FIAT_CURRENCIES, currency)) return null
-  const price = (ratesFor(currency) as unknown as Record<string, unknown>)[native]
-  return typeof price === 'number' && price > 0 ? price : null
+  if (native !== 'XRP' || !Object.hasOwn(FIAT_CURRENCIES, currency)) return null
+  return ratesFor(currency).XRP
 }

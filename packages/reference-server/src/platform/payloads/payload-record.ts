@@ -1,4 +1,10 @@
-import type { PayloadMeta, PayloadRecord, SocketResolvedMessage, WebhookBody } from 'pullsign/wire'
+import type {
+  PayloadMeta,
+  PayloadRecord,
+  SocketResolvedMessage,
+  TransactionJson,
+  WebhookBody,
+} from 'pullsign/wire'
 import type { Application } from '../applications/applications'
 import type { UserToken } from '../users/user-tokens'
 import type { StoredPayload } from './payload-store'
@@ -60,13 +66,24 @@ export function returnUrls(payload: StoredPayload): { app: string | null; web: s
   return { app: replace(app), web: replace(web) }
 }
 
+// docs/protocol.md §3.3: production answers `""` for a transaction without a destination (a
+// SignIn, an AccountSet), never null.
+const destinationOf = (txjson: TransactionJson) =>
+  typeof txjson.Destination === 'string' ? txjson.Destination : ''
+
+// docs/protocol.md §3.3: production's `request_json` of a SignIn, whatever form it was created in.
+const requestJson = (txjson: TransactionJson): TransactionJson =>
+  txjson.TransactionType === 'SignIn'
+    ? { TransactionType: 'SignIn', SignIn: true }
+    : structuredClone(txjson)
+
 const openedByDeeplink = (payload: StoredPayload) =>
   payload.via === null ? null : payload.via !== 'QR'
 
 function meta(payload: StoredPayload, context: RecordContext): PayloadMeta {
   const { options, txjson } = payload.request
   const urls = returnUrls(payload)
-  const destination = typeof txjson.Destination === 'string' ? txjson.Destination : null
+  const destination = destinationOf(txjson)
   return {
     exists: true,
     uuid: payload.uuid,
@@ -76,7 +93,7 @@ function meta(payload: StoredPayload, context: RecordContext): PayloadMeta {
     pathfinding_fallback: options.pathfinding_fallback,
     force_network: options.force_network,
     destination,
-    resolved_destination: destination === null ? null : context.destinationName,
+    resolved_destination: destination === '' ? '' : context.destinationName,
     resolved: payload.state === 'resolved',
     signed: payload.state === 'resolved' && payload.outcome?.signed === true,
     cancelled: payload.state === 'cancelled',
@@ -92,7 +109,8 @@ function meta(payload: StoredPayload, context: RecordContext): PayloadMeta {
 }
 
 /**
- * Builds the §3.3 record of a stored payload. Unset values are `null`, never absent.
+ * Builds the §3.3 record of a stored payload. Unset values are `null`, never absent; a missing
+ * destination is `""`, as production answers.
  *
  * @example
  * ```ts
@@ -118,10 +136,10 @@ export function buildRecord(payload: StoredPayload, context: RecordContext): Pay
     },
     payload: {
       tx_type: txjson.TransactionType,
-      tx_destination: typeof txjson.Destination === 'string' ? txjson.Destination : null,
+      tx_destination: destinationOf(txjson),
       tx_destination_tag:
         typeof tag === 'number' ? tag : typeof tag === 'string' ? Number(tag) : null,
-      request_json: structuredClone(txjson),
+      request_json: requestJson(txjson),
       origintype: payload.via,
       signmethod: signed ? 'PIN' : null,
       created_at: new Date(payload.createdAt).toISOString(),
@@ -135,7 +153,8 @@ export function buildRecord(payload: StoredPayload, context: RecordContext): Pay
       dispatched_to: signed?.dispatched?.to ?? null,
       dispatched_nodetype: signed?.dispatched?.nodetype ?? null,
       dispatched_result: signed?.dispatched?.result ?? null,
-      dispatched_to_node: signed?.dispatched?.toNode ?? null,
+      // Whether the wallet sent the signed transaction to a node (§3.3); its URL is `dispatched_to`.
+      dispatched_to_node: signed ? signed.dispatched !== null : null,
       environment_nodeuri: signed?.environment.nodeuri ?? null,
       environment_nodetype: signed?.environment.nodetype ?? null,
       environment_networkid: signed?.environment.networkid ?? null,

@@ -45,7 +45,7 @@ export type WalletOutcome =
       txid: string
       multisignAccount: string | null
       environment: { nodeuri: string; nodetype: NetworkKey; networkid: number }
-      dispatched: { to: string; nodetype: NetworkKey; result: string; toNode: string } | null
+      dispatched: { to: string; nodetype: NetworkKey; result: string } | null
     }
 
 /** Who creates a payload besides the application (a JWT's user, an xApp). */

@@ -18,7 +18,8 @@ describe('lookups (docs/protocol.md §2)', () => {
     for (const code of ['USD', 'eur', 'GBP', 'JPY', 'CHF']) {
       const upper = code.toUpperCase()
       const rates = platform.lookups.rates(code)
-      expect(rates[upper], code).toBe(1)
+      expect(Object.keys(rates).sort(), code).toEqual(['USD', 'XRP', '__meta'])
+      expect(rates.USD).toBeGreaterThan(0)
       expect(rates.XRP).toBeGreaterThan(0)
       expect(rates.__meta.currency).toEqual({
         en: expect.any(String),
@@ -27,8 +28,10 @@ describe('lookups (docs/protocol.md §2)', () => {
         isoDecimals: upper === 'JPY' ? 0 : 2,
       })
     }
-    // One XRP costs fewer euros than dollars (a euro is worth more than a dollar).
+    // One XRP and one dollar buy fewer euros than dollars (a euro is worth more than a dollar).
     expect(platform.lookups.rates('EUR').XRP).toBeLessThan(platform.lookups.rates('USD').XRP)
+    expect(platform.lookups.rates('EUR').USD).toBeLessThan(1)
+    expect(platform.lookups.rates('USD').USD).toBe(1)
     for (const code of ['XXX', 'toString', '__proto__', '']) {
       expect(() => platform.lookups.rates(code), code).toThrow(
         expect.objectContaining({ code: 404 }),
@@ -49,6 +52,8 @@ describe('lookups (docs/protocol.md §2)', () => {
         native_asset: network.native_asset,
         endpoints: network.endpoints,
         explorers: network.explorers,
+        rpc: network.rpc,
+        definitions: network.definitions,
         icons: network.icons,
       })
     }
@@ -130,13 +135,14 @@ describe('lookups (docs/protocol.md §2)', () => {
       xummPro: false,
       avatar: `https://xumm.app/avatar/${address}.png`,
       xummProfile: { accountAlias: 'Alice 2', ownerAlias: 'Alice' },
-      thirdPartyProfiles: [],
-      globalid: { linked: false, profileUrl: null },
+      thirdPartyProfiles: [{ accountAlias: 'Alice 2', source: 'xumm.app' }],
+      globalid: { linked: null, profileUrl: null },
     })
     expect(platform.lookups.accountMeta(OUTSIDER).xummProfile).toEqual({
       accountAlias: null,
       ownerAlias: null,
     })
+    expect(platform.lookups.accountMeta(OUTSIDER).thirdPartyProfiles).toEqual([])
   })
 
   it('transactions come from the ledger: validated after the close; unknown is 404', async () => {
