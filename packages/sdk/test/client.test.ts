@@ -1,5 +1,5 @@
 import { inspect } from 'node:util'
-import { PullSign, PullSignError } from 'pullsign'
+import { createBackendClient, PullSign, PullSignError } from 'pullsign'
 import { PRODUCTION_ENDPOINTS } from 'pullsign/wire'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 
@@ -91,7 +91,7 @@ describe('construction', () => {
 
   test('without a secret, backend calls reject with ERR_CONFIG (never resolve null)', async () => {
     vi.stubEnv('PULLSIGN_API_SECRET', '')
-    const client = new PullSign({ apiKey })
+    const client = createBackendClient({ apiKey })
     await expect(client.ping()).rejects.toMatchObject({
       code: 'ERR_CONFIG',
       message: expect.stringContaining('needs the API secret'),

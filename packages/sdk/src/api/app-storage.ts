@@ -1,4 +1,4 @@
-import type { Client } from '../core/client'
+import type { Client } from '../core/platform-client'
 import { PullSignError } from '../core/errors'
 import { requireObject } from '../core/input'
 import {

@@ -1,4 +1,4 @@
-import type { Client } from '../core/client'
+import type { Client } from '../core/platform-client'
 import { PullSignError } from '../core/errors'
 import { CLASSIC_ADDRESS, describeValue, requireString } from '../core/input'
 import type {
@@ -8,6 +8,7 @@ import type {
   HookMeta,
   KycAccountResponse,
   KycTokenResponse,
+  NftokenDetail,
   PingResponse,
   RailsResponse,
   RatesResponse,
@@ -52,6 +53,8 @@ export interface Lookups {
   verifyUserTokens(tokens: readonly string[]): Promise<UserTokenInfo[]>
   getTransaction(hash: string): Promise<XrplTxResponse>
   getAccountMeta(account: string): Promise<AccountMetaResponse>
+  /** JWT clients only (browser, native, xApp): the detail of an NFToken by its 64-hex id. */
+  nftokenDetail(tokenId: string): Promise<NftokenDetail>
 }
 
 const requireAccount = (value: unknown, field: string) =>
@@ -138,5 +141,7 @@ export function createLookups(client: Client): Lookups {
       get<XrplTxResponse>(`xrpl-tx/${requireString(hash, 'hash', HASH, '64 hex characters')}`),
     getAccountMeta: async (account) =>
       get<AccountMetaResponse>(`account-meta/${requireAccount(account, 'account')}`),
+    nftokenDetail: async (tokenId) =>
+      get<NftokenDetail>(`nftoken-detail/${requireString(tokenId, 'tokenId', HASH, '64 hex characters')}`),
   }
 }

@@ -1,4 +1,4 @@
-import type { Client } from '../core/client'
+import type { Client } from '../core/platform-client'
 import { requireObject, requireString } from '../core/input'
 import type { PushEventResponse, PushNotificationResponse, PushRequest } from '../wire/push'
 

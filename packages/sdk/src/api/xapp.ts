@@ -1,4 +1,4 @@
-import type { Client } from '../core/client'
+import type { Client } from '../core/platform-client'
 import { requireString, requireUuid } from '../core/input'
 import type { XappContext } from '../wire/xapp'
 

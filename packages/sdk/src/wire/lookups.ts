@@ -316,3 +316,19 @@ export interface AccountMetaResponse {
   thirdPartyProfiles: Array<Record<string, unknown>>
   globalid: { linked: boolean; profileUrl: string | null }
 }
+
+/**
+ * GET `jwt/nftoken-detail/{tokenId}` (docs/protocol.md §2, JWT routes only).
+ *
+ * @example
+ * ```ts
+ * const { issuer }: NftokenDetail = await pullsign.nftokenDetail(tokenId)
+ * ```
+ */
+export interface NftokenDetail {
+  issuer: string
+  token: string
+  owner: string | null
+  name: string | null
+  image: string | null
+}

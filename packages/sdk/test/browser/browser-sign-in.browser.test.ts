@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createClient } from '../../src/core/client'
+import { resolveEndpoints } from '../../src/core/endpoints'
 import { SignInError } from '../../src/core/errors'
 import { createBrowserSignIn } from '../../src/runtimes/browser/browser-sign-in'
 import type { PageSeam, PopupWindow } from '../../src/runtimes/browser/page'
@@ -57,7 +59,13 @@ function setup(href = 'https://shop.example/app', popup?: (url: string) => Popup
   const net = noFetch()
   const signIn = createBrowserSignIn(
     { apiKey, oauth, implicit: true },
-    { page: page.seam, storage, clock, random, fetch: net.fetch },
+    {
+      core: createClient({
+        endpoints: resolveEndpoints({ oauth }),
+        seams: { storage, clock, randomBytes: random, fetch: net.fetch },
+      }),
+      page: page.seam,
+    },
   )
   const events: string[] = []
   const names = ['retrieving', 'retrieved', 'ready', 'success', 'logout', 'loggedout'] as const

@@ -2,7 +2,7 @@ import { SignInError } from '../../core/errors'
 import type { Clock } from '../../core/seams'
 import type { PageSeam } from './page'
 import { parsePopupMessage } from './popup-message'
-import { type RedirectResult, readRedirectResult } from './redirect-result'
+import { type RedirectResult, readRedirectResult } from '../oauth/redirect-result'
 
 /**
  * How often the opener looks whether the person closed the sign-in window. The return page also

@@ -1,0 +1,85 @@
+import { createLookups, type Lookups } from '../api/lookups'
+import { createPayloadApi, type PayloadApi } from '../api/payload'
+import { createUserStoreApi, type UserStoreApi } from '../api/user-store'
+import type { Core } from '../core/client'
+import type { Credentials } from '../core/credentials'
+import type { Emitter } from '../core/emitter'
+import { platformClient } from '../core/platform-client'
+import type { RateLimitInfo } from '../core/rate-limit'
+import type { Endpoints } from '../wire/endpoints'
+
+/**
+ * What every client holding a person's JWT offers (browser, native, xApp): the routes under
+ * `{api}/api/v1/jwt` (docs/protocol.md §2): payloads, the person's store, and the lookups a JWT
+ * may use, `nftokenDetail` among them; and the client's events.
+ *
+ * @example
+ * ```ts
+ * const assets = await pullsign.getCuratedAssets()
+ * await pullsign.userstore.set('prefs', { theme: 'dark' })
+ * ```
+ */
+export interface JwtClient<Events extends Record<string, unknown>>
+  extends Pick<
+    Lookups,
+    | 'ping'
+    | 'getRates'
+    | 'getRails'
+    | 'getHookHash'
+    | 'getHookHashes'
+    | 'getCuratedAssets'
+    | 'getTransaction'
+    | 'nftokenDetail'
+  > {
+  /** The application's API key. */
+  readonly apiKey: string
+  /** The endpoints this client talks to. */
+  readonly endpoints: Endpoints
+  /** The rate limit reported by the platform's last answer, or `null` before any answer. */
+  readonly rateLimit: RateLimitInfo | null
+  /** Payloads (sign requests) bound to the signed-in person, and their subscriptions. */
+  readonly payload: PayloadApi
+  /** The signed-in person's store for this application. */
+  readonly userstore: UserStoreApi
+  /** Listens to an event; returns the function that stops listening. */
+  on<K extends keyof Events>(event: K, listener: (data: Events[K]) => void): () => void
+  /** Stops a listener added with `on`. */
+  off<K extends keyof Events>(event: K, listener: (data: Events[K]) => void): void
+}
+
+/**
+ * The members every JWT client shares, over the core and the runtime's Bearer credentials.
+ *
+ * @example
+ * ```ts
+ * const shared = jwtClient(apiKey, core, signInCredentials(runtime), events)
+ * ```
+ */
+export function jwtClient<Events extends Record<string, unknown>>(
+  apiKey: string,
+  core: Core,
+  credentials: Credentials,
+  events: Emitter<Events>,
+): JwtClient<Events> {
+  const client = platformClient(core, credentials)
+  const lookups = createLookups(client)
+  return {
+    apiKey,
+    endpoints: core.endpoints,
+    get rateLimit() {
+      return core.rateLimit
+    },
+    payload: createPayloadApi(client),
+    userstore: createUserStoreApi(client),
+    on: (event, listener) => events.on(event, listener),
+    off: (event, listener) => events.off(event, listener),
+    ping: lookups.ping,
+    getRates: lookups.getRates,
+    getRails: lookups.getRails,
+    getHookHash: lookups.getHookHash,
+    getHookHashes: lookups.getHookHashes,
+    getCuratedAssets: lookups.getCuratedAssets,
+    getTransaction: lookups.getTransaction,
+    nftokenDetail: lookups.nftokenDetail,
+  }
+}
