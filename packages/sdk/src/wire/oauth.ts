@@ -97,3 +97,8 @@ export type OAuthPopupMessage =
       options: { redirect_uri: string; full_redirect_uri: string; [key: string]: string }
     }
   | { source: 'xumm_sign_request_popup_closed' }
+  /**
+   * [ours] The provider's refusal page (redirect URI not registered, unknown client, bad
+   * parameter), posted to the opener with target origin `*` so the sign-in ends at once.
+   */
+  | { source: 'pullsign_sign_in_refused'; error: string; error_description: string }

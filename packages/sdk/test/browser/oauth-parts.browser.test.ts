@@ -170,6 +170,34 @@ describe('the popup message', () => {
       null,
     ],
     ['not JSON', '{source', null],
+    [
+      'the refusal page [ours]',
+      JSON.stringify({
+        source: 'pullsign_sign_in_refused',
+        error: 'invalid_request',
+        error_description: 'redirect_uri https://shop.example/app is not registered',
+      }),
+      'pullsign_sign_in_refused',
+    ],
+    [
+      'a refusal whose error is no OAuth code',
+      JSON.stringify({ source: 'pullsign_sign_in_refused', error: '<b>', error_description: '' }),
+      null,
+    ],
+    [
+      'a refusal without a description',
+      JSON.stringify({ source: 'pullsign_sign_in_refused', error: 'invalid_client' }),
+      null,
+    ],
+    [
+      'a refusal with a description past 1,000 characters',
+      JSON.stringify({
+        source: 'pullsign_sign_in_refused',
+        error: 'invalid_client',
+        error_description: 'x'.repeat(1001),
+      }),
+      null,
+    ],
   ])('%s', (_, data, source) => {
     expect(parsePopupMessage(data)?.source ?? null).toBe(source)
   })
