@@ -1,4 +1,4 @@
-import type { OAuthPopupMessage } from '../../wire/oauth'
+import type { OAuthPopupMessage, OAuthRefusalMessage } from '../../wire/oauth'
 
 const SOURCES = new Set([
   'xumm_sign_request_resolved',
@@ -27,7 +27,7 @@ const MAX_DESCRIPTION = 1_000
  * })
  * ```
  */
-export function parsePopupMessage(data: unknown): OAuthPopupMessage | null {
+export function parsePopupMessage(data: unknown): OAuthPopupMessage | OAuthRefusalMessage | null {
   if (typeof data !== 'string' || data.length > 16_384) return null
   let value: unknown
   try {
