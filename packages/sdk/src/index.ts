@@ -1,5 +1,5 @@
 export type { AppStorageApi } from './api/app-storage'
-export type { KycTarget, Lookups } from './api/lookups'
+export type { BackendLookups, KycTarget, Lookups } from './api/lookups'
 export type { CreatedSubscription, PayloadApi } from './api/payload'
 export { isFinalRecord, isSignedRecord } from './api/payload-outcome'
 export { PayloadSubscription } from './api/payload-subscription'
@@ -37,13 +37,13 @@ export {
 export type { RateLimitInfo } from './core/rate-limit'
 export type { Clock, StorageLike, TimerId } from './core/seams'
 export type { WebSocketConstructor, WebSocketLike } from './core/websocket'
-export type { PullSignEvents } from './pull-sign-events'
 export {
   PullSign,
   type PullSignConstructor,
   type PullSignOptions,
   type RuntimeName,
 } from './pull-sign'
+export type { PullSignEvents } from './pull-sign-events'
 export { type BackendClient, createBackendClient } from './runtimes/backend-client'
 export { type BrowserClient, createBrowserClient } from './runtimes/browser/browser-client'
 export type {

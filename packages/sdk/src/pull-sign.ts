@@ -2,7 +2,12 @@ import { isBrowserRuntime, readEnv } from './core/environment'
 import { PullSignError } from './core/errors'
 import { type BackendClient, createBackendClient } from './runtimes/backend-client'
 import { type BrowserClient, createBrowserClient } from './runtimes/browser/browser-client'
-import type { ClientFactoryOptions } from './runtimes/client-options'
+import type {
+  BrowserOptions,
+  ClientFactoryOptions,
+  NativeOptions,
+  XappOptions,
+} from './runtimes/client-options'
 import { createNativeClient, type NativeClient } from './runtimes/native/native-client'
 import type { SignInOptions } from './runtimes/oauth/sign-in-options'
 import { createXappClient, type XappClient } from './runtimes/xapp/xapp-client'
@@ -76,21 +81,14 @@ export interface PullSignConstructor {
   new (apiKey: string, options?: PullSignOptions): PullSign
 }
 
-const normalize = (first: unknown, second: unknown): PullSignOptions => {
-  if (typeof first === 'string') {
-    return typeof second === 'object' && second !== null
+// (apiKey, apiSecret) as the field's backend SDKs; (apiKey, options) as their browser SDKs; an
+// options object that is none is refused by the factory (openClient).
+const normalize = (first: unknown, second: unknown): PullSignOptions =>
+  typeof first === 'string'
+    ? typeof second === 'object' && second !== null
       ? { ...second, apiKey: first }
       : { apiKey: first, apiSecret: second as string | undefined }
-  }
-  if (first === undefined) return {}
-  if (typeof first !== 'object' || first === null) {
-    throw new PullSignError(
-      'ERR_CONFIG',
-      'PullSign takes ({apiKey, apiSecret, ...}) or (apiKey, apiSecret)',
-    )
-  }
-  return first
-}
+    : ((first ?? {}) as PullSignOptions)
 
 const pickRuntime = (options: PullSignOptions): RuntimeName => {
   if (options.runtime !== undefined) return options.runtime
@@ -100,20 +98,18 @@ const pickRuntime = (options: PullSignOptions): RuntimeName => {
   return isXappPage() ? 'xapp' : 'browser'
 }
 
+// Each factory reads only its own options; a secret given to another runtime is refused there.
+const FACTORIES: Record<RuntimeName, (options: PullSignOptions) => PullSign> = {
+  backend: createBackendClient,
+  browser: (options) => createBrowserClient(options as BrowserOptions),
+  native: (options) => createNativeClient(options as NativeOptions),
+  xapp: (options) => createXappClient(options as XappOptions),
+}
+
 const create = (options: PullSignOptions): PullSign => {
-  const { runtime, openUrl, redirectUrl, signIn, log, apiSecret, ...common } = options
-  switch (pickRuntime(options)) {
-    case 'backend':
-      return createBackendClient({ ...common, apiSecret })
-    case 'browser':
-      return createBrowserClient({ ...common, apiSecret, redirectUrl, signIn } as never)
-    case 'native':
-      return createNativeClient({ ...common, apiSecret, redirectUrl, openUrl, signIn } as never)
-    case 'xapp':
-      return createXappClient({ ...common, apiSecret, log } as never)
-    default:
-      throw new PullSignError('ERR_CONFIG', `runtime must be one of backend, browser, native, xapp`)
-  }
+  const factory = FACTORIES[pickRuntime(options)]
+  if (!factory) throw new PullSignError('ERR_CONFIG', `runtime must be ${Object.keys(FACTORIES)}`)
+  return factory(options)
 }
 
 /**

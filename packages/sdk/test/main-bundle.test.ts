@@ -58,7 +58,8 @@ test('a bundle of `createBackendClient` loads no other runtime, not even the fac
 createBackendClient({ apiKey: process.env.KEY, apiSecret: process.env.SECRET }).ping()`)
   const { loaded } = upFront(result.metafile)
   // (esbuild still emits the `import()` chunks of the runtimes; nothing loads them.)
-  const others = /src\/runtimes\/(browser|native|oauth|xapp)\/|sign-in-(runtime|client)\.ts|pull-sign\.ts/
+  const others =
+    /src\/runtimes\/(browser|native|oauth|xapp)\/|sign-in-(runtime|client)\.ts|pull-sign\.ts/
   expect(loaded.filter((path) => others.test(path))).toEqual([])
   expect(loaded.some((path) => path.endsWith('src/runtimes/backend-client.ts'))).toBe(true)
 })

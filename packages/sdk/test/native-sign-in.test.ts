@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { createClient } from '../src/core/client'
 import { resolveEndpoints } from '../src/core/endpoints'
 import { createMemoryStorage } from '../src/core/memory-storage'
-import { pkceChallenge } from '../src/runtimes/oauth/pkce'
 import { createNativeSignIn } from '../src/runtimes/native/native-sign-in'
+import { pkceChallenge } from '../src/runtimes/oauth/pkce'
 import { createFakeClock } from './support/fake-clock'
 
 const apiKey = '00000000-0000-4000-8000-0000000000aa'
@@ -76,7 +76,10 @@ describe('native sign-in through a deep link', () => {
     expect(() =>
       createNativeSignIn(
         { apiKey, oauth, redirectUrl: 'myapp://signin', openUrl: () => {}, ...bad } as never,
-        createClient({ endpoints: resolveEndpoints({ oauth }), seams: { clock: createFakeClock() } }),
+        createClient({
+          endpoints: resolveEndpoints({ oauth }),
+          seams: { clock: createFakeClock() },
+        }),
       ),
     ).toThrow(expect.objectContaining({ code: 'ERR_CONFIG' }))
   })

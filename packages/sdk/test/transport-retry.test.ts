@@ -1,8 +1,8 @@
 import {
   ApiError,
   type BackendClient,
-  createBackendClient,
   type BackendOptions,
+  createBackendClient,
   RateLimitError,
   type RequestEvent,
   type ResponseEvent,
@@ -98,7 +98,10 @@ describe('retry of idempotent requests', () => {
   })
 
   test.each([
-    ['payload create (POST)', (c: BackendClient) => c.payload.create({ TransactionType: 'SignIn' })],
+    [
+      'payload create (POST)',
+      (c: BackendClient) => c.payload.create({ TransactionType: 'SignIn' }),
+    ],
     ['payload cancel (DELETE)', (c: BackendClient) => c.payload.cancel(uuid)],
     ['kyc-status by user token (POST)', (c: BackendClient) => c.getKycStatus({ user_token: uuid })],
   ])('%s is never retried', async (_, call) => {

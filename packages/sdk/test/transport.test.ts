@@ -2,8 +2,8 @@ import { inspect } from 'node:util'
 import {
   ApiError,
   AuthError,
-  NetworkError,
   type BackendClient,
+  NetworkError,
   PullSign,
   PullSignError,
   RateLimitError,

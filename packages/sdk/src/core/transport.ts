@@ -44,8 +44,8 @@ export type Refusal = (
 ) => PullSignError
 
 /**
- * One call: `{base}/{path}`, `body` sent as JSON or `form` as `application/x-www-form-urlencoded`;
- * values in `sensitive` (tokens, codes, OTTs) are redacted from the path shown in errors and
+ * One call: `{base}/{path}`, `body` sent as JSON (a string as it is, with the `content-type` in
+ * `headers`); values in `sensitive` (tokens, codes, OTTs) are redacted from the path shown in errors and
  * hooks and from every error; `credentials` add the headers that authorise it.
  *
  * @example
@@ -59,7 +59,6 @@ export interface Call {
   method: HttpMethod
   path: string
   body?: unknown
-  form?: Record<string, string>
   headers?: HeaderMap
   credentials?: Credentials
   sensitive?: readonly string[]
@@ -78,7 +77,6 @@ export interface Call {
 export type Send = <T>(call: Call) => Promise<T>
 
 const ACCEPT: HeaderMap = { accept: 'application/json' }
-const FORM: HeaderMap = { ...ACCEPT, 'content-type': 'application/x-www-form-urlencoded' }
 
 /** One call's state, riding on its ofetch options so the hooks (made once) can read it. */
 interface CallState {
@@ -191,8 +189,7 @@ export function createTransport(config: TransportConfig): Send {
     const shown = sensitive.length > 0 ? hidePath(full, sensitive) : full
     const where = `[${method} ${shown}]`
     const secrets = () => [...(credentials?.secrets?.() ?? []), ...sensitive]
-    let headers: HeaderMap = request.form ? FORM : ACCEPT
-    if (request.headers) headers = { ...headers, ...request.headers }
+    let headers: HeaderMap = request.headers ? { ...ACCEPT, ...request.headers } : ACCEPT
     if (credentials) {
       const given = credentials.headers({ method, path: shown })
       const auth = given instanceof Promise ? await given : given
@@ -230,9 +227,7 @@ export function createTransport(config: TransportConfig): Send {
       baseURL: request.base,
       method,
       headers,
-      body: (request.form ? new URLSearchParams(request.form).toString() : request.body) as
-        | FetchOptions['body']
-        | undefined,
+      body: request.body as FetchOptions['body'],
       signal: controller.signal,
       retry: method === 'GET' ? config.retry.retries : 0,
       call: { method, path: shown, answers: 0, started: 0, signal: controller.signal, fail },

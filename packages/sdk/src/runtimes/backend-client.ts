@@ -1,5 +1,10 @@
 import { type AppStorageApi, createAppStorageApi } from '../api/app-storage'
-import { createLookups, type Lookups } from '../api/lookups'
+import {
+  type BackendLookups,
+  createBackendLookups,
+  createLookups,
+  type Lookups,
+} from '../api/lookups'
 import { createPayloadApi, type PayloadApi } from '../api/payload'
 import { createPushApi, type PushApi } from '../api/push'
 import { createXappApi, type XappApi } from '../api/xapp'
@@ -21,21 +26,7 @@ import { openClient } from './client-setup'
  * const pullsign: BackendClient = createBackendClient({ apiKey, apiSecret })
  * ```
  */
-export interface BackendClient
-  extends Pick<
-    Lookups,
-    | 'ping'
-    | 'getRates'
-    | 'getRails'
-    | 'getHookHash'
-    | 'getHookHashes'
-    | 'getCuratedAssets'
-    | 'getKycStatus'
-    | 'verifyUserToken'
-    | 'verifyUserTokens'
-    | 'getTransaction'
-    | 'getAccountMeta'
-  > {
+export interface BackendClient extends Omit<Lookups, 'nftokenDetail'>, BackendLookups {
   readonly runtime: 'backend'
   /** The application's API key. */
   readonly apiKey: string
@@ -80,8 +71,9 @@ export function createBackendClient(options: BackendOptions = {}): BackendClient
   const { apiKey, core } = openClient(options)
   const apiSecret = options.apiSecret ?? readEnv('PULLSIGN_API_SECRET')
   const client = platformClient(core, backendCredentials(apiKey, apiSecret))
-  const lookups = createLookups(client)
   return {
+    ...createLookups(client),
+    ...createBackendLookups(client),
     runtime: 'backend',
     apiKey,
     endpoints: core.endpoints,
@@ -92,16 +84,5 @@ export function createBackendClient(options: BackendOptions = {}): BackendClient
     backendstore: createAppStorageApi(client),
     push: createPushApi(client),
     xapp: createXappApi(client, () => apiSecret ?? ''),
-    ping: lookups.ping,
-    getRates: lookups.getRates,
-    getRails: lookups.getRails,
-    getHookHash: lookups.getHookHash,
-    getHookHashes: lookups.getHookHashes,
-    getCuratedAssets: lookups.getCuratedAssets,
-    getKycStatus: lookups.getKycStatus,
-    verifyUserToken: lookups.verifyUserToken,
-    verifyUserTokens: lookups.verifyUserTokens,
-    getTransaction: lookups.getTransaction,
-    getAccountMeta: lookups.getAccountMeta,
   }
 }

@@ -7,9 +7,6 @@ import type { ClientFactoryOptions } from './client-options'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-const withoutUndefined = <T extends object>(value: T): Partial<T> =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
-
 /**
  * What every factory starts with: the options checked (an object; the API key a lower-case UUID,
  * from `PULLSIGN_API_KEY` when not given) and the core resolved once, with the storage the
@@ -38,14 +35,14 @@ export function openClient(
   }
   const core = createClient({
     endpoints: resolveEndpoints(options.endpoints),
-    seams: withoutUndefined({
+    seams: {
       fetch: options.fetch,
       WebSocket: options.WebSocket,
       clock: options.clock,
       random: options.random,
       randomBytes: options.randomBytes,
       storage: options.storage ?? defaultStorage?.(),
-    }),
+    },
     timeoutMs: options.timeoutMs,
     retry: options.retry,
     onRequest: options.onRequest,
@@ -56,7 +53,7 @@ export function openClient(
 
 /**
  * Refuses an API secret in a factory that runs where anyone can read it (a page, an app), naming
- * the field; the secret itself never appears in the error.
+ * the field; the secret itself is not in the error.
  *
  * @example
  * ```ts
@@ -68,8 +65,7 @@ export function refuseSecret(options: object, factory: string): void {
   if (secret !== undefined) {
     throw new PullSignError(
       'ERR_CONFIG',
-      `apiSecret must not be given to ${factory}: anyone can read it from the page or app. Keep it on your backend (createBackendClient).`,
-      { secrets: [typeof secret === 'string' ? secret : undefined] },
+      `apiSecret must not be given to ${factory}: anyone could read it there. Keep it on a backend (createBackendClient).`,
     )
   }
 }

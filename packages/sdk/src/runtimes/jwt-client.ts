@@ -1,4 +1,4 @@
-import { createLookups, type Lookups } from '../api/lookups'
+import { createLookups, type Lookups, nftokenDetail } from '../api/lookups'
 import { createPayloadApi, type PayloadApi } from '../api/payload'
 import { createUserStoreApi, type UserStoreApi } from '../api/user-store'
 import type { Core } from '../core/client'
@@ -19,18 +19,7 @@ import type { Endpoints } from '../wire/endpoints'
  * await pullsign.userstore.set('prefs', { theme: 'dark' })
  * ```
  */
-export interface JwtClient<Events extends Record<string, unknown>>
-  extends Pick<
-    Lookups,
-    | 'ping'
-    | 'getRates'
-    | 'getRails'
-    | 'getHookHash'
-    | 'getHookHashes'
-    | 'getCuratedAssets'
-    | 'getTransaction'
-    | 'nftokenDetail'
-  > {
+export interface JwtClient<Events extends Record<string, unknown>> extends Lookups {
   /** The application's API key. */
   readonly apiKey: string
   /** The endpoints this client talks to. */
@@ -48,22 +37,25 @@ export interface JwtClient<Events extends Record<string, unknown>>
 }
 
 /**
- * The members every JWT client shares, over the core and the runtime's Bearer credentials.
+ * A JWT client: the members every one shares, over the core and the runtime's Bearer
+ * credentials, plus the runtime's own `members` (their getters kept as getters).
  *
  * @example
  * ```ts
- * const shared = jwtClient(apiKey, core, signInCredentials(runtime), events)
+ * const client = jwtClient(apiKey, core, signInCredentials(runtime), events, { runtime: 'browser' as const })
  * ```
  */
-export function jwtClient<Events extends Record<string, unknown>>(
+export function jwtClient<Events extends Record<string, unknown>, Members extends object>(
   apiKey: string,
   core: Core,
   credentials: Credentials,
   events: Emitter<Events>,
-): JwtClient<Events> {
+  members: Members,
+): JwtClient<Events> & Members {
   const client = platformClient(core, credentials)
-  const lookups = createLookups(client)
-  return {
+  const shared: JwtClient<Events> = {
+    ...createLookups(client),
+    nftokenDetail: (tokenId) => nftokenDetail(client, tokenId),
     apiKey,
     endpoints: core.endpoints,
     get rateLimit() {
@@ -73,13 +65,9 @@ export function jwtClient<Events extends Record<string, unknown>>(
     userstore: createUserStoreApi(client),
     on: (event, listener) => events.on(event, listener),
     off: (event, listener) => events.off(event, listener),
-    ping: lookups.ping,
-    getRates: lookups.getRates,
-    getRails: lookups.getRails,
-    getHookHash: lookups.getHookHash,
-    getHookHashes: lookups.getHookHashes,
-    getCuratedAssets: lookups.getCuratedAssets,
-    getTransaction: lookups.getTransaction,
-    nftokenDetail: lookups.nftokenDetail,
   }
+  return Object.defineProperties(
+    shared,
+    Object.getOwnPropertyDescriptors(members),
+  ) as JwtClient<Events> & Members
 }

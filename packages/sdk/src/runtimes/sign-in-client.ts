@@ -33,21 +33,25 @@ export interface SignInClient extends JwtClient<SignInEvents> {
 type SignInModule = Awaited<ReturnType<typeof loadSignInRuntime>>
 
 /**
- * The sign-in runtime of a browser or native client, loaded on demand (a backend bundle never
- * carries it), with the members both clients share over it.
+ * A browser or native client: its sign-in runtime, loaded on demand (a backend bundle never
+ * carries it), the members both clients share over it, and the runtime's own `members`.
  *
  * @example
  * ```ts
- * const { shared, runtime } = startSignInClient(apiKey, core, (m, events) =>
- *   m.startBrowserRuntime({ apiKey, core, events, signIn: {} }),
+ * const client = signInClient(
+ *   apiKey,
+ *   core,
+ *   (m, events) => m.startBrowserRuntime({ apiKey, core, events, signIn: {} }),
+ *   (runtime) => ({ runtime: 'browser' as const, authorize: async () => (await runtime).authorize() }),
  * )
  * ```
  */
-export function startSignInClient<R extends SignInRuntime>(
+export function signInClient<R extends SignInRuntime, Members extends object>(
   apiKey: string,
   core: Core,
   start: (module: SignInModule, events: Emitter<SignInEvents>) => R,
-): { shared: SignInClient; runtime: Promise<R> } {
+  members: (runtime: Promise<R>) => Members,
+): SignInClient & Members {
   const events = new Emitter<SignInEvents>()
   let started: R | null = null
   // The start sequence runs after the factory returns, so listeners attached right after it
@@ -56,8 +60,8 @@ export function startSignInClient<R extends SignInRuntime>(
     started = start(m, events)
     return started
   })
-  const shared: SignInClient = {
-    ...jwtClient(apiKey, core, signInCredentials(runtime), events),
+  return jwtClient(apiKey, core, signInCredentials(runtime), events, {
+    ...members(runtime),
     user: deferredUser((field) => runtime.then((r) => r.userField(field))),
     environment: deferredEnvironment((field) => runtime.then((r) => r.environmentField(field))),
     get state() {
@@ -68,6 +72,5 @@ export function startSignInClient<R extends SignInRuntime>(
       }
     },
     logout: async () => (await runtime).logout(),
-  }
-  return { shared, runtime }
+  })
 }

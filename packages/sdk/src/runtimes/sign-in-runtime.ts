@@ -3,6 +3,7 @@ import type { Emitter } from '../core/emitter'
 import { createBrowserSignIn } from './browser/browser-sign-in'
 import { windowPage } from './browser/page'
 import { createNativeSignIn } from './native/native-sign-in'
+import type { SignInOptions } from './oauth/sign-in-options'
 import {
   type SignInEnvironment,
   type SignInUser,
@@ -10,7 +11,6 @@ import {
   signInUserField,
 } from './oauth/sign-in-props'
 import type { SignInEvents, SignInSession } from './oauth/sign-in-session'
-import type { SignInOptions } from './oauth/sign-in-options'
 
 /**
  * What a browser or native client hands its sign-in: the key, the resolved core, its emitter and
@@ -47,9 +47,7 @@ export interface SignInRuntime {
   logout(): void
 }
 
-const withFields = <
-  F extends { session: SignInSession; start(): Promise<void>; logout(): void },
->(
+const withFields = <F extends { session: SignInSession; start(): Promise<void>; logout(): void }>(
   flow: F,
 ): F & SignInRuntime => {
   void flow.start()
@@ -90,10 +88,7 @@ export function startBrowserRuntime(config: SignInRuntimeConfig) {
  * const runtime = startNativeRuntime({ apiKey, core, events, signIn: {}, redirectUrl: 'myapp://signin' }, openUrl)
  * ```
  */
-export function startNativeRuntime(
-  config: SignInRuntimeConfig,
-  openUrl: (url: string) => unknown,
-) {
+export function startNativeRuntime(config: SignInRuntimeConfig, openUrl: (url: string) => unknown) {
   const { core, events } = config
   const options = {
     apiKey: config.apiKey,

@@ -249,13 +249,20 @@ describe('the popup', () => {
     }
     const page = testPage('https://shop.example/app', () => postingWindow(refusal))
     const clock = createFakeClock()
-    const result = runPopup({ page: page.seam, clock, url: `${oauth}/auth`, providerOrigin: location.origin })
+    const result = runPopup({
+      page: page.seam,
+      clock,
+      url: `${oauth}/auth`,
+      providerOrigin: location.origin,
+    })
     const error = await result.catch((err: unknown) => err)
     expect(error).toBeInstanceOf(SignInError)
     expect(error).toMatchObject({
       code: 'ERR_SIGN_IN',
       reason: 'provider',
-      message: expect.stringContaining('invalid_request: redirect_uri https://shop.example/app is not registered'),
+      message: expect.stringContaining(
+        'invalid_request: redirect_uri https://shop.example/app is not registered',
+      ),
       cause: { error: 'invalid_request', error_description: refusal.error_description },
     })
     expect(clock.pending()).toEqual([])
@@ -275,7 +282,12 @@ describe('the popup', () => {
       return w
     })
     let settled = false
-    const result = runPopup({ page: page.seam, clock, url: `${oauth}/auth`, providerOrigin: location.origin })
+    const result = runPopup({
+      page: page.seam,
+      clock,
+      url: `${oauth}/auth`,
+      providerOrigin: location.origin,
+    })
     result.then(
       () => (settled = true),
       () => (settled = true),

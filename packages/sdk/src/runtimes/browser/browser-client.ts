@@ -1,7 +1,7 @@
 import type { BrowserOptions } from '../client-options'
 import { openClient, refuseSecret } from '../client-setup'
 import type { SignInResult } from '../oauth/sign-in-session'
-import { type SignInClient, startSignInClient } from '../sign-in-client'
+import { type SignInClient, signInClient } from '../sign-in-client'
 
 /**
  * A page's client: signs the person in (OAuth2 PKCE or implicit, popup or redirect,
@@ -43,24 +43,20 @@ export interface BrowserClient extends SignInClient {
 export function createBrowserClient(options: BrowserOptions): BrowserClient {
   refuseSecret(options ?? {}, 'createBrowserClient')
   const { apiKey, core } = openClient(options, () => window.localStorage)
-  const { shared, runtime } = startSignInClient(apiKey, core, (m, events) =>
-    m.startBrowserRuntime({
-      apiKey,
-      core,
-      events,
-      signIn: options.signIn ?? {},
-      redirectUrl: options.redirectUrl,
+  return signInClient(
+    apiKey,
+    core,
+    (m, events) =>
+      m.startBrowserRuntime({
+        apiKey,
+        core,
+        events,
+        signIn: options.signIn ?? {},
+        redirectUrl: options.redirectUrl,
+      }),
+    (runtime) => ({
+      runtime: 'browser' as const,
+      authorize: async () => (await runtime).authorize(),
     }),
   )
-  return {
-    ...shared,
-    runtime: 'browser',
-    get state() {
-      return shared.state
-    },
-    get rateLimit() {
-      return shared.rateLimit
-    },
-    authorize: async () => (await runtime).authorize(),
-  }
 }

@@ -1,8 +1,8 @@
 import { SignInError } from '../../core/errors'
 import type { Clock } from '../../core/seams'
+import { type RedirectResult, readRedirectResult } from '../oauth/redirect-result'
 import type { PageSeam } from './page'
 import { parsePopupMessage } from './popup-message'
-import { type RedirectResult, readRedirectResult } from '../oauth/redirect-result'
 
 /**
  * How often the opener looks whether the person closed the sign-in window. The return page also

@@ -1,7 +1,7 @@
 import type { NativeOptions } from '../client-options'
 import { openClient, refuseSecret } from '../client-setup'
 import type { SignInResult } from '../oauth/sign-in-session'
-import { type SignInClient, startSignInClient } from '../sign-in-client'
+import { type SignInClient, signInClient } from '../sign-in-client'
 
 /**
  * A native app's client: signs the person in through the system browser and a deep link
@@ -41,22 +41,18 @@ export interface NativeClient extends SignInClient {
 export function createNativeClient(options: NativeOptions): NativeClient {
   refuseSecret(options ?? {}, 'createNativeClient')
   const { apiKey, core } = openClient(options)
-  const { shared, runtime } = startSignInClient(apiKey, core, (m, events) =>
-    m.startNativeRuntime(
-      { apiKey, core, events, signIn: options.signIn ?? {}, redirectUrl: options.redirectUrl },
-      options.openUrl,
-    ),
+  return signInClient(
+    apiKey,
+    core,
+    (m, events) =>
+      m.startNativeRuntime(
+        { apiKey, core, events, signIn: options.signIn ?? {}, redirectUrl: options.redirectUrl },
+        options.openUrl,
+      ),
+    (runtime) => ({
+      runtime: 'native' as const,
+      authorize: async () => (await runtime).authorize(),
+      handleRedirect: async (url: string) => (await runtime).handleRedirect(url),
+    }),
   )
-  return {
-    ...shared,
-    runtime: 'native',
-    get state() {
-      return shared.state
-    },
-    get rateLimit() {
-      return shared.rateLimit
-    },
-    authorize: async () => (await runtime).authorize(),
-    handleRedirect: async (url) => (await runtime).handleRedirect(url),
-  }
 }

@@ -101,7 +101,11 @@ export function createNativeSignIn(
       const current = waiter
       waiter = null
       try {
-        const tokens = await acceptAnswer(answer, store.takePending(core.seams.clock.now()), provider)
+        const tokens = await acceptAnswer(
+          answer,
+          store.takePending(core.seams.clock.now()),
+          provider,
+        )
         const result = await session.signIn(tokens)
         current?.resolve(result)
         return result

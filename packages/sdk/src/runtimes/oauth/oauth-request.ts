@@ -28,12 +28,14 @@ export function oauthRequest(
   init: { form?: Record<string, string>; headers?: Record<string, string> },
   secrets: readonly string[],
 ): Promise<Record<string, unknown>> {
+  const { form } = init
   return core.send({
     base: core.endpoints.oauth,
-    method: init.form ? 'POST' : 'GET',
+    method: form ? 'POST' : 'GET',
     path,
-    form: init.form,
-    headers: init.headers,
+    // Form-encoded, as every OAuth client sends `/token` (RFC 6749 §4.1.3).
+    body: form && new URLSearchParams(form).toString(),
+    headers: form ? { 'content-type': 'application/x-www-form-urlencoded' } : init.headers,
     sensitive: secrets,
     refusal: providerRefusal,
   })

@@ -61,19 +61,14 @@ export function createXappClient(options: XappOptions = {}): XappClient {
   })
   // A client that cannot start says so on `error`, not as an unhandled rejection.
   runtime.catch((error: PullSignError) => events.emit('error', error))
-  const shared = jwtClient(apiKey, core, xappCredentials(runtime), events)
-  return {
-    ...shared,
-    runtime: 'xapp',
-    get rateLimit() {
-      return shared.rateLimit
-    },
+  return jwtClient(apiKey, core, xappCredentials(runtime), events, {
+    runtime: 'xapp' as const,
     user: deferredUser((field) => runtime.then((x) => x.userField(field))),
     environment: deferredEnvironment((field) => runtime.then((x) => x.environmentField(field))),
     get state() {
       const context = started?.context
       return { account: context?.account, signedIn: !!context }
     },
-    xapp: xappCommands(runtime, events),
-  }
+    xapp: xappCommands(runtime, events, () => started?.style ?? 'LIGHT'),
+  })
 }

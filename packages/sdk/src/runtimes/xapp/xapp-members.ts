@@ -3,7 +3,6 @@ import type { Emitter } from '../../core/emitter'
 import { API_HEADERS, API_PATHS } from '../../wire/endpoints'
 import type { XappStyle } from '../../wire/xapp'
 import type { XappClientEvents, XappRuntime } from './xapp-runtime'
-import { readXappLaunch } from './xapp-launch'
 
 /**
  * The wallet commands and events `pullsign.xapp` offers in an xApp page (docs/protocol.md §7.2):
@@ -32,7 +31,7 @@ export type XappCommands = Pick<
   | 'navigate'
   | 'on'
 > & {
-  /** The wallet's style, from the page URL's `xAppStyle` (`'LIGHT'` when missing). */
+  /** The wallet's style, from the page URL's `xAppStyle` (`'LIGHT'` until the runtime read it). */
   readonly style: XappStyle
 }
 
@@ -56,17 +55,19 @@ export function isXappPage(): boolean {
  *
  * @example
  * ```ts
- * const commands = xappCommands(runtimePromise, events)
+ * const commands = xappCommands(runtimePromise, events, () => 'LIGHT')
  * await commands.scanQr()
  * ```
  */
 export function xappCommands(
   runtime: Promise<XappRuntime>,
   events: Emitter<XappClientEvents>,
+  style: () => XappStyle,
 ): XappCommands {
   return {
-    style: readXappLaunch((globalThis as { location?: { href: string } }).location?.href ?? '')
-      .style,
+    get style() {
+      return style()
+    },
     on: (event, listener) => events.on(event, listener),
     ready: () => runtime.then((x) => x.ready()),
     openSignRequest: (payload) => runtime.then((x) => x.openSignRequest(payload)),
