@@ -29,9 +29,11 @@ describe('PullSign user and environment of a sign-in client', () => {
     })
     const [alice] = server.platform.users.list()
     if (!alice) throw new Error('the reference server started without its demo users')
+    const seen: string[] = []
     const pullsign: NativeClient = createNativeClient({
       apiKey: app.apiKey,
       endpoints,
+      onResponse: ({ method, path, status }) => seen.push(`${method} ${path} ${status}`),
       redirectUrl: 'myapp://signin',
       openUrl: (url) =>
         void signInAs(url, alice.uuid).then((link) => pullsign.handleRedirect(link)),
@@ -51,6 +53,13 @@ describe('PullSign user and environment of a sign-in client', () => {
     expect(await environment.ott).toBeUndefined()
     expect(await pullsign.user.token).toBe((await environment.jwt).usertoken_uuidv4)
     expect(await pullsign.user.token).toMatch(/^[0-9a-f-]{36}$/)
+    // The provider's calls go through the client's one transport: its hooks saw them.
+    expect(seen).toEqual(['POST /oauth/token 200', 'GET /oauth/userinfo 200'])
+    const tokenId = `00080000${'AB'.repeat(20)}0000000000000001`
+    const detail = await pullsign.nftokenDetail(tokenId)
+    expect(detail).toMatchObject({ token: tokenId, owner: null })
+    expect(seen.at(-1)).toBe(`GET /api/v1/jwt/nftoken-detail/${tokenId} 200`)
+    await expect(pullsign.nftokenDetail('nope')).rejects.toMatchObject({ code: 'ERR_INPUT' })
   })
 
   it('do not exist on a backend client, which has no sign-in', async () => {

@@ -173,6 +173,9 @@ export function createTransport(config: TransportConfig): Send {
   // ofetch builds one Headers from a plain object; default headers would cost two more per call.
   let lastAuth: HeaderMap | undefined
   let lastHeaders: HeaderMap = ACCEPT
+  // The shown path's prefix of the last base (a backend has one base): not parsed per call.
+  let lastBase = ''
+  let lastPathname = ''
   let $fetch: $Fetch | undefined
   let loading: Promise<$Fetch> | undefined
   const load = () => {
@@ -185,7 +188,11 @@ export function createTransport(config: TransportConfig): Send {
   return async <T>(request: Call) => {
     const { method, path, credentials } = request
     const sensitive = request.sensitive ?? []
-    const full = `${new URL(request.base).pathname.replace(/\/$/, '')}/${path}`
+    if (request.base !== lastBase) {
+      lastBase = request.base
+      lastPathname = new URL(lastBase).pathname.replace(/\/$/, '')
+    }
+    const full = `${lastPathname}/${path}`
     const shown = sensitive.length > 0 ? hidePath(full, sensitive) : full
     const where = `[${method} ${shown}]`
     const secrets = () => [...(credentials?.secrets?.() ?? []), ...sensitive]
