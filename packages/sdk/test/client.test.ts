@@ -81,12 +81,18 @@ describe('construction', () => {
     expect(client.endpoints).toEqual({ ...PRODUCTION_ENDPOINTS, api: 'http://127.0.0.1:9' })
   })
 
-  test('a secret in a browser is refused with a clear error; a key alone is fine there', () => {
+  test('a secret in a browser is refused with a clear error; a key alone is fine there', async () => {
     const error = inBrowser(() => configError(() => new PullSign({ apiKey, apiSecret })))
     expect(error.code).toBe('ERR_CONFIG')
     expect(error.message).toContain('an API secret must never be used in a browser')
     expect(error.message).not.toContain(apiSecret)
-    expect(inBrowser(() => new PullSign({ apiKey })).apiKey).toBe(apiKey)
+    const client = inBrowser(() => new PullSign({ apiKey }))
+    expect(client.apiKey).toBe(apiKey)
+    expect(client.runtime).toBe('browser')
+    // Its sign-in starts after the fake page is gone: it says so on `error`, nothing unhandled.
+    if (client.runtime === 'browser') {
+      await expect(new Promise((resolve) => client.on('error', resolve))).resolves.toBeDefined()
+    }
   })
 
   test('without a secret, backend calls reject with ERR_CONFIG (never resolve null)', async () => {

@@ -115,9 +115,10 @@ describe('the typed runtimes', () => {
     }
   })
 
-  it('a native client has sign-in and the JWT routes, and refuses a secret at run time naming it', () => {
+  it('a native client has sign-in and the JWT routes, and refuses a secret at run time naming it', async () => {
     const native = createNativeClient({ apiKey, redirectUrl: 'myapp://signin', openUrl: () => {} })
     expect(native.runtime).toBe('native')
+    const started = new Promise((resolve) => native.on('ready', resolve))
     for (const member of [
       'authorize',
       'handleRedirect',
@@ -145,5 +146,6 @@ describe('the typed runtimes', () => {
         message: expect.stringContaining('apiSecret must not be given to createNativeClient'),
       }),
     )
+    await started
   })
 })

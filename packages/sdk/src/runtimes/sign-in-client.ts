@@ -1,5 +1,6 @@
 import type { Core } from '../core/client'
 import { Emitter } from '../core/emitter'
+import type { PullSignError } from '../core/errors'
 import { deferredEnvironment, deferredUser } from './deferred-props'
 import { type JwtClient, jwtClient } from './jwt-client'
 import { loadSignInRuntime } from './lazy-runtimes'
@@ -60,6 +61,9 @@ export function signInClient<R extends SignInRuntime, Members extends object>(
     started = start(m, events)
     return started
   })
+  // A client that cannot start (e.g. no page to run in) says so on `error`, not as an unhandled
+  // rejection; calls that need the runtime reject with the same error.
+  runtime.catch((error: PullSignError) => events.emit('error', error))
   return jwtClient(apiKey, core, signInCredentials(runtime), events, {
     ...members(runtime),
     user: deferredUser((field) => runtime.then((r) => r.userField(field))),
