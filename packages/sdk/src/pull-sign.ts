@@ -129,7 +129,9 @@ const create = (options: PullSignOptions): PullSign => {
  */
 export const PullSign = class PullSign {
   constructor(first?: unknown, second?: unknown) {
+    // The client it picked, made an instance of PullSign: `instanceof PullSign` holds and a
+    // console names it `PullSign`, as with the field's class.
     // biome-ignore lint/correctness/noConstructorReturn: the facade hands back the runtime it picked
-    return create(normalize(first, second))
+    return Object.setPrototypeOf(create(normalize(first, second)), new.target.prototype)
   }
 } as PullSignConstructor
