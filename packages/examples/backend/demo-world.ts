@@ -1,10 +1,10 @@
 import { createReferenceServer } from '@pullsign/reference-server'
-import { PullSign } from 'pullsign'
+import { createBackendClient } from 'pullsign'
 
 /**
  * The world both backend demos run in: a reference server embedded in this process (with its demo
  * application and two funded users, Alice and Bob), and a pullsign client of that application.
- * Against production you would only write `new PullSign(apiKey, apiSecret)`.
+ * Against production you would only write `createBackendClient({ apiKey, apiSecret })`.
  */
 export async function startDemoWorld() {
   const server = createReferenceServer({ ledgerCloseMs: false })
@@ -17,7 +17,7 @@ export async function startDemoWorld() {
   if (!app || !alice || !bob || !aliceAccount || !bobAccount) {
     throw new Error('the reference server started without its demo application and users')
   }
-  const pullsign = new PullSign({ apiKey: app.apiKey, apiSecret: app.apiSecret, endpoints })
+  const pullsign = createBackendClient({ apiKey: app.apiKey, apiSecret: app.apiSecret, endpoints })
   return { server, endpoints, app, alice, bob, aliceAccount, bobAccount, pullsign }
 }
 

@@ -8,7 +8,7 @@
  * Run: npx tsx native/deep-link.ts
  */
 import { createReferenceServer } from '@pullsign/reference-server'
-import { PullSign } from 'pullsign'
+import { createNativeClient } from 'pullsign'
 import { verifyOAuthJwt } from 'pullsign/verify'
 import { logger } from '../backend/demo-world'
 
@@ -35,7 +35,8 @@ async function systemBrowser(url: string): Promise<string> {
   return back.headers.get('location') ?? ''
 }
 
-const pullsign = new PullSign(app.apiKey, {
+const pullsign = createNativeClient({
+  apiKey: app.apiKey,
   endpoints,
   redirectUrl: 'myapp://signin',
   openUrl: (url) => {
@@ -53,14 +54,14 @@ for (const name of ['retrieving', 'ready', 'success', 'logout', 'loggedout'] as 
 pullsign.on('error', (error) => log(`event error ${error.message}`))
 
 const result = await pullsign.authorize()
-log(`signed in as ${result?.me.account} (${result?.me.name})`)
+log(`signed in as ${result.me.account} (${result.me.name})`)
 const { pong } = (await pullsign.ping()) as { pong: boolean }
 log(`ping with the JWT: pong=${pong}`)
 await pullsign.userstore.set('settings', { theme: 'dark' })
 log(`userstore: ${JSON.stringify(await pullsign.userstore.get('settings'))}`)
 
 // On the app's backend: never trust a JWT a client sends without verifying it.
-const claims = await verifyOAuthJwt(result?.jwt ?? '', {
+const claims = await verifyOAuthJwt(result.jwt, {
   issuer: endpoints.oauth,
   audience: app.apiKey,
 })

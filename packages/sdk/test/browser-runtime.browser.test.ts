@@ -1,4 +1,4 @@
-import { PullSign, PullSignError } from 'pullsign'
+import { createBrowserClient, PullSign, PullSignError } from 'pullsign'
 import { expect, test } from 'vitest'
 
 const apiKey = '00000000-0000-4000-8000-0000000000aa'
@@ -26,4 +26,22 @@ test('in a real browser a key-only client signs people in, and calls before sign
     code: 'ERR_SIGN_IN',
     reason: 'not-signed-in',
   })
+})
+
+test('in a real browser createBrowserClient refuses an apiSecret naming the field, and makes a browser client', () => {
+  let error: unknown
+  try {
+    createBrowserClient({ apiKey, apiSecret } as never)
+  } catch (err) {
+    error = err
+  }
+  expect(error).toBeInstanceOf(PullSignError)
+  expect(error).toMatchObject({
+    code: 'ERR_CONFIG',
+    message: expect.stringContaining('apiSecret must not be given to createBrowserClient'),
+  })
+  expect(JSON.stringify(error)).not.toContain(apiSecret)
+  const client = createBrowserClient({ apiKey })
+  expect(client.runtime).toBe('browser')
+  expect(new PullSign({ apiKey }).runtime).toBe('browser')
 })

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util'
-import { PullSign, PullSignError } from 'pullsign'
+import { createBackendClient, PullSign, PullSignError } from 'pullsign'
 import { PRODUCTION_ENDPOINTS } from 'pullsign/wire'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 
@@ -81,17 +81,23 @@ describe('construction', () => {
     expect(client.endpoints).toEqual({ ...PRODUCTION_ENDPOINTS, api: 'http://127.0.0.1:9' })
   })
 
-  test('a secret in a browser is refused with a clear error; a key alone is fine there', () => {
+  test('a secret in a browser is refused with a clear error; a key alone is fine there', async () => {
     const error = inBrowser(() => configError(() => new PullSign({ apiKey, apiSecret })))
     expect(error.code).toBe('ERR_CONFIG')
     expect(error.message).toContain('an API secret must never be used in a browser')
     expect(error.message).not.toContain(apiSecret)
-    expect(inBrowser(() => new PullSign({ apiKey })).apiKey).toBe(apiKey)
+    const client = inBrowser(() => new PullSign({ apiKey }))
+    expect(client.apiKey).toBe(apiKey)
+    expect(client.runtime).toBe('browser')
+    // Its sign-in starts after the fake page is gone: it says so on `error`, nothing unhandled.
+    if (client.runtime === 'browser') {
+      await expect(new Promise((resolve) => client.on('error', resolve))).resolves.toBeDefined()
+    }
   })
 
   test('without a secret, backend calls reject with ERR_CONFIG (never resolve null)', async () => {
     vi.stubEnv('PULLSIGN_API_SECRET', '')
-    const client = new PullSign({ apiKey })
+    const client = createBackendClient({ apiKey })
     await expect(client.ping()).rejects.toMatchObject({
       code: 'ERR_CONFIG',
       message: expect.stringContaining('needs the API secret'),

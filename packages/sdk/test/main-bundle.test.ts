@@ -23,13 +23,9 @@ function upFront(metafile: Metafile): { loaded: string[]; lazy: string[] } {
   return { loaded: inputsOf([...seen]), lazy: inputsOf(rest) }
 }
 
-test('a backend bundle of `import { PullSign }` loads no sign-in or xApp runtime code up front', async () => {
-  const result = await build({
-    stdin: {
-      contents: `import { PullSign } from ${JSON.stringify(entry)}
-new PullSign(process.env.KEY, process.env.SECRET).ping().then(console.log)`,
-      resolveDir: fileURLToPath(new URL('.', import.meta.url)),
-    },
+const bundle = (contents: string) =>
+  build({
+    stdin: { contents, resolveDir: fileURLToPath(new URL('.', import.meta.url)) },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -39,13 +35,31 @@ new PullSign(process.env.KEY, process.env.SECRET).ping().then(console.log)`,
     metafile: true,
     logLevel: 'silent',
   })
+
+// The sign-in flows (popup, redirect, deep link, the OAuth client) and the xApp runtime; the
+// factories' shells are small and load them on demand.
+const runtimeCode =
+  /src\/runtimes\/(browser\/(browser-sign-in|popup-flow|page)|native\/native-sign-in|oauth\/|xapp\/(xapp-runtime|bridge))/
+
+test('a backend bundle of `import { PullSign }` loads no sign-in or xApp runtime code up front', async () => {
+  const result = await bundle(`import { PullSign } from ${JSON.stringify(entry)}
+new PullSign(process.env.KEY, process.env.SECRET).ping().then(console.log)`)
   const { loaded, lazy } = upFront(result.metafile)
-  const runtimeCode =
-    /src\/runtimes\/(browser|native)\/|src\/runtimes\/xapp\/(xapp-client|bridge)\.ts/
   expect(loaded.filter((path) => runtimeCode.test(path))).toEqual([])
   // What the backend uses is up front, and the runtimes are still in the bundle for when a page
   // chooses one.
-  expect(loaded.some((path) => path.endsWith('src/runtimes/backend.ts'))).toBe(true)
+  expect(loaded.some((path) => path.endsWith('src/runtimes/backend-credentials.ts'))).toBe(true)
   expect(lazy.some((path) => path.endsWith('src/runtimes/browser/browser-sign-in.ts'))).toBe(true)
-  expect(lazy.some((path) => path.endsWith('src/runtimes/xapp/xapp-client.ts'))).toBe(true)
+  expect(lazy.some((path) => path.endsWith('src/runtimes/xapp/xapp-runtime.ts'))).toBe(true)
+})
+
+test('a bundle of `createBackendClient` loads no other runtime, not even the facade or the factory shells', async () => {
+  const result = await bundle(`import { createBackendClient } from ${JSON.stringify(entry)}
+createBackendClient({ apiKey: process.env.KEY, apiSecret: process.env.SECRET }).ping()`)
+  const { loaded } = upFront(result.metafile)
+  // (esbuild still emits the `import()` chunks of the runtimes; nothing loads them.)
+  const others =
+    /src\/runtimes\/(browser|native|oauth|xapp)\/|sign-in-(runtime|client)\.ts|pull-sign\.ts/
+  expect(loaded.filter((path) => others.test(path))).toEqual([])
+  expect(loaded.some((path) => path.endsWith('src/runtimes/backend-client.ts'))).toBe(true)
 })

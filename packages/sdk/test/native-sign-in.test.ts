@@ -1,8 +1,10 @@
 import { webcrypto } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { createClient } from '../src/core/client'
+import { resolveEndpoints } from '../src/core/endpoints'
 import { createMemoryStorage } from '../src/core/memory-storage'
-import { pkceChallenge } from '../src/runtimes/browser/pkce'
 import { createNativeSignIn } from '../src/runtimes/native/native-sign-in'
+import { pkceChallenge } from '../src/runtimes/oauth/pkce'
 import { createFakeClock } from './support/fake-clock'
 
 const apiKey = '00000000-0000-4000-8000-0000000000aa'
@@ -14,15 +16,18 @@ function setup() {
   const storage = createMemoryStorage()
   const signIn = createNativeSignIn(
     { apiKey, oauth, redirectUrl: 'myapp://signin', openUrl: (url) => opened.push(url) },
-    {
-      storage,
-      clock: createFakeClock(),
-      random: (bytes) => webcrypto.getRandomValues(bytes),
-      fetch: (async (input: RequestInfo | URL) => {
-        requests.push(String(input))
-        throw new Error('no request expected')
-      }) as typeof fetch,
-    },
+    createClient({
+      endpoints: resolveEndpoints({ oauth }),
+      seams: {
+        storage,
+        clock: createFakeClock(),
+        randomBytes: (bytes) => webcrypto.getRandomValues(bytes),
+        fetch: (async (input: RequestInfo | URL) => {
+          requests.push(String(input))
+          throw new Error('no request expected')
+        }) as typeof fetch,
+      },
+    }),
   )
   return { opened, requests, storage, signIn }
 }
@@ -71,7 +76,10 @@ describe('native sign-in through a deep link', () => {
     expect(() =>
       createNativeSignIn(
         { apiKey, oauth, redirectUrl: 'myapp://signin', openUrl: () => {}, ...bad } as never,
-        { storage: createMemoryStorage(), clock: createFakeClock(), random: (b) => b, fetch },
+        createClient({
+          endpoints: resolveEndpoints({ oauth }),
+          seams: { clock: createFakeClock() },
+        }),
       ),
     ).toThrow(expect.objectContaining({ code: 'ERR_CONFIG' }))
   })

@@ -1,5 +1,5 @@
 import { createReferenceServer } from '@pullsign/reference-server'
-import { PullSign, type SignInEnvironment } from 'pullsign'
+import { createNativeClient, type NativeClient, PullSign } from 'pullsign'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const server = createReferenceServer({ ledgerCloseMs: false })
@@ -29,8 +29,11 @@ describe('PullSign user and environment of a sign-in client', () => {
     })
     const [alice] = server.platform.users.list()
     if (!alice) throw new Error('the reference server started without its demo users')
-    const pullsign: PullSign = new PullSign(app.apiKey, {
+    const seen: string[] = []
+    const pullsign: NativeClient = createNativeClient({
+      apiKey: app.apiKey,
       endpoints,
+      onResponse: ({ method, path, status }) => seen.push(`${method} ${path} ${status}`),
       redirectUrl: 'myapp://signin',
       openUrl: (url) =>
         void signInAs(url, alice.uuid).then((link) => pullsign.handleRedirect(link)),
@@ -43,21 +46,30 @@ describe('PullSign user and environment of a sign-in client', () => {
     expect(await account).toBe(me?.account)
     expect(await pullsign.user.name).toBe(me?.name)
     expect(Object.keys(pullsign.user)).toContain('kycApproved')
-    const environment = pullsign.environment as SignInEnvironment
+    const { environment } = pullsign
     expect(await environment.bearer).toBe(result?.jwt)
     expect((await environment.jwt).sub).toBe(me?.account)
     expect(await environment.openid).toBeUndefined()
+    expect(await environment.ott).toBeUndefined()
+    expect(await pullsign.user.token).toBe((await environment.jwt).usertoken_uuidv4)
+    expect(await pullsign.user.token).toMatch(/^[0-9a-f-]{36}$/)
+    // The provider's calls go through the client's one transport: its hooks saw them.
+    expect(seen).toEqual(['POST /oauth/token 200', 'GET /oauth/userinfo 200'])
+    const tokenId = `00080000${'AB'.repeat(20)}0000000000000001`
+    const detail = await pullsign.nftokenDetail(tokenId)
+    expect(detail).toMatchObject({ token: tokenId, owner: null })
+    expect(seen.at(-1)).toBe(`GET /api/v1/jwt/nftoken-detail/${tokenId} 200`)
+    await expect(pullsign.nftokenDetail('nope')).rejects.toMatchObject({ code: 'ERR_INPUT' })
   })
 
-  it('reject with ERR_CONFIG on a backend client, which has no sign-in', async () => {
+  it('do not exist on a backend client, which has no sign-in', async () => {
     const pullsign = new PullSign({
       apiKey: '00000000-0000-4000-8000-0000000000aa',
       apiSecret: '00000000-0000-4000-8000-0000000000bb',
       endpoints,
     })
-    await expect(pullsign.user.account).rejects.toMatchObject({ code: 'ERR_CONFIG' })
-    await expect((pullsign.environment as SignInEnvironment).bearer).rejects.toMatchObject({
-      code: 'ERR_CONFIG',
-    })
+    expect(pullsign.runtime).toBe('backend')
+    expect('user' in pullsign).toBe(false)
+    expect('environment' in pullsign).toBe(false)
   })
 })

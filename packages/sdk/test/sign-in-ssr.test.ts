@@ -6,7 +6,7 @@ it('importing pullsign under SSR (Node, no window) neither throws nor touches pa
   expect('window' in globalThis || 'localStorage' in globalThis).toBe(false)
   // Without a secret or openUrl, a Node client is a backend without its secret: no sign-in.
   const client = new sdk.PullSign({ apiKey: '00000000-0000-4000-8000-0000000000aa' })
-  expect(client.state).toEqual({ account: undefined, signedIn: false })
-  await expect(client.authorize()).rejects.toMatchObject({ code: 'ERR_CONFIG' })
+  expect(client.runtime).toBe('backend')
+  expect('authorize' in client).toBe(false)
   await expect(client.ping()).rejects.toMatchObject({ code: 'ERR_CONFIG' })
 })

@@ -1,7 +1,8 @@
 import {
   ApiError,
-  PullSign,
-  type PullSignOptions,
+  type BackendClient,
+  type BackendOptions,
+  createBackendClient,
   RateLimitError,
   type RequestEvent,
   type ResponseEvent,
@@ -24,8 +25,8 @@ beforeEach(async () => {
 })
 afterEach(() => server.close())
 
-const client = (options: Partial<PullSignOptions> = {}) =>
-  new PullSign({ apiKey, apiSecret, endpoints: { api: server.api }, clock, ...options })
+const client = (options: Partial<BackendOptions> = {}) =>
+  createBackendClient({ apiKey, apiSecret, endpoints: { api: server.api }, clock, ...options })
 
 const failing = (status: number, headers: Record<string, string> = {}): Answer => ({
   status,
@@ -97,9 +98,12 @@ describe('retry of idempotent requests', () => {
   })
 
   test.each([
-    ['payload create (POST)', (c: PullSign) => c.payload.create({ TransactionType: 'SignIn' })],
-    ['payload cancel (DELETE)', (c: PullSign) => c.payload.cancel(uuid)],
-    ['kyc-status by user token (POST)', (c: PullSign) => c.getKycStatus({ user_token: uuid })],
+    [
+      'payload create (POST)',
+      (c: BackendClient) => c.payload.create({ TransactionType: 'SignIn' }),
+    ],
+    ['payload cancel (DELETE)', (c: BackendClient) => c.payload.cancel(uuid)],
+    ['kyc-status by user token (POST)', (c: BackendClient) => c.getKycStatus({ user_token: uuid })],
   ])('%s is never retried', async (_, call) => {
     server.answer = failing(503, { 'retry-after': '0' })
     await expect(call(client())).rejects.toMatchObject({ status: 503 })

@@ -2,6 +2,7 @@ import { inspect } from 'node:util'
 import {
   ApiError,
   AuthError,
+  type BackendClient,
   NetworkError,
   PullSign,
   PullSignError,
@@ -16,7 +17,7 @@ const apiSecret = '5e3b2c1a-9f8e-4d7c-a6b5-4c3d2e1f0a9b'
 const token = 'c0ffee00-1234-4abc-8def-0123456789ab'
 
 let server: JsonServer
-let pullsign: PullSign
+let pullsign: BackendClient
 
 beforeEach(async () => {
   server = await startJsonServer()

@@ -2,13 +2,13 @@
  * The same shop page written as an ES module that imports `pullsign` and is bundled (serve.ts
  * bundles it with esbuild, as Vite, webpack or Rollup would).
  */
-import { PullSign, type SignInEvents } from 'pullsign'
+import { type BrowserClient, createBrowserClient, type SignInEvents } from 'pullsign'
 
 const { apiKey, endpoints } = (
-  window as unknown as { SHOP_CONFIG: { apiKey: string; endpoints: PullSign['endpoints'] } }
+  window as unknown as { SHOP_CONFIG: { apiKey: string; endpoints: BrowserClient['endpoints'] } }
 ).SHOP_CONFIG
-// No secret in a page: the API key alone makes this the browser runtime (OAuth2 PKCE).
-const pullsign = new PullSign(apiKey, { endpoints })
+// No secret in a page (the browser factory refuses one): sign-in by OAuth2 PKCE.
+const pullsign = createBrowserClient({ apiKey, endpoints })
 const element = (id: string) => document.getElementById(id) as HTMLElement
 const show = (id: string, visible: boolean) => {
   element(id).hidden = !visible

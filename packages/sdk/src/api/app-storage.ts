@@ -1,6 +1,6 @@
-import type { Client } from '../core/client'
 import { PullSignError } from '../core/errors'
 import { requireObject } from '../core/input'
+import type { Client } from '../core/platform-client'
 import {
   APP_STORAGE_MAX_BYTES,
   type AppStorageDeleteResponse,

@@ -1,6 +1,6 @@
-import type { Client } from '../core/client'
 import { PullSignError } from '../core/errors'
 import { CLASSIC_ADDRESS, describeValue, requireString } from '../core/input'
+import type { Client } from '../core/platform-client'
 import type {
   AccountMetaResponse,
   CuratedAssetsResponse,
@@ -8,6 +8,7 @@ import type {
   HookMeta,
   KycAccountResponse,
   KycTokenResponse,
+  NftokenDetail,
   PingResponse,
   RailsResponse,
   RatesResponse,
@@ -30,7 +31,7 @@ const CURRENCY_CODE = /^[A-Za-z0-9]{3}$/
 export type KycTarget = { account: string } | { user_token: string }
 
 /**
- * The read-only lookups of docs/protocol.md §2.
+ * The read-only lookups of docs/protocol.md §2 every client has (key + secret and JWT routes).
  *
  * @example
  * ```ts
@@ -45,12 +46,25 @@ export interface Lookups {
   getHookHash(hash: string): Promise<HookMeta>
   getHookHashes(): Promise<HookHashesResponse>
   getCuratedAssets(): Promise<CuratedAssetsResponse>
+  getTransaction(hash: string): Promise<XrplTxResponse>
+  /** JWT clients only (browser, native, xApp): the detail of an NFToken by its 64-hex id. */
+  nftokenDetail(tokenId: string): Promise<NftokenDetail>
+}
+
+/**
+ * The lookups only a backend has (docs/protocol.md §2: key + secret routes).
+ *
+ * @example
+ * ```ts
+ * const { kycApproved } = await createBackendLookups(client).getKycStatus({ account })
+ * ```
+ */
+export interface BackendLookups {
   getKycStatus(target: { account: string }): Promise<KycAccountResponse>
   getKycStatus(target: { user_token: string }): Promise<KycTokenResponse>
   getKycStatus(target: string | KycTarget): Promise<KycAccountResponse | KycTokenResponse>
   verifyUserToken(token: string): Promise<UserTokenInfo>
   verifyUserTokens(tokens: readonly string[]): Promise<UserTokenInfo[]>
-  getTransaction(hash: string): Promise<XrplTxResponse>
   getAccountMeta(account: string): Promise<AccountMetaResponse>
 }
 
@@ -59,8 +73,14 @@ const requireAccount = (value: unknown, field: string) =>
 
 const requireToken = (value: unknown, field: string) => requireString(value, field)
 
+const getter =
+  (client: Client) =>
+  <T>(path: string, sensitive?: string[]) =>
+    client.request<T>('GET', path, sensitive ? { sensitive } : {})
+
 /**
- * Builds the lookups on the client core.
+ * Builds the lookups every client has on its platform client (a JWT client adds
+ * `nftokenDetail`, a backend {@link createBackendLookups}).
  *
  * @example
  * ```ts
@@ -68,9 +88,47 @@ const requireToken = (value: unknown, field: string) => requireString(value, fie
  * const rates = await lookups.getRates('USD')
  * ```
  */
-export function createLookups(client: Client): Lookups {
-  const get = <T>(path: string, sensitive?: string[]) =>
-    client.request<T>('GET', path, sensitive ? { sensitive } : {})
+export function createLookups(client: Client): Omit<Lookups, 'nftokenDetail'> {
+  const get = getter(client)
+  return {
+    ping: async () => get<PingResponse>('ping'),
+    getRates: async (currency) => {
+      const code = requireString(currency, 'currency', CURRENCY_CODE, 'a 3-character currency code')
+      return get<RatesResponse>(`rates/${code.toUpperCase()}`)
+    },
+    getRails: async () => get<RailsResponse>('rails'),
+    getHookHash: async (hash) => {
+      const value = requireString(hash, 'hash', HASH, '64 hex characters')
+      return get<HookMeta>(`hookhash/${value}`)
+    },
+    getHookHashes: async () => get<HookHashesResponse>('hookhash'),
+    getCuratedAssets: async () => get<CuratedAssetsResponse>('curated-assets'),
+    getTransaction: async (hash) =>
+      get<XrplTxResponse>(`xrpl-tx/${requireString(hash, 'hash', HASH, '64 hex characters')}`),
+  }
+}
+
+/**
+ * The detail of an NFToken (`jwt/nftoken-detail/{tokenId}`), a JWT route.
+ *
+ * @example
+ * ```ts
+ * const { issuer } = await nftokenDetail(client, tokenId)
+ * ```
+ */
+export const nftokenDetail = async (client: Client, tokenId: string): Promise<NftokenDetail> =>
+  getter(client)(`nftoken-detail/${requireString(tokenId, 'tokenId', HASH, '64 hex characters')}`)
+
+/**
+ * Builds a backend's own lookups: KYC, user tokens, account metadata.
+ *
+ * @example
+ * ```ts
+ * const { active } = await createBackendLookups(client).verifyUserToken(token)
+ * ```
+ */
+export function createBackendLookups(client: Client): BackendLookups {
+  const get = getter(client)
   const kyc = async (target: string | KycTarget) => {
     const who: KycTarget =
       typeof target === 'string'
@@ -107,19 +165,7 @@ export function createLookups(client: Client): Lookups {
     return response.tokens
   }
   return {
-    ping: async () => get<PingResponse>('ping'),
-    getRates: async (currency) => {
-      const code = requireString(currency, 'currency', CURRENCY_CODE, 'a 3-character currency code')
-      return get<RatesResponse>(`rates/${code.toUpperCase()}`)
-    },
-    getRails: async () => get<RailsResponse>('rails'),
-    getHookHash: async (hash) => {
-      const value = requireString(hash, 'hash', HASH, '64 hex characters')
-      return get<HookMeta>(`hookhash/${value}`)
-    },
-    getHookHashes: async () => get<HookHashesResponse>('hookhash'),
-    getCuratedAssets: async () => get<CuratedAssetsResponse>('curated-assets'),
-    getKycStatus: kyc as Lookups['getKycStatus'],
+    getKycStatus: kyc as BackendLookups['getKycStatus'],
     verifyUserToken: async (token) => {
       const value = requireToken(token, 'token')
       const response = await get<UserTokensResponse>(`user-token/${encodeURIComponent(value)}`, [
@@ -134,8 +180,6 @@ export function createLookups(client: Client): Lookups {
       return info
     },
     verifyUserTokens,
-    getTransaction: async (hash) =>
-      get<XrplTxResponse>(`xrpl-tx/${requireString(hash, 'hash', HASH, '64 hex characters')}`),
     getAccountMeta: async (account) =>
       get<AccountMetaResponse>(`account-meta/${requireAccount(account, 'account')}`),
   }

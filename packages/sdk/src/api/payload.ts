@@ -1,6 +1,6 @@
-import type { Client } from '../core/client'
 import { PullSignError } from '../core/errors'
 import { describeValue, requireObject, requireString } from '../core/input'
+import type { Client } from '../core/platform-client'
 import { payloadSocketUrl } from '../wire/endpoints'
 import type {
   PayloadCancelResponse,

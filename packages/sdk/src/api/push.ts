@@ -1,5 +1,5 @@
-import type { Client } from '../core/client'
 import { requireObject, requireString } from '../core/input'
+import type { Client } from '../core/platform-client'
 import type { PushEventResponse, PushNotificationResponse, PushRequest } from '../wire/push'
 
 /**

@@ -1,6 +1,6 @@
-import type { Client } from '../core/client'
 import { PullSignError } from '../core/errors'
 import { describeValue, requireObject } from '../core/input'
+import type { Client } from '../core/platform-client'
 import {
   USERDATA_KEY_PATTERN,
   type UserdataListResponse,

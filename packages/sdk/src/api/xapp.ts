@@ -1,5 +1,5 @@
-import type { Client } from '../core/client'
 import { requireString, requireUuid } from '../core/input'
+import type { Client } from '../core/platform-client'
 import type { XappContext } from '../wire/xapp'
 
 /**

@@ -1,12 +1,11 @@
 import type { Endpoints } from '../wire/endpoints'
 import { systemClock } from './clock'
-import type { Credentials, HeaderMap } from './credentials'
 import { PullSignError } from './errors'
 import { createMemoryStorage } from './memory-storage'
 import type { RateLimitInfo } from './rate-limit'
 import { resolveRetry } from './retry-wait'
 import type { Seams } from './seams'
-import { createTransport } from './transport'
+import { createTransport, type Send } from './transport'
 import { defaultWebSocket, type WebSocketConstructor } from './websocket'
 
 /**
@@ -73,14 +72,12 @@ export interface ResponseEvent extends RequestEvent {
 }
 
 /**
- * Everything {@link createClient} takes. Only `endpoints` and `credentials` are required: a runtime
- * supplies those and the seams of its environment.
+ * Everything {@link createClient} takes; all optional but `endpoints`.
  *
  * @example
  * ```ts
  * const options: ClientOptions = {
  *   endpoints,
- *   credentials: { basePath: '/api/v1/platform', headers: () => ({ 'x-api-key': key, 'x-api-secret': secret }) },
  *   seams: { clock: fakeClock },
  *   retry: false,
  *   onResponse: (e) => console.log(e.method, e.path, e.status),
@@ -90,8 +87,6 @@ export interface ResponseEvent extends RequestEvent {
 export interface ClientOptions {
   /** Base URLs `{api, oauth, links}`, already resolved. */
   endpoints: Endpoints
-  /** How requests are authorised, and under which base path. */
-  credentials: Credentials
   /** Injected seams; each missing one gets its default. */
   seams?: Partial<Seams>
   /** Per-request timeout in ms, retries and their waits included; default 30 000. */
@@ -105,82 +100,59 @@ export interface ClientOptions {
 }
 
 /**
- * One request: `body` is sent as JSON; values in `sensitive` (tokens, OTTs) are redacted from the
- * path shown in errors and hooks; `headers` are added to the credentials' headers, or replace
- * them with `authorize: false` (e.g. the OTT exchange of docs/protocol.md §7.2).
+ * The resolved core every runtime receives: the endpoints, the seams (defaults filled in, once),
+ * the one transport every call goes through, and the rate limit of the last answer.
  *
  * @example
  * ```ts
- * const options: RequestOptions = { body: { tokens: [token] }, sensitive: [token] }
+ * const core = createClient({ endpoints })
+ * const pong = await core.send<PingResponse>({ base: `${endpoints.api}/api/v1/platform`, method: 'GET', path: 'ping', credentials })
  * ```
  */
-export interface RequestOptions {
-  body?: unknown
-  sensitive?: readonly string[]
-  headers?: HeaderMap
-  /** `false` sends no credential headers; default `true`. */
-  authorize?: boolean
-}
-
-/**
- * The client core every API module takes: typed JSON requests under the credentials' base path,
- * the endpoints, the seams (resolved), and the rate limit of the last answer.
- *
- * @example
- * ```ts
- * const client = createClient({ endpoints, credentials })
- * const pong = await client.request<PingResponse>('GET', 'ping')
- * const WebSocket = await client.webSocket()
- * ```
- */
-export interface Client {
+export interface Core {
   readonly endpoints: Endpoints
   /** The seams in use, defaults filled in. */
   readonly seams: Readonly<Seams>
   /** The rate limit reported by the last answer, or `null` before any. */
   readonly rateLimit: RateLimitInfo | null
-  /**
-   * Sends a JSON request to `{api}{basePath}/{path}`; rejects with a typed `PullSignError`.
-   */
-  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>
+  /** Sends one call through the transport; rejects with a typed `PullSignError`. */
+  send: Send
   /** The WebSocket constructor: the seam, or isomorphic-ws loaded on first call. */
   webSocket(): Promise<WebSocketConstructor>
 }
 
+const isFunction = (name: string, value: unknown) => {
+  if (value !== undefined && typeof value !== 'function') {
+    throw new PullSignError('ERR_CONFIG', `${name} must be a function`)
+  }
+}
+
 /**
- * Builds the client core from a runtime's credentials and seams: fills each missing seam with its
- * default (global fetch, isomorphic-ws on first subscribe, memory storage, system clock,
- * `Math.random`), checks the options, and wires one ofetch transport. The API modules take the
- * result and nothing global.
+ * The composition root: fills each missing seam with its default once (global fetch, isomorphic-ws
+ * on first subscribe, memory storage, system clock, `Math.random`, `crypto.getRandomValues`),
+ * checks the options, and wires the one ofetch transport. Every runtime takes the result and
+ * nothing global.
  *
  * @example
  * ```ts
- * const client = createClient({
+ * const core = createClient({
  *   endpoints: resolveEndpoints({ api: 'http://127.0.0.1:8080' }),
- *   credentials: { basePath: '/api/v1/platform', headers: () => ({ 'x-api-key': key, 'x-api-secret': secret }), secrets: () => [secret] },
  *   seams: { clock: fakeClock },
  * })
- * const pong = await client.request<PingResponse>('GET', 'ping')
+ * const client = platformClient(core, backendCredentials(apiKey, apiSecret))
  * ```
  */
-export function createClient(options: ClientOptions): Client {
+export function createClient(options: ClientOptions): Core {
   const given = options.seams ?? {}
-  const functions: [string, unknown][] = [
-    ['fetch', given.fetch],
-    ['WebSocket', given.WebSocket],
-    ['random', given.random],
-    ['onRequest', options.onRequest],
-    ['onResponse', options.onResponse],
-  ]
+  isFunction('fetch', given.fetch)
+  isFunction('WebSocket', given.WebSocket)
+  isFunction('random', given.random)
+  isFunction('randomBytes', given.randomBytes)
+  isFunction('onRequest', options.onRequest)
+  isFunction('onResponse', options.onResponse)
   for (const [seam, methods] of SEAM_METHODS) {
     const value = given[seam] as Record<string, unknown> | undefined
-    if (value !== undefined)
-      for (const m of methods) functions.push([`${seam}.${m}`, value?.[m] ?? null])
-  }
-  for (const [name, value] of functions) {
-    if (value !== undefined && typeof value !== 'function') {
-      throw new PullSignError('ERR_CONFIG', `${name} must be a function`)
-    }
+    if (value !== undefined) for (const m of methods) isFunction(`${seam}.${m}`, value?.[m] ?? null)
   }
   const timeoutMs = options.timeoutMs ?? 30_000
   if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
@@ -192,12 +164,11 @@ export function createClient(options: ClientOptions): Client {
     storage: given.storage ?? createMemoryStorage(),
     clock: given.clock ?? systemClock,
     random: given.random ?? Math.random,
+    randomBytes: given.randomBytes ?? ((bytes) => globalThis.crypto.getRandomValues(bytes)),
   }
   let rateLimit: RateLimitInfo | null = null
   let loaded: Promise<WebSocketConstructor> | undefined
   const send = createTransport({
-    api: options.endpoints.api,
-    credentials: options.credentials,
     fetch: seams.fetch,
     clock: seams.clock,
     timeoutMs,
@@ -214,7 +185,7 @@ export function createClient(options: ClientOptions): Client {
     get rateLimit() {
       return rateLimit
     },
-    request: send,
+    send,
     webSocket: () => {
       if (seams.WebSocket) return Promise.resolve(seams.WebSocket)
       loaded ??= defaultWebSocket()

@@ -50,9 +50,10 @@ export interface StorageLike {
 }
 
 /**
- * Everything the SDK takes from its environment, injectable. A runtime picks the defaults for
- * its environment; {@link createClient} fills the rest: the global `fetch`, isomorphic-ws (loaded
- * on first subscribe), an in-memory storage, the system clock and `Math.random`.
+ * Everything the SDK takes from its environment, injectable. Resolved once, by {@link createClient}
+ * (the composition root): the global `fetch`, isomorphic-ws (loaded on first subscribe), the
+ * storage the runtime's factory picked (`localStorage` in a page, else memory), the system clock,
+ * `Math.random` and `crypto.getRandomValues`.
  *
  * @example
  * ```ts
@@ -68,6 +69,8 @@ export interface Seams {
   storage: StorageLike
   /** Current time and timers. */
   clock: Clock
-  /** A number in [0, 1), as `Math.random` (reconnect jitter, PKCE state when no crypto). */
+  /** A number in [0, 1), as `Math.random`: the reconnect jitter. */
   random: () => number
+  /** Fills a byte array with strong random bytes (PKCE verifier, `state`, `nonce`). */
+  randomBytes: (bytes: Uint8Array) => Uint8Array
 }

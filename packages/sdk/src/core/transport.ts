@@ -1,12 +1,6 @@
 import type { $Fetch, FetchError, FetchOptions } from 'ofetch'
 import { AuthError } from './api-errors'
-import type {
-  HttpMethod,
-  RequestEvent,
-  RequestOptions,
-  ResponseEvent,
-  RetryOptions,
-} from './client'
+import type { HttpMethod, RequestEvent, ResponseEvent, RetryOptions } from './client'
 import type { Credentials, HeaderMap } from './credentials'
 import { PullSignError } from './errors'
 import { loadOfetch } from './lazy-modules'
@@ -17,17 +11,14 @@ import { RETRY_STATUSES, retryWait } from './retry-wait'
 import type { Clock } from './seams'
 
 /**
- * What a transport is built from: the `{api}` URL, the credentials, the seams it uses and the
- * caller's policy.
+ * What the transport is built from: the seams it uses and the caller's policy.
  *
  * @example
  * ```ts
- * const config: TransportConfig = { api, credentials, fetch, clock: systemClock, timeoutMs: 30_000, retry: resolveRetry(undefined), onRateLimit: () => {} }
+ * const config: TransportConfig = { fetch, clock: systemClock, timeoutMs: 30_000, retry: resolveRetry(undefined), onRateLimit: () => {} }
  * ```
  */
 export interface TransportConfig {
-  api: string
-  credentials: Credentials
   fetch: typeof globalThis.fetch
   clock: Clock
   timeoutMs: number
@@ -38,21 +29,66 @@ export interface TransportConfig {
 }
 
 /**
- * Sends one JSON request; rejects with a typed `PullSignError`.
+ * The typed error of a refused call, when the service is not the platform (the OAuth provider
+ * answers `{error, error_description}`, docs/protocol.md §7.1).
  *
  * @example
  * ```ts
- * const pong = await send<PingResponse>('GET', 'ping')
+ * const refusal: Refusal = (status, data, where) => new SignInError('provider', `${where} ${status}`)
  * ```
  */
-export type Send = <T>(method: HttpMethod, path: string, options?: RequestOptions) => Promise<T>
+export type Refusal = (
+  status: number,
+  data: unknown,
+  where: string,
+  secrets: readonly (string | undefined)[],
+) => PullSignError
+
+/**
+ * One call: `{base}/{path}`, `body` sent as JSON (a string as it is, with the `content-type` in
+ * `headers`); values in `sensitive` (tokens, codes, OTTs) are redacted from the path shown in errors and
+ * hooks and from every error; `credentials` add the headers that authorise it.
+ *
+ * @example
+ * ```ts
+ * const call: Call = { base: `${api}/api/v1/platform`, method: 'GET', path: 'ping', credentials }
+ * ```
+ */
+export interface Call {
+  /** An absolute URL: `{api}{basePath}` or `{oauth}`. */
+  base: string
+  method: HttpMethod
+  path: string
+  body?: unknown
+  headers?: HeaderMap
+  credentials?: Credentials
+  sensitive?: readonly string[]
+  /** The error of a refusal; the platform's typed errors (`ApiError`, …) by default. */
+  refusal?: Refusal
+}
+
+/**
+ * Sends one call; resolves its JSON object, rejects with a typed `PullSignError`.
+ *
+ * @example
+ * ```ts
+ * const pong = await send<PingResponse>({ base, method: 'GET', path: 'ping', credentials })
+ * ```
+ */
+export type Send = <T>(call: Call) => Promise<T>
 
 const ACCEPT: HeaderMap = { accept: 'application/json' }
 
-/** ofetch's options of one call, with that call's state for the hooks. */
-type CallOptions = FetchOptions<'text'> & {
-  call: { method: HttpMethod; path: string; answers: number; started: number; signal: AbortSignal }
+/** One call's state, riding on its ofetch options so the hooks (made once) can read it. */
+interface CallState {
+  method: HttpMethod
+  path: string
+  answers: number
+  started: number
+  signal: AbortSignal
+  fail(response: { status: number; statusText: string; headers: Headers; _data?: unknown }): Error
 }
+type CallOptions = FetchOptions<'text'> & { call: CallState }
 
 const hidePath = (path: string, sensitive: readonly string[]): string =>
   sensitive.reduce(
@@ -70,32 +106,25 @@ const parse = (text: unknown): unknown => {
 }
 
 /**
- * Builds the transport: one `ofetch.create` with the base URL `{api}{basePath}` and the injected
- * fetch; per request the credentials' headers, a timeout on the client's clock covering every
- * attempt, and ofetch's retry of `GET`s answered 429/502/503/504, waiting (on the clock) what
- * `retry-after` asks, within the cap. Payload create (`POST`) and cancel (`DELETE`) are never
- * retried: a retried create would make two payloads.
+ * The one transport every call of the SDK goes through (platform JSON, the OAuth provider's form
+ * posts and `/userinfo`, the xApp OTT exchange): one `ofetch.create` over the injected fetch, and
+ * per call the credentials' headers, one timeout on the client's clock covering every attempt,
+ * the `onRequest`/`onResponse` hooks, redaction and typed errors. ofetch retries `GET`s answered
+ * 429/502/503/504; payload create (`POST`) and cancel (`DELETE`) are never retried.
  *
  * @example
  * ```ts
  * const send = createTransport(config)
- * const record = await send<PayloadRecord>('GET', `payload/${uuid}`)
+ * const record = await send<PayloadRecord>({ base, method: 'GET', path: `payload/${uuid}`, credentials })
  * ```
  */
 export function createTransport(config: TransportConfig): Send {
-  const { clock, credentials } = config
-  const base = `${config.api}${credentials.basePath}`
-  const basePathname = new URL(base).pathname.replace(/\/$/, '')
+  const { clock } = config
   const timing = config.onRequest !== undefined || config.onResponse !== undefined
-  // The hooks are made once, not per call (the ping bench counts every allocation); each call's
-  // state rides on its options, which ofetch hands to every hook.
+  // The hooks are made once, not per call (the ping bench counts every allocation).
   const defaults: FetchOptions = {
-    baseURL: base,
     responseType: 'text',
     retryStatusCodes: RETRY_STATUSES,
-    // The wait happens in onResponseError on the client's clock; ofetch's own would use the
-    // global timers.
-    retryDelay: 0,
     onRequest: timing
       ? ({ options }) => {
           const call = (options as CallOptions).call
@@ -118,23 +147,26 @@ export function createTransport(config: TransportConfig): Send {
         rateLimit,
       })
     },
+    // Kept on top of ofetch: the wait before a retry. ofetch's `retryDelay` (a function would
+    // read `retry-after` well) waits on the global `setTimeout`, which the injected clock cannot
+    // move, so tests would have to sleep; this hook waits on the clock instead, and answers a wait
+    // longer than the cap with the typed error at once (the caller decides, with `retryAfter`).
     onResponseError: async ({ options, response }) => {
       const left = options.retry
-      if (typeof left !== 'number' || left <= 0) return
-      if (!RETRY_STATUSES.includes(response.status)) return
-      const { answers, signal } = (options as CallOptions).call
-      const wait = retryWait(config.retry, answers, response.headers, clock.now())
-      if (wait === null) {
-        options.retry = 0 // longer than the cap: the caller gets the error now
-        return
-      }
+      if (typeof left !== 'number' || left <= 0 || !RETRY_STATUSES.includes(response.status)) return
+      const call = (options as CallOptions).call
+      const wait = retryWait(config.retry, call.answers, response.headers, clock.now())
+      if (wait === null) throw call.fail(response)
       await new Promise<void>((resolve, reject) => {
         const id = clock.setTimeout(resolve, wait)
-        const abort = () => {
-          clock.clearTimeout(id)
-          reject(signal.reason)
-        }
-        signal.addEventListener('abort', abort, { once: true })
+        call.signal.addEventListener(
+          'abort',
+          () => {
+            clock.clearTimeout(id)
+            reject(call.signal.reason)
+          },
+          { once: true },
+        )
       })
     },
   }
@@ -142,6 +174,9 @@ export function createTransport(config: TransportConfig): Send {
   // ofetch builds one Headers from a plain object; default headers would cost two more per call.
   let lastAuth: HeaderMap | undefined
   let lastHeaders: HeaderMap = ACCEPT
+  // The shown path's prefix of the last base (a backend has one base): not parsed per call.
+  let lastBase = ''
+  let lastPathname = ''
   let $fetch: $Fetch | undefined
   let loading: Promise<$Fetch> | undefined
   const load = () => {
@@ -151,23 +186,42 @@ export function createTransport(config: TransportConfig): Send {
     })
     return loading
   }
-  return async <T>(method: HttpMethod, path: string, request: RequestOptions = {}) => {
+  return async <T>(request: Call) => {
+    const { method, path, credentials } = request
     const sensitive = request.sensitive ?? []
-    const shown =
-      sensitive.length > 0
-        ? hidePath(`${basePathname}/${path}`, sensitive)
-        : `${basePathname}/${path}`
+    if (request.base !== lastBase) {
+      lastBase = request.base
+      lastPathname = new URL(lastBase).pathname.replace(/\/$/, '')
+    }
+    const full = `${lastPathname}/${path}`
+    const shown = sensitive.length > 0 ? hidePath(full, sensitive) : full
     const where = `[${method} ${shown}]`
-    const secrets = () => [...(credentials.secrets?.() ?? []), ...sensitive]
-    const authorize = request.authorize !== false
+    const secrets = () => [...(credentials?.secrets?.() ?? []), ...sensitive]
     let headers: HeaderMap = request.headers ? { ...ACCEPT, ...request.headers } : ACCEPT
-    if (authorize) {
+    if (credentials) {
       const given = credentials.headers({ method, path: shown })
       const auth = given instanceof Promise ? await given : given
       // Static credentials (the backend's) give the same object every call: merge it once.
       if (!request.headers && auth === lastAuth) headers = lastHeaders
       else headers = { ...headers, ...auth }
       if (!request.headers) [lastAuth, lastHeaders] = [auth, headers]
+    }
+    const fail = (response: {
+      status: number
+      statusText: string
+      headers: Headers
+      _data?: unknown
+    }) => {
+      const data = parse(response._data)
+      if (request.refusal) return request.refusal(response.status, data, where, secrets())
+      const error = responseError(response, data, {
+        method,
+        path: shown,
+        secrets: secrets(),
+        now: clock.now(),
+      })
+      if (credentials && error instanceof AuthError) credentials.onRejected?.(error)
+      return error
     }
     let timedOut = false
     const controller = new AbortController()
@@ -178,17 +232,19 @@ export function createTransport(config: TransportConfig): Send {
       controller.abort(new Error('timeout'))
     }, config.timeoutMs)
     const options: CallOptions = {
+      baseURL: request.base,
       method,
       headers,
       body: request.body as FetchOptions['body'],
       signal: controller.signal,
       retry: method === 'GET' ? config.retry.retries : 0,
-      call: { method, path: shown, answers: 0, started: 0, signal: controller.signal },
+      call: { method, path: shown, answers: 0, started: 0, signal: controller.signal, fail },
     }
     let answer: { status: number; _data?: string }
     try {
       answer = await ($fetch ?? (await load())).raw(path, options)
     } catch (err) {
+      if (err instanceof PullSignError) throw err // a retry wait past the cap: already typed
       // ofetch wraps every failure in a FetchError: with the answer when there was one, else
       // with the fetch error as its cause.
       const response = (err as Partial<FetchError>).response
@@ -199,14 +255,7 @@ export function createTransport(config: TransportConfig): Send {
           timeoutMs: config.timeoutMs,
         })
       }
-      const error = responseError(response, parse(response._data), {
-        method,
-        path: shown,
-        secrets: secrets(),
-        now: clock.now(),
-      })
-      if (authorize && error instanceof AuthError) credentials.onRejected?.(error)
-      throw error
+      throw fail(response)
     } finally {
       clock.clearTimeout(timer)
     }

@@ -1,4 +1,4 @@
-import type { SignInEnvironment, SignInUser } from './browser/sign-in-props'
+import type { Environment, SignInUser } from './oauth/sign-in-props'
 
 const USER_FIELDS: readonly (keyof SignInUser)[] = [
   'account',
@@ -11,9 +11,10 @@ const USER_FIELDS: readonly (keyof SignInUser)[] = [
   'proSubscription',
   'blocked',
   'source',
+  'token',
 ]
 
-const ENVIRONMENT_FIELDS: readonly (keyof SignInEnvironment)[] = ['jwt', 'bearer', 'openid']
+const ENVIRONMENT_FIELDS: readonly (keyof Environment)[] = ['jwt', 'bearer', 'ott', 'openid']
 
 // Each field is read on access from the runtime, which loads on demand: the sign-in and xApp
 // runtimes (and the JWT decoding behind their fields) stay out of a backend bundle.
@@ -37,7 +38,7 @@ export const deferredUser = (read: (field: keyof SignInUser) => Promise<unknown>
   deferred(USER_FIELDS, read)
 
 /**
- * `PullSign#environment` of a sign-in client: each field a promise, read from the runtime.
+ * `environment` of every client but a backend's: each field a promise, read from the runtime.
  *
  * @example
  * ```ts
@@ -45,6 +46,6 @@ export const deferredUser = (read: (field: keyof SignInUser) => Promise<unknown>
  * console.log(await environment.bearer)
  * ```
  */
-export const deferredEnvironment = (
-  read: (field: keyof SignInEnvironment) => Promise<unknown>,
-): SignInEnvironment => deferred(ENVIRONMENT_FIELDS, read)
+export const deferredEnvironment = <Claims>(
+  read: (field: keyof Environment) => Promise<unknown>,
+): Environment<Claims> => deferred(ENVIRONMENT_FIELDS, read)

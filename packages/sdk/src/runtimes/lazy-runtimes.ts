@@ -6,7 +6,7 @@
  *
  * @example
  * ```ts
- * const { createSignInRuntime } = await loadSignInRuntime()
+ * const { startBrowserRuntime } = await loadSignInRuntime()
  * ```
  */
 export const loadSignInRuntime = () => import('./sign-in-runtime')
@@ -16,7 +16,7 @@ export const loadSignInRuntime = () => import('./sign-in-runtime')
  *
  * @example
  * ```ts
- * const { createXappClient } = await loadXappClient()
+ * const { createXappRuntime } = await loadXappRuntime()
  * ```
  */
-export const loadXappClient = () => import('./xapp/xapp-client')
+export const loadXappRuntime = () => import('./xapp/xapp-runtime')

@@ -11,7 +11,7 @@ import type { SignInRuntime } from './sign-in-runtime'
  *
  * @example
  * ```ts
- * const client = createClient({ endpoints, credentials: signInCredentials(runtimePromise) })
+ * const client = platformClient(core, signInCredentials(runtimePromise))
  * ```
  */
 export function signInCredentials(runtime: Promise<SignInRuntime>): Credentials {

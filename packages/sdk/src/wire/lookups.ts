@@ -327,3 +327,19 @@ export interface AccountMetaResponse {
   /** `linked`: when the account was linked to a global id (ISO 8601), or null. */
   globalid: { linked: string | null; profileUrl: string | null }
 }
+
+/**
+ * GET `jwt/nftoken-detail/{tokenId}` (docs/protocol.md §2, JWT routes only).
+ *
+ * @example
+ * ```ts
+ * const { issuer }: NftokenDetail = await pullsign.nftokenDetail(tokenId)
+ * ```
+ */
+export interface NftokenDetail {
+  issuer: string
+  token: string
+  owner: string | null
+  name: string | null
+  image: string | null
+}

@@ -105,3 +105,19 @@ export type OAuthPopupMessage =
       options: { redirect_uri: string; full_redirect_uri: string; [key: string]: string }
     }
   | { source: 'xumm_sign_request_popup_closed' }
+
+/**
+ * [ours] What the provider's refusal page (redirect URI not registered, unknown client, bad
+ * parameter) posts to its opener, before `JSON.stringify`, with target origin `*`, so a popup
+ * sign-in ends at once (§7.1, "Popup mode").
+ *
+ * @example
+ * ```ts
+ * const msg: OAuthRefusalMessage = { source: 'pullsign_sign_in_refused', error: 'invalid_request', error_description: 'redirect_uri is not registered' }
+ * ```
+ */
+export interface OAuthRefusalMessage {
+  source: 'pullsign_sign_in_refused'
+  error: string
+  error_description: string
+}

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createClient } from '../../src/core/client'
+import { resolveEndpoints } from '../../src/core/endpoints'
 import { SignInError } from '../../src/core/sign-in-errors'
 import { createBrowserSignIn } from '../../src/runtimes/browser/browser-sign-in'
 import type { PageSeam, PopupWindow } from '../../src/runtimes/browser/page'
@@ -57,7 +59,13 @@ function setup(href = 'https://shop.example/app', popup?: (url: string) => Popup
   const net = noFetch()
   const signIn = createBrowserSignIn(
     { apiKey, oauth, implicit: true },
-    { page: page.seam, storage, clock, random, fetch: net.fetch },
+    {
+      core: createClient({
+        endpoints: resolveEndpoints({ oauth }),
+        seams: { storage, clock, randomBytes: random, fetch: net.fetch },
+      }),
+      page: page.seam,
+    },
   )
   const events: string[] = []
   const names = ['retrieving', 'retrieved', 'ready', 'success', 'logout', 'loggedout'] as const
@@ -229,6 +237,69 @@ describe('the popup', () => {
       providerOrigin: location.origin,
     })
     expect(answer).toEqual({ kind: 'code', code: 'the-code', state: 'abc' })
+  })
+
+  it('the provider refusing the request rejects authorize at once with its error and description', async () => {
+    // Simulates the provider's refusal page (docs/protocol.md §7.1, [ours]): posted by the popup
+    // itself with target origin '*'; the clock never moves, so no close poll is involved.
+    const refusal = {
+      source: 'pullsign_sign_in_refused',
+      error: 'invalid_request',
+      error_description: 'redirect_uri https://shop.example/app is not registered',
+    }
+    const page = testPage('https://shop.example/app', () => postingWindow(refusal))
+    const clock = createFakeClock()
+    const result = runPopup({
+      page: page.seam,
+      clock,
+      url: `${oauth}/auth`,
+      providerOrigin: location.origin,
+    })
+    const error = await result.catch((err: unknown) => err)
+    expect(error).toBeInstanceOf(SignInError)
+    expect(error).toMatchObject({
+      code: 'ERR_SIGN_IN',
+      reason: 'provider',
+      message: expect.stringContaining(
+        'invalid_request: redirect_uri https://shop.example/app is not registered',
+      ),
+      cause: { error: 'invalid_request', error_description: refusal.error_description },
+    })
+    expect(clock.pending()).toEqual([])
+  })
+
+  it('a refusal from a window that is not the popup, or from another origin, is ignored', async () => {
+    const refusal = JSON.stringify({
+      source: 'pullsign_sign_in_refused',
+      error: 'invalid_client',
+      error_description: 'unknown client',
+    })
+    const clock = createFakeClock()
+    // The popup stays open and silent; the refusal comes from this page itself.
+    const page = testPage('https://shop.example/app', () => {
+      const w = window.open('about:blank', '_blank')
+      if (w) opened.push(w)
+      return w
+    })
+    let settled = false
+    const result = runPopup({
+      page: page.seam,
+      clock,
+      url: `${oauth}/auth`,
+      providerOrigin: location.origin,
+    })
+    result.then(
+      () => (settled = true),
+      () => (settled = true),
+    )
+    window.postMessage(refusal, '*')
+    await new Promise((resolve) => window.addEventListener('message', resolve, { once: true }))
+    await Promise.resolve()
+    expect(settled).toBe(false)
+    opened[0]?.close()
+    await expect.poll(() => opened[0]?.closed).toBe(true)
+    clock.advance(1000)
+    await expect(result).rejects.toMatchObject({ reason: 'popup-closed' })
   })
 
   it('ignores messages from another origin, then reports the person closing the window', async () => {

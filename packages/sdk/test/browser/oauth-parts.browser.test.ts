@@ -1,10 +1,10 @@
 import fc from 'fast-check'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { authorizeUrl } from '../../src/runtimes/browser/authorize-url'
-import { createPkcePair, pkceChallenge } from '../../src/runtimes/browser/pkce'
 import { parsePopupMessage } from '../../src/runtimes/browser/popup-message'
-import { cleanRedirectUrl, readRedirectResult } from '../../src/runtimes/browser/redirect-result'
-import { createSessionStore } from '../../src/runtimes/browser/session-store'
+import { authorizeUrl } from '../../src/runtimes/oauth/authorize-url'
+import { createPkcePair, pkceChallenge } from '../../src/runtimes/oauth/pkce'
+import { cleanRedirectUrl, readRedirectResult } from '../../src/runtimes/oauth/redirect-result'
+import { createSessionStore } from '../../src/runtimes/oauth/session-store'
 import { unsignedJwt } from '../support/unsigned-jwt'
 
 const apiKey = '00000000-0000-4000-8000-0000000000aa'
@@ -170,6 +170,34 @@ describe('the popup message', () => {
       null,
     ],
     ['not JSON', '{source', null],
+    [
+      'the refusal page [ours]',
+      JSON.stringify({
+        source: 'pullsign_sign_in_refused',
+        error: 'invalid_request',
+        error_description: 'redirect_uri https://shop.example/app is not registered',
+      }),
+      'pullsign_sign_in_refused',
+    ],
+    [
+      'a refusal whose error is no OAuth code',
+      JSON.stringify({ source: 'pullsign_sign_in_refused', error: '<b>', error_description: '' }),
+      null,
+    ],
+    [
+      'a refusal without a description',
+      JSON.stringify({ source: 'pullsign_sign_in_refused', error: 'invalid_client' }),
+      null,
+    ],
+    [
+      'a refusal with a description past 1,000 characters',
+      JSON.stringify({
+        source: 'pullsign_sign_in_refused',
+        error: 'invalid_client',
+        error_description: 'x'.repeat(1001),
+      }),
+      null,
+    ],
   ])('%s', (_, data, source) => {
     expect(parsePopupMessage(data)?.source ?? null).toBe(source)
   })

@@ -35,7 +35,8 @@ async function buildIife(): Promise<string> {
  * The test xApp: a static page on its own loopback origin that loads the SDK bundle and starts
  * `new PullSign(key)` with the key and API from its URL (the URL's `xAppToken` makes it the xApp
  * runtime). It records every client event
- * name in `window.events`, every bridge log line in `window.logs`, and exposes the client as
+ * name in `window.events`, every wallet event heard through `pullsign.xapp.on` in
+ * `window.walletEvents`, every bridge log line in `window.logs`, and exposes the client as
  * `window.pullsign`. With `clock=manual` the client runs on a manual clock, `window.advance(ms)`.
  */
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SDK xApp</title>
@@ -70,6 +71,10 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
       if (name === 'ready') document.getElementById('state').textContent = 'ready as ' + data.account
       if (name === 'error') document.getElementById('state').textContent = 'error: ' + data.message
     })
+  })
+  window.walletEvents = []
+  ;['payload', 'qr', 'destination', 'networkswitch'].forEach(function (name) {
+    pullsign.xapp.on(name, function () { window.walletEvents.push(name) })
   })
   window.pullsign = pullsign
 </script></body></html>`

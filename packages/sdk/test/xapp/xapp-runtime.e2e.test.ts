@@ -32,8 +32,9 @@ afterAll(async () => {
 })
 
 type XappWindow = Window & {
-  pullsign: import('pullsign').PullSign
+  pullsign: import('pullsign').XappClient
   events: string[]
+  walletEvents: string[]
   logs: string[]
   pending?: Promise<unknown>
   advance(ms: number): void
@@ -77,10 +78,16 @@ describe('the SDK xApp runtime in Chromium, framed by the host simulator (docs/p
     const { page, frame, errors } = await openInHost()
     const seen = await frame.evaluate(async () => {
       const { events, pullsign } = window as unknown as XappWindow
-      const { user } = pullsign
+      const { user, environment } = pullsign
       return {
         events,
-        env: pullsign.environment as import('pullsign').XappEnvironment,
+        runtime: pullsign.runtime,
+        env: {
+          ott: await environment.ott,
+          bearer: await environment.bearer,
+          jwt: await environment.jwt,
+          openid: await environment.openid,
+        },
         state: pullsign.state,
         user: {
           account: await user.account,
@@ -91,12 +98,15 @@ describe('the SDK xApp runtime in Chromium, framed by the host simulator (docs/p
       }
     })
     expect(seen.events).toEqual(['retrieved', 'success', 'ready'])
+    expect(seen.runtime).toBe('xapp')
     expect(seen.state).toEqual({ account: ref.alice.accounts[0]?.address, signedIn: true })
     expect(seen.env.ott).toMatchObject({
       user: ref.alice.uuid,
       account: ref.alice.accounts[0]?.address,
     })
-    expect(seen.env.jwt?.split('.')).toHaveLength(3)
+    expect(seen.env.bearer.split('.')).toHaveLength(3)
+    expect(seen.env.jwt).toMatchObject({ usr: ref.alice.uuid, app_uuidv4: game.uuid })
+    expect(seen.env.openid).toBeUndefined()
     expect(seen.user).toEqual({
       account: ref.alice.accounts[0]?.address,
       name: 'Alice',
@@ -123,7 +133,7 @@ describe('the SDK xApp runtime in Chromium, framed by the host simulator (docs/p
       destination,
     )
     expect(ref.server.platform.payloads.record(uuid).meta.pushed).toBe(true)
-    await start(frame, 'openSignRequest', uuid)
+    await start(frame, 'openSignRequest', { uuid }) // the field's form; a uuid string works too
     await page.getByRole('button', { name: 'Sign', exact: true }).click()
     expect(await settle(frame)).toEqual({ reason: 'SIGNED', uuid })
     expect(ref.server.platform.payloads.record(uuid).meta).toMatchObject({
@@ -133,6 +143,9 @@ describe('the SDK xApp runtime in Chromium, framed by the host simulator (docs/p
     expect(await frame.evaluate(() => (window as unknown as XappWindow).events.at(-1))).toBe(
       'payload',
     )
+    expect(await frame.evaluate(() => (window as unknown as XappWindow).walletEvents)).toEqual([
+      'payload',
+    ])
     await page.close()
   })
 

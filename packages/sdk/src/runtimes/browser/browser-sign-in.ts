@@ -1,12 +1,16 @@
+import type { Core } from '../../core/client'
 import type { Emitter } from '../../core/emitter'
-import type { Clock, StorageLike } from '../../core/seams'
+import { cleanRedirectUrl, readRedirectResult } from '../oauth/redirect-result'
+import { acceptAnswer } from '../oauth/sign-in-answer'
+import { openSession, type SignInEvents, type SignInResult } from '../oauth/sign-in-session'
+import {
+  type SignInRequest,
+  type StartedSignIn,
+  signInUrl,
+  startSignIn,
+} from '../oauth/sign-in-start'
 import type { PageSeam } from './page'
 import { runPopup } from './popup-flow'
-import type { RandomBytes } from './random-token'
-import { cleanRedirectUrl, readRedirectResult } from './redirect-result'
-import { acceptAnswer } from './sign-in-answer'
-import { openSession, type SignInEvents, type SignInResult } from './sign-in-session'
-import { type SignInRequest, type StartedSignIn, signInUrl, startSignIn } from './sign-in-start'
 
 /**
  * How a page signs in (docs/protocol.md §7.1).
@@ -26,19 +30,17 @@ export interface BrowserSignInOptions extends SignInRequest {
 }
 
 /**
- * The seams of the browser runtime; tests pass their own.
+ * What the browser sign-in runs on: the resolved core (storage, clock, random bytes, transport),
+ * the page, and the client's emitter; tests pass their own.
  *
  * @example
  * ```ts
- * const seams: BrowserSeams = { page: windowPage(), storage: localStorage, clock: systemClock, random: (b) => crypto.getRandomValues(b), fetch }
+ * const deps: BrowserDeps = { core, page: windowPage() }
  * ```
  */
-export interface BrowserSeams {
+export interface BrowserDeps {
+  core: Core
   page: PageSeam
-  storage: StorageLike
-  clock: Clock
-  random: RandomBytes
-  fetch: typeof globalThis.fetch
   /** The client's emitter, so listeners attached before the runtime loaded hear it. */
   events?: Emitter<SignInEvents>
 }
@@ -51,29 +53,31 @@ export interface BrowserSeams {
  *
  * @example
  * ```ts
- * const signIn = createBrowserSignIn({ apiKey, oauth }, seams)
+ * const signIn = createBrowserSignIn({ apiKey, oauth }, { core, page: windowPage() })
  * signIn.session.events.on('success', () => console.log(signIn.session.jwt))
  * void signIn.start()
  * button.onclick = () => signIn.authorize()
  * ```
  */
-export function createBrowserSignIn(options: BrowserSignInOptions, seams: BrowserSeams) {
-  const { store, provider, session } = openSession(options, seams)
+export function createBrowserSignIn(options: BrowserSignInOptions, deps: BrowserDeps) {
+  const { core, page } = deps
+  const { clock } = core.seams
+  const { store, provider, session } = openSession(options.apiKey, core, deps.events)
   const responseType = options.implicit ? 'token' : 'code'
   let inFlight: Promise<SignInResult | undefined> | null = null
 
   const begin = () =>
     startSignIn(
       options,
-      seams,
-      options.redirectUrl ?? cleanRedirectUrl(seams.page.href()).replace(/#.*$/, ''),
+      { random: core.seams.randomBytes, clock },
+      options.redirectUrl ?? cleanRedirectUrl(page.href()).replace(/#.*$/, ''),
       responseType,
     )
 
   const redirect = (pending: StartedSignIn): undefined => {
     const { challenge: _, ...kept } = pending
     store.savePending(kept)
-    seams.page.navigate(signInUrl(options, pending, false))
+    page.navigate(signInUrl(options, pending, false))
     return undefined
   }
 
@@ -82,8 +86,8 @@ export function createBrowserSignIn(options: BrowserSignInOptions, seams: Browse
     const pending = await begin()
     if (options.redirect) return redirect(pending)
     const answer = await runPopup({
-      page: seams.page,
-      clock: seams.clock,
+      page,
+      clock,
       url: signInUrl(options, pending, true),
       providerOrigin: new URL(options.oauth).origin,
     })
@@ -96,10 +100,10 @@ export function createBrowserSignIn(options: BrowserSignInOptions, seams: Browse
     session,
     /** The start sequence; completes a sign-in this page was loaded back from. */
     start(): Promise<void> {
-      const answer = readRedirectResult(new URL(seams.page.href()).searchParams)
+      const answer = readRedirectResult(new URL(page.href()).searchParams)
       if (answer === null) return session.start(null)
-      seams.page.replaceUrl(cleanRedirectUrl(seams.page.href()))
-      const pending = store.takePending(seams.clock.now())
+      page.replaceUrl(cleanRedirectUrl(page.href()))
+      const pending = store.takePending(clock.now())
       return session.start(() => acceptAnswer(answer, pending, provider))
     },
     /**

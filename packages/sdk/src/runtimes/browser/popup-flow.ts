@@ -1,8 +1,8 @@
 import type { Clock } from '../../core/seams'
 import { SignInError } from '../../core/sign-in-errors'
+import { type RedirectResult, readRedirectResult } from '../oauth/redirect-result'
 import type { PageSeam } from './page'
 import { parsePopupMessage } from './popup-message'
-import { type RedirectResult, readRedirectResult } from './redirect-result'
 
 /**
  * How often the opener looks whether the person closed the sign-in window. The return page also
@@ -31,7 +31,10 @@ export interface PopupRequest {
  * Opens the sign-in window and waits for the return page's message (§7.1, "Popup mode"). Resolves
  * with the provider's answer, or `'blocked'` when the browser refused to open the window (the
  * caller then falls back to a full redirect); rejects with {@link SignInError} `popup-closed` when
- * the person closes the window first. Messages from any other origin or window are ignored.
+ * the person closes the window first, and `provider` (with the provider's `error` and
+ * `error_description`) as soon as the provider's refusal page says it refused the request.
+ * Messages from any other origin or window are ignored; a refusal counts only when it comes from
+ * this popup itself (the page posts it with target origin `*`).
  *
  * @example
  * ```ts
@@ -59,6 +62,19 @@ export function runPopup(request: PopupRequest): Promise<RedirectResult | 'block
       const message = parsePopupMessage(event.data)
       if (message === null) return
       if (message.source === 'xumm_sign_request_popup_closed') return closed()
+      if (message.source === 'pullsign_sign_in_refused') {
+        if (event.source !== popup) return
+        finish()
+        if (!popup.closed) popup.close()
+        return reject(
+          new SignInError(
+            'provider',
+            `the sign-in provider refused the request: ${message.error}: ${message.error_description}`,
+            // The provider's words as its error body (§7.1); errors.ts is not ours to extend.
+            { cause: { error: message.error, error_description: message.error_description } },
+          ),
+        )
+      }
       const answer = readRedirectResult(new URLSearchParams(message.options))
       if (answer === null) return
       finish()

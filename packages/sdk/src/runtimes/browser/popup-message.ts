@@ -1,15 +1,23 @@
-import type { OAuthPopupMessage } from '../../wire/oauth'
+import type { OAuthPopupMessage, OAuthRefusalMessage } from '../../wire/oauth'
 
 const SOURCES = new Set([
   'xumm_sign_request_resolved',
   'xumm_sign_request_rejected',
   'xumm_sign_request_popup_closed',
+  'pullsign_sign_in_refused',
 ])
 
+/** An OAuth error code: RFC 6749's are short words; anything else is not a refusal message. */
+const ERROR_CODE = /^[a-z_]{1,64}$/
+const MAX_DESCRIPTION = 1_000
+
 /**
- * Parses what the provider's return page posts to the opener (docs/protocol.md §7.1, "Popup
- * mode": one JSON string). Anything else a page may receive (other frames, extensions, objects,
- * malformed JSON, options that are not strings) is `null` and ignored.
+ * Parses what the provider's pages post to the opener (docs/protocol.md §7.1, "Popup mode": one
+ * JSON string): the return page's answer or closing, and [ours] the refusal page's
+ * `pullsign_sign_in_refused` with the provider's `error` (a short lower-case code) and
+ * `error_description` (at most 1,000 characters). Anything else a page may receive (other frames,
+ * extensions, objects, malformed JSON, fields that are not strings or too long) is `null` and
+ * ignored.
  *
  * @example
  * ```ts
@@ -19,7 +27,7 @@ const SOURCES = new Set([
  * })
  * ```
  */
-export function parsePopupMessage(data: unknown): OAuthPopupMessage | null {
+export function parsePopupMessage(data: unknown): OAuthPopupMessage | OAuthRefusalMessage | null {
   if (typeof data !== 'string' || data.length > 16_384) return null
   let value: unknown
   try {
@@ -28,9 +36,16 @@ export function parsePopupMessage(data: unknown): OAuthPopupMessage | null {
     return null
   }
   if (typeof value !== 'object' || value === null) return null
-  const { source, options } = value as { source?: unknown; options?: unknown }
+  const { source, options, error, error_description } = value as Record<string, unknown>
   if (typeof source !== 'string' || !SOURCES.has(source)) return null
   if (source === 'xumm_sign_request_popup_closed') return { source }
+  if (source === 'pullsign_sign_in_refused') {
+    if (typeof error !== 'string' || !ERROR_CODE.test(error)) return null
+    if (typeof error_description !== 'string' || error_description.length > MAX_DESCRIPTION) {
+      return null
+    }
+    return { source, error, error_description }
+  }
   if (typeof options !== 'object' || options === null) return null
   const entries = Object.entries(options)
   if (!entries.every(([, v]) => typeof v === 'string')) return null

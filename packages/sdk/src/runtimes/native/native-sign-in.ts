@@ -1,12 +1,11 @@
+import type { Core } from '../../core/client'
 import type { Emitter } from '../../core/emitter'
 import { PullSignError } from '../../core/errors'
-import type { Clock, StorageLike } from '../../core/seams'
 import { SignInError } from '../../core/sign-in-errors'
-import type { RandomBytes } from '../browser/random-token'
-import { readRedirectResult } from '../browser/redirect-result'
-import { acceptAnswer } from '../browser/sign-in-answer'
-import { openSession, type SignInEvents, type SignInResult } from '../browser/sign-in-session'
-import { type SignInRequest, signInUrl, startSignIn } from '../browser/sign-in-start'
+import { readRedirectResult } from '../oauth/redirect-result'
+import { acceptAnswer } from '../oauth/sign-in-answer'
+import { openSession, type SignInEvents, type SignInResult } from '../oauth/sign-in-session'
+import { type SignInRequest, signInUrl, startSignIn } from '../oauth/sign-in-start'
 
 /**
  * How a native app signs in: PKCE through a deep link (docs/protocol.md §7.1 allows custom-scheme
@@ -30,37 +29,24 @@ export interface NativeSignInOptions extends SignInRequest {
 }
 
 /**
- * The seams of the native runtime.
- *
- * @example
- * ```ts
- * const seams: NativeSeams = { storage: memoryStorage, clock: systemClock, random: (b) => crypto.getRandomValues(b), fetch }
- * ```
- */
-export interface NativeSeams {
-  storage: StorageLike
-  clock: Clock
-  random: RandomBytes
-  fetch: typeof globalThis.fetch
-  /** The client's emitter, so listeners attached before the runtime loaded hear it. */
-  events?: Emitter<SignInEvents>
-}
-
-/**
  * The native sign-in: `authorize()` opens `{oauth}/auth` through `openUrl` and settles when the
  * app hands the deep link it was opened with to `handleRedirect(url)`. The pending sign-in is kept
  * in storage, so an app restarted by the deep link still completes it.
  *
  * @example
  * ```ts
- * const signIn = createNativeSignIn(options, seams)
+ * const signIn = createNativeSignIn(options, core)
  * const result = signIn.authorize()
  * // later, in the app's deep-link handler:
  * await signIn.handleRedirect('myapp://signin?code=…&state=…')
  * const { me } = await result
  * ```
  */
-export function createNativeSignIn(options: NativeSignInOptions, seams: NativeSeams) {
+export function createNativeSignIn(
+  options: NativeSignInOptions,
+  core: Core,
+  events?: Emitter<SignInEvents>,
+) {
   if (typeof options.openUrl !== 'function') {
     throw new PullSignError('ERR_CONFIG', 'openUrl must be a function that opens a URL')
   }
@@ -72,7 +58,7 @@ export function createNativeSignIn(options: NativeSignInOptions, seams: NativeSe
       'redirectUrl must be an absolute URL such as myapp://signin',
     )
   }
-  const { store, provider, session } = openSession(options, seams)
+  const { store, provider, session } = openSession(options.apiKey, core, events)
   let waiter: { resolve(r: SignInResult): void; reject(e: unknown): void } | null = null
 
   return {
@@ -82,7 +68,12 @@ export function createNativeSignIn(options: NativeSignInOptions, seams: NativeSe
     /** Opens the sign-in; settles when {@link handleRedirect} gets the deep link back. */
     async authorize(): Promise<SignInResult> {
       if (session.jwt !== null) return { me: await session.userinfo(), jwt: session.jwt }
-      const started = await startSignIn(options, seams, options.redirectUrl, 'code')
+      const started = await startSignIn(
+        options,
+        { random: core.seams.randomBytes, clock: core.seams.clock },
+        options.redirectUrl,
+        'code',
+      )
       const { challenge: _, ...kept } = started
       store.savePending(kept)
       const result = new Promise<SignInResult>((resolve, reject) => {
@@ -111,7 +102,11 @@ export function createNativeSignIn(options: NativeSignInOptions, seams: NativeSe
       const current = waiter
       waiter = null
       try {
-        const tokens = await acceptAnswer(answer, store.takePending(seams.clock.now()), provider)
+        const tokens = await acceptAnswer(
+          answer,
+          store.takePending(core.seams.clock.now()),
+          provider,
+        )
         const result = await session.signIn(tokens)
         current?.resolve(result)
         return result

@@ -1,20 +1,25 @@
 import type { Credentials } from '../../core/credentials'
-import { PullSignError } from '../../core/errors'
+import type { Emitter } from '../../core/emitter'
 import { API_HEADERS, API_PATHS } from '../../wire/endpoints'
-import type { XappClient } from './xapp-client'
+import type { XappStyle } from '../../wire/xapp'
+import type { XappClientEvents, XappRuntime } from './xapp-runtime'
 
 /**
- * The wallet commands `pullsign.xapp` offers in an xApp page (docs/protocol.md §7.2).
+ * The wallet commands and events `pullsign.xapp` offers in an xApp page (docs/protocol.md §7.2):
+ * `ready`, `openSignRequest` (a uuid or `{ uuid }`), `scanQr`, `selectDestination`,
+ * `openBrowser`, `share`, `txDetails`, `close`, `navigate`, and `on('qr' | 'destination' |
+ * 'payload' | 'networkswitch', …)`.
  *
  * @example
  * ```ts
- * const { reason } = await pullsign.xapp.openSignRequest(uuid) // 'SIGNED' or 'DECLINED'
+ * const { reason } = await pullsign.xapp.openSignRequest({ uuid }) // 'SIGNED' or 'DECLINED'
+ * pullsign.xapp.on('networkswitch', ({ network }) => console.log('now on', network))
  * ```
  *
  * @useDeclaredType
  */
 export type XappCommands = Pick<
-  XappClient,
+  XappRuntime,
   | 'ready'
   | 'openSignRequest'
   | 'scanQr'
@@ -24,19 +29,11 @@ export type XappCommands = Pick<
   | 'txDetails'
   | 'close'
   | 'navigate'
->
-
-const COMMANDS = [
-  'ready',
-  'openSignRequest',
-  'scanQr',
-  'selectDestination',
-  'openBrowser',
-  'share',
-  'txDetails',
-  'close',
-  'navigate',
-] as const
+  | 'on'
+> & {
+  /** The wallet's style, from the page URL's `xAppStyle` (`'LIGHT'` until the runtime read it). */
+  readonly style: XappStyle
+}
 
 /**
  * Whether a page was opened by the wallet as an xApp: its URL carries `xAppToken`
@@ -53,23 +50,35 @@ export function isXappPage(): boolean {
 }
 
 /**
- * The wallet commands over an xApp runtime that may still be loading; `runtime` rejects (and so
- * does every command) when the client is no xApp.
+ * The wallet commands over an xApp runtime that may still be loading; each rejects with the
+ * runtime's error when it could not start.
  *
  * @example
  * ```ts
- * const commands = xappCommands(() => runtimePromise)
+ * const commands = xappCommands(runtimePromise, events, () => 'LIGHT')
  * await commands.scanQr()
  * ```
  */
-export function xappCommands(runtime: () => Promise<XappClient>): XappCommands {
-  return Object.fromEntries(
-    COMMANDS.map((name) => [
-      name,
-      async (...args: unknown[]) =>
-        ((await runtime())[name] as (...a: unknown[]) => Promise<unknown>)(...args),
-    ]),
-  ) as unknown as XappCommands
+export function xappCommands(
+  runtime: Promise<XappRuntime>,
+  events: Emitter<XappClientEvents>,
+  style: () => XappStyle,
+): XappCommands {
+  return {
+    get style() {
+      return style()
+    },
+    on: (event, listener) => events.on(event, listener),
+    ready: () => runtime.then((x) => x.ready()),
+    openSignRequest: (payload) => runtime.then((x) => x.openSignRequest(payload)),
+    scanQr: () => runtime.then((x) => x.scanQr()),
+    selectDestination: (options) => runtime.then((x) => x.selectDestination(options)),
+    openBrowser: (url) => runtime.then((x) => x.openBrowser(url)),
+    share: (text) => runtime.then((x) => x.share(text)),
+    txDetails: (tx, account) => runtime.then((x) => x.txDetails(tx, account)),
+    close: (options) => runtime.then((x) => x.close(options)),
+    navigate: (xApp, options) => runtime.then((x) => x.navigate(xApp, options)),
+  }
 }
 
 /**
@@ -79,33 +88,19 @@ export function xappCommands(runtime: () => Promise<XappClient>): XappCommands {
  *
  * @example
  * ```ts
- * const client = createClient({ endpoints, credentials: xappCredentials(runtimePromise) })
+ * const client = platformClient(core, xappCredentials(runtimePromise))
  * ```
  */
-export function xappCredentials(runtime: Promise<XappClient>): Credentials {
+export function xappCredentials(runtime: Promise<XappRuntime>): Credentials {
   let jwt: string | null = null
   return {
     basePath: API_PATHS.jwt,
     headers: async () => {
       const xapp = await runtime
       await xapp.whenReady()
-      jwt = xapp.environment.jwt
+      jwt = xapp.jwt
       return { [API_HEADERS.authorization]: `Bearer ${jwt}` }
     },
     secrets: () => [jwt ?? undefined],
   }
 }
-
-/**
- * The error of an xApp-only call on a client that is no xApp.
- *
- * @example
- * ```ts
- * throw notAnXapp()
- * ```
- */
-export const notAnXapp = (): PullSignError =>
-  new PullSignError(
-    'ERR_CONFIG',
-    'xApp commands run in an xApp page: open it from the wallet (its URL has xAppToken), or construct PullSign with runtime: "xapp"',
-  )

@@ -1,5 +1,5 @@
 import type { XappContext } from '../../wire/xapp'
-import type { SignInUser } from '../browser/sign-in-props'
+import type { SignInUser } from '../oauth/sign-in-props'
 
 const FROM_CONTEXT = { account: 'account', networkType: 'nodetype', networkEndpoint: 'nodewss' }
 

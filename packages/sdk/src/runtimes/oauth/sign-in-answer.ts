@@ -1,3 +1,4 @@
+import type { Core } from '../../core/client'
 import { SignInError } from '../../core/sign-in-errors'
 import { decodeJwtClaims } from './jwt-claims'
 import type { RedirectResult } from './redirect-result'
@@ -12,13 +13,13 @@ import { exchangeCode, type SignInTokens } from './token-exchange'
  *
  * @example
  * ```ts
- * const tokens = await acceptAnswer(answer, pending, { oauth, clientId: apiKey, fetch })
+ * const tokens = await acceptAnswer(answer, pending, { core, clientId: apiKey })
  * ```
  */
 export async function acceptAnswer(
   answer: RedirectResult,
   pending: PendingSignIn | null,
-  provider: { oauth: string; clientId: string; fetch: typeof globalThis.fetch },
+  provider: { core: Core; clientId: string },
 ): Promise<SignInTokens> {
   if (pending === null) {
     throw new SignInError(
@@ -42,8 +43,7 @@ export async function acceptAnswer(
     answer.kind === 'token' && pending.responseType === 'token'
       ? { accessToken: answer.accessToken, expiresIn: answer.expiresIn }
       : answer.kind === 'code' && pending.responseType === 'code' && pending.verifier
-        ? await exchangeCode(provider.fetch, {
-            oauth: provider.oauth,
+        ? await exchangeCode(provider.core, {
             clientId: provider.clientId,
             redirectUri: pending.redirectUri,
             code: answer.code,

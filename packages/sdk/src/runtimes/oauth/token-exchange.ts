@@ -1,3 +1,4 @@
+import type { Core } from '../../core/client'
 import { SignInError } from '../../core/sign-in-errors'
 import { oauthRequest } from './oauth-request'
 
@@ -6,11 +7,10 @@ import { oauthRequest } from './oauth-request'
  *
  * @example
  * ```ts
- * const exchange: CodeExchange = { oauth, clientId: apiKey, redirectUri, code, verifier }
+ * const exchange: CodeExchange = { clientId: apiKey, redirectUri, code, verifier }
  * ```
  */
 export interface CodeExchange {
-  oauth: string
   clientId: string
   /** Exactly the `redirect_uri` given to `/auth` (the code is bound to it). */
   redirectUri: string
@@ -24,7 +24,7 @@ export interface CodeExchange {
  *
  * @example
  * ```ts
- * const { accessToken, expiresIn } = await exchangeCode(fetch, exchange)
+ * const { accessToken, expiresIn } = await exchangeCode(core, exchange)
  * ```
  */
 export interface SignInTokens {
@@ -39,26 +39,21 @@ export interface SignInTokens {
  *
  * @example
  * ```ts
- * const tokens = await exchangeCode(globalThis.fetch, { oauth, clientId, redirectUri, code, verifier })
+ * const tokens = await exchangeCode(core, { clientId, redirectUri, code, verifier })
  * ```
  */
-export async function exchangeCode(
-  fetch: typeof globalThis.fetch,
-  exchange: CodeExchange,
-): Promise<SignInTokens> {
+export async function exchangeCode(core: Core, exchange: CodeExchange): Promise<SignInTokens> {
   const body = await oauthRequest(
-    fetch,
-    `${exchange.oauth}/token`,
+    core,
+    'token',
     {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
+      form: {
         grant_type: 'authorization_code',
         code: exchange.code,
         client_id: exchange.clientId,
         redirect_uri: exchange.redirectUri,
         code_verifier: exchange.verifier,
-      }).toString(),
+      },
     },
     [exchange.code, exchange.verifier],
   )

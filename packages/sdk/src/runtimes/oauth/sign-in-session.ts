@@ -1,6 +1,6 @@
+import type { Core } from '../../core/client'
 import { Emitter } from '../../core/emitter'
 import { PullSignError } from '../../core/errors'
-import type { Clock, StorageLike } from '../../core/seams'
 import type { OAuthUserinfo } from '../../wire/oauth'
 import { decodeJwtClaims } from './jwt-claims'
 import { oauthRequest } from './oauth-request'
@@ -68,7 +68,7 @@ const asError = (err: unknown): PullSignError =>
  *
  * @example
  * ```ts
- * const session = new SignInSession({ store, clock: systemClock, fetch, oauth })
+ * const session = new SignInSession({ store, core })
  * session.events.on('success', () => console.log(session.jwt))
  * void session.start(null)
  * ```
@@ -121,7 +121,7 @@ export class SignInSession {
         this.events.emit('error', asError(err))
       }
     } else {
-      const stored = this.#deps.store.loadSession(this.#deps.clock.now())
+      const stored = this.#deps.store.loadSession(this.#deps.core.seams.clock.now())
       if (stored !== null) this.#activate(stored)
     }
     if (this.#current !== null) {
@@ -149,8 +149,8 @@ export class SignInSession {
   async userinfo(): Promise<OAuthUserinfo> {
     const { jwt } = await this.signedIn()
     this.#userinfo ??= oauthRequest(
-      this.#deps.fetch,
-      `${this.#deps.oauth}/userinfo`,
+      this.#deps.core,
+      'userinfo',
       { headers: { authorization: `Bearer ${jwt}` } },
       [jwt],
     ).then((body) => {
@@ -175,7 +175,7 @@ export class SignInSession {
 
   #save(tokens: SignInTokens): StoredSession {
     const claims = decodeJwtClaims(tokens.accessToken)
-    const now = this.#deps.clock.now()
+    const now = this.#deps.core.seams.clock.now()
     const byLifetime = now + tokens.expiresIn * 1000
     const byClaim = typeof claims?.exp === 'number' ? claims.exp * 1000 : byLifetime
     const session: StoredSession = {
@@ -188,22 +188,22 @@ export class SignInSession {
   }
 
   #activate(session: StoredSession): void {
-    this.#deps.clock.clearTimeout(this.#expiry)
+    this.#deps.core.seams.clock.clearTimeout(this.#expiry)
     // A second sign-in replaces the first: later waiters get the new session.
     if (this.#current !== null) this.#waiting = waiting()
     this.#current = session
     this.#claims = decodeJwtClaims(session.jwt)
     this.#userinfo = null
     this.#waiting.resolve(session)
-    this.#expiry = this.#deps.clock.setTimeout(
+    this.#expiry = this.#deps.core.seams.clock.setTimeout(
       () => this.end(),
-      Math.max(0, session.expiresAt - this.#deps.clock.now()),
+      Math.max(0, session.expiresAt - this.#deps.core.seams.clock.now()),
     )
   }
 
   /** Ends the session the person did not end (JWT expired or refused): `loggedout` alone. */
   end(): void {
-    this.#deps.clock.clearTimeout(this.#expiry)
+    this.#deps.core.seams.clock.clearTimeout(this.#expiry)
     this.#deps.store.clearSession()
     const wasSignedIn = this.#current !== null
     this.#current = null
@@ -219,38 +219,29 @@ export class SignInSession {
  *
  * @example
  * ```ts
- * const deps: SessionDeps = { store, clock: systemClock, fetch: globalThis.fetch, oauth }
+ * const deps: SessionDeps = { store, core }
  * ```
  */
 export interface SessionDeps {
   store: SessionStore
-  clock: Clock
-  fetch: typeof globalThis.fetch
-  oauth: string
+  /** The resolved core: its clock, and its transport for `{oauth}/userinfo`. */
+  core: Core
   /** The emitter to report on (the client's own, so listeners can attach before the session). */
   events?: Emitter<SignInEvents>
 }
 
 /**
- * What both sign-in runtimes start from: the store of one API key, the provider to exchange codes
- * with, and the session on them.
+ * What both sign-in runtimes start from: the store of one API key (in the core's storage), the
+ * provider to exchange codes with, and the session on them.
  *
  * @example
  * ```ts
- * const { store, provider, session } = openSession({ apiKey, oauth }, { storage, clock, fetch })
+ * const { store, provider, session } = openSession(apiKey, core, events)
  * ```
  */
-export function openSession(
-  options: { apiKey: string; oauth: string },
-  seams: {
-    storage: StorageLike
-    clock: Clock
-    fetch: typeof globalThis.fetch
-    events?: Emitter<SignInEvents>
-  },
-) {
-  const store = createSessionStore(seams.storage, options.apiKey)
-  const provider = { oauth: options.oauth, clientId: options.apiKey, fetch: seams.fetch }
-  const session = new SignInSession({ store, ...seams, oauth: options.oauth })
+export function openSession(apiKey: string, core: Core, events?: Emitter<SignInEvents>) {
+  const store = createSessionStore(core.seams.storage, apiKey)
+  const provider = { core, clientId: apiKey }
+  const session = new SignInSession({ store, core, events })
   return { store, provider, session }
 }

@@ -1,4 +1,5 @@
 import type { OAuthJwtClaims, OAuthUserinfo } from '../../wire/oauth'
+import type { XappContext } from '../../wire/xapp'
 import { decodeJwtClaims } from './jwt-claims'
 import type { SignInSession } from './sign-in-session'
 
@@ -24,22 +25,39 @@ export interface SignInUser {
   readonly proSubscription: Promise<boolean>
   readonly blocked: Promise<boolean>
   readonly source: Promise<OAuthUserinfo['source']>
+  /** The push user token (the JWT's `usertoken_uuidv4`); `null` in an xApp (none is issued). */
+  readonly token: Promise<string | null>
 }
 
 /**
- * What the sign-in gave, as promises that settle once signed in: the JWT's claims, the Bearer
- * itself, and the `id_token`'s claims (`undefined` unless `openid` was asked).
+ * `environment`, one shape in every runtime, as promises that settle once signed in (an xApp:
+ * once the one-time token is exchanged): `jwt`, the JWT's decoded claims; `bearer`, the raw JWT;
+ * `ott`, the xApp's launch context (`undefined` outside an xApp); `openid`, the `id_token`'s
+ * claims (`undefined` unless `openid` was asked).
  *
  * @example
  * ```ts
  * const { sub } = await pullsign.environment.jwt
+ * const bearer = await pullsign.environment.bearer
  * ```
  */
-export interface SignInEnvironment {
-  readonly jwt: Promise<OAuthJwtClaims>
+export interface Environment<Claims = Record<string, unknown>> {
+  readonly jwt: Promise<Claims>
   readonly bearer: Promise<string>
+  readonly ott: Promise<XappContext | undefined>
   readonly openid: Promise<Record<string, unknown> | undefined>
 }
+
+/**
+ * The `environment` of a browser or native client: the JWT's claims are the OAuth access
+ * token's.
+ *
+ * @example
+ * ```ts
+ * const { app_name } = await pullsign.environment.jwt
+ * ```
+ */
+export type SignInEnvironment = Environment<OAuthJwtClaims>
 
 const claimsOf = async (session: SignInSession) => {
   const { jwt } = await session.signedIn()
@@ -47,6 +65,7 @@ const claimsOf = async (session: SignInSession) => {
 }
 
 const FROM_CLAIMS = {
+  token: 'usertoken_uuidv4',
   account: 'sub',
   networkType: 'network_type',
   networkEndpoint: 'network_endpoint',
@@ -81,6 +100,7 @@ export async function signInEnvironmentField(
   field: keyof SignInEnvironment,
 ): Promise<unknown> {
   if (field === 'jwt') return claimsOf(session)
+  if (field === 'ott') return undefined
   const { jwt, idToken } = await session.signedIn()
   if (field === 'bearer') return jwt
   return idToken === undefined ? undefined : (decodeJwtClaims(idToken) ?? undefined)

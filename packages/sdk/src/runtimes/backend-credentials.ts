@@ -1,7 +1,6 @@
 import type { Credentials } from '../core/credentials'
 import { isBrowserRuntime } from '../core/environment'
 import { PullSignError } from '../core/errors'
-import type { Runtime } from '../core/runtime'
 import { API_HEADERS, API_PATHS } from '../wire/endpoints'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -41,7 +40,7 @@ export function checkApiSecret(apiSecret: unknown): string {
  *
  * @example
  * ```ts
- * const client = createClient({ endpoints, credentials: backendCredentials(apiKey, apiSecret) })
+ * const client = platformClient(core, backendCredentials(apiKey, apiSecret))
  * ```
  */
 export function backendCredentials(apiKey: string, apiSecret: string | undefined): Credentials {
@@ -63,17 +62,4 @@ export function backendCredentials(apiKey: string, apiSecret: string | undefined
     headers: () => headers,
     secrets: () => [secret],
   }
-}
-
-/**
- * The backend runtime: key + secret credentials, and the default seams (global fetch,
- * isomorphic-ws, memory storage, system clock).
- *
- * @example
- * ```ts
- * const client = createClient({ endpoints, ...backendRuntime(apiKey, apiSecret) })
- * ```
- */
-export function backendRuntime(apiKey: string, apiSecret: string | undefined): Runtime {
-  return { credentials: backendCredentials(apiKey, apiSecret) }
 }

@@ -1,0 +1,137 @@
+import { isBrowserRuntime, readEnv } from './core/environment'
+import { PullSignError } from './core/errors'
+import { type BackendClient, createBackendClient } from './runtimes/backend-client'
+import { type BrowserClient, createBrowserClient } from './runtimes/browser/browser-client'
+import type {
+  BrowserOptions,
+  ClientFactoryOptions,
+  NativeOptions,
+  XappOptions,
+} from './runtimes/client-options'
+import { createNativeClient, type NativeClient } from './runtimes/native/native-client'
+import type { SignInOptions } from './runtimes/oauth/sign-in-options'
+import { createXappClient, type XappClient } from './runtimes/xapp/xapp-client'
+import { isXappPage } from './runtimes/xapp/xapp-members'
+
+/**
+ * The four runtimes: what a client is, and so which members it has.
+ *
+ * @example
+ * ```ts
+ * const runtime: RuntimeName = pullsign.runtime
+ * ```
+ */
+export type RuntimeName = 'backend' | 'browser' | 'native' | 'xapp'
+
+/**
+ * Options of `new PullSign(...)`: those of every factory; `runtime` forces one (else the secret
+ * makes a backend, `openUrl` a native app, a page with `xAppToken` an xApp, another page a
+ * browser client, anything else a backend).
+ *
+ * @example
+ * ```ts
+ * const options: PullSignOptions = { apiKey, apiSecret, endpoints: server.endpoints }
+ * ```
+ */
+export interface PullSignOptions extends ClientFactoryOptions {
+  /** The API secret (backend only); falls back to `PULLSIGN_API_SECRET`. */
+  apiSecret?: string
+  /** Browser: the whitelisted return URL; native: the app's deep link. */
+  redirectUrl?: string
+  /** Native apps: opens the sign-in URL; makes this client the native runtime. */
+  openUrl?: (url: string) => unknown
+  /** Browser and native sign-in: implicit or PKCE, popup or redirect, openid, network, signers. */
+  signIn?: SignInOptions
+  /** Forces the runtime; default: picked from the options and the page. */
+  runtime?: RuntimeName
+  /** xApp: where the wallet bridge logs its retries (default `console.warn`). */
+  log?: (message: string) => void
+}
+
+/**
+ * A client made by `new PullSign(...)`: one of the four; `runtime` narrows it.
+ *
+ * @example
+ * ```ts
+ * const pullsign = new PullSign(apiKey)
+ * if (pullsign.runtime === 'browser') await pullsign.authorize()
+ * ```
+ */
+export type PullSign = BackendClient | BrowserClient | NativeClient | XappClient
+
+/**
+ * The `PullSign` constructor's forms: the options object (typed by `runtime` when given), or the
+ * API key followed by the secret (the field's backend SDKs) or by the options (their browser
+ * SDKs).
+ *
+ * @example
+ * ```ts
+ * const backend = new PullSign(apiKey, apiSecret) // BackendClient
+ * ```
+ */
+export interface PullSignConstructor {
+  new (options: PullSignOptions & { runtime: 'backend' }): BackendClient
+  new (options: PullSignOptions & { runtime: 'browser' }): BrowserClient
+  new (options: PullSignOptions & { runtime: 'native' }): NativeClient
+  new (options: PullSignOptions & { runtime: 'xapp' }): XappClient
+  new (options: PullSignOptions & { apiSecret: string }): BackendClient
+  new (options: PullSignOptions & { openUrl: (url: string) => unknown }): NativeClient
+  new (options?: PullSignOptions): PullSign
+  new (apiKey: string, apiSecret: string): BackendClient
+  new (apiKey: string, options?: PullSignOptions): PullSign
+}
+
+// (apiKey, apiSecret) as the field's backend SDKs; (apiKey, options) as their browser SDKs; an
+// options object that is none is refused by the factory (openClient).
+const normalize = (first: unknown, second: unknown): PullSignOptions =>
+  typeof first === 'string'
+    ? typeof second === 'object' && second !== null
+      ? { ...second, apiKey: first }
+      : { apiKey: first, apiSecret: second as string | undefined }
+    : ((first ?? {}) as PullSignOptions)
+
+const pickRuntime = (options: PullSignOptions): RuntimeName => {
+  if (options.runtime !== undefined) return options.runtime
+  if ((options.apiSecret ?? readEnv('PULLSIGN_API_SECRET')) !== undefined) return 'backend'
+  if (options.openUrl !== undefined) return 'native'
+  if (!isBrowserRuntime()) return 'backend'
+  return isXappPage() ? 'xapp' : 'browser'
+}
+
+// Each factory reads only its own options; a secret given to another runtime is refused there.
+const FACTORIES: Record<RuntimeName, (options: PullSignOptions) => PullSign> = {
+  backend: createBackendClient,
+  browser: (options) => createBrowserClient(options as BrowserOptions),
+  native: (options) => createNativeClient(options as NativeOptions),
+  xapp: (options) => createXappClient(options as XappOptions),
+}
+
+const create = (options: PullSignOptions): PullSign => {
+  const factory = FACTORIES[pickRuntime(options)]
+  if (!factory) throw new PullSignError('ERR_CONFIG', `runtime must be ${Object.keys(FACTORIES)}`)
+  return factory(options)
+}
+
+/**
+ * The pullsign client for script tags and the field's habits: picks one of the four runtimes
+ * (`createBackendClient`, `createBrowserClient`, `createNativeClient`, `createXappClient`) from
+ * the options and the page, and returns it; its `runtime` says which (and narrows its type).
+ * Every failure rejects with a `PullSignError`; nothing resolves `null`.
+ *
+ * @example
+ * ```ts
+ * import { PullSign } from 'pullsign'
+ *
+ * const pullsign = new PullSign(process.env.PULLSIGN_API_KEY!, process.env.PULLSIGN_API_SECRET!)
+ * const { created, resolved } = await pullsign.payload.createAndSubscribe({ TransactionType: 'SignIn' })
+ * console.log('sign at', created.next.always, (await resolved).meta.signed)
+ * ```
+ */
+export const PullSign = class PullSign {
+  constructor(first?: unknown, second?: unknown) {
+    // The client it picked, made an instance of PullSign: `instanceof PullSign` holds and a
+    // console names it `PullSign`, as with the field's class.
+    // biome-ignore lint/correctness/noConstructorReturn: the facade hands back the runtime it picked
+    return Object.setPrototypeOf(create(normalize(first, second)), new.target.prototype)
+  }
+} as PullSignConstructor

@@ -1,0 +1,71 @@
+import { type Core, createClient } from '../core/client'
+import { resolveEndpoints } from '../core/endpoints'
+import { readEnv } from '../core/environment'
+import { PullSignError } from '../core/errors'
+import type { StorageLike } from '../core/seams'
+import type { ClientFactoryOptions } from './client-options'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/**
+ * What every factory starts with: the options checked (an object; the API key a lower-case UUID,
+ * from `PULLSIGN_API_KEY` when not given) and the core resolved once, with the storage the
+ * runtime picked for its environment when the caller gave none.
+ *
+ * @example
+ * ```ts
+ * const { apiKey, core } = openClient(options, () => window.localStorage)
+ * ```
+ */
+export function openClient(
+  options: ClientFactoryOptions,
+  defaultStorage?: () => StorageLike,
+): { apiKey: string; core: Core } {
+  if (typeof options !== 'object' || options === null) {
+    throw new PullSignError('ERR_CONFIG', 'options must be an object: {apiKey, ...}')
+  }
+  const apiKey = options.apiKey ?? readEnv('PULLSIGN_API_KEY')
+  if (typeof apiKey !== 'string' || !UUID.test(apiKey)) {
+    throw new PullSignError(
+      'ERR_CONFIG',
+      apiKey === undefined
+        ? 'apiKey is missing: pass it, or set PULLSIGN_API_KEY'
+        : 'apiKey must be a lower-case UUID (the API key of your application)',
+    )
+  }
+  const core = createClient({
+    endpoints: resolveEndpoints(options.endpoints),
+    seams: {
+      fetch: options.fetch,
+      WebSocket: options.WebSocket,
+      clock: options.clock,
+      random: options.random,
+      randomBytes: options.randomBytes,
+      storage: options.storage ?? defaultStorage?.(),
+    },
+    timeoutMs: options.timeoutMs,
+    retry: options.retry,
+    onRequest: options.onRequest,
+    onResponse: options.onResponse,
+  })
+  return { apiKey, core }
+}
+
+/**
+ * Refuses an API secret in a factory that runs where anyone can read it (a page, an app), naming
+ * the field; the secret itself is not in the error.
+ *
+ * @example
+ * ```ts
+ * refuseSecret(options, 'createBrowserClient')
+ * ```
+ */
+export function refuseSecret(options: object, factory: string): void {
+  const secret = (options as { apiSecret?: unknown }).apiSecret
+  if (secret !== undefined) {
+    throw new PullSignError(
+      'ERR_CONFIG',
+      `apiSecret must not be given to ${factory}: anyone could read it there. Keep it on a backend (createBackendClient).`,
+    )
+  }
+}

@@ -1,0 +1,350 @@
+import type { Core } from '../../core/client'
+import type { Emitter } from '../../core/emitter'
+import { PullSignError } from '../../core/errors'
+import { CLASSIC_ADDRESS, requireObject, requireString, requireUuid } from '../../core/input'
+import { API_HEADERS, API_PATHS } from '../../wire/endpoints'
+import type {
+  XappAuthorizeResponse,
+  XappContext,
+  XappDestinationResult,
+  XappNetworkSwitch,
+  XappPayloadResolved,
+  XappScanResult,
+  XappStyle,
+} from '../../wire/xapp'
+import { decodeJwtClaims } from '../oauth/jwt-claims'
+import type { Environment, SignInUser } from '../oauth/sign-in-props'
+import { type BridgeEvent, type BridgeWindow, createBridge } from './bridge'
+import { readXappLaunch } from './xapp-launch'
+import { xappUserField } from './xapp-user-field'
+
+/**
+ * What {@link createXappRuntime} runs on: the key, the resolved core (its transport makes the
+ * OTT exchange with the client's timeout, retry and hooks), the client's emitter, and the page
+ * (the globals by default).
+ *
+ * @example
+ * ```ts
+ * const options: XappRuntimeOptions = { apiKey: '6d3e…', core, events }
+ * ```
+ */
+export interface XappRuntimeOptions {
+  /** The application's API key (never a secret: this runs in a page). */
+  apiKey: string
+  core: Core
+  /** The emitter the events go to (the client's, so its listeners hear them). */
+  events: Emitter<XappClientEvents>
+  /** The page URL holding `xAppToken` and `xAppStyle`; `location.href` by default. */
+  href?: string
+  /** The page's window and document (the bridge's seams); the globals by default. */
+  window?: BridgeWindow
+  document?: Pick<BridgeWindow, 'addEventListener' | 'removeEventListener'>
+  /** Where bridge retries are logged; `console.warn` by default. */
+  log?: (message: string) => void
+}
+
+/**
+ * Events of an xApp client: `retrieved` (the OTT's context), `success` (the JWT is held) and
+ * `ready` fire once, in that order; `error` instead when the exchange fails. The wallet's events
+ * arrive as `payload`, `qr`, `destination` and `networkswitch` (docs/protocol.md §7.2).
+ *
+ * @example
+ * ```ts
+ * xapp.on('networkswitch', ({ network }) => console.log('now on', network))
+ * ```
+ */
+export type XappClientEvents = {
+  retrieved: XappContext
+  success: { jwt: string }
+  ready: XappContext
+  error: PullSignError
+  payload: XappPayloadResolved
+  qr: XappScanResult
+  destination: XappDestinationResult
+  networkswitch: XappNetworkSwitch
+}
+
+/** The xApp's view of its user (from the OTT's context). */
+export interface XappUser {
+  /** The user's uuid (`usr`). */
+  uuid: string
+  account: string
+  name: string | null
+  kycApproved: boolean
+  networkType: string
+}
+
+/**
+ * An xApp's runtime: the launch's context and JWT, and the commands to the wallet. Commands with
+ * a result (`openSignRequest`, `scanQr`, `selectDestination`) resolve with the wallet's answer.
+ *
+ * @example
+ * ```ts
+ * const xapp = createXappRuntime({ apiKey, core, events })
+ * await xapp.whenReady()
+ * const { reason } = await xapp.openSignRequest(uuid) // 'SIGNED' or 'DECLINED'
+ * ```
+ */
+export interface XappRuntime {
+  readonly state: 'loading' | 'ready' | 'error'
+  /** The launch context once exchanged, else `null`. */
+  readonly context: XappContext | null
+  /** The xApp JWT once exchanged, else `null`. */
+  readonly jwt: string | null
+  /** The wallet's style, from the URL's `xAppStyle`. */
+  readonly style: XappStyle
+  readonly user: XappUser | null
+  /** A field of `user`; settles once the OTT is exchanged. */
+  userField(field: keyof SignInUser): Promise<unknown>
+  /** A field of `environment`; settles once the OTT is exchanged. */
+  environmentField(field: keyof Environment): Promise<unknown>
+  on<K extends keyof XappClientEvents>(
+    event: K,
+    listener: (data: XappClientEvents[K]) => void,
+  ): () => void
+  /** Resolves with the context once `ready` fired; rejects with the `error` event's error. */
+  whenReady(): Promise<XappContext>
+  /** Tells the wallet the xApp has rendered. */
+  ready(): Promise<void>
+  /** Opens a payload in the wallet by uuid (or `{ uuid }`, the field's form). */
+  openSignRequest(payload: string | { uuid: string }): Promise<XappPayloadResolved>
+  scanQr(): Promise<XappScanResult>
+  selectDestination(options?: { ignoreDestinationTag?: boolean }): Promise<XappDestinationResult>
+  /** Opens an https URL outside the xApp (the only allowed way). */
+  openBrowser(url: string): Promise<void>
+  share(text: string): Promise<void>
+  txDetails(tx: string, account: string): Promise<void>
+  close(options?: { refreshEvents?: boolean }): Promise<void>
+  /** Opens another xApp (permission `xapp_navigate`). */
+  navigate(
+    xApp: string,
+    options?: { title?: string; data?: Record<string, unknown> },
+  ): Promise<void>
+  dispose(): void
+}
+
+// Each wallet event (§7.2): the client's name for it, and the check of its shape before it
+// reaches the xApp's code.
+const EVENTS: Record<string, [keyof XappClientEvents, (d: Record<string, unknown>) => boolean]> = {
+  payloadResolved: [
+    'payload',
+    (d) => /^(SIGNED|DECLINED)$/.test(d.reason as string) && typeof d.uuid === 'string',
+  ],
+  scanQr: [
+    'qr',
+    (d) =>
+      /^(SCANNED|USER_CLOSE|INVALID_QR)$/.test(d.reason as string) &&
+      (d.qrContents === null || typeof d.qrContents === 'string'),
+  ],
+  selectDestination: [
+    'destination',
+    (d) => /^(SELECTED|USER_CLOSE)$/.test(d.reason as string) && typeof d.destination === 'object',
+  ],
+  networkSwitch: ['networkswitch', (d) => typeof d.network === 'string'],
+}
+
+const TX_HASH = /^[0-9A-Fa-f]{64}$/
+
+const optionalBoolean = (value: unknown, field: string) => {
+  if (value !== undefined && typeof value !== 'boolean') {
+    throw new PullSignError('ERR_INPUT', `${field} must be a boolean`)
+  }
+  return value
+}
+
+const httpsUrl = (value: unknown): string => {
+  const text = requireString(value, 'url')
+  let protocol = ''
+  try {
+    protocol = new URL(text).protocol
+  } catch {}
+  if (protocol !== 'https:') throw new PullSignError('ERR_INPUT', 'url must be an https URL')
+  return text
+}
+
+/**
+ * Starts the runtime of an xApp page (docs/protocol.md §7.2): reads the one-time token from the
+ * URL, trades it at `jwt/authorize` through the core's transport for the context and the xApp
+ * JWT (firing `retrieved`, `success`, `ready`, or `error`), and speaks the wallet bridge. Every
+ * command's arguments are checked before anything is sent (`ERR_INPUT`); the OTT and the JWT
+ * never appear in an error.
+ *
+ * @example
+ * ```ts
+ * // loaded by createXappClient; its events reach the client's listeners
+ * const xapp = createXappRuntime({ apiKey: '6d3e…', core, events })
+ * xapp.on('ready', (context) => console.log('hello', context.account))
+ * ```
+ */
+export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
+  const apiKey = requireUuid(options.apiKey, 'apiKey')
+  const { core, events } = options
+  const g = globalThis as {
+    location?: { href: string }
+    window?: unknown
+    document?: unknown
+  }
+  const launch = readXappLaunch(options.href ?? g.location?.href ?? '')
+  let context: XappContext | null = null
+  let jwt: string | null = null
+  let state: XappRuntime['state'] = 'loading'
+  const secrets = () => [launch.ott ?? undefined, jwt ?? undefined]
+  const page = options.window ?? (g.window as BridgeWindow | undefined)
+  if (!page)
+    throw new PullSignError('ERR_CONFIG', 'an xApp client needs a window (run it in the xApp page)')
+  const bridge = createBridge({
+    window: page,
+    document:
+      options.document ??
+      (page === g.window ? (g.document as XappRuntimeOptions['document']) : undefined),
+    clock: core.seams.clock,
+    log: options.log ?? ((message) => console.warn(`[pullsign xApp] ${message}`)),
+    onEvent: ({ method, data }: BridgeEvent) => {
+      const known = EVENTS[method]
+      if (known?.[1](data)) events.emit(known[0], data as never)
+    },
+  })
+
+  const exchange = async (): Promise<XappContext> => {
+    if (!launch.ott) {
+      throw new PullSignError(
+        'ERR_CONFIG',
+        'this page has no xAppToken in its URL: open it from the wallet (or the reference server’s xApp host page)',
+      )
+    }
+    try {
+      const answer = await core.send<XappAuthorizeResponse>({
+        base: `${core.endpoints.api}${API_PATHS.jwt}`,
+        method: 'GET',
+        path: 'authorize',
+        headers: { [API_HEADERS.apiKey]: apiKey, [API_HEADERS.ott]: launch.ott },
+        sensitive: [launch.ott],
+      })
+      context = answer.ott
+      events.emit('retrieved', answer.ott)
+      jwt = answer.jwt
+      events.emit('success', { jwt: answer.jwt })
+      state = 'ready'
+      events.emit('ready', answer.ott)
+      return answer.ott
+    } catch (err) {
+      const error =
+        err instanceof PullSignError && err.code === 'ERR_AUTH'
+          ? new PullSignError(
+              'ERR_AUTH',
+              'the xApp one-time token is used or expired (it lives 60 s and resolves once): reopen the xApp from the wallet',
+              { cause: err, secrets: secrets() },
+            )
+          : err instanceof PullSignError
+            ? err
+            : new PullSignError('ERR_RESPONSE', 'the OTT exchange failed', { cause: err })
+      state = 'error'
+      events.emit('error', error)
+      throw error
+    }
+  }
+  const started = exchange()
+  started.catch(() => {})
+
+  // A command whose answer is the next wallet event of that kind (matching `accept`).
+  const ask = <K extends keyof XappClientEvents>(
+    command: Record<string, unknown> & { command: string },
+    event: K,
+    accept: (data: XappClientEvents[K]) => boolean = () => true,
+  ) =>
+    new Promise<XappClientEvents[K]>((resolve, reject) => {
+      const off = events.on(event, (data) => {
+        if (!accept(data)) return
+        off()
+        resolve(data)
+      })
+      bridge.send(command).catch((err: unknown) => {
+        off()
+        reject(err)
+      })
+    })
+
+  return {
+    get state() {
+      return state
+    },
+    get context() {
+      return context
+    },
+    get jwt() {
+      return jwt
+    },
+    style: launch.style,
+    get user() {
+      if (!context) return null
+      return {
+        uuid: context.user,
+        account: context.account,
+        name: context.account_info.name,
+        kycApproved: context.account_info.kycApproved,
+        networkType: context.nodetype,
+      }
+    },
+    userField: (field) => started.then((context) => xappUserField(context, field)),
+    environmentField: async (field) => {
+      const ott = await started
+      if (field === 'ott') return ott
+      if (field === 'bearer') return jwt
+      if (field === 'jwt') return decodeJwtClaims(jwt ?? '') ?? {}
+      return undefined // an xApp has no id_token
+    },
+    on: (event, listener) => events.on(event, listener),
+    whenReady: () => started,
+    ready: () => bridge.send({ command: 'ready' }),
+    // Methods are async so a bad argument rejects like any other failure, and nothing is sent.
+    async openSignRequest(payload) {
+      const id =
+        typeof payload === 'object' && payload !== null
+          ? requireUuid(payload.uuid, 'uuid')
+          : requireUuid(payload, 'uuid')
+      return ask({ command: 'openSignRequest', uuid: id }, 'payload', (d) => d.uuid === id)
+    },
+    scanQr: () => ask({ command: 'scanQr' }, 'qr'),
+    async selectDestination(options = {}) {
+      const ignore = optionalBoolean(
+        requireObject(options, 'options').ignoreDestinationTag,
+        'ignoreDestinationTag',
+      )
+      return ask(
+        {
+          command: 'selectDestination',
+          ...(ignore === undefined ? {} : { ignoreDestinationTag: ignore }),
+        },
+        'destination',
+      )
+    },
+    openBrowser: async (url) => bridge.send({ command: 'openBrowser', url: httpsUrl(url) }),
+    share: async (text) => bridge.send({ command: 'share', text: requireString(text, 'text') }),
+    txDetails: async (tx, account) =>
+      bridge.send({
+        command: 'txDetails',
+        tx: requireString(tx, 'tx', TX_HASH, 'a 64-hex transaction hash'),
+        account: requireString(account, 'account', CLASSIC_ADDRESS, 'a classic address'),
+      }),
+    async close(options = {}) {
+      const refresh = optionalBoolean(
+        requireObject(options, 'options').refreshEvents,
+        'refreshEvents',
+      )
+      return bridge.send({
+        command: 'close',
+        ...(refresh === undefined ? {} : { refreshEvents: refresh }),
+      })
+    },
+    async navigate(xApp, options = {}) {
+      const { title, data } = requireObject(options, 'options')
+      return bridge.send({
+        command: 'xAppNavigate',
+        xApp: requireString(xApp, 'xApp'),
+        ...(title === undefined ? {} : { title: requireString(title, 'title') }),
+        ...(data === undefined ? {} : requireObject(data, 'data')),
+      })
+    },
+    dispose: () => bridge.dispose(),
+  }
+}
