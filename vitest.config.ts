@@ -24,6 +24,9 @@ const node = (name: string, include: string[], globalSetup: string[] = []) => ({
     exclude: ['**/*.browser.test.ts'],
     environment: 'node' as const,
     globalSetup,
+    // CPU-bound tests (property tests over real signatures) take seconds on a loaded 2-core
+    // machine; the bound only catches a hang, no test waits on it.
+    testTimeout: 30_000,
   },
 })
 
