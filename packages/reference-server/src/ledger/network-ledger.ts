@@ -1,12 +1,12 @@
-import type { IssuedAmount } from 'pullsign/wire'
 import { parseDrops } from './amounts/native-amount'
+import type { JsonObject } from './codec/json-object'
 import { type CanonicalTransaction, decodeCanonical } from './codec/transaction-decode'
 import { encodeTransaction } from './codec/transaction-encode'
 import { ledgerTransactionId } from './codec/transaction-id'
 import type { SubmitResult } from './ledger-types'
 import { type NetworkDefinition, requiresNetworkId } from './networks'
 import { accountSetRules } from './rules/account-set'
-import type { ApplyContext, JsonObject, NativePrice, TransactionRules } from './rules/apply-context'
+import type { ApplyContext, NativePrice, TransactionRules } from './rules/apply-context'
 import { applyBatch, batchAuthorization, batchFee, batchRules } from './rules/batch-rules'
 import { setRegularKeyRules, signerListSetRules } from './rules/key-settings'
 import { paymentRules } from './rules/native-payment'
@@ -14,30 +14,10 @@ import { ticketCreateRules } from './rules/ticket-create'
 import { trustSetRules } from './rules/trust-set'
 import { checkAuthorization, checkSignatures, signatureCount } from './signatures/signature-check'
 import { type AccountState, newAccount } from './state/account-state'
-import { type BalanceRecord, balanceRecorder } from './state/balance-record'
+import { balanceRecorder } from './state/balance-record'
 import { snapshot } from './state/ledger-snapshot'
+import type { StoredTransaction } from './state/stored-transaction'
 import { lineKey, newLine, shiftTo, type TrustLine } from './state/trust-line'
-
-/** A transaction held by a network ledger, open or validated. */
-export interface StoredTransaction {
-  txid: string
-  network: NetworkDefinition
-  /** The decoded transaction as submitted. */
-  tx: JsonObject
-  result: string
-  ledgerIndex: number
-  transactionIndex: number
-  validated: boolean
-  /** Close time of its ledger (ms since the epoch), once validated. */
-  closedAt: number | null
-  /** Every balance it changed, for its metadata and `balanceChanges` (docs/protocol.md §8.5). */
-  balances: BalanceRecord
-  delivered: string | IssuedAmount | undefined
-  /** A partial payment: `meta.DeliveredAmount` is set (§8.3). */
-  partial: boolean
-  /** A Batch's inner transactions that were applied (docs/protocol.md §8.4). */
-  inner: StoredTransaction[]
-}
 
 /** The in-memory ledger of one network. */
 export interface NetworkLedger {

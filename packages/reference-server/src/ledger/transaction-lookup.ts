@@ -1,6 +1,6 @@
 import { encodeCtid } from 'pullsign/links'
 import type { TransactionLookup } from './ledger-types'
-import type { StoredTransaction } from './network-ledger'
+import type { StoredTransaction } from './state/stored-transaction'
 import { affectedNodes, balanceChanges } from './state/transaction-meta'
 
 // Seconds between the unix epoch and the Ripple epoch (2000-01-01T00:00:00Z).

@@ -1,6 +1,6 @@
 import BigNumber from 'bignumber.js'
 import { coreTypes, DEFAULT_DEFINITIONS, decode } from 'ripple-binary-codec'
-import type { JsonObject } from '../rules/apply-context'
+import type { JsonObject } from '../codec/json-object'
 import { addressOfAccountId } from './account-ids'
 import { Currency } from './core-types'
 import { encodeTransaction, encodeTransactionForSigning } from './transaction-encode'

@@ -1,5 +1,6 @@
+import type { JsonObject } from '../codec/json-object'
 import { LSF_DEFAULT_RIPPLE } from '../state/account-state'
-import type { JsonObject, TransactionRules } from './apply-context'
+import type { TransactionRules } from './apply-context'
 
 // AccountSet `SetFlag`/`ClearFlag` values and the AccountRoot flags they switch.
 const ASF_FLAGS: Record<number, number> = { 8: LSF_DEFAULT_RIPPLE }

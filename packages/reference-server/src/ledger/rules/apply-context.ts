@@ -1,13 +1,10 @@
 import type { IssuedAmount } from 'pullsign/wire'
-import type { decode } from 'ripple-binary-codec'
 import type { IssuedValue } from '../amounts/issued-value'
-import type { StoredTransaction } from '../network-ledger'
+import type { JsonObject } from '../codec/json-object'
 import type { NetworkDefinition } from '../networks'
 import type { AccountState } from '../state/account-state'
+import type { StoredTransaction } from '../state/stored-transaction'
 import type { TrustLine } from '../state/trust-line'
-
-/** A transaction as ripple-binary-codec decodes it. */
-export type JsonObject = ReturnType<typeof decode>
 
 /**
  * Price of one native unit in a currency (the rates lookup of docs/protocol.md §2), or null when

@@ -4,7 +4,7 @@ import {
   INNER_BATCH_FLAG,
   innerTransactions,
 } from '../codec/batch-signing-data'
-import type { StoredTransaction } from '../network-ledger'
+import type { JsonObject } from '../codec/json-object'
 import {
   accountIdHex,
   addressOf,
@@ -12,7 +12,8 @@ import {
   signatureEntries,
   verifies,
 } from '../signatures/signature-check'
-import type { ApplyContext, ApplyOutcome, JsonObject, TransactionRules } from './apply-context'
+import type { StoredTransaction } from '../state/stored-transaction'
+import type { ApplyContext, ApplyOutcome, TransactionRules } from './apply-context'
 
 const MAX_INNER = 8
 const MODE_FLAGS = Object.values(BATCH_MODES)

@@ -1,7 +1,8 @@
 import { unitsOf } from '../amounts/ledger-asset'
 import { parseDrops } from '../amounts/native-amount'
+import type { JsonObject } from '../codec/json-object'
 import { reserve } from '../state/account-state'
-import type { JsonObject, TransactionRules } from './apply-context'
+import type { TransactionRules } from './apply-context'
 import { applyIssuedPayment, movesIssuedAsset, TF_PARTIAL_PAYMENT } from './issued-payment'
 
 // Payment flags that make no sense when native units go to native units.

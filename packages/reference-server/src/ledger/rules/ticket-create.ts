@@ -1,5 +1,6 @@
+import type { JsonObject } from '../codec/json-object'
 import { reserve } from '../state/account-state'
-import type { JsonObject, TransactionRules } from './apply-context'
+import type { TransactionRules } from './apply-context'
 
 const MAX_TICKETS = 250
 

@@ -1,8 +1,9 @@
 import { IssuedValue } from '../amounts/issued-value'
 import { isIssued } from '../amounts/ledger-asset'
+import type { JsonObject } from '../codec/json-object'
 import { reserve } from '../state/account-state'
 import { heldBy, type TrustLine } from '../state/trust-line'
-import type { JsonObject, TransactionRules } from './apply-context'
+import type { TransactionRules } from './apply-context'
 
 const owns = (line: TrustLine, account: string) =>
   account === line.low ? line.lowOwns : line.highOwns

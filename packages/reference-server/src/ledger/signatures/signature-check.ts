@@ -2,7 +2,7 @@ import { decodeAccountID } from 'ripple-address-codec'
 import { deriveAddress } from 'ripple-keypairs'
 import { createSharedCache } from '../../bounded-cache'
 import { accountIdOf } from '../codec/account-ids'
-import type { JsonObject } from '../rules/apply-context'
+import type { JsonObject } from '../codec/json-object'
 import type { AccountState } from '../state/account-state'
 import { verify } from './keypair-signatures'
 
