@@ -3,7 +3,7 @@ import { getPath } from 'hono/utils/url'
 import { API_PATHS } from 'pullsign/wire'
 import type { ServerRequest } from 'srvx'
 import type { Platform } from '../platform'
-import { badBody, notFound } from '../platform'
+import { badBody, notFound, wrongCredentialKind } from '../platform'
 import { UUID_SOURCE } from '../platform/ids'
 import { accountRoutes } from './account-routes'
 import { appStorageRoutes } from './app-storage-routes'
@@ -108,7 +108,23 @@ export function createHttpHandler(
     errorResponse(notFound(`route ${c.req.method} ${redactedPath(c.req.path)}`), apiHeaders(c)),
   )
   app.onError((error, c) => errorResponse(error, apiHeaders(c)))
-  return (request) => (unreadableUrl(request) ? errorResponse(badHost()) : app.fetch(request))
+  return (request) =>
+    unreadableHost(request)
+      ? errorResponse(foreignHost())
+      : unreadableUrl(request)
+        ? errorResponse(badHost())
+        : app.fetch(request)
+}
+
+// A Host the URL parser cannot read (`127.0.0.1:99999`, `xn--`) is refused before any route runs,
+// whatever the path (docs/protocol.md §7.3). Hosts repeat, so the last good one skips the parse.
+let goodHost = ''
+const unreadableHost = (request: Request): boolean => {
+  const host = (request as ServerRequest).runtime?.node?.req?.headers.host
+  if (host === undefined || host === goodHost) return false
+  if (!URL.canParse(`http://${host}/`)) return true
+  goodHost = host
+  return false
 }
 
 // srvx builds `request.url` with the URL parser when the request line needs normalizing (dot
@@ -126,5 +142,9 @@ const unreadableUrl = (request: Request): boolean => {
     return true
   }
 }
+
+// 403 as the control API answers another host name (http/own-hosts.ts).
+const foreignHost = () =>
+  wrongCredentialKind('the Host header is not a host name the URL parser can read')
 
 const badHost = () => badBody('host', 'is not a host name the URL parser can read')

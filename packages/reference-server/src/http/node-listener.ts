@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
+import type { ReadableStream as WebStream } from 'node:stream/web'
 import { NodeRequest, type NodeResponse, sendNodeResponse } from 'srvx/node'
 
 type Handler = (request: Request) => Response | Promise<Response>
@@ -32,14 +34,16 @@ const send = (res: ServerResponse, answer: Response): void => {
     return
   }
   const { status, statusText, headers, body } = prepare.call(answer)
-  // http/responses.ts makes them with text, bytes or no body; a stream is srvx's to write.
-  if (!writable(body)) {
-    sendNodeResponse(res, answer).catch((error) => fail(res, error))
-    return
-  }
   try {
     res.writeHead(status, statusText, headers)
-    if (body === null || body === undefined) res.end()
+    // Preparing empties the answer, so a stream body (a logged answer's tee) is piped from here:
+    // handing the emptied answer to srvx would send 200 with no body (docs/protocol.md §7.3).
+    if (!writable(body)) {
+      const stream =
+        body instanceof ReadableStream ? Readable.fromWeb(body as WebStream) : (body as Readable)
+      stream.on('error', (error: unknown) => fail(res, error))
+      stream.pipe(res)
+    } else if (body === null || body === undefined) res.end()
     else res.end(body)
   } catch (error) {
     fail(res, error)
