@@ -1,5 +1,5 @@
 import type { Endpoints } from 'pullsign/wire'
-import type { Applications, Clock, Payloads, Users } from '../platform'
+import type { Applications, Clock, Payloads, Users, UserTokens } from '../platform'
 import { createOAuthProvider, type OAuthProvider } from './oauth-provider'
 import { createSigningKeys } from './signing-keys'
 
@@ -42,6 +42,7 @@ export function createIdentity(deps: {
   applications: Applications
   users: Users
   payloads: Payloads
+  tokens: Pick<UserTokens, 'find'>
   endpoints: () => Endpoints
 }): Identity {
   const keys = createSigningKeys()

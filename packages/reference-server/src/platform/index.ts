@@ -218,6 +218,7 @@ export function assemblePlatform(options: PlatformOptions, makeWallet: WalletFac
     applications,
     users,
     payloads,
+    tokens,
     endpoints: () => endpoints,
   })
 
