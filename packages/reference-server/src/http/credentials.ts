@@ -71,6 +71,18 @@ export type CredentialKind = keyof typeof verifiers
  */
 export type Credential = Awaited<ReturnType<(typeof verifiers)[CredentialKind]>>
 
+/**
+ * The user a caller speaks for when it presented a JWT, else undefined (key and secret speak for
+ * the application): a user JWT reaches only its own user's payloads and pushes (docs/protocol.md §7.3).
+ *
+ * @example
+ * ```ts
+ * platform.payloads.cancel(caller.application, uuid, jwtUser(caller))
+ * ```
+ */
+export const jwtUser = (caller: Credential): string | undefined =>
+  caller.kind === 'jwt' ? caller.user.uuid : undefined
+
 /** Every kind a client can present, accepted here or not (so a wrong kind gets 812, not 813). */
 type PresentedKind = 'key-secret' | 'jwt'
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import type { Platform } from '../platform'
 import { payloadTexts } from '../platform/payload-texts'
 import { guardedRoutes } from './api-guard'
-import type { CredentialKind } from './credentials'
+import { type CredentialKind, jwtUser } from './credentials'
 import type { HttpEnv } from './http-env'
 import { readJsonBody } from './json-body'
 import { json, jsonText } from './responses'
@@ -34,14 +34,24 @@ export function payloadRoutes(
     const context = caller.kind === 'jwt' ? { userUuid: caller.user.uuid } : undefined
     return jsonText(c, texts.create(caller.application, body, context))
   })
-  other.get('/payload/ci/:identifier', (c) =>
-    jsonText(c, texts.getByIdentifier(c.get('credential').application, c.req.param('identifier'))),
-  )
-  other.get('/payload/:uuid', (c) =>
-    jsonText(c, texts.get(c.get('credential').application, c.req.param('uuid'))),
-  )
-  other.delete('/payload/:uuid', (c) =>
-    json(c, platform.payloads.cancel(c.get('credential').application, c.req.param('uuid'))),
-  )
+  other.get('/payload/ci/:identifier', (c) => {
+    const caller = c.get('credential')
+    const { application } = caller
+    return jsonText(
+      c,
+      texts.getByIdentifier(application, c.req.param('identifier'), jwtUser(caller)),
+    )
+  })
+  other.get('/payload/:uuid', (c) => {
+    const caller = c.get('credential')
+    return jsonText(c, texts.get(caller.application, c.req.param('uuid'), jwtUser(caller)))
+  })
+  other.delete('/payload/:uuid', (c) => {
+    const caller = c.get('credential')
+    return json(
+      c,
+      platform.payloads.cancel(caller.application, c.req.param('uuid'), jwtUser(caller)),
+    )
+  })
   return routes
 }

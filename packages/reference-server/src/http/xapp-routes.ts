@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { Platform } from '../platform'
 import { guardedRoutes } from './api-guard'
 import { bearerOnlyCors } from './cors'
+import { jwtUser } from './credentials'
 import type { HttpEnv } from './http-env'
 import { readJsonBody } from './json-body'
 import { json } from './responses'
@@ -27,11 +28,13 @@ export function xappRoutes(platform: Platform): Hono<HttpEnv> {
 
   pushes.post('/xapp/event', async (c) => {
     const body = await readJsonBody(c.req.raw)
-    return json(c, xapps.event(c.get('credential').application, body))
+    const caller = c.get('credential')
+    return json(c, xapps.event(caller.application, body, jwtUser(caller)))
   })
   pushes.post('/xapp/push', async (c) => {
     const body = await readJsonBody(c.req.raw)
-    return json(c, xapps.push(c.get('credential').application, body))
+    const caller = c.get('credential')
+    return json(c, xapps.push(caller.application, body, jwtUser(caller)))
   })
   api.get('/xapp/ott/:ott', (c) =>
     json(c, xapps.resolveOtt(c.get('credential').application, c.req.param('ott'))),

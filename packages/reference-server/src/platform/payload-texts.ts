@@ -10,8 +10,8 @@ import type { Payloads } from './payloads'
  */
 export interface PayloadTexts {
   create(app: Application, body: unknown, context?: CreateContext): string
-  get(app: Application, uuid: string): string
-  getByIdentifier(app: Application, identifier: string): string
+  get(app: Application, uuid: string, userUuid?: string): string
+  getByIdentifier(app: Application, identifier: string, userUuid?: string): string
 }
 
 const registry = new WeakMap<Payloads, PayloadTexts>()

@@ -27,12 +27,15 @@ import type { Webhooks } from './webhook-dispatcher'
 export interface Payloads {
   /** §3.1 → §3.2; validates everything before any state change. */
   create(app: Application, body: unknown, context?: CreateContext): PayloadCreated
-  /** §3.3; emits `devapp_fetched`. 404 for another application's payload. */
-  get(app: Application, uuid: string): PayloadRecord
+  /**
+   * §3.3; emits `devapp_fetched`. 404 for another application's payload, and, for the user of a
+   * JWT (`userUuid`), for a payload not bound to that user (docs/protocol.md §7.3).
+   */
+  get(app: Application, uuid: string, userUuid?: string): PayloadRecord
   /** §3.3 by `custom_meta.identifier`. */
-  getByIdentifier(app: Application, identifier: string): PayloadRecord
+  getByIdentifier(app: Application, identifier: string, userUuid?: string): PayloadRecord
   /** §3.4. */
-  cancel(app: Application, uuid: string): PayloadCancelResponse
+  cancel(app: Application, uuid: string, userUuid?: string): PayloadCancelResponse
   /** §3.3 without an application check and without `devapp_fetched` (control API, wallet, ws). */
   record(uuid: string): PayloadRecord
   /** Listens to the §4 events of a payload; returns unsubscribe. 404 for an unknown uuid. */
@@ -124,10 +127,16 @@ export function createPayloads(deps: PayloadDeps): Payloads {
     return payload
   }
 
-  const own = (app: Application, uuid: unknown): StoredPayload => {
+  // A user JWT reaches only payloads bound to its user (docs/protocol.md §7.3).
+  const seenBy = (payload: StoredPayload, userUuid: string | undefined) =>
+    userUuid === undefined || payload.boundUser === userUuid
+
+  const own = (app: Application, uuid: unknown, userUuid?: string): StoredPayload => {
     const payload = find(uuid)
     // Another application's payload is indistinguishable from a missing one (docs/protocol.md §1, 404).
-    if (payload.appUuid !== app.uuid) throw notFound(`payload ${shortId(uuid)}`)
+    if (payload.appUuid !== app.uuid || !seenBy(payload, userUuid)) {
+      throw notFound(`payload ${shortId(uuid)}`)
+    }
     return payload
   }
 
@@ -145,10 +154,11 @@ export function createPayloads(deps: PayloadDeps): Payloads {
   const view = (payload: StoredPayload) => buildRecord(payload, recordContext(payload))
   const text = (payload: StoredPayload) => texts.text(payload, recordContext(payload))
 
-  const byIdentifier = (app: Application, identifier: unknown) => {
+  const byIdentifier = (app: Application, identifier: unknown, userUuid?: string) => {
     const payload =
       typeof identifier === 'string' ? store.byIdentifier(app.uuid, identifier) : undefined
-    if (!payload) throw notFound(`payload with custom_meta.identifier ${shortId(identifier)}`)
+    if (!payload || !seenBy(payload, userUuid))
+      throw notFound(`payload with custom_meta.identifier ${shortId(identifier)}`)
     return payload
   }
 
@@ -218,10 +228,10 @@ export function createPayloads(deps: PayloadDeps): Payloads {
       const { uuid, pushed } = admit(app, body, context)
       return createdAnswer(uuid, pushed, links())
     },
-    get: (app, uuid) => view(fetched(own(app, uuid))),
-    getByIdentifier: (app, identifier) => view(byIdentifier(app, identifier)),
-    cancel(app, uuid) {
-      const payload = own(app, uuid)
+    get: (app, uuid, userUuid) => view(fetched(own(app, uuid, userUuid))),
+    getByIdentifier: (app, identifier, userUuid) => view(byIdentifier(app, identifier, userUuid)),
+    cancel(app, uuid, userUuid) {
+      const payload = own(app, uuid, userUuid)
       const reason =
         payload.state === 'cancelled'
           ? 'ALREADY_CANCELLED'
@@ -352,8 +362,8 @@ export function createPayloads(deps: PayloadDeps): Payloads {
       const { uuid, pushed } = admit(app, body, context)
       return createdJson(uuid, pushed, links())
     },
-    get: (app, uuid) => text(fetched(own(app, uuid))),
-    getByIdentifier: (app, identifier) => text(byIdentifier(app, identifier)),
+    get: (app, uuid, userUuid) => text(fetched(own(app, uuid, userUuid))),
+    getByIdentifier: (app, identifier, userUuid) => text(byIdentifier(app, identifier, userUuid)),
   })
   return payloads
 }

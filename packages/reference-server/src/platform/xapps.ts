@@ -71,10 +71,10 @@ export interface Xapps {
   replay(appUuid: unknown, ott: unknown, caller: ReplayCaller): string
   /** The launch behind an OTT, or null. */
   launchOf(ott: unknown): XappLaunch | null
-  /** `xapp/event`. */
-  event(app: Application, body: unknown): PushEventResponse
-  /** `xapp/push`. */
-  push(app: Application, body: unknown): PushNotificationResponse
+  /** `xapp/event`; `asUser` is a JWT caller's user (docs/protocol.md §7.3). */
+  event(app: Application, body: unknown, asUser?: string): PushEventResponse
+  /** `xapp/push`; `asUser` is a JWT caller's user. */
+  push(app: Application, body: unknown, asUser?: string): PushNotificationResponse
   clear(): void
 }
 
@@ -260,8 +260,8 @@ export function createXapps(deps: {
       return launch.url
     },
     launchOf: find,
-    event: (app, body) => deps.push.event(app, body),
-    push: (app, body) => deps.push.notification(app, body),
+    event: (app, body, asUser) => deps.push.event(app, body, asUser),
+    push: (app, body, asUser) => deps.push.notification(app, body, asUser),
     clear: () => launches.clear(),
   }
 }
