@@ -28,6 +28,8 @@ export function xappAuthorizeRoutes(platform: Platform): Hono<HttpEnv> {
     }
     const exchanged = platform.xapps.exchange(app, c.req.header(API_HEADERS.ott))
     const jwt = await issueXappJwt(exchanged.app, exchanged.launch, platform.clock.now())
+    const { launch } = exchanged
+    platform.identity.xappSessions.record(launch.ott, exchanged.app.uuid, launch.userUuid)
     const body: XappAuthorizeResponse = {
       ott: structuredClone(exchanged.launch.context),
       app: { name: exchanged.app.name, uuidv4: exchanged.app.uuid },

@@ -47,6 +47,10 @@ const xappBearer: BearerKind = async (token, platform) => {
   if (!user?.accounts.some((account) => account.address === claims.sub)) {
     throw badJwt('the xApp JWT is for a user or account this platform does not know')
   }
+  // docs/protocol.md §7.3: the app's secret could sign a JWT for anyone; only a launch counts.
+  if (!platform.identity.xappSessions.issued(claims.ott_uuidv4, app.uuid, user.uuid)) {
+    throw badJwt('the xApp JWT names no launch of this application for this user')
+  }
   return {
     tokenKind: 'xapp',
     application: app,
