@@ -8,6 +8,7 @@ import type { Platform } from '../platform'
 import { renderOAuthMessagePage } from '../web/pages/oauth-message-page'
 import { renderOAuthReturnPage } from '../web/pages/oauth-return-page'
 import { openCors } from './cors'
+import { countGuess, refuseGuesser } from './credential-guesses'
 import { htmlResponse } from './html-response'
 import { oauthJson, oauthRefusal, redirectTo, wantsJson } from './oauth-answers'
 import { readTokenBody } from './token-body'
@@ -119,10 +120,16 @@ export function oauthRoutes(platform: Platform): Hono {
     )
   })
 
+  // docs/protocol.md §7.3: wrong client secrets count per (address, client_id), 429 past 30.
   routes.post('/token', async (c) => {
+    let clientId: string | null = null
     try {
-      return oauthJson(await oauth.exchange(await readTokenBody(c.req.raw)))
+      const params = await readTokenBody(c.req.raw)
+      clientId = typeof params.client_id === 'string' ? params.client_id : null
+      refuseGuesser(c.req.raw, platform, clientId)
+      return oauthJson(await oauth.exchange(params))
     } catch (error) {
+      countGuess(c.req.raw, platform, clientId, error)
       return oauthRefusal(error, true)
     }
   })

@@ -4,6 +4,7 @@ import { issueXappJwt } from '../identity/xapp-jwt'
 import type { Platform } from '../platform'
 import { rateLimited } from '../platform'
 import { openCors } from './cors'
+import { guardGuesses } from './credential-guesses'
 import type { HttpEnv } from './http-env'
 import { json } from './responses'
 
@@ -11,8 +12,8 @@ import { json } from './responses'
  * GET `{api}/api/v1/jwt/authorize` (docs/protocol.md §2, §7.2): the xApp trades its one-time
  * token (`x-api-ott`) and its application's `x-api-key` for the launch context and an xApp JWT.
  * Browsers call it from the xApp's own origin, so it answers preflight and every answer (errors
- * too) carries the CORS of §1. The call is charged before the OTT is spent, so a 429 leaves the
- * OTT usable; an unknown key is refused like any other bad OTT (815).
+ * too) carries the CORS of §1. A full quota answers 429 before the OTT is spent; the call is
+ * charged once the OTT is good; an unknown key is refused like any other bad OTT (815).
  */
 export function xappAuthorizeRoutes(platform: Platform): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
@@ -21,12 +22,14 @@ export function xappAuthorizeRoutes(platform: Platform): Hono<HttpEnv> {
     c.set('routeClass', 'default')
     const key = c.req.header(API_HEADERS.apiKey)
     const app = key === undefined ? null : platform.applications.find(key.toLowerCase())
-    if (app) {
-      const rate = platform.rateLimits.take(app.uuid, 'default')
-      c.set('rate', rate)
-      if (rate.retryAfter !== null) throw rateLimited(rate.retryAfter)
-    }
-    const exchanged = platform.xapps.exchange(app, c.req.header(API_HEADERS.ott))
+    // A full quota refuses before the OTT is spent; the quota is charged only once the OTT
+    // proved the caller (docs/protocol.md §7.3): a stranger's wrong OTTs count per (address, key).
+    const wait = app ? platform.rateLimits.wait(app.uuid, 'default') : null
+    if (wait !== null) throw rateLimited(wait)
+    const exchanged = guardGuesses(c.req.raw, platform, key ?? null, () =>
+      platform.xapps.exchange(app, c.req.header(API_HEADERS.ott)),
+    )
+    c.set('rate', platform.rateLimits.take(exchanged.app.uuid, 'default'))
     const jwt = await issueXappJwt(exchanged.app, exchanged.launch, platform.clock.now())
     const { launch } = exchanged
     platform.identity.xappSessions.record(launch.ott, exchanged.app.uuid, launch.userUuid)
