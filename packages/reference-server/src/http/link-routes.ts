@@ -7,6 +7,7 @@ import { renderBadLinkPage } from '../web/pages/bad-link-page'
 import { renderPaymentRequestPage, renderSignLinkPage } from '../web/pages/detect-page'
 import { renderExplorerPage } from '../web/pages/explorer-page'
 import { renderNotFoundPage } from '../web/pages/not-found-page'
+import { limitAddress } from './address-limit'
 import { htmlResponse } from './html-response'
 import { parsePaymentRequest, parseSignLink, requestedPayment } from './link-input'
 
@@ -62,9 +63,16 @@ const networkOfNode = (node: string) => NETWORKS.find((n) => n.dispatched_to ===
  */
 export function linkRoutes(platform: Platform): Hono {
   const routes = new Hono()
-  const linksApplication = (): Application =>
-    platform.applications.list().find((a) => a.name === LINKS_APPLICATION_NAME) ??
-    platform.applications.create({ name: LINKS_APPLICATION_NAME })
+  // The server's own application, found by identity, never by name: an app registered as
+  // "Public links" first must not receive the link payloads (docs/protocol.md §7.3).
+  let linksUuid: string | null = null
+  const linksApplication = (): Application => {
+    const own = linksUuid === null ? null : platform.applications.find(linksUuid)
+    if (own) return own
+    const created = platform.applications.create({ name: LINKS_APPLICATION_NAME })
+    linksUuid = created.uuid
+    return created
+  }
 
   const read = (c: { req: { param(name: 'target'): string; url: string } }) =>
     detect(c.req.param('target'), new URL(c.req.url).searchParams)
@@ -82,10 +90,14 @@ export function linkRoutes(platform: Platform): Hono {
     if (!detected.ok) return htmlResponse(renderBadLinkPage(detected.problems), 400)
     if (!detected.txjson) return htmlResponse(renderBadLinkPage(['amount is required to pay']), 400)
     const options = detected.forceNetwork ? { force_network: detected.forceNetwork } : {}
-    const created = platform.payloads.create(linksApplication(), {
-      txjson: detected.txjson,
-      options,
-    })
+    // docs/protocol.md §7.3: creating without credentials is limited per address, and forgotten
+    // once expired unopened.
+    limitAddress(c.req.raw, platform.rateLimits)
+    const created = platform.payloads.create(
+      linksApplication(),
+      { txjson: detected.txjson, options },
+      { transient: true },
+    )
     return c.redirect(created.next.always, 303)
   })
 

@@ -7,6 +7,7 @@ import { userinfo } from '../identity/userinfo'
 import type { Platform } from '../platform'
 import { renderOAuthMessagePage } from '../web/pages/oauth-message-page'
 import { renderOAuthReturnPage } from '../web/pages/oauth-return-page'
+import { limitAddress } from './address-limit'
 import { openCors } from './cors'
 import { countGuess, refuseGuesser } from './credential-guesses'
 import { htmlResponse } from './html-response'
@@ -69,7 +70,10 @@ export function oauthRoutes(platform: Platform): Hono {
       return oauthRefusal(error, wantsJson(c.req.raw))
     }
     try {
-      return redirectTo(oauth.begin(parseAuthorizeRequest(params, client)))
+      const request = parseAuthorizeRequest(params, client)
+      // docs/protocol.md §7.3: creating a sign-in without credentials is limited per address.
+      limitAddress(c.req.raw, platform.rateLimits)
+      return redirectTo(oauth.begin(request))
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error
       const back = new URL(client.redirectUri)

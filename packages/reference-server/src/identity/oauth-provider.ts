@@ -182,16 +182,21 @@ export function createOAuthProvider(deps: OAuthProviderDeps) {
     /** `/auth` once the request is valid: creates the SignIn payload; answers its sign page URL. */
     begin(request: AuthorizeRequest): string {
       const id = newUuid()
-      const created = deps.payloads.create(request.app, {
-        txjson: { TransactionType: 'SignIn' },
-        options: {
-          expire: SIGN_IN_EXPIRE_MINUTES,
-          return_url: { web: `${deps.endpoints().oauth}/signin?session=${id}` },
-          ...(request.forceNetwork ? { force_network: request.forceNetwork } : {}),
-          ...(request.signers.length ? { signers: request.signers } : {}),
+      const created = deps.payloads.create(
+        request.app,
+        {
+          txjson: { TransactionType: 'SignIn' },
+          options: {
+            expire: SIGN_IN_EXPIRE_MINUTES,
+            return_url: { web: `${deps.endpoints().oauth}/signin?session=${id}` },
+            ...(request.forceNetwork ? { force_network: request.forceNetwork } : {}),
+            ...(request.signers.length ? { signers: request.signers } : {}),
+          },
+          custom_meta: { instruction: `Sign in to ${request.app.name}` },
         },
-        custom_meta: { instruction: `Sign in to ${request.app.name}` },
-      })
+        // Made without credentials: forgotten once expired unopened (docs/protocol.md §7.3).
+        { transient: true },
+      )
       sessions.add({
         id,
         request,

@@ -54,6 +54,8 @@ export interface CreateContext {
   userUuid?: string
   /** Created from inside an xApp (`meta.is_xapp`). */
   xapp?: boolean
+  /** Created without credentials: forgotten once expired unopened (docs/protocol.md §7.3). */
+  transient?: boolean
 }
 
 /** A platform-side notification that a payload resolved, for the webhook and inbox parts. */

@@ -19,6 +19,7 @@ import { createPayloadStore, type StoredPayload } from './payload-store'
 import { registerPayloadTexts } from './payload-texts'
 import type { CreateContext, OpenInput, WalletOutcome, WalletRequest } from './payload-types'
 import { createRecordTexts } from './record-texts'
+import { createTransientPayloads } from './transient-payloads'
 import type { UserTokens } from './user-tokens'
 import type { Users } from './users'
 import type { Webhooks } from './webhook-dispatcher'
@@ -106,16 +107,24 @@ export function createPayloads(deps: PayloadDeps): Payloads {
   const store = createPayloadStore()
   const texts = createRecordTexts()
   const links = createdLinks(deps.apiBase)
+  const forget = (uuids: readonly string[]) => {
+    for (const uuid of uuids) store.delete(uuid)
+    texts.forget(uuids)
+    deps.webhooks.forget(new Set(uuids))
+  }
   const retention = createPayloadRetention({
     clock,
     store,
     options: deps.retention ?? {},
-    forget(uuids) {
-      for (const uuid of uuids) store.delete(uuid)
-      texts.forget(uuids)
-      deps.webhooks.forget(new Set(uuids))
-    },
+    forget,
   })
+  const transient = createTransientPayloads(
+    (uuid) => store.get(uuid)?.state === 'created',
+    (uuids) => {
+      forget(uuids)
+      for (const uuid of uuids) events.disarm(uuid)
+    },
+  )
   const events = createPayloadEvents({
     clock,
     isStillPending: (uuid) => store.get(uuid)?.state === 'created',
@@ -220,6 +229,7 @@ export function createPayloads(deps: PayloadDeps): Payloads {
     }
     store.add(payload)
     retention.added()
+    if (context.transient) transient.added(payload.uuid, payload.expiresAt, now)
     return payload
   }
 
@@ -352,6 +362,7 @@ export function createPayloads(deps: PayloadDeps): Payloads {
       store.clear()
       texts.clear()
       retention.clear()
+      transient.clear()
     },
     dispose() {
       retention.dispose()
