@@ -1,5 +1,5 @@
-import type { ServerRequest } from 'srvx'
 import { type RateLimits, rateLimited } from '../platform'
+import { clientAddress } from './client-address'
 
 /**
  * Takes one call of a route that creates a payload without credentials (`/oauth/auth`, `POST
@@ -13,8 +13,8 @@ import { type RateLimits, rateLimited } from '../platform'
  * ```
  */
 export function limitAddress(request: Request, limits: RateLimits): void {
-  const address = (request as ServerRequest).runtime?.node?.req?.socket?.remoteAddress
-  if (address === undefined) return
+  const address = clientAddress(request)
+  if (address === null) return
   const decision = limits.take(`create ${address}`, 'unauthenticated-create')
   if (decision.retryAfter !== null) throw rateLimited(decision.retryAfter)
 }

@@ -7,6 +7,8 @@ import { parseOpenInput, parseRejectInput, parseSignInput } from '../wallet/wall
 import { clientAddress } from './client-address'
 import type { HttpEnv } from './http-env'
 import { readJsonBody } from './json-body'
+import { ownHostNames } from './own-hosts'
+import { refuseOwnControlWebhook } from './own-webhook'
 import { json } from './responses'
 import { sameOriginOnly } from './same-origin'
 
@@ -27,7 +29,7 @@ const optionalBody = (request: Request): Promise<unknown> => readJsonBody(reques
  * and the platform's clock. Same-origin only; every body is checked (600 naming the field, by
  * the part that owns its shape) before anything changes.
  */
-export function controlRoutes(platform: Platform): Hono<HttpEnv> {
+export function controlRoutes(platform: Platform, listenHost?: string): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
   routes.use(
     '*',
@@ -36,7 +38,9 @@ export function controlRoutes(platform: Platform): Hono<HttpEnv> {
 
   routes.get('/state', (c) => json(c, platform.state()))
   routes.post('/applications', async (c) => {
-    const app = platform.applications.create(await readJsonBody(c.req.raw))
+    const body = await readJsonBody(c.req.raw)
+    refuseOwnControlWebhook(body, ownHostNames(listenHost, platform.endpoints))
+    const app = platform.applications.create(body)
     return json(c, platform.applications.view(app))
   })
   routes.post('/users', async (c) => {

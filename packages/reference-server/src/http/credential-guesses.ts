@@ -1,13 +1,12 @@
-import type { ServerRequest } from 'srvx'
 import { OAuthError } from '../identity'
 import { type Platform, PlatformError, rateLimited } from '../platform'
+import { clientAddress } from './client-address'
 
 // What a refusal is counted against (docs/protocol.md §7.3): the pair of client address and the
 // key it named, so a stranger's guesses never lock the key out for anyone else. A key that names
 // no application is counted against the address alone (the windows stay as few as the
 // applications times the addresses). In-process calls have no address: the key alone.
-const addressOf = (request: Request) =>
-  (request as ServerRequest).runtime?.node?.req?.socket?.remoteAddress ?? '-'
+const addressOf = (request: Request) => clientAddress(request) ?? '-'
 const counted = (request: Request, platform: Platform, apiKey: string | null): string => {
   const key = apiKey?.toLowerCase()
   const address = addressOf(request)

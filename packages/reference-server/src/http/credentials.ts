@@ -105,6 +105,13 @@ const firstPresented = <K extends PresentedKind>(kinds: readonly K[], headers: H
 
 const PRESENTABLE = Object.keys(PRESENTS) as PresentedKind[]
 
+// The first kind presented that the route does not accept.
+const firstRefused = (accepted: readonly PresentedKind[], headers: Headers) => {
+  for (const kind of PRESENTABLE)
+    if (!accepted.includes(kind) && PRESENTS[kind](headers)) return kind
+  return undefined
+}
+
 /**
  * Verifies the caller of a route that accepts `accepted` credential kinds: 812 when only another
  * kind was presented, else the accepted kind's own refusal (813 for a missing or wrong key/secret).
@@ -120,8 +127,10 @@ export function verifyCredential(
   accepted: readonly [CredentialKind, ...CredentialKind[]],
 ): Credential | Promise<Credential> {
   const kind = firstPresented(accepted, request.headers)
-  if (kind) return verifiers[kind](request, platform)
-  const other = firstPresented(PRESENTABLE, request.headers)
+  // A kind the route does not take, sent next to one it takes, is refused too (docs/protocol.md
+  // §7.3): a JWT-only route called with a Bearer and a key+secret is 812, not served.
+  const other = firstRefused(accepted, request.headers)
+  if (kind && !other) return verifiers[kind](request, platform)
   if (other) {
     const wanted = accepted.map((candidate) => DESCRIPTION[candidate]).join(' or ')
     throw wrongCredentialKind(`this route takes ${wanted}, not ${DESCRIPTION[other]}`)

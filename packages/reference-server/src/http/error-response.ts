@@ -14,8 +14,10 @@ import { type HeaderRecord, jsonResponse } from './responses'
  * app.onError((error) => errorResponse(error))
  * ```
  */
-export function errorResponse(error: unknown, headers: HeaderRecord = {}): Response {
+export function errorResponse(error: unknown, given: HeaderRecord = {}): Response {
   const reference = newUuid()
+  // An error body may quote what the caller sent: never sniffed as anything but JSON (§7.3).
+  const headers: HeaderRecord = { ...given, 'x-content-type-options': 'nosniff' }
   if (error instanceof PlatformError) {
     const body: ErrorBody = { error: { reference, code: error.code, message: error.message } }
     // docs/protocol.md §1: a 429 says when to retry [ours].

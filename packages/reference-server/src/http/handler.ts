@@ -97,7 +97,7 @@ export function createHttpHandler(
   app.route(API_PATHS.jwt, jwtRoutes(platform))
   app.route(API_PATHS.jwt, xappAuthorizeRoutes(platform))
   app.route('/', xappReplayRoutes(platform))
-  app.route(API_PATHS.control, controlRoutes(platform))
+  app.route(API_PATHS.control, controlRoutes(platform, options.listenHost))
   app.route(API_PATHS.control, accountRoutes(platform))
   app.route(API_PATHS.control, xappHostRoutes(platform))
   app.route(API_PATHS.sign, signRoutes(platform))
