@@ -1,6 +1,7 @@
 import type { ErrorBody } from 'pullsign/wire'
 import { PlatformError } from '../platform'
 import { newUuid } from '../platform/ids'
+import { redactedError } from './log-redaction'
 import { type HeaderRecord, jsonResponse } from './responses'
 
 /**
@@ -25,7 +26,7 @@ export function errorResponse(error: unknown, given: HeaderRecord = {}): Respons
       error.retryAfter === null ? headers : { ...headers, 'retry-after': String(error.retryAfter) }
     return jsonResponse(body, error.status, retry)
   }
-  console.error(`[pullsign-server] internal error, reference ${reference}:`, error)
+  console.error(`[pullsign-server] internal error, reference ${reference}:`, redactedError(error))
   const body: ErrorBody = {
     error: { reference, code: 500, message: `internal error (reference ${reference})` },
   }

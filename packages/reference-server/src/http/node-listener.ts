@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import type { ReadableStream as WebStream } from 'node:stream/web'
 import { NodeRequest, type NodeResponse, sendNodeResponse } from 'srvx/node'
+import { redactedError } from './log-redaction'
 
 type Handler = (request: Request) => Response | Promise<Response>
 
@@ -11,7 +12,7 @@ const writable = (body: unknown): body is string | Uint8Array | null | undefined
 
 // What srvx does when an answer cannot be sent: 500 while nothing was written, else cut it off.
 const fail = (res: ServerResponse, error: unknown) => {
-  console.error('[pullsign-server] failed to send a response:', error)
+  console.error('[pullsign-server] failed to send a response:', redactedError(error))
   if (res.writableEnded) return
   if (res.headersSent) res.destroy()
   else {
