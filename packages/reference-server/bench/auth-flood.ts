@@ -59,6 +59,8 @@ console.log(`statuses: ${JSON.stringify(Object.fromEntries([...statuses].sort())
 console.log(
   `payloads created: ${created}; RSS ${(before / 1048576).toFixed(1)} MB → ${(after / 1048576).toFixed(1)} MB`,
 )
+// The address may create 60 in each minute the flood lasted (a sliding minute).
+const allowed = 60 * Math.ceil(seconds / 60)
 report('auth-flood', [
   {
     name: 'requests per second',
@@ -68,11 +70,11 @@ report('auth-flood', [
     goal: null,
   },
   {
-    name: `payloads created by ${TOTAL.toLocaleString('en-US')} unauthenticated calls from one address`,
+    name: `payloads created by ${TOTAL.toLocaleString('en-US')} unauthenticated calls from one address in ${Math.ceil(seconds)} s`,
     value: created,
     unit: 'payloads',
     baseline: null,
-    goal: { judged: 'value', atMost: 60 },
+    goal: { judged: 'value', atMost: allowed },
   },
   {
     name: 'RSS growth after the flood (after GC)',
