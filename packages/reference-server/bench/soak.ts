@@ -10,7 +10,9 @@ import type { ConnectRequest } from './socket-clients'
 // sign-ins (auth → wallet → signin → userinfo) and xApp launches (launch → authorize → jwt/ping).
 // Reports the calls that failed and the RSS growth after the first minute (after GC). A
 // long-running server is given a retention (resolved payloads forgotten after 60 s), as a shared
-// host would run it; rate limits are off (every call comes from 127.0.0.1).
+// host would run it; rate limits are off (every call comes from 127.0.0.1). Run it with
+// `MALLOC_ARENA_MAX=2`: with glibc's default arenas the RSS keeps memory the heap freed (the JWT
+// crypto runs on libuv's thread pool), and doubles while the heap stays flat (bench/README.md).
 const gc = ensureGc()
 // `--seconds N` runs a shorter soak (a diagnosis); the judged run is ten minutes.
 const secondsArg = process.argv.indexOf('--seconds')
