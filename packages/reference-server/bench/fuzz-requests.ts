@@ -13,6 +13,11 @@ export interface FuzzFixtures {
   known: string[]
   /** The demo application's `x-api-key` and `x-api-secret`. */
   auth: Record<string, string>
+  /**
+   * Other credential headers to try (docs/protocol.md §7.3): Bearers (a real OAuth access token,
+   * a real xApp JWT, a self-minted one), an xApp's key with an OTT.
+   */
+  credentials?: Record<string, string>[]
 }
 
 /**
@@ -72,6 +77,20 @@ const ROUTES: readonly (readonly [string, string])[] = [
   ['GET', '/api/v1/jwt/nftoken-detail/{p}'],
   ['GET', '/oauth/auth?client_id={p}&redirect_uri={p}&response_type=code&state=s'],
   ['GET', '/oauth/signin?payload={p}&state={p}'],
+  ['GET', '/oauth/signin?session={p}'],
+  ['GET', '/oauth/auth?client_id={p}&redirect_uri=javascript:{p}&response_type=token'],
+  ['POST', '/oauth/userinfo'],
+  ['GET', '/api/v1/jwt/payload/ci/{p}'],
+  ['GET', '/api/v1/jwt/curated-assets'],
+  ['GET', '/api/v1/jwt/hookhash/{p}'],
+  ['GET', '/detect/{p}'],
+  ['POST', '/detect/{p}'],
+  ['GET', '/detect/request:{p}?amount={p}'],
+  ['POST', '/detect/request:{p}?amount={p}'],
+  ['GET', '/detect/xapp:{p}/force?xAppToken={p}'],
+  ['GET', '/explorer/{p}/{p}'],
+  ['GET', '/explorer/{p}'],
+  ['GET', '/__ref/xapp-host/{p}'],
   ['POST', '/oauth/token'],
   ['GET', '/oauth/userinfo'],
   ['GET', '/oauth/certs'],
@@ -161,6 +180,7 @@ export function fuzzRequests(fixtures: FuzzFixtures): fc.Arbitrary<FuzzRequest> 
     { 'x-api-key': 'nope' },
     { 'content-type': 'text/plain' },
     { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    ...(fixtures.credentials ?? []),
   )
   const host = fc.constantFrom('own', 'own', 'own', 'evil.example', '127.0.0.1:99999', 'xn--')
   return fc

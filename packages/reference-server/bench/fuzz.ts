@@ -4,6 +4,7 @@ import { builtServer } from './bench-fixtures'
 import { quick, report } from './bench-report'
 import { type FuzzRequest, fuzzRequests } from './fuzz-requests'
 import { ensureGc, settledMemory } from './gc-process'
+import { signInToken, xappTokens } from './identity-fixtures'
 
 // The project's own fuzz (docs/protocol.md §1: a 500 must never happen): generated requests over
 // every route (bench/fuzz-requests.ts), sent over node:http as a client may send them (malformed
@@ -25,9 +26,21 @@ const [alice] = server.platform.users.list()
 if (!app || !alice) throw new Error('the demo fixtures should hold an application and a user')
 const payload = server.platform.payloads.create(app, { txjson: { TransactionType: 'SignIn' } })
 const known = [payload.uuid, alice.uuid, app.uuid, alice.accounts[0]?.address ?? '', 'A'.repeat(64)]
+// Real credentials of the OAuth, JWT and xApp routes (docs/protocol.md §7.3), and one the server
+// must refuse (an xApp JWT the app signed itself).
+const bearer = await signInToken(server, alice.uuid)
+const xapp = await xappTokens(server, alice.uuid)
+known.push(xapp.app.uuid, xapp.ott)
 const requests = fuzzRequests({
   known,
   auth: { 'x-api-key': app.apiKey, 'x-api-secret': app.apiSecret },
+  credentials: [
+    { authorization: `Bearer ${bearer}` },
+    { authorization: `Bearer ${xapp.jwt}` },
+    { authorization: `Bearer ${xapp.selfMinted}` },
+    { authorization: `Bearer ${bearer}`, 'x-api-key': app.apiKey, 'x-api-secret': app.apiSecret },
+    { 'x-api-key': xapp.app.apiKey, 'x-api-ott': crypto.randomUUID() },
+  ],
 })
 const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT })
 
@@ -90,6 +103,32 @@ for (let sent = 0, seed = 1; sent < TOTAL; sent += BATCH, seed++) {
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
 }
 const seconds = (performance.now() - started) / 1000
+
+// Refusals change no state (docs/protocol.md §1, §7.3): requests one at a time, the server's
+// state read before and after each; an answer of 400 or more must leave it as it was.
+const { platform } = server
+const stateOf = () =>
+  JSON.stringify([
+    platform.payloads.size,
+    platform.applications.list().length,
+    platform.users.list().length,
+    platform.payloads.record(payload.uuid).meta,
+    platform.clock.now() - Date.now() > 1000 ? 'advanced' : 'real',
+    platform.push.received(alice.uuid).length,
+  ])
+const REFUSAL_CHECKS = quick ? 500 : 5_000
+let refusals = 0
+const changedByRefusal: string[] = []
+for (const fuzz of fc.sample(requests, { numRuns: REFUSAL_CHECKS, seed: 4242 })) {
+  const before = stateOf()
+  const { status } = await send(fuzz)
+  if (status === null || status < 400) continue
+  refusals++
+  if (stateOf() !== before && changedByRefusal.length < 10) {
+    changedByRefusal.push(`${status}: ${fuzz.method} ${fuzz.path.slice(0, 120)}`)
+  }
+}
+for (const change of changedByRefusal) console.log(`  refusal changed state: ${change}`)
 agent.destroy()
 await server.close()
 const rssGrowth = (settledMemory(gc).rss - rssBefore) / 1024 / 1024
@@ -125,6 +164,13 @@ report('fuzz', [
     goal: { judged: 'value', atMost: 0 },
   },
   { name: 'slowest answer', value: slowest.ms, unit: 'ms', baseline: null, goal: null },
+  {
+    name: `refusals (of ${refusals} sent one at a time) that changed the server's state`,
+    value: changedByRefusal.length,
+    unit: 'requests',
+    baseline: null,
+    goal: { judged: 'value', atMost: 0 },
+  },
   {
     name: `RSS growth over ${TOTAL.toLocaleString('en-US')} requests (after GC)`,
     value: rssGrowth,

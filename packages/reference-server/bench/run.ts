@@ -11,6 +11,7 @@ const BENCHES = [
   'payload-memory',
   'ledger-payments',
   'fuzz',
+  'auth-flood',
 ] as const
 
 const runOne = (name: string) =>

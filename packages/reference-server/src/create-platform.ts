@@ -205,6 +205,7 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
     applications,
     users,
     payloads,
+    tokens,
     endpoints: currentEndpoints,
   })
 

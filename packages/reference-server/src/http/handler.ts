@@ -4,7 +4,7 @@ import { API_PATHS } from 'pullsign/wire'
 import type { ServerRequest } from 'srvx'
 import { CONTROL_API_PATH } from '../control-api-types'
 import type { AssembledPlatform } from '../create-platform'
-import { badBody, notFound } from '../platform'
+import { badBody, notFound, wrongCredentialKind } from '../platform'
 import { UUID_SOURCE } from '../platform/ids'
 import { errorResponse } from './error-response'
 import { ownHostNames, ownHostOnly } from './guards/own-hosts'
@@ -87,13 +87,21 @@ export function createHttpHandler(
 ): (request: Request) => Response | Promise<Response> {
   const { applications, users, clock, rateLimits, identity } = platform
   const endpoints = () => platform.endpoints
+  const ownHosts = () => ownHostNames(options.listenHost, endpoints())
   const parts: HttpParts = {
     credentials: {
       applications,
       rateLimits,
-      bearer: { oauth: identity.oauth, applications, users, clock },
+      bearer: {
+        oauth: identity.oauth,
+        xappSessions: identity.xappSessions,
+        applications,
+        users,
+        clock,
+      },
     },
     endpoints,
+    ownHosts,
     state: platform.state,
     inbox: platform.inbox,
     reset: platform.reset,
@@ -116,7 +124,7 @@ export function createHttpHandler(
   }
   const app = new Hono<HttpEnv>({ getPath: apiRoutePath })
   // DNS rebinding (docs/protocol.md §10): the control API and the dashboard answer own names only.
-  const ownHost = ownHostOnly(() => ownHostNames(options.listenHost, endpoints()))
+  const ownHost = ownHostOnly(ownHosts)
   app.use(`${CONTROL_API_PATH}/*`, ownHost)
   app.use('/', ownHost)
   // Every /api answer carries rate-limit headers (§1): a route's own from its guard (responses.ts);
@@ -145,7 +153,23 @@ export function createHttpHandler(
     errorResponse(notFound(`route ${c.req.method} ${redactedPath(c.req.path)}`), apiHeaders(c)),
   )
   app.onError((error, c) => errorResponse(error, apiHeaders(c)))
-  return (request) => (unreadableUrl(request) ? errorResponse(badHost()) : app.fetch(request))
+  return (request) =>
+    unreadableHost(request)
+      ? errorResponse(foreignHost())
+      : unreadableUrl(request)
+        ? errorResponse(badHost())
+        : app.fetch(request)
+}
+
+// A Host the URL parser cannot read (`127.0.0.1:99999`, `xn--`) is refused before any route runs,
+// whatever the path (docs/protocol.md §7.3). Hosts repeat, so the last good one skips the parse.
+let goodHost = ''
+const unreadableHost = (request: Request): boolean => {
+  const host = (request as ServerRequest).runtime?.node?.req?.headers.host
+  if (host === undefined || host === goodHost) return false
+  if (!URL.canParse(`http://${host}/`)) return true
+  goodHost = host
+  return false
 }
 
 // srvx builds `request.url` with the URL parser when the request line needs normalizing (dot
@@ -163,5 +187,9 @@ const unreadableUrl = (request: Request): boolean => {
     return true
   }
 }
+
+// 403 as the control API answers another host name (guards/own-hosts.ts).
+const foreignHost = () =>
+  wrongCredentialKind('the Host header is not a host name the URL parser can read')
 
 const badHost = () => badBody('host', 'is not a host name the URL parser can read')

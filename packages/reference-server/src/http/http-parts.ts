@@ -12,6 +12,8 @@ export interface HttpParts extends Omit<Platform, 'endpoints' | 'setEndpoints' |
   credentials: CredentialParts
   /** The endpoints now (the transport sets them after listening). */
   endpoints: () => Endpoints
+  /** The host names the server calls its own now (guards/own-hosts.ts). */
+  ownHosts: () => Set<string>
   /** The payload answers as the JSON text the routes send. */
   payloadJson: PayloadJson
 }

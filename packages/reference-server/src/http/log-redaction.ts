@@ -1,19 +1,64 @@
+import { inspect } from 'node:util'
+
 /** What a secret becomes in a log line. */
 export const REDACTED = '[REDACTED]'
 
 // Names whose values are credentials wherever they appear: API secrets, user tokens, one-time
-// tokens, OAuth codes and verifiers, JWTs, seeds and keys (docs/protocol.md §1, §6, §7).
+// tokens, OAuth codes, verifiers and sign-in sessions, JWTs, seeds and keys (docs/protocol.md
+// §1, §6, §7, §7.3).
 const SECRET_NAME =
-  /secret|token|^ott$|^code$|code_verifier|password|^jwt$|authorization|seed|private|^xAppToken$/i
+  /secret|token|^ott$|^code$|code_verifier|^session$|password|^jwt$|authorization|seed|private|^xAppToken$/i
 
-// A one-time token travels in the path of `xapp/ott/{ott}` (docs/protocol.md §7.3).
-const OTT_PATH = /(\/xapp\/ott\/)[^/?#]+/
+// Path positions that hold a credential (docs/protocol.md §7.3): the OTT of `xapp/ott/{ott}` and
+// of the host simulator page, a user token in `user-token/{token}` and in the control API's
+// `tokens/{token}/revoke`.
+const SECRET_SEGMENT = /(\/(?:xapp\/ott|xapp-host|user-token|tokens)\/)[^/?#]+/g
+
+// Anything JWT-shaped (a JWS header always starts `{"`, base64url `eyJ`), wherever it stands.
+const JWT_SHAPED = /eyJ[\w-]*\.[\w-]+\.[\w-]*/g
+
+// `name=value` pairs of secret-named parameters in free text (a URL inside an error message).
+const SECRET_PAIR =
+  /([\w-]*(?:secret|token|ott|code|verifier|session|password|seed|jwt)[\w-]*=)[^&\s"'#]+/gi
+
+// Deeper than this, a JSON body is shown as `[…]`: the log line is short, and no recursion runs out.
+const MAX_DEPTH = 32
 
 const isSecretName = (name: string) => SECRET_NAME.test(name)
 
 /**
- * A request path with its query as a log line shows it: the OTT of `xapp/ott/{ott}` and the
- * value of every secret-named query parameter replaced by `[REDACTED]`.
+ * Free text as a log line or stderr may show it: JWT-shaped strings, credentials in their known
+ * path positions, and the values of secret-named `name=value` pairs replaced by `[REDACTED]`.
+ *
+ * @example
+ * ```ts
+ * redactedText('Invalid URL: http://h/oauth/token?client_secret=abc') // 'Invalid URL: http://h/oauth/token?client_secret=[REDACTED]'
+ * ```
+ */
+export function redactedText(text: string): string {
+  return text
+    .replace(JWT_SHAPED, REDACTED)
+    .replace(SECRET_SEGMENT, `$1${REDACTED}`)
+    .replace(SECRET_PAIR, `$1${REDACTED}`)
+}
+
+/**
+ * An error as stderr shows it: its inspected text (stack and fields) through {@link redactedText},
+ * so a URL with `client_secret` in an error never reaches the terminal (docs/protocol.md §7.3).
+ *
+ * @example
+ * ```ts
+ * console.error('[pullsign-server] internal error:', redactedError(error))
+ * ```
+ */
+export function redactedError(error: unknown): string {
+  return redactedText(inspect(error))
+}
+
+/**
+ * A request path with its query as a log line shows it: credentials in their known path
+ * positions, anything JWT-shaped, and the value of every secret-named query parameter replaced
+ * by `[REDACTED]`.
  *
  * @example
  * ```ts
@@ -21,7 +66,7 @@ const isSecretName = (name: string) => SECRET_NAME.test(name)
  * ```
  */
 export function redactedPath(url: URL): string {
-  const path = url.pathname.replace(OTT_PATH, `$1${REDACTED}`)
+  const path = url.pathname.replace(JWT_SHAPED, REDACTED).replace(SECRET_SEGMENT, `$1${REDACTED}`)
   if (!url.search) return path
   const query = url.search
     .slice(1)
@@ -34,26 +79,53 @@ export function redactedPath(url: URL): string {
       } catch {
         // A bad escape is kept as written; it only names the parameter.
       }
-      return pair.includes('=') && isSecretName(decoded) ? `${name}=${REDACTED}` : pair
+      return pair.includes('=') && isSecretName(decoded)
+        ? `${name}=${REDACTED}`
+        : pair.replace(JWT_SHAPED, REDACTED)
     })
   return `${path}?${query.join('&')}`
 }
 
-const redactValue = (value: unknown, name: string): unknown => {
-  if (typeof value === 'string') return isSecretName(name) ? REDACTED : value
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, name))
+const redactValue = (value: unknown, name: string, depth: number): unknown => {
+  if (typeof value === 'string') return isSecretName(name) ? REDACTED : redactedText(value)
+  if (depth >= MAX_DEPTH && value !== null && typeof value === 'object') return '[…]'
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, name, depth + 1))
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [key, redactValue(inner, key)]),
+      Object.entries(value).map(([key, inner]) => [key, redactValue(inner, key, depth + 1)]),
     )
   }
   return value
 }
 
+// JSON.parse itself recurses: a body nested deeper than this is not parsed for the log at all.
+const tooDeep = (text: string) => {
+  let depth = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 91 || c === 123) depth++
+    else if (c === 93 || c === 125) depth--
+    if (depth > 1000) return true
+  }
+  return false
+}
+
+const asJson = (text: string): unknown => {
+  const start = text.trimStart()[0]
+  if ((start !== '{' && start !== '[') || tooDeep(text)) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
 /**
- * A body as a verbose log line shows it: JSON and form bodies with every secret-named string
- * value replaced by `[REDACTED]` (at any depth), Bearer tokens in any text redacted, anything
- * else named by its type and size.
+ * A body as a verbose log line shows it, whatever its content type says (a JSON body sent by
+ * `curl -d` is a form): JSON with every secret-named string value and anything JWT-shaped
+ * replaced by `[REDACTED]` (nested deeper than 32 levels shown as `[…]`), forms with secret-named
+ * values redacted, other text through {@link redactedText}, and anything else named by its type
+ * and size.
  *
  * @example
  * ```ts
@@ -62,20 +134,23 @@ const redactValue = (value: unknown, name: string): unknown => {
  */
 export function redactedBody(text: string, contentType: string | null): string {
   const type = (contentType ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? ''
-  if (type === 'application/json' || type.endsWith('+json')) {
-    try {
-      return JSON.stringify(redactValue(JSON.parse(text), ''))
-    } catch {
-      // Not JSON after all: shown as text below.
-    }
-  }
+  const json = asJson(text)
+  if (json !== undefined) return JSON.stringify(redactValue(json, '', 0))
+  if (tooDeep(text)) return `<${type || 'body'} nested too deep, ${text.length} characters>`
   if (type === 'application/x-www-form-urlencoded') {
     const form = new URLSearchParams(text)
-    for (const [name] of form) if (isSecretName(name)) form.set(name, REDACTED)
+    for (const [name, value] of form) {
+      form.set(name, isSecretName(name) ? REDACTED : redactedText(value))
+    }
     return form.toString().replaceAll(encodeURIComponent(REDACTED), REDACTED)
   }
-  if (type === '' || type.startsWith('text/plain') || type === 'application/json') {
-    return text.replace(/(Bearer\s+)[\w.~+/=-]+/gi, `$1${REDACTED}`)
+  if (
+    type === '' ||
+    type.startsWith('text/plain') ||
+    type === 'application/json' ||
+    type.endsWith('+json')
+  ) {
+    return redactedText(text).replace(/(Bearer\s+)[\w.~+/=-]+/gi, `$1${REDACTED}`)
   }
   return `<${type}, ${new TextEncoder().encode(text).length} bytes>`
 }

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { NodeRequest, sendNodeResponse } from 'srvx/node'
+import { redactedError } from './log-redaction'
 
 type Handler = (request: Request) => Response | Promise<Response>
 
 // What srvx does when an answer cannot be sent: 500 while nothing was written, else cut it off.
 const fail = (res: ServerResponse, error: unknown) => {
-  console.error('[pullsign-server] failed to send a response:', error)
+  console.error('[pullsign-server] failed to send a response:', redactedError(error))
   if (res.writableEnded) return
   if (res.headersSent) res.destroy()
   else {

@@ -41,6 +41,16 @@ const withReadBody = async (request: Request): Promise<{ request: Request; text:
   return { request: copy, text: new TextDecoder().decode(bytes) }
 }
 
+// The request's URL, or null when its Host is one the URL parser cannot read (the handler refuses
+// such a request before any route runs; the log must not throw on it either, docs/protocol.md §7.3).
+const readableUrl = (request: Request): URL | null => {
+  try {
+    return new URL(request.url)
+  } catch {
+    return null
+  }
+}
+
 /**
  * Wraps the one handler so each request writes one line, `POST /api/v1/platform/payload 200
  * 1.4 ms`, once its answer is ready; with `bodies`, the redacted bodies follow on indented lines.
@@ -58,14 +68,15 @@ export function withRequestLog(
 ): FetchHandler {
   return async (incoming) => {
     const started = performance.now()
-    const { request, text } = options.bodies
-      ? await withReadBody(incoming)
-      : { request: incoming, text: '' }
+    const url = readableUrl(incoming)
+    const { request, text } =
+      options.bodies && url !== null
+        ? await withReadBody(incoming)
+        : { request: incoming, text: '' }
     const response = await handler(request)
     const ms = (performance.now() - started).toFixed(1)
-    const lines = [
-      `${request.method} ${redactedPath(new URL(request.url))} ${response.status} ${ms} ms`,
-    ]
+    const path = url === null ? '(unreadable host)' : redactedPath(url)
+    const lines = [`${request.method} ${path} ${response.status} ${ms} ms`]
     if (options.bodies) {
       const answer = response.body === null ? '' : await response.clone().text()
       for (const line of [

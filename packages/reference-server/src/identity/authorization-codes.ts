@@ -17,6 +17,8 @@ export interface AuthorizationCode {
   codeChallenge: string | null
   /** ms since the epoch, server clock. */
   expiresAt: number
+  /** Presented once already: a second presentation revokes what it issued (RFC 6749 §4.1.2). */
+  spent?: boolean
 }
 
 /** Codes live 10 minutes on the server clock (docs/protocol.md §7.1). */
@@ -34,7 +36,7 @@ const MAX_CODES = 10_000
  * codes.take(code) // the entry; a second take answers null
  * ```
  */
-export function createAuthorizationCodes(clock: Clock) {
+export function createAuthorizationCodes(clock: Clock, onReuse: (grant: SignInGrant) => void) {
   const byCode = new Map<string, AuthorizationCode>()
 
   const sweep = () => {
@@ -53,12 +55,22 @@ export function createAuthorizationCodes(clock: Clock) {
       byCode.set(code, { ...entry, expiresAt: clock.now() + CODE_LIFETIME_MS })
       return code
     },
-    /** Removes the code and answers its entry, or null when unknown, used or expired. */
+    /**
+     * Spends the code and answers its entry, or null when unknown, used or expired. A spent code
+     * is kept until it would have expired, so presenting it again calls `onReuse` with its grant.
+     */
     take(code: string): AuthorizationCode | null {
       const entry = byCode.get(code)
-      if (!entry) return null
-      byCode.delete(code)
-      return clock.now() < entry.expiresAt ? entry : null
+      if (!entry || clock.now() >= entry.expiresAt) {
+        byCode.delete(code)
+        return null
+      }
+      if (entry.spent) {
+        onReuse(entry.grant)
+        return null
+      }
+      entry.spent = true
+      return entry
     },
     clear: () => byCode.clear(),
   }

@@ -5,6 +5,7 @@ import { badJwt } from '../platform'
 import { OAuthError } from './oauth-error'
 import type { OAuthProvider } from './oauth-provider'
 import { resolveXappJwt } from './xapp-jwt'
+import type { XappSessions } from './xapp-sessions'
 
 /**
  * Who a verified Bearer JWT speaks for, whichever kind of token it is.
@@ -27,11 +28,11 @@ export interface BearerIdentity {
 
 /**
  * What verifying a Bearer needs: the OAuth provider (its access tokens), the applications and users
- * an xApp JWT names, and the clock.
+ * an xApp JWT names, the xApp launches this server issued, and the clock.
  *
  * @example
  * ```ts
- * const parts: BearerParts = { oauth: identity.oauth, applications, users, clock }
+ * const parts: BearerParts = { oauth: identity.oauth, xappSessions: identity.xappSessions, applications, users, clock }
  * ```
  */
 export interface BearerParts {
@@ -39,6 +40,7 @@ export interface BearerParts {
   applications: Applications
   users: Pick<Users, 'find'>
   clock: Pick<Clock, 'now'>
+  xappSessions: Pick<XappSessions, 'issued'>
 }
 
 /**
@@ -58,11 +60,15 @@ const oauthBearer: BearerKind = async (token, { oauth }) => {
 
 // An xApp JWT (docs/protocol.md §7.2): verified with its application's API secret; it speaks for
 // the launched user (`usr`) and account (`sub`).
-const xappBearer: BearerKind = async (token, { applications, users, clock }) => {
+const xappBearer: BearerKind = async (token, { applications, users, clock, xappSessions }) => {
   const { app, claims } = await resolveXappJwt(token, applications, clock.now())
   const user = users.find(claims.usr)
   if (!user?.accounts.some((account) => account.address === claims.sub)) {
     throw badJwt('the xApp JWT is for a user or account this platform does not know')
+  }
+  // docs/protocol.md §7.3: the app's secret could sign a JWT for anyone; only a launch counts.
+  if (!xappSessions.issued(claims.ott_uuidv4, app.uuid, user.uuid)) {
+    throw badJwt('the xApp JWT names no launch of this application for this user')
   }
   return {
     tokenKind: 'xapp',

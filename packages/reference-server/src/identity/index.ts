@@ -1,7 +1,8 @@
 import type { Endpoints } from 'pullsign/wire'
-import type { Applications, Clock, Payloads, Users } from '../platform'
+import type { Applications, Clock, Payloads, Users, UserTokens } from '../platform'
 import { createOAuthProvider, type OAuthProvider } from './oauth-provider'
 import { createSigningKeys } from './signing-keys'
+import { createXappSessions, type XappSessions } from './xapp-sessions'
 
 export type { BearerIdentity, BearerKind, BearerParts } from './bearer'
 export { resolveBearer } from './bearer'
@@ -19,11 +20,13 @@ export type { OAuthIdentity, OAuthProvider, SignInReturn } from './oauth-provide
  */
 export interface Identity {
   oauth: OAuthProvider
+  /** The xApp JWTs issued, by OTT: a JWT for another is refused (docs/protocol.md §7.3). */
+  xappSessions: XappSessions
   /** GET `{oauth}/certs` (docs/protocol.md §7.1): the RS256 public key with its `kid`. */
   jwks(): Promise<{ keys: Record<string, unknown>[] }>
   /** GET `{oauth}/.well-known/openid-configuration` (docs/protocol.md §7.1 "Discovery"). */
   discovery(): Record<string, unknown>
-  /** Forgets every session and code; the keys stay (tokens issued before still verify). */
+  /** Forgets every session, code and xApp session; the keys stay (tokens issued before still verify). */
   clear(): void
 }
 
@@ -42,12 +45,15 @@ export function createIdentity(deps: {
   applications: Applications
   users: Users
   payloads: Payloads
+  tokens: Pick<UserTokens, 'find'>
   endpoints: () => Endpoints
 }): Identity {
   const keys = createSigningKeys()
   const oauth = createOAuthProvider({ ...deps, keys })
+  const xappSessions = createXappSessions(deps.clock)
   return {
     oauth,
+    xappSessions,
     async jwks() {
       return { keys: [{ ...(await keys.current()).jwk }] }
     },
@@ -74,6 +80,9 @@ export function createIdentity(deps: {
         claims_supported: ['sub', 'aud', 'iss', 'iat', 'exp', 'email', 'nonce'],
       }
     },
-    clear: () => oauth.clear(),
+    clear() {
+      oauth.clear()
+      xappSessions.clear()
+    },
   }
 }

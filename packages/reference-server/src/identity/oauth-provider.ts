@@ -5,7 +5,15 @@ import {
   type OAuthTokenResponse,
   type PayloadRecord,
 } from 'pullsign/wire'
-import type { Application, Applications, Clock, Payloads, User, Users } from '../platform'
+import type {
+  Application,
+  Applications,
+  Clock,
+  Payloads,
+  User,
+  Users,
+  UserTokens,
+} from '../platform'
 import { PlatformError } from '../platform'
 import { newUuid } from '../platform/ids'
 import { createAuthorizationCodes } from './authorization-codes'
@@ -19,6 +27,7 @@ import {
   verifyAccessToken,
 } from './oauth-tokens'
 import { openerOrigin } from './redirect-uris'
+import { createRevokedGrants } from './revoked-grants'
 import { createSignInSessions, type SignInSession } from './sign-in-sessions'
 import type { createSigningKeys } from './signing-keys'
 import { parseTokenRequest } from './token-request'
@@ -67,6 +76,8 @@ interface OAuthProviderDeps {
   applications: Applications
   users: Users
   payloads: Payloads
+  /** Whether the user token an access token names is still active (docs/protocol.md §7.3). */
+  tokens: Pick<UserTokens, 'find'>
   endpoints: () => Endpoints
   keys: ReturnType<typeof createSigningKeys>
 }
@@ -97,14 +108,15 @@ const withValues = (uri: string, values: Record<string, string>) => {
  *
  * @example
  * ```ts
- * const provider = createOAuthProvider({ clock, applications, users, payloads, endpoints, keys })
+ * const provider = createOAuthProvider({ clock, applications, users, payloads, tokens, endpoints, keys })
  * const signUrl = provider.begin(request) // send the browser there
  * ```
  */
 export function createOAuthProvider(deps: OAuthProviderDeps) {
   const { clock } = deps
   const sessions = createSignInSessions(clock)
-  const codes = createAuthorizationCodes(clock)
+  const revoked = createRevokedGrants(clock)
+  const codes = createAuthorizationCodes(clock, (grant) => revoked.revoke(grant.payloadUuid))
 
   const grantOf = (session: SignInSession, record: PayloadRecord): SignInGrant => {
     const { request } = session
@@ -157,6 +169,12 @@ export function createOAuthProvider(deps: OAuthProviderDeps) {
         401,
       )
     }
+    // docs/protocol.md §7.3: a reused code revokes its tokens; so does revoking the user token.
+    const userToken =
+      typeof claims.usertoken_uuidv4 === 'string' ? deps.tokens.find(claims.usertoken_uuidv4) : null
+    if (revoked.isRevoked(claims.payload_uuidv4) || userToken?.revoked) {
+      throw new OAuthError('invalid_token', 'the access token was revoked', 401)
+    }
     return { claims, app, user: owner.user, account: owner.account.address }
   }
 
@@ -164,16 +182,21 @@ export function createOAuthProvider(deps: OAuthProviderDeps) {
     /** `/auth` once the request is valid: creates the SignIn payload; answers its sign page URL. */
     begin(request: AuthorizeRequest): string {
       const id = newUuid()
-      const created = deps.payloads.create(request.app, {
-        txjson: { TransactionType: 'SignIn' },
-        options: {
-          expire: SIGN_IN_EXPIRE_MINUTES,
-          return_url: { web: `${deps.endpoints().oauth}/signin?session=${id}` },
-          ...(request.forceNetwork ? { force_network: request.forceNetwork } : {}),
-          ...(request.signers.length ? { signers: request.signers } : {}),
+      const created = deps.payloads.create(
+        request.app,
+        {
+          txjson: { TransactionType: 'SignIn' },
+          options: {
+            expire: SIGN_IN_EXPIRE_MINUTES,
+            return_url: { web: `${deps.endpoints().oauth}/signin?session=${id}` },
+            ...(request.forceNetwork ? { force_network: request.forceNetwork } : {}),
+            ...(request.signers.length ? { signers: request.signers } : {}),
+          },
+          custom_meta: { instruction: `Sign in to ${request.app.name}` },
         },
-        custom_meta: { instruction: `Sign in to ${request.app.name}` },
-      })
+        // Made without credentials: forgotten once expired unopened (docs/protocol.md §7.3).
+        { transient: true },
+      )
       sessions.add({
         id,
         request,
@@ -190,7 +213,7 @@ export function createOAuthProvider(deps: OAuthProviderDeps) {
       return session?.request.popup ? openerOrigin(session.request.redirectUri) : null
     },
 
-    /** `/signin?session=`: the session's result, the same on every reload. */
+    /** `/signin?session=`: the session's result, delivered once (docs/protocol.md §7.3). */
     async finish(sessionId: string): Promise<SignInReturn> {
       const session = sessions.get(sessionId)
       if (!session) {
@@ -199,11 +222,18 @@ export function createOAuthProvider(deps: OAuthProviderDeps) {
           'session is unknown or expired; start again at /auth',
         )
       }
+      if (session.delivered) {
+        throw new OAuthError(
+          'invalid_request',
+          'this sign-in result was already delivered; start again at /auth',
+        )
+      }
       const record = deps.payloads.record(session.payloadUuid)
       if (!record.meta.resolved && !record.meta.cancelled && !record.meta.expired) {
         return { kind: 'pending', signUrl: `${deps.endpoints().api}/sign/${session.payloadUuid}` }
       }
       session.result ??= await settle(session, record)
+      session.delivered = true
       const { request, result } = session
       const outcome: Record<string, string> =
         result.kind === 'code'
@@ -309,6 +339,7 @@ export function createOAuthProvider(deps: OAuthProviderDeps) {
     clear(): void {
       sessions.clear()
       codes.clear()
+      revoked.clear()
     },
   }
 }

@@ -29,6 +29,8 @@ export interface SignInSession {
   /** ms since the epoch, server clock. */
   createdAt: number
   result: SignInResult | null
+  /** The result went to the browser once: a second load gets an error (docs/protocol.md §7.3). */
+  delivered?: boolean
 }
 
 /** A session is kept this long: the SignIn payload's life plus the code's (docs/protocol.md §7.1). */

@@ -2,7 +2,8 @@ import type { Clock } from './clock'
 
 /**
  * Route classes of the rate limiter (docs/protocol.md §1/§2). `credential-failure` counts refused
- * credentials per API key and per client address [ours].
+ * credentials per client address and key [ours]; `unauthenticated-create` counts the calls that
+ * create a payload without credentials (`/oauth/auth`, `POST /detect/…`) per address (§7.3 [ours]).
  */
 export type RouteClass =
   | 'payload-create'
@@ -11,6 +12,7 @@ export type RouteClass =
   | 'account-meta'
   | 'default'
   | 'credential-failure'
+  | 'unauthenticated-create'
 
 /** Calls per sliding minute of each route class (docs/protocol.md §2). */
 export const DEFAULT_RATE_LIMITS: Readonly<Record<RouteClass, number>> = Object.freeze({
@@ -20,6 +22,7 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<RouteClass, number>> = Object.
   'account-meta': 120,
   default: 200,
   'credential-failure': 30,
+  'unauthenticated-create': 60,
 })
 
 /** The outcome of one call: `retryAfter` (seconds) non-null means refused. */

@@ -55,7 +55,9 @@ describe('every route with generated input (docs/protocol.md §1: never a 500)',
           expect(typeof error?.message, answer).toBe('string')
         }
       }),
-      { numRuns: 1500 },
+      // The routes include the refusal-heavy OAuth, link and xApp ones: enough runs to reach
+      // every kind of answer.
+      { numRuns: 2500 },
     )
     // Not vacuous: the generated calls reach the routes' answers, not only refusals.
     const counts = JSON.stringify([...seen])

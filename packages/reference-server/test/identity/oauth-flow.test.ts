@@ -154,7 +154,7 @@ describe('code + client_secret, implicit and rejection (docs/protocol.md §7.1)'
     })
   })
 
-  it('the return page answers the same on a reload, and waits while the request is open', async () => {
+  it('the return page delivers its result once (§7.3), and waits while the request is open', async () => {
     const started = await o.auth(o.codeParams(pkcePair().challenge))
     const uuid = (started.headers.get('location') ?? '').split('/sign/')[1] ?? ''
     const returnUrl = o.t.server.platform.payloads.request(uuid).options.return_url.web ?? ''
@@ -166,7 +166,8 @@ describe('code + client_secret, implicit and rejection (docs/protocol.md §7.1)'
     const first = await fetch(returnUrl, { redirect: 'manual' })
     const second = await fetch(returnUrl, { redirect: 'manual' })
     expect(first.status).toBe(302)
-    expect(second.headers.get('location')).toBe(first.headers.get('location'))
+    expect(second.status).toBe(400)
+    expect(second.headers.get('location')).toBeNull()
   })
 })
 

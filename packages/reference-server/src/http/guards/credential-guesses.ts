@@ -1,5 +1,6 @@
-import type { ServerRequest } from 'srvx'
+import { OAuthError } from '../../identity'
 import { type Applications, PlatformError, type RateLimits, rateLimited } from '../../platform'
+import { clientAddress } from '../client-address'
 
 /** What counting refused credentials needs. */
 export interface GuessParts {
@@ -7,25 +8,65 @@ export interface GuessParts {
   rateLimits: RateLimits
 }
 
-// What a refusal is counted against: the client address (node:http only) and a key that names an
-// application (so the windows stay as few as the applications and addresses).
-const counted = (request: Request, parts: GuessParts, apiKey: string | null): string[] => {
-  const keys: string[] = []
-  const address = (request as ServerRequest).runtime?.node?.req?.socket?.remoteAddress
-  if (address) keys.push(`address ${address}`)
+// What a refusal is counted against (docs/protocol.md §7.3): the pair of client address and the
+// key it named, so a stranger's guesses never lock the key out for anyone else. A key that names
+// no application is counted against the address alone (the windows stay as few as the
+// applications times the addresses). In-process calls have no address: the key alone.
+const addressOf = (request: Request) => clientAddress(request) ?? '-'
+const counted = (request: Request, parts: GuessParts, apiKey: string | null): string => {
   const key = apiKey?.toLowerCase()
-  if (key && parts.applications.find(key)) keys.push(`key ${key}`)
-  return keys
+  const address = addressOf(request)
+  return key && parts.applications.find(key) ? `guess ${address} ${key}` : `guess ${address}`
+}
+
+// Refusals that are guesses: a wrong key or secret (813), a wrong OTT (815), a wrong client secret.
+const isGuess = (error: unknown) =>
+  (error instanceof PlatformError && (error.code === 813 || error.code === 815)) ||
+  (error instanceof OAuthError && error.error === 'invalid_client')
+
+/**
+ * Answers 429 (with `retry-after`) when the caller's address used up its guesses for this key in
+ * the last minute, before its credentials are even checked, so a right guess then looks the same
+ * as a wrong one (docs/protocol.md §7.3). While nothing failed in the last minute, a call pays
+ * one clock read for this.
+ *
+ * @example
+ * ```ts
+ * refuseGuesser(request, parts, clientId)
+ * ```
+ */
+export function refuseGuesser(request: Request, parts: GuessParts, apiKey: string | null): void {
+  const limits = parts.rateLimits
+  if (limits.idle('credential-failure')) return
+  // The address's guesses at unknown keys hold back that address only, whatever key it sends.
+  for (const key of [counted(request, parts, apiKey), `guess ${addressOf(request)}`]) {
+    const wait = limits.wait(key, 'credential-failure')
+    if (wait !== null) throw rateLimited(wait)
+  }
 }
 
 /**
- * Counts refused credentials (813) per API key and per client address, so a secret cannot be
- * guessed call after call (docs/protocol.md §1 [ours]): past the `credential-failure` limit of a
- * sliding minute, a call from that address or for that key gets 429 with `retry-after` before
- * its credentials are even checked, so a right guess looks the same as a wrong one. A key is
- * counted only when it names an application (the map stays as small as the applications), an
- * address only over node:http (in-process calls have none). While nothing failed in the last
- * minute, a call pays one clock read for this.
+ * Counts `error` against the caller's (address, key) when it is a refused credential (813, a wrong
+ * OTT 815, OAuth `invalid_client`); other errors count nothing.
+ *
+ * @example
+ * ```ts
+ * try { await exchange() } catch (error) { countGuess(request, parts, clientId, error); throw error }
+ * ```
+ */
+export function countGuess(
+  request: Request,
+  parts: GuessParts,
+  apiKey: string | null,
+  error: unknown,
+): void {
+  if (isGuess(error)) parts.rateLimits.take(counted(request, parts, apiKey), 'credential-failure')
+}
+
+/**
+ * Runs a synchronous credential check behind {@link refuseGuesser}, counting its refusal with
+ * {@link countGuess}: past the `credential-failure` limit of a sliding minute (30), a caller's
+ * address gets 429 for that key, while the key stays usable from every other address.
  *
  * @example
  * ```ts
@@ -40,19 +81,11 @@ export function guardGuesses<T>(
   apiKey: string | null,
   verify: () => T,
 ): T {
-  const limits = parts.rateLimits
-  if (!limits.idle('credential-failure')) {
-    for (const key of counted(request, parts, apiKey)) {
-      const wait = limits.wait(key, 'credential-failure')
-      if (wait !== null) throw rateLimited(wait)
-    }
-  }
+  refuseGuesser(request, parts, apiKey)
   try {
     return verify()
   } catch (error) {
-    if (error instanceof PlatformError && error.code === 813) {
-      for (const key of counted(request, parts, apiKey)) limits.take(key, 'credential-failure')
-    }
+    countGuess(request, parts, apiKey, error)
     throw error
   }
 }

@@ -35,7 +35,7 @@ export interface BearerCredential extends BearerIdentity {
  *
  * @example
  * ```ts
- * const parts: CredentialParts = { applications, rateLimits, bearer: { oauth, applications, users, clock } }
+ * const parts: CredentialParts = { applications, rateLimits, bearer: { oauth, xappSessions, applications, users, clock } }
  * ```
  */
 export interface CredentialParts {
@@ -86,6 +86,18 @@ export type CredentialKind = keyof typeof verifiers
  */
 export type Credential = Awaited<ReturnType<(typeof verifiers)[CredentialKind]>>
 
+/**
+ * The user a caller speaks for when it presented a JWT, else undefined (key and secret speak for
+ * the application): a user JWT reaches only its own user's payloads and pushes (docs/protocol.md §7.3).
+ *
+ * @example
+ * ```ts
+ * platform.payloads.cancel(caller.application, uuid, jwtUser(caller))
+ * ```
+ */
+export const jwtUser = (caller: Credential): string | undefined =>
+  caller.kind === 'jwt' ? caller.user.uuid : undefined
+
 /** Every kind a client can present, accepted here or not (so a wrong kind gets 812, not 813). */
 type PresentedKind = 'key-secret' | 'jwt'
 
@@ -108,6 +120,13 @@ const firstPresented = <K extends PresentedKind>(kinds: readonly K[], headers: H
 
 const PRESENTABLE = Object.keys(PRESENTS) as PresentedKind[]
 
+// The first kind presented that the route does not accept.
+const firstRefused = (accepted: readonly PresentedKind[], headers: Headers) => {
+  for (const kind of PRESENTABLE)
+    if (!accepted.includes(kind) && PRESENTS[kind](headers)) return kind
+  return undefined
+}
+
 /**
  * Verifies the caller of a route that accepts `accepted` credential kinds: 812 when only another
  * kind was presented, else the accepted kind's own refusal (813 for a missing or wrong key/secret).
@@ -123,8 +142,10 @@ export function verifyCredential(
   accepted: readonly [CredentialKind, ...CredentialKind[]],
 ): Credential | Promise<Credential> {
   const kind = firstPresented(accepted, request.headers)
-  if (kind) return verifiers[kind](request, parts)
-  const other = firstPresented(PRESENTABLE, request.headers)
+  // A kind the route does not take, sent next to one it takes, is refused too (docs/protocol.md
+  // §7.3): a JWT-only route called with a Bearer and a key+secret is 812, not served.
+  const other = firstRefused(accepted, request.headers)
+  if (kind && !other) return verifiers[kind](request, parts)
   if (other) {
     const wanted = accepted.map((candidate) => DESCRIPTION[candidate]).join(' or ')
     throw wrongCredentialKind(`this route takes ${wanted}, not ${DESCRIPTION[other]}`)

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { parseInput } from '../../platform/schema-input'
 import { parseOpenInput, parseRejectInput, parseSignInput } from '../../wallet/wallet-input'
 import { clientAddress } from '../client-address'
+import { refuseOwnControlWebhook } from '../guards/own-webhook'
 import { sameOriginOnly } from '../guards/same-origin'
 import type { HttpEnv } from '../http-env'
 import type { HttpParts } from '../http-parts'
@@ -32,6 +33,7 @@ export function controlRoutes({
   clock,
   endpoints,
   inbox,
+  ownHosts,
   ledger,
   push,
   reset,
@@ -47,6 +49,7 @@ export function controlRoutes({
   | 'clock'
   | 'endpoints'
   | 'inbox'
+  | 'ownHosts'
   | 'ledger'
   | 'push'
   | 'reset'
@@ -65,7 +68,9 @@ export function controlRoutes({
 
   routes.get('/state', (c) => json(c, state()))
   routes.post('/applications', async (c) => {
-    const app = applications.create(await readJsonBody(c.req.raw))
+    const body = await readJsonBody(c.req.raw)
+    refuseOwnControlWebhook(body, ownHosts())
+    const app = applications.create(body)
     return json(c, applications.view(app))
   })
   routes.post('/users', async (c) => {

@@ -6,6 +6,7 @@ import { renderNotFoundPage } from '../../web/pages/common/not-found-page'
 import { renderBadLinkPage } from '../../web/pages/links/bad-link-page'
 import { renderPaymentRequestPage, renderSignLinkPage } from '../../web/pages/links/detect-page'
 import { renderExplorerPage } from '../../web/pages/links/explorer-page'
+import { limitAddress } from '../guards/address-limit'
 import { htmlResponse } from '../html-response'
 import type { HttpParts } from '../http-parts'
 import { parsePaymentRequest, parseSignLink, requestedPayment } from './link-input'
@@ -64,11 +65,19 @@ export function linkRoutes({
   applications,
   ledger,
   payloads,
-}: Pick<HttpParts, 'applications' | 'ledger' | 'payloads'>): Hono {
+  rateLimits,
+}: Pick<HttpParts, 'applications' | 'ledger' | 'payloads' | 'rateLimits'>): Hono {
   const routes = new Hono()
-  const linksApplication = (): Application =>
-    applications.list().find((a) => a.name === LINKS_APPLICATION_NAME) ??
-    applications.create({ name: LINKS_APPLICATION_NAME })
+  // The server's own application, found by identity, never by name: an app registered as
+  // "Public links" first must not receive the link payloads (docs/protocol.md §7.3).
+  let linksUuid: string | null = null
+  const linksApplication = (): Application => {
+    const own = linksUuid === null ? null : applications.find(linksUuid)
+    if (own) return own
+    const created = applications.create({ name: LINKS_APPLICATION_NAME })
+    linksUuid = created.uuid
+    return created
+  }
 
   const read = (c: { req: { param(name: 'target'): string; url: string } }) =>
     detect(c.req.param('target'), new URL(c.req.url).searchParams)
@@ -86,10 +95,14 @@ export function linkRoutes({
     if (!detected.ok) return htmlResponse(renderBadLinkPage(detected.problems), 400)
     if (!detected.txjson) return htmlResponse(renderBadLinkPage(['amount is required to pay']), 400)
     const options = detected.forceNetwork ? { force_network: detected.forceNetwork } : {}
-    const created = payloads.create(linksApplication(), {
-      txjson: detected.txjson,
-      options,
-    })
+    // docs/protocol.md §7.3: creating without credentials is limited per address, and forgotten
+    // once expired unopened.
+    limitAddress(c.req.raw, rateLimits)
+    const created = payloads.create(
+      linksApplication(),
+      { txjson: detected.txjson, options },
+      { transient: true },
+    )
     return c.redirect(created.next.always, 303)
   })
 

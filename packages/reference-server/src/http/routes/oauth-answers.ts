@@ -64,11 +64,18 @@ export function oauthRefusal(
   redirectUri: string | null = null,
 ): Response {
   if (!(error instanceof OAuthError)) throw error
+  // A quoted-string escapes its quotes and backslashes (RFC 9110 §5.6.4).
+  const quoted = error.message.replace(/["\\]/g, '\\$&')
   const headers: Record<string, string> =
     error.error === 'invalid_token'
-      ? { 'www-authenticate': `Bearer error="invalid_token", error_description="${error.message}"` }
+      ? { 'www-authenticate': `Bearer error="invalid_token", error_description="${quoted}"` }
       : {}
-  if (json) return oauthJson(error.body(), error.status, headers)
+  if (json) {
+    return oauthJson(error.body(), error.status, {
+      ...headers,
+      'x-content-type-options': 'nosniff',
+    })
+  }
   const page = renderOAuthMessagePage({
     title: 'Sign-in refused',
     error: error.error,

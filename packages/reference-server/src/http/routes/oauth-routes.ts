@@ -6,7 +6,9 @@ import { openerOrigin } from '../../identity/redirect-uris'
 import { userinfo } from '../../identity/userinfo'
 import { renderOAuthMessagePage } from '../../web/pages/oauth/oauth-message-page'
 import { renderOAuthReturnPage } from '../../web/pages/oauth/oauth-return-page'
+import { limitAddress } from '../guards/address-limit'
 import { openCors } from '../guards/cors'
+import { countGuess, refuseGuesser } from '../guards/credential-guesses'
 import { htmlResponse } from '../html-response'
 import type { HttpParts } from '../http-parts'
 import { withBasicCredentials } from '../token-basic-credentials'
@@ -58,9 +60,11 @@ export function oauthRoutes({
   applications,
   identity,
   lookups,
-}: Pick<HttpParts, 'applications' | 'identity' | 'lookups'>): Hono {
+  rateLimits,
+}: Pick<HttpParts, 'applications' | 'identity' | 'lookups' | 'rateLimits'>): Hono {
   const routes = new Hono()
   const { oauth } = identity
+  const guesses = { applications, rateLimits }
   for (const path of PATHS) routes.use(path, openCors)
 
   routes.get('/auth', (c) => {
@@ -73,7 +77,10 @@ export function oauthRoutes({
       return oauthRefusal(error, wantsJson(c.req.raw), params.get('redirect_uri'))
     }
     try {
-      return redirectTo(oauth.begin(parseAuthorizeRequest(params, client)))
+      const request = parseAuthorizeRequest(params, client)
+      // docs/protocol.md §7.3: creating a sign-in without credentials is limited per address.
+      limitAddress(c.req.raw, rateLimits)
+      return redirectTo(oauth.begin(request))
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error
       const back = new URL(client.redirectUri)
@@ -124,13 +131,17 @@ export function oauthRoutes({
     )
   })
 
+  // docs/protocol.md §7.3: wrong client secrets count per (address, client_id), 429 past 30.
   routes.post('/token', async (c) => {
+    let clientId: string | null = null
     try {
       const params = await readTokenBody(c.req.raw)
-      return oauthJson(
-        await oauth.exchange(withBasicCredentials(params, c.req.header('authorization'))),
-      )
+      const credentials = withBasicCredentials(params, c.req.header('authorization'))
+      clientId = typeof credentials.client_id === 'string' ? credentials.client_id : null
+      refuseGuesser(c.req.raw, guesses, clientId)
+      return oauthJson(await oauth.exchange(credentials))
     } catch (error) {
+      countGuess(c.req.raw, guesses, clientId, error)
       return oauthRefusal(error, true)
     }
   })

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { guardedRoutes } from '../guards/api-guard'
-import type { CredentialKind } from '../guards/credentials'
+import { type CredentialKind, jwtUser } from '../guards/credentials'
 import type { HttpEnv } from '../http-env'
 import type { HttpParts } from '../http-parts'
 import { readJsonBody } from '../json-body'
@@ -36,17 +36,21 @@ export function payloadRoutes(
     const context = caller.kind === 'jwt' ? { userUuid: caller.user.uuid } : undefined
     return jsonText(c, payloadJson.create(caller.application, body, context))
   })
-  other.get('/payload/ci/:identifier', (c) =>
-    jsonText(
+  other.get('/payload/ci/:identifier', (c) => {
+    const caller = c.get('credential')
+    const { application } = caller
+    return jsonText(
       c,
-      payloadJson.getByIdentifier(c.get('credential').application, c.req.param('identifier')),
-    ),
-  )
-  other.get('/payload/:uuid', (c) =>
-    jsonText(c, payloadJson.get(c.get('credential').application, c.req.param('uuid'))),
-  )
-  other.delete('/payload/:uuid', (c) =>
-    json(c, payloads.cancel(c.get('credential').application, c.req.param('uuid'))),
-  )
+      payloadJson.getByIdentifier(application, c.req.param('identifier'), jwtUser(caller)),
+    )
+  })
+  other.get('/payload/:uuid', (c) => {
+    const caller = c.get('credential')
+    return jsonText(c, payloadJson.get(caller.application, c.req.param('uuid'), jwtUser(caller)))
+  })
+  other.delete('/payload/:uuid', (c) => {
+    const caller = c.get('credential')
+    return json(c, payloads.cancel(caller.application, c.req.param('uuid'), jwtUser(caller)))
+  })
   return routes
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { guardedRoutes } from '../guards/api-guard'
 import { bearerOnlyCors } from '../guards/cors'
+import { jwtUser } from '../guards/credentials'
 import type { HttpEnv } from '../http-env'
 import type { HttpParts } from '../http-parts'
 import { readJsonBody } from '../json-body'
@@ -29,11 +30,13 @@ export function xappRoutes({
 
   pushes.post('/xapp/event', async (c) => {
     const body = await readJsonBody(c.req.raw)
-    return json(c, xapps.event(c.get('credential').application, body))
+    const caller = c.get('credential')
+    return json(c, xapps.event(caller.application, body, jwtUser(caller)))
   })
   pushes.post('/xapp/push', async (c) => {
     const body = await readJsonBody(c.req.raw)
-    return json(c, xapps.push(c.get('credential').application, body))
+    const caller = c.get('credential')
+    return json(c, xapps.push(caller.application, body, jwtUser(caller)))
   })
   api.get('/xapp/ott/:ott', (c) =>
     json(c, xapps.resolveOtt(c.get('credential').application, c.req.param('ott'))),

@@ -9,6 +9,7 @@ import type {
 import { badCredentials, conflict, notFound } from '../errors'
 import { newUuid, UUID } from '../ids'
 import { parseInput } from '../schema-input'
+import { isNavigableUrl } from '../url-schemes'
 
 /**
  * An application registered on the platform. Its API key is its uuid (as in production); the API
@@ -82,7 +83,12 @@ const inputSchema = z.object({
   description: z.string().max(1000).optional(),
   iconUrl: url.optional(),
   webhookUrl: webUrl.optional().nullable(),
-  redirectUris: z.array(url).max(50).optional(),
+  redirectUris: z
+    .array(
+      url.refine(isNavigableUrl, 'must not use a javascript:, data:, vbscript: or file: scheme'),
+    )
+    .max(50)
+    .optional(),
   permissions: z.array(z.string().min(1).max(64)).max(20).optional(),
   xapp: z
     .object({

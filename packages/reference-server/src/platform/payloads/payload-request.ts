@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { isClassicAddress } from '../classic-address'
 import { badBody, invalidRequest } from '../errors'
 import { parseInput } from '../schema-input'
+import { isNavigableUrl } from '../url-schemes'
 import type { WalletRequestOptions } from './payload-types'
 import { checkTransaction } from './transaction-check'
 
@@ -38,6 +39,12 @@ const returnUrl = z
   .refine((value) => URL.canParse(value), 'must be a URL')
   .nullish()
 
+// The sign page sends the person's browser there (docs/protocol.md §7.3).
+const webReturnUrl = returnUrl.refine(
+  (value) => value == null || isNavigableUrl(value),
+  'must not use a javascript:, data:, vbscript: or file: scheme',
+)
+
 // An object literal (what JSON.parse makes), checked without copying it: checkTransaction checks
 // every field, and a record schema would copy the transaction once more.
 const jsonObject = z.custom<Record<string, unknown>>((value) => {
@@ -63,7 +70,7 @@ const envelopeSchema = z.object({
       pathfinding: z.boolean().optional(),
       pathfinding_fallback: z.boolean().optional(),
       force_network: z.enum(NETWORK_KEYS as unknown as [NetworkKey, ...NetworkKey[]]).optional(),
-      return_url: z.object({ app: returnUrl, web: returnUrl }).nullish(),
+      return_url: z.object({ app: returnUrl, web: webReturnUrl }).nullish(),
     })
     .nullish(),
   custom_meta: z

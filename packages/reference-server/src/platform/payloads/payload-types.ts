@@ -54,4 +54,6 @@ export interface CreateContext {
   userUuid?: string
   /** Created from inside an xApp (`meta.is_xapp`). */
   xapp?: boolean
+  /** Created without credentials: forgotten once expired unopened (docs/protocol.md §7.3). */
+  transient?: boolean
 }

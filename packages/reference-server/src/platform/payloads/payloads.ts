@@ -21,17 +21,21 @@ import { createPayloadRetention, type RetentionOptions } from './payload-retenti
 import { createPayloadStore, type StoredPayload } from './payload-store'
 import type { CreateContext, OpenInput, WalletOutcome, WalletRequest } from './payload-types'
 import { createRecordJsonCache } from './record-json-cache'
+import { createTransientPayloads } from './transient-payloads'
 
 /** Payloads: creation, the state machine of docs/protocol.md §3 and its events (§4). */
 export interface Payloads {
   /** §3.1 → §3.2; validates everything before any state change. */
   create(app: Application, body: unknown, context?: CreateContext): PayloadCreated
-  /** §3.3; emits `devapp_fetched`. 404 for another application's payload. */
-  get(app: Application, uuid: string): PayloadRecord
+  /**
+   * §3.3; emits `devapp_fetched`. 404 for another application's payload, and, for the user of a
+   * JWT (`userUuid`), for a payload not bound to that user (docs/protocol.md §7.3).
+   */
+  get(app: Application, uuid: string, userUuid?: string): PayloadRecord
   /** §3.3 by `custom_meta.identifier`. */
-  getByIdentifier(app: Application, identifier: string): PayloadRecord
+  getByIdentifier(app: Application, identifier: string, userUuid?: string): PayloadRecord
   /** §3.4. */
-  cancel(app: Application, uuid: string): PayloadCancelResponse
+  cancel(app: Application, uuid: string, userUuid?: string): PayloadCancelResponse
   /** §3.3 without an application check and without `devapp_fetched` (control API, wallet, ws). */
   record(uuid: string): PayloadRecord
   /** Listens to the §4 events of a payload; returns unsubscribe. 404 for an unknown uuid. */
@@ -73,8 +77,8 @@ export interface Payloads {
  */
 export interface PayloadJson {
   create(app: Application, body: unknown, context?: CreateContext): string
-  get(app: Application, uuid: string): string
-  getByIdentifier(app: Application, identifier: string): string
+  get(app: Application, uuid: string, userUuid?: string): string
+  getByIdentifier(app: Application, identifier: string, userUuid?: string): string
 }
 
 /** What the payload part needs from the rest of the platform. */
@@ -122,16 +126,24 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
   const store = createPayloadStore()
   const recordJson = createRecordJsonCache()
   const links = createdLinks(deps.apiBase)
+  const forget = (uuids: readonly string[]) => {
+    for (const uuid of uuids) store.delete(uuid)
+    recordJson.forget(uuids)
+    deps.webhooks.forget(new Set(uuids))
+  }
   const retention = createPayloadRetention({
     clock,
     store,
     options: deps.retention ?? {},
-    forget(uuids) {
-      for (const uuid of uuids) store.delete(uuid)
-      recordJson.forget(uuids)
-      deps.webhooks.forget(new Set(uuids))
-    },
+    forget,
   })
+  const transient = createTransientPayloads(
+    (uuid) => store.get(uuid)?.state === 'created',
+    (uuids) => {
+      forget(uuids)
+      for (const uuid of uuids) events.disarm(uuid)
+    },
+  )
   const events = createPayloadEvents({
     clock,
     isStillPending: (uuid) => store.get(uuid)?.state === 'created',
@@ -143,10 +155,16 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
     return payload
   }
 
-  const own = (app: Application, uuid: unknown): StoredPayload => {
+  // A user JWT reaches only payloads bound to its user (docs/protocol.md §7.3).
+  const seenBy = (payload: StoredPayload, userUuid: string | undefined) =>
+    userUuid === undefined || payload.boundUser === userUuid
+
+  const own = (app: Application, uuid: unknown, userUuid?: string): StoredPayload => {
     const payload = find(uuid)
     // Another application's payload is indistinguishable from a missing one (docs/protocol.md §1, 404).
-    if (payload.appUuid !== app.uuid) throw notFound(`payload ${shortId(uuid)}`)
+    if (payload.appUuid !== app.uuid || !seenBy(payload, userUuid)) {
+      throw notFound(`payload ${shortId(uuid)}`)
+    }
     return payload
   }
 
@@ -164,10 +182,11 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
   const view = (payload: StoredPayload) => buildRecord(payload, recordContext(payload))
   const text = (payload: StoredPayload) => recordJson.json(payload, recordContext(payload))
 
-  const byIdentifier = (app: Application, identifier: unknown) => {
+  const byIdentifier = (app: Application, identifier: unknown, userUuid?: string) => {
     const payload =
       typeof identifier === 'string' ? store.byIdentifier(app.uuid, identifier) : undefined
-    if (!payload) throw notFound(`payload with custom_meta.identifier ${shortId(identifier)}`)
+    if (!payload || !seenBy(payload, userUuid))
+      throw notFound(`payload with custom_meta.identifier ${shortId(identifier)}`)
     return payload
   }
 
@@ -229,6 +248,7 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
     }
     store.add(payload)
     retention.added()
+    if (context.transient) transient.added(payload.uuid, payload.expiresAt, now)
     return payload
   }
 
@@ -237,17 +257,17 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
       const { uuid, pushed } = admit(app, body, context)
       return createdJson(uuid, pushed, links())
     },
-    get: (app, uuid) => text(fetched(own(app, uuid))),
-    getByIdentifier: (app, identifier) => text(byIdentifier(app, identifier)),
+    get: (app, uuid, userUuid) => text(fetched(own(app, uuid, userUuid))),
+    getByIdentifier: (app, identifier, userUuid) => text(byIdentifier(app, identifier, userUuid)),
   }
 
   const payloads: Payloads = {
     create: (app, body, context) => JSON.parse(json.create(app, body, context)) as PayloadCreated,
-    get: (app, uuid) => JSON.parse(json.get(app, uuid)) as PayloadRecord,
-    getByIdentifier: (app, identifier) =>
-      JSON.parse(json.getByIdentifier(app, identifier)) as PayloadRecord,
-    cancel(app, uuid) {
-      const payload = own(app, uuid)
+    get: (app, uuid, userUuid) => JSON.parse(json.get(app, uuid, userUuid)) as PayloadRecord,
+    getByIdentifier: (app, identifier, userUuid) =>
+      JSON.parse(json.getByIdentifier(app, identifier, userUuid)) as PayloadRecord,
+    cancel(app, uuid, userUuid) {
+      const payload = own(app, uuid, userUuid)
       const reason =
         payload.state === 'cancelled'
           ? 'ALREADY_CANCELLED'
@@ -368,6 +388,7 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
       store.clear()
       recordJson.clear()
       retention.clear()
+      transient.clear()
     },
     dispose() {
       retention.dispose()

@@ -24,10 +24,13 @@ export interface PushMessage {
 
 /** `xapp/event` and `xapp/push` (docs/protocol.md §2): permissioned pushes to a user token's user. */
 export interface Push {
-  /** Pushes and adds to the user's event list: `{pushed, uuid}`. */
-  event(app: Application, body: unknown): PushEventResponse
+  /**
+   * Pushes and adds to the user's event list: `{pushed, uuid}`. With `asUser` (the user of a
+   * JWT caller), a user token of anyone else is treated as unknown (docs/protocol.md §7.3).
+   */
+  event(app: Application, body: unknown, asUser?: string): PushEventResponse
   /** Pushes a notification only: `{pushed}`. */
-  notification(app: Application, body: unknown): PushNotificationResponse
+  notification(app: Application, body: unknown, asUser?: string): PushNotificationResponse
   /** What a user received, newest first, as the inbox of §10 shows it. */
   received(userUuid: string): RefPushMessage[]
   clear(): void
@@ -53,13 +56,18 @@ const bodySchema = z.object({
 export function createPush(deps: { clock: Clock; tokens: UserTokens }): Push {
   const byUser = new Map<string, PushMessage[]>()
 
-  const send = (app: Application, input: unknown, kind: PushMessage['kind']) => {
+  const send = (
+    app: Application,
+    input: unknown,
+    kind: PushMessage['kind'],
+    asUser: string | undefined,
+  ) => {
     if (!app.permissions.includes('push')) {
       throw forbiddenType('this application has no push permission')
     }
     const parsed = parseInput(bodySchema, input)
     const userUuid = deps.tokens.userOf(app, parsed.user_token)
-    if (userUuid === null) return null
+    if (userUuid === null || (asUser !== undefined && userUuid !== asUser)) return null
     const message: PushMessage = {
       uuid: newUuid(),
       kind,
@@ -78,11 +86,13 @@ export function createPush(deps: { clock: Clock; tokens: UserTokens }): Push {
   }
 
   return {
-    event(app, body) {
-      const message = send(app, body, 'event')
+    event(app, body, asUser) {
+      const message = send(app, body, 'event', asUser)
       return { pushed: message !== null, uuid: message?.uuid ?? null }
     },
-    notification: (app, body) => ({ pushed: send(app, body, 'notification') !== null }),
+    notification: (app, body, asUser) => ({
+      pushed: send(app, body, 'notification', asUser) !== null,
+    }),
     received: (userUuid) =>
       [...(byUser.get(userUuid) ?? [])].reverse().map((message) => ({
         uuid: message.uuid,

@@ -39,6 +39,8 @@ export interface XappLaunch {
   /** ms since the epoch when the OTT was issued, or re-armed by a debug replay. */
   armedAt: number
   used: boolean
+  /** Debug replays so far: at most {@link MAX_REPLAYS} (docs/protocol.md §7.3). */
+  replays?: number
 }
 
 /** What the debug replay (`/force`) knows about its caller. */
@@ -71,10 +73,10 @@ export interface Xapps {
   replay(appUuid: unknown, ott: unknown, caller: ReplayCaller): string
   /** The launch behind an OTT, or null. */
   launchOf(ott: unknown): XappLaunch | null
-  /** `xapp/event`. */
-  event(app: Application, body: unknown): PushEventResponse
-  /** `xapp/push`. */
-  push(app: Application, body: unknown): PushNotificationResponse
+  /** `xapp/event`; `asUser` is a JWT caller's user (docs/protocol.md §7.3). */
+  event(app: Application, body: unknown, asUser?: string): PushEventResponse
+  /** `xapp/push`; `asUser` is a JWT caller's user. */
+  push(app: Application, body: unknown, asUser?: string): PushNotificationResponse
   clear(): void
 }
 
@@ -101,6 +103,8 @@ const WALLET_VERSION = '2.9.0'
 // replay them, and the host simulator page can still frame them.
 const KEEP_MS = 3_600_000
 const SPENT = 'the one-time token is unknown, expired or already used'
+// `/force` re-arms an OTT at most this many times, each extending its life (docs/protocol.md §7.3).
+const MAX_REPLAYS = 3
 
 const sameHex = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
@@ -255,13 +259,17 @@ export function createXapps(deps: {
       if (launch.address === null || caller.address !== launch.address) {
         throw badOtt('a debug replay must come from the address of the debug device')
       }
+      if ((launch.replays ?? 0) >= MAX_REPLAYS) {
+        throw badOtt(`this OTT was re-armed ${MAX_REPLAYS} times already; launch the xApp again`)
+      }
+      launch.replays = (launch.replays ?? 0) + 1
       launch.used = false
       launch.armedAt = deps.clock.now()
       return launch.url
     },
     launchOf: find,
-    event: (app, body) => deps.push.event(app, body),
-    push: (app, body) => deps.push.notification(app, body),
+    event: (app, body, asUser) => deps.push.event(app, body, asUser),
+    push: (app, body, asUser) => deps.push.notification(app, body, asUser),
     clear: () => launches.clear(),
   }
 }
