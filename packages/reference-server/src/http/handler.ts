@@ -5,8 +5,10 @@ import type { ServerRequest } from 'srvx'
 import type { Platform } from '../platform'
 import { badBody, notFound } from '../platform'
 import { UUID_SOURCE } from '../platform/ids'
+import type { Snapshots } from '../state/snapshot'
 import { accountRoutes } from './account-routes'
 import { appStorageRoutes } from './app-storage-routes'
+import { applicationRoutes } from './application-routes'
 import { controlRoutes } from './control-routes'
 import { errorResponse } from './error-response'
 import type { HttpEnv } from './http-env'
@@ -16,10 +18,12 @@ import { lookupRoutes } from './lookup-routes'
 import { oauthMountPath, oauthRoutes } from './oauth-routes'
 import { ownHostNames, ownHostOnly } from './own-hosts'
 import { pageRoutes } from './page-routes'
+import { payloadListRoutes } from './payload-list-routes'
 import { payloadRoutes } from './payload-routes'
 import { rateLimitHeaders } from './rate-limit-headers'
 import type { HeaderRecord } from './responses'
 import { signRoutes } from './sign-routes'
+import { snapshotRoutes } from './snapshot-routes'
 import { userTokenRoutes } from './user-token-routes'
 import { xappAuthorizeRoutes } from './xapp-authorize-route'
 import { xappHostRoutes } from './xapp-host-routes'
@@ -63,7 +67,8 @@ export type FetchHandler = (request: Request) => Promise<Response>
  * finishes synchronously (a GET) answers without a promise, which the node transport writes at
  * once; the public {@link FetchHandler} wraps it in one. It holds no transport state of its own;
  * websockets are served next to it by the node server. `listenHost` (the interface the node
- * server listens on) is one of the names the control API and the dashboard answer to.
+ * server listens on) is one of the names the control API and the dashboard answer to;
+ * `snapshots` serves GET `/__ref/snapshot` and POST `/__ref/restore`.
  *
  * @example
  * ```ts
@@ -73,7 +78,7 @@ export type FetchHandler = (request: Request) => Promise<Response>
  */
 export function createHttpHandler(
   platform: Platform,
-  options: { listenHost?: string } = {},
+  options: { listenHost?: string; snapshots?: Snapshots } = {},
 ): (request: Request) => Response | Promise<Response> {
   const app = new Hono<HttpEnv>({ getPath: routePath })
   // DNS rebinding (docs/protocol.md §10): the control API and the dashboard answer own names only.
@@ -98,6 +103,12 @@ export function createHttpHandler(
   app.route(API_PATHS.jwt, xappAuthorizeRoutes(platform))
   app.route('/', xappReplayRoutes(platform))
   app.route(API_PATHS.control, controlRoutes(platform))
+  const api = () => platform.endpoints.api
+  app.route(API_PATHS.control, payloadListRoutes({ payloads: platform.payloads, api }))
+  app.route(API_PATHS.control, applicationRoutes({ applications: platform.applications, api }))
+  if (options.snapshots) {
+    app.route(API_PATHS.control, snapshotRoutes({ snapshots: options.snapshots, api }))
+  }
   app.route(API_PATHS.control, accountRoutes(platform))
   app.route(API_PATHS.control, xappHostRoutes(platform))
   app.route(API_PATHS.sign, signRoutes(platform))

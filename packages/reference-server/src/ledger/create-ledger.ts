@@ -3,6 +3,7 @@ import { isValidClassicAddress } from 'ripple-address-codec'
 import { LSF_DEFAULT_RIPPLE } from './account-state'
 import type { NativePrice } from './apply-context'
 import { parseCtid } from './ctid'
+import type { LedgerState } from './ledger-state'
 import type { AccountView, Ledger } from './ledger-types'
 import { parseDrops } from './native-amount'
 import { createNetworkLedger, type NetworkLedger } from './network-ledger'
@@ -133,6 +134,16 @@ export function createLedger(options: LedgerOptions): Ledger {
     },
     reset() {
       networks = build()
+    },
+    saveState(): LedgerState {
+      return Object.fromEntries([...networks].map(([key, ledger]) => [key, ledger.saveState()]))
+    },
+    loadState(state) {
+      networks = build()
+      for (const [key, ledger] of networks) {
+        const saved = state[key]
+        if (saved) ledger.loadState(saved)
+      }
     },
     dispose: cancelTimer,
   }

@@ -6,6 +6,7 @@ import { type BalanceRecord, balanceRecorder } from './balance-record'
 import { applyBatch, batchAuthorization, batchFee, batchRules } from './batch-rules'
 import { setRegularKeyRules, signerListSetRules } from './key-settings'
 import { snapshot } from './ledger-snapshot'
+import { loadNetworkLedger, type NetworkLedgerState, saveNetworkLedger } from './ledger-state'
 import type { SubmitResult } from './ledger-types'
 import { parseDrops } from './native-amount'
 import { paymentRules } from './native-payment'
@@ -53,6 +54,10 @@ export interface NetworkLedger {
   transaction(txid: string): StoredTransaction | undefined
   /** The validated transaction at a position of a closed ledger (a CTID's target, §9.2). */
   transactionAt(ledgerIndex: number, transactionIndex: number): StoredTransaction | undefined
+  /** Accounts, lines and transactions as snapshot JSON (ledger-state.ts). */
+  saveState(): NetworkLedgerState
+  /** Replaces everything with a checked snapshot part. */
+  loadState(state: NetworkLedgerState): void
 }
 
 const HEX = /^(?:[0-9A-F]{2})+$/i
@@ -305,5 +310,20 @@ export function createNetworkLedger(
     },
     transaction: (txid) => transactions.get(txid),
     transactionAt: (ledgerIndex, index) => closedLedgers.get(ledgerIndex)?.[index],
+    saveState: () =>
+      saveNetworkLedger({ accounts, lines, transactions, open, closedLedgers, closedIndex }),
+    loadState(state) {
+      const parts = loadNetworkLedger(state, definition)
+      const refill = <K, V>(target: Map<K, V>, source: Map<K, V>) => {
+        target.clear()
+        for (const [key, value] of source) target.set(key, value)
+      }
+      refill(accounts, parts.accounts)
+      refill(lines, parts.lines)
+      refill(transactions, parts.transactions)
+      refill(closedLedgers, parts.closedLedgers)
+      open = parts.open
+      closedIndex = parts.closedIndex
+    },
   }
 }

@@ -4,6 +4,7 @@ import {
   type AppStorageGetResponse,
   type AppStorageSetResponse,
 } from 'pullsign/wire'
+import type { AppStorageState } from './app-storage-state'
 import type { Application } from './applications'
 import { badBody } from './errors'
 
@@ -13,6 +14,10 @@ export interface AppStorage {
   /** Replaces the stored object; 600 naming `body` for anything but a JSON object ≤ 60 KB. */
   set(app: Application, data: unknown): AppStorageSetResponse
   delete(app: Application): AppStorageDeleteResponse
+  /** Every application's object, for a snapshot (src/state/snapshot.ts). */
+  saveState(): AppStorageState
+  /** Replaces every stored object with a checked snapshot part. */
+  loadState(state: AppStorageState): void
   clear(): void
 }
 
@@ -54,6 +59,12 @@ export function createAppStorage(): AppStorage {
     delete(app) {
       byApp.delete(app.uuid)
       return { application: application(app), stored: true, data: null }
+    },
+    saveState: () =>
+      [...byApp].map(([application, text]) => ({ application, data: JSON.parse(text) })),
+    loadState(state) {
+      byApp.clear()
+      for (const { application, data } of state) byApp.set(application, JSON.stringify(data))
     },
     clear: () => byApp.clear(),
   }

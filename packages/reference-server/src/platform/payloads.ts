@@ -12,12 +12,14 @@ import { createdAnswer, createdJson, createdLinks } from './created-answer'
 import { conflict, notFound } from './errors'
 import { newUuid } from './ids'
 import { createPayloadEvents } from './payload-events'
+import { listPayloads, type PayloadList } from './payload-list'
 import { buildRecord, isExpired, resolvedMessage, webhookBody } from './payload-record'
 import { parsePayloadRequest } from './payload-request'
 import { createPayloadRetention, type RetentionOptions } from './payload-retention'
 import { createPayloadStore, type StoredPayload } from './payload-store'
 import { registerPayloadTexts } from './payload-texts'
 import type { CreateContext, OpenInput, WalletOutcome, WalletRequest } from './payload-types'
+import type { PayloadsState } from './payloads-state'
 import { createRecordTexts } from './record-texts'
 import type { UserTokens } from './user-tokens'
 import type { Users } from './users'
@@ -53,8 +55,17 @@ export interface Payloads {
   inbox(userUuid: string): PayloadRecord[]
   /** The newest stored payloads, at most `limit`, newest first (the dashboard's list). */
   recent(limit: number): PayloadRecord[]
+  /**
+   * GET `/__ref/payloads` (docs/protocol.md §10): `{count, payloads, next?}`, newest first,
+   * filtered by `application`, `user` and `state`, `limit` per page, `cursor` from `next`.
+   */
+  list(query?: unknown): PayloadList
   /** Number of stored payloads. */
   readonly size: number
+  /** Every stored payload, oldest first, for a snapshot (src/state/snapshot.ts). */
+  saveState(): PayloadsState
+  /** Replaces every payload with a checked snapshot part (listeners and timers are dropped). */
+  loadState(state: PayloadsState): void
   clear(): void
   /** Stops the retention sweep. */
   dispose(): void
@@ -334,8 +345,15 @@ export function createPayloads(deps: PayloadDeps): Payloads {
         .slice(Math.max(0, store.size - limit))
         .reverse()
         .map(view),
+    list: (query) => listPayloads(store.values(), query, clock.now(), view),
     get size() {
       return store.size
+    },
+    saveState: () =>
+      [...store.values()].map(({ revision: _, ...payload }) => structuredClone(payload)),
+    loadState(state) {
+      payloads.clear()
+      for (const saved of state) store.add({ ...structuredClone(saved), revision: 0 })
     },
     clear() {
       events.clear()

@@ -8,6 +8,7 @@ import {
 } from 'pullsign/wire'
 import type { Application } from './applications'
 import { badBody } from './errors'
+import type { UserDataState } from './user-data-state'
 
 /**
  * The user store of the JWT routes (docs/protocol.md §2 `userdata`): per application and per user.
@@ -24,6 +25,10 @@ export interface UserData {
   /** Stores a JSON object under `key`, at most 60 KB as JSON (the app storage's limit [ours]). */
   persist(app: Application, userUuid: string, key: string, data: unknown): UserdataPersistResponse
   remove(app: Application, userUuid: string, key: string): UserdataRemoveResponse
+  /** Every application's and user's keys, for a snapshot (src/state/snapshot.ts). */
+  saveState(): UserDataState
+  /** Replaces the whole store with a checked snapshot part. */
+  loadState(state: UserDataState): void
   clear(): void
 }
 
@@ -96,6 +101,19 @@ export function createUserData(): UserData {
     remove(app, userUuid, key) {
       stores.get(`${app.uuid} ${userUuid}`)?.delete(checkKey(key))
       return { operation: 'REMOVE', persisted: true }
+    },
+    saveState: () =>
+      [...stores].map(([id, store]) => {
+        const [application = '', user = ''] = id.split(' ')
+        const data = Object.fromEntries([...store].map(([key, text]) => [key, JSON.parse(text)]))
+        return { application, user, data }
+      }),
+    loadState(state) {
+      stores.clear()
+      for (const { application, user, data } of state) {
+        const entries = Object.entries(data).map(([key, value]) => [key, JSON.stringify(value)])
+        stores.set(`${application} ${user}`, new Map(entries as Array<[string, string]>))
+      }
     },
     clear: () => stores.clear(),
   }

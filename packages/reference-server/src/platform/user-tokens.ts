@@ -3,6 +3,7 @@ import type { Application } from './applications'
 import type { Clock } from './clock'
 import { badBody, notFound } from './errors'
 import { newUuid } from './ids'
+import type { UserTokensState } from './user-tokens-state'
 
 /** A user token: binds one user to one application (docs/protocol.md §6). */
 export interface UserToken {
@@ -33,6 +34,10 @@ export interface UserTokens {
   find(token: string): UserToken | null
   /** Tokens a user holds, newest first. */
   ofUser(userUuid: string): UserToken[]
+  /** Every token, oldest first, for a snapshot (src/state/snapshot.ts). */
+  saveState(): UserTokensState
+  /** Replaces every token with a checked snapshot part. */
+  loadState(state: UserTokensState): void
   clear(): void
 }
 
@@ -123,6 +128,16 @@ export function createUserTokens(deps: { clock: Clock }): UserTokens {
       [...byToken.values()]
         .filter((t) => t.userUuid === userUuid)
         .sort((a, b) => b.issued - a.issued),
+    saveState: () => [...byToken.values()].map((token) => ({ ...token })),
+    loadState(state) {
+      this.clear()
+      // Oldest first: a later token of the same application and user is the current one.
+      for (const saved of state) {
+        const token = { ...saved }
+        byToken.set(token.token, token)
+        current.set(`${token.appUuid} ${token.userUuid}`, token)
+      }
+    },
     clear() {
       byToken.clear()
       current.clear()

@@ -13,6 +13,7 @@ import type { Ledger } from '../ledger'
 import { conflict, notFound } from './errors'
 import { newUuid, UUID } from './ids'
 import { parseInput } from './schema-input'
+import type { UsersState } from './users-state'
 
 /** One account of a user, with its keys. Private keys never leave the platform. */
 export interface UserAccount {
@@ -57,6 +58,10 @@ export interface Users {
   setKyc(uuid: string, kyc: KycStatus): User
   /** The §10 view: no keys, no seeds. */
   view(user: User): RefUser
+  /** Every user with keys and seeds, for a snapshot (src/state/snapshot.ts). */
+  saveState(): UsersState
+  /** Replaces every user with a checked snapshot part; funds nothing (the ledger has its own part). */
+  loadState(state: UsersState): void
   clear(): void
 }
 
@@ -177,6 +182,15 @@ export function createUsers(deps: { ledger: Ledger }): Users {
         networks: [...a.networks],
       })),
     }),
+    saveState: () => [...byUuid.values()].map((user) => structuredClone(user)),
+    loadState(state) {
+      this.clear()
+      for (const saved of state) {
+        const user = structuredClone(saved)
+        byUuid.set(user.uuid, user)
+        for (const account of user.accounts) byAddress.set(account.address, { user, account })
+      }
+    },
     clear() {
       byUuid.clear()
       byAddress.clear()

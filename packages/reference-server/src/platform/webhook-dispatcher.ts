@@ -10,6 +10,7 @@ import {
 } from 'pullsign/wire'
 import type { Application } from './applications'
 import type { Clock } from './clock'
+import type { WebhooksState } from './webhooks-state'
 
 /** Webhook delivery (docs/protocol.md §5). */
 export interface Webhooks {
@@ -21,6 +22,13 @@ export interface Webhooks {
   settled(): Promise<void>
   /** Drops the logged attempts of payloads the platform forgot (retention); retries go on. */
   forget(payloadUuids: ReadonlySet<string>): void
+  /** The log and every delivery still to come, for a snapshot (src/state/snapshot.ts). */
+  saveState(): WebhooksState
+  /**
+   * Replaces the log and the schedule with a checked snapshot part; `application` finds the
+   * application of each scheduled delivery (its secret signs it).
+   */
+  loadState(state: WebhooksState, application: (uuid: string) => Application): void
   /** Forgets the log and every pending retry (reset). */
   clear(): void
   dispose(): void
@@ -56,7 +64,9 @@ const describe = (error: unknown): string => {
  */
 export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetch }): Webhooks {
   let log: WebhookAttempt[] = []
-  const pending = new Set<() => void>()
+  // Every retry waiting on the clock, and every attempt in flight: what a snapshot must keep.
+  const pending = new Map<() => void, { job: Job; attempt: number; dueAt: number }>()
+  const sending = new Set<{ job: Job; attempt: number; dueAt: number }>()
   let inFlight = 0
   let waiters: Array<() => void> = []
   // A reset starts a new generation; attempts of an older one neither log nor retry.
@@ -70,18 +80,20 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
     for (const resolve of ready) resolve()
   }
 
-  const schedule = (job: Job, attempt: number, delaySeconds: number) => {
+  const schedule = (job: Job, attempt: number, delayMs: number) => {
     const cancel = deps.clock.setTimeout(() => {
       pending.delete(cancel)
       send(job, attempt)
-    }, delaySeconds * 1000)
-    pending.add(cancel)
+    }, delayMs)
+    pending.set(cancel, { job, attempt, dueAt: deps.clock.now() + delayMs })
   }
 
   const send = (job: Job, attempt: number) => {
     inFlight++
     const ownGeneration = generation
     const startedAt = deps.clock.now()
+    const entry = { job, attempt, dueAt: startedAt }
+    sending.add(entry)
     const timestamp = String(Math.floor(startedAt / 1000))
     const controller = new AbortController()
     let timedOut = false
@@ -125,6 +137,7 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
     }
 
     void attemptOnce().then(() => {
+      sending.delete(entry)
       if (ownGeneration === generation) {
         const ok = error === null
         log.push({
@@ -136,7 +149,9 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
           error,
         })
         const delay = WEBHOOK_RETRY_DELAYS_SECONDS[attempt - 1]
-        if (!ok && attempt < MAX_ATTEMPTS && delay !== undefined) schedule(job, attempt + 1, delay)
+        if (!ok && attempt < MAX_ATTEMPTS && delay !== undefined) {
+          schedule(job, attempt + 1, delay * 1000)
+        }
       }
       finishOne()
     })
@@ -144,8 +159,9 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
 
   const stopAll = () => {
     generation++
-    for (const cancel of pending) cancel()
+    for (const cancel of pending.keys()) cancel()
     pending.clear()
+    sending.clear()
   }
 
   return {
@@ -161,6 +177,24 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
     forget(payloadUuids) {
       if (payloadUuids.size === 0) return
       log = log.filter((entry) => !payloadUuids.has(entry.payload_uuidv4))
+    },
+    saveState: () => ({
+      log: log.map((entry) => ({ ...entry })),
+      scheduled: [...sending, ...pending.values()].map(({ job, attempt, dueAt }) => ({
+        application: job.app.uuid,
+        body: structuredClone(job.body),
+        attempt,
+        dueAt,
+      })),
+    }),
+    loadState(state, application) {
+      stopAll()
+      log = state.log.map((entry) => ({ ...entry }))
+      const now = deps.clock.now()
+      for (const { application: uuid, body, attempt, dueAt } of state.scheduled) {
+        const job = { app: application(uuid), url: body.meta.url, body, raw: JSON.stringify(body) }
+        schedule(job, attempt, Math.max(0, dueAt - now))
+      }
     },
     clear() {
       stopAll()

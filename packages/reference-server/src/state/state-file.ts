@@ -1,0 +1,116 @@
+import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { rename, writeFile } from 'node:fs/promises'
+import type { Clock } from '../platform'
+import type { Snapshot, Snapshots } from './snapshot'
+
+/** A state file that cannot be read or restored: the message names the file and the field. */
+export class StateFileError extends Error {
+  override readonly name = 'StateFileError'
+}
+
+/** The state file of a server (`--state-file`, the `stateFile` option). */
+export interface StateFile {
+  /**
+   * Restores the file's state when the file exists (else keeps the start fixtures); a bad file
+   * throws a {@link StateFileError} before anything changed.
+   */
+  load(): void
+  /** Checks every second of the clock and saves when the state changed. */
+  start(): void
+  /** Resolves when no save is being written. */
+  settled(): Promise<void>
+  /** Stops checking and saves a last time (at once, before the process ends). */
+  close(): Promise<void>
+}
+
+/** How often the state is compared with what was last written, ms (docs/protocol.md §10). */
+export const SAVE_EVERY_MS = 1000
+
+// The parts of a snapshot without its time: equal texts mean nothing changed.
+const contentOf = ({ savedAt: _, ...parts }: Snapshot) => JSON.stringify(parts)
+
+/**
+ * Creates the state file of a server. Each save writes a temporary file next to it, then renames
+ * it over the file, so a reader (or a process killed with SIGKILL mid-write) only ever finds a
+ * whole snapshot: the old one or the new one.
+ *
+ * @example
+ * ```ts
+ * const file = createStateFile({ path: 'state.json', snapshots, clock })
+ * file.load()
+ * file.start()
+ * await file.close()
+ * ```
+ */
+export function createStateFile(deps: {
+  path: string
+  snapshots: Snapshots
+  clock: Pick<Clock, 'setInterval'>
+  /** Where a failed save is reported; stderr by default. */
+  report?: (message: string) => void
+}): StateFile {
+  const { path, snapshots } = deps
+  const report = deps.report ?? ((message) => process.stderr.write(`${message}\n`))
+  const temporary = `${path}.${process.pid}.tmp`
+  let written: string | null = null
+  let writing: Promise<void> | null = null
+  let stop: (() => void) | null = null
+
+  const save = () => {
+    if (writing) return
+    const snapshot = snapshots.take()
+    const content = contentOf(snapshot)
+    if (content === written) return
+    writing = writeFile(temporary, JSON.stringify(snapshot))
+      .then(() => rename(temporary, path))
+      .then(
+        () => {
+          written = content
+        },
+        (error: NodeJS.ErrnoException) => report(`cannot save the state to ${path}: ${error.code}`),
+      )
+      .finally(() => {
+        writing = null
+      })
+  }
+
+  return {
+    load() {
+      let text: string
+      try {
+        text = readFileSync(path, 'utf8')
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code
+        if (code === 'ENOENT') return
+        throw new StateFileError(`cannot read ${path} (${code ?? 'error'})`)
+      }
+      let json: unknown
+      try {
+        json = JSON.parse(text)
+      } catch {
+        throw new StateFileError(`${path} is not valid JSON`)
+      }
+      try {
+        snapshots.restore(json)
+      } catch (error) {
+        throw new StateFileError(`${path}: ${(error as Error).message}`)
+      }
+      written = contentOf(snapshots.take())
+    },
+    start() {
+      stop ??= deps.clock.setInterval(save, SAVE_EVERY_MS)
+    },
+    settled: async () => {
+      await writing
+    },
+    async close() {
+      stop?.()
+      stop = null
+      await writing
+      const snapshot = snapshots.take()
+      if (contentOf(snapshot) === written) return
+      writeFileSync(temporary, JSON.stringify(snapshot))
+      renameSync(temporary, path)
+    },
+  }
+}

@@ -1,0 +1,119 @@
+import { type Ledger, ledgerStateSchema } from '../ledger'
+import type {
+  Applications,
+  AppStorage,
+  Payloads,
+  UserData,
+  Users,
+  UserTokens,
+  Webhooks,
+} from '../platform'
+import { appStorageStateSchema } from '../platform/app-storage-state'
+import { applicationsStateSchema } from '../platform/applications-state'
+import { payloadsStateSchema } from '../platform/payloads-state'
+import { userDataStateSchema } from '../platform/user-data-state'
+import { userTokensStateSchema } from '../platform/user-tokens-state'
+import { usersStateSchema } from '../platform/users-state'
+import { webhooksStateSchema } from '../platform/webhooks-state'
+import { type StateId, type StatePart, statePart } from './state-part'
+
+const application = (id: string, field: string): StateId => ({ kind: 'application', id, field })
+const user = (id: string, field: string): StateId => ({ kind: 'user', id, field })
+
+/**
+ * The stores a snapshot holds, in the order they load: applications and users before what
+ * points at them; users before the ledger (the ledger part replaces whatever funding did).
+ *
+ * @example
+ * ```ts
+ * const parts = storeStateParts(platform)
+ * ```
+ */
+export function storeStateParts(stores: {
+  applications: Applications
+  users: Users
+  ledger: Ledger
+  tokens: UserTokens
+  payloads: Payloads
+  storage: AppStorage
+  userData: UserData
+  webhooks: Webhooks
+}): StatePart<unknown>[] {
+  const { applications, users, ledger, tokens, payloads, storage, userData, webhooks } = stores
+  return [
+    statePart({
+      key: 'applications',
+      schema: applicationsStateSchema,
+      save: () => applications.saveState(),
+      load: (state) => applications.loadState(state),
+      ids: (state) => state.map((app, i) => application(app.uuid, `applications.${i}.uuid`)),
+    }),
+    statePart({
+      key: 'users',
+      schema: usersStateSchema,
+      save: () => users.saveState(),
+      load: (state) => users.loadState(state),
+      ids: (state) => state.map((saved, i) => user(saved.uuid, `users.${i}.uuid`)),
+    }),
+    statePart({
+      key: 'ledger',
+      schema: ledgerStateSchema,
+      save: () => ledger.saveState(),
+      load: (state) => ledger.loadState(state),
+    }),
+    statePart({
+      key: 'userTokens',
+      schema: userTokensStateSchema,
+      save: () => tokens.saveState(),
+      load: (state) => tokens.loadState(state),
+      references: (state) =>
+        state.flatMap((token, i) => [
+          application(token.appUuid, `userTokens.${i}.appUuid`),
+          user(token.userUuid, `userTokens.${i}.userUuid`),
+        ]),
+    }),
+    statePart({
+      key: 'payloads',
+      schema: payloadsStateSchema,
+      save: () => payloads.saveState(),
+      load: (state) => payloads.loadState(state),
+      references: (state) =>
+        state.flatMap((payload, i) => [
+          application(payload.appUuid, `payloads.${i}.appUuid`),
+          ...(['boundUser', 'openedBy'] as const).flatMap((field) => {
+            const id = payload[field]
+            return id === null ? [] : [user(id, `payloads.${i}.${field}`)]
+          }),
+        ]),
+    }),
+    statePart({
+      key: 'appStorage',
+      schema: appStorageStateSchema,
+      save: () => storage.saveState(),
+      load: (state) => storage.loadState(state),
+      references: (state) =>
+        state.map((entry, i) => application(entry.application, `appStorage.${i}.application`)),
+    }),
+    statePart({
+      key: 'userData',
+      schema: userDataStateSchema,
+      save: () => userData.saveState(),
+      load: (state) => userData.loadState(state),
+      references: (state) =>
+        state.flatMap((entry, i) => [
+          application(entry.application, `userData.${i}.application`),
+          user(entry.user, `userData.${i}.user`),
+        ]),
+    }),
+    statePart({
+      key: 'webhooks',
+      schema: webhooksStateSchema,
+      save: () => webhooks.saveState(),
+      load: (state) => webhooks.loadState(state, (uuid) => applications.get(uuid)),
+      references: (state) =>
+        state.scheduled.map((entry, i) =>
+          application(entry.application, `webhooks.scheduled.${i}.application`),
+        ),
+    }),
+  ]
+}
