@@ -149,3 +149,13 @@ test('an error thrown by the CJS copy is instanceof the ESM classes, and the oth
     back: [true, true, false],
   })
 })
+
+test('npx @pullsign/reference-server runs the one bin of the installed package', {
+  timeout: 60_000,
+}, () => {
+  // The documented form (packages/reference-server/README.md): the package has one bin, so npx
+  // runs it by the package's name; `npx pullsign-server` would look for a package of that name.
+  const usage = run('npx', ['--offline', '@pullsign/reference-server', '--help'], project)
+  expect(usage).toContain('Usage: pullsign-server')
+  expect(usage).toContain('--state-file')
+})
