@@ -59,6 +59,8 @@ export interface Applications {
   list(): Application[]
   /** The §10 view (credentials included: the control API is for the developer's own tests). */
   view(app: Application): RefApplication
+  /** Counts the changes of the state it saves: a snapshot writes its part again only when it moved. */
+  readonly changes: number
   /** Every application, credentials included, for a snapshot (src/state/snapshot.ts). */
   saveState(): ApplicationsState
   /** Replaces every application with a checked snapshot part. */
@@ -135,6 +137,7 @@ const sameSecret = (secret: Buffer, offered: string) => {
 export function createApplications(defaults: { tokenValidityDays: number }): Applications {
   const byUuid = new Map<string, Application>()
   const secrets = new Map<string, Buffer>()
+  let changes = 0
 
   return {
     create(input) {
@@ -157,6 +160,7 @@ export function createApplications(defaults: { tokenValidityDays: number }): App
       }
       byUuid.set(uuid, app)
       secrets.set(uuid, Buffer.from(app.apiSecret))
+      changes++
       return app
     },
     authenticate(apiKey, apiSecret) {
@@ -179,6 +183,7 @@ export function createApplications(defaults: { tokenValidityDays: number }): App
       if (data.webhookUrl !== undefined) app.webhookUrl = data.webhookUrl
       if (data.redirectUris !== undefined) app.redirectUris = data.redirectUris
       if (data.xapp !== undefined) app.xapp = xappSettings(data.xapp)
+      changes++
       return app
     },
     find: (uuid) => byUuid.get(uuid) ?? null,
@@ -193,6 +198,9 @@ export function createApplications(defaults: { tokenValidityDays: number }): App
       permissions: [...app.permissions],
       xapp: app.xapp ? { ...app.xapp, devices: [...(app.xapp.devices ?? [])] } : null,
     }),
+    get changes() {
+      return changes
+    },
     saveState: () => [...byUuid.values()].map((app) => structuredClone(app)),
     loadState(state) {
       this.clear()
@@ -204,6 +212,7 @@ export function createApplications(defaults: { tokenValidityDays: number }): App
     clear() {
       byUuid.clear()
       secrets.clear()
+      changes++
     },
   }
 }

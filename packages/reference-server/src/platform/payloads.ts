@@ -62,6 +62,8 @@ export interface Payloads {
   list(query?: unknown): PayloadList
   /** Number of stored payloads. */
   readonly size: number
+  /** Counts the changes of the state it saves: a snapshot writes its part again only when it moved. */
+  readonly changes: number
   /** Every stored payload, oldest first, for a snapshot (src/state/snapshot.ts). */
   saveState(): PayloadsState
   /** Replaces every payload with a checked snapshot part (listeners and timers are dropped). */
@@ -112,6 +114,8 @@ const change = (payload: StoredPayload, changes: PayloadChange) => {
 export function createPayloads(deps: PayloadDeps): Payloads {
   const { clock } = deps
   const store = createPayloadStore()
+  // Every add, change and removal: what a snapshot's payload part depends on.
+  let changes = 0
   const texts = createRecordTexts()
   const links = createdLinks(deps.apiBase)
   const retention = createPayloadRetention({
@@ -119,6 +123,7 @@ export function createPayloads(deps: PayloadDeps): Payloads {
     store,
     options: deps.retention ?? {},
     forget(uuids) {
+      changes++
       for (const uuid of uuids) store.delete(uuid)
       texts.forget(uuids)
       deps.webhooks.forget(new Set(uuids))
@@ -220,6 +225,7 @@ export function createPayloads(deps: PayloadDeps): Payloads {
       revision: 0,
     }
     store.add(payload)
+    changes++
     retention.added()
     return payload
   }
@@ -245,6 +251,7 @@ export function createPayloads(deps: PayloadDeps): Payloads {
                 : 'OK'
       if (reason === 'OK') {
         change(payload, { state: 'cancelled' })
+        changes++
         retention.cancelled(payload.uuid)
         events.disarm(payload.uuid)
         events.emit(payload.uuid, { expired: true })
@@ -298,6 +305,7 @@ export function createPayloads(deps: PayloadDeps): Payloads {
       if (clock.now() >= payload.expiresAt) {
         throw conflict(`payload ${payload.uuid} expired before it was opened`)
       }
+      changes++
       change(payload, {
         state: 'opened',
         openedBy: input.userUuid,
@@ -325,6 +333,7 @@ export function createPayloads(deps: PayloadDeps): Payloads {
       const app = deps.applications.get(payload.appUuid)
       // §3.5 step 1: the record, and on signing a user token issued or renewed.
       const token = outcome.signed ? deps.tokens.issue(app, outcome.userUuid) : null
+      changes++
       change(payload, {
         state: 'resolved',
         outcome,
@@ -349,6 +358,9 @@ export function createPayloads(deps: PayloadDeps): Payloads {
     get size() {
       return store.size
     },
+    get changes() {
+      return changes
+    },
     saveState: () =>
       [...store.values()].map(({ revision: _, ...payload }) => structuredClone(payload)),
     loadState(state) {
@@ -356,6 +368,7 @@ export function createPayloads(deps: PayloadDeps): Payloads {
       for (const saved of state) store.add({ ...structuredClone(saved), revision: 0 })
     },
     clear() {
+      changes++
       events.clear()
       store.clear()
       texts.clear()

@@ -34,6 +34,8 @@ export interface UserTokens {
   find(token: string): UserToken | null
   /** Tokens a user holds, newest first. */
   ofUser(userUuid: string): UserToken[]
+  /** Counts the changes of the state it saves: a snapshot writes its part again only when it moved. */
+  readonly changes: number
   /** Every token, oldest first, for a snapshot (src/state/snapshot.ts). */
   saveState(): UserTokensState
   /** Replaces every token with a checked snapshot part. */
@@ -60,6 +62,7 @@ export function createUserTokens(deps: { clock: Clock }): UserTokens {
   const byToken = new Map<string, UserToken>()
   // The token a user currently holds for an application, keyed `${appUuid} ${userUuid}`.
   const current = new Map<string, UserToken>()
+  let changes = 0
 
   const isActive = (token: UserToken) => !token.revoked && deps.clock.now() < token.expires
 
@@ -83,6 +86,7 @@ export function createUserTokens(deps: { clock: Clock }): UserTokens {
       const validity = app.tokenValidityDays * DAY_MS
       const key = `${app.uuid} ${userUuid}`
       const existing = current.get(key)
+      changes++
       if (existing && isActive(existing)) {
         existing.expires = now + validity
         return existing
@@ -122,12 +126,16 @@ export function createUserTokens(deps: { clock: Clock }): UserTokens {
       const token = byToken.get(value)
       if (!token || token.userUuid !== userUuid) throw notFound('user token')
       token.revoked = true
+      changes++
     },
     find: (value) => byToken.get(value) ?? null,
     ofUser: (userUuid) =>
       [...byToken.values()]
         .filter((t) => t.userUuid === userUuid)
         .sort((a, b) => b.issued - a.issued),
+    get changes() {
+      return changes
+    },
     saveState: () => [...byToken.values()].map((token) => ({ ...token })),
     loadState(state) {
       this.clear()
@@ -141,6 +149,7 @@ export function createUserTokens(deps: { clock: Clock }): UserTokens {
     clear() {
       byToken.clear()
       current.clear()
+      changes++
     },
   }
 }

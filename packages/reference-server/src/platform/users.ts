@@ -58,6 +58,8 @@ export interface Users {
   setKyc(uuid: string, kyc: KycStatus): User
   /** The §10 view: no keys, no seeds. */
   view(user: User): RefUser
+  /** Counts the changes of the state it saves: a snapshot writes its part again only when it moved. */
+  readonly changes: number
   /** Every user with keys and seeds, for a snapshot (src/state/snapshot.ts). */
   saveState(): UsersState
   /** Replaces every user with a checked snapshot part; funds nothing (the ledger has its own part). */
@@ -113,6 +115,7 @@ export function deriveUserAccount(name: string, index: number): Omit<UserAccount
 export function createUsers(deps: { ledger: Ledger }): Users {
   const byUuid = new Map<string, User>()
   const byAddress = new Map<string, { user: User; account: UserAccount }>()
+  let changes = 0
 
   const freeName = () => {
     const taken = new Set([...byUuid.values()].map((u) => u.name))
@@ -150,6 +153,7 @@ export function createUsers(deps: { ledger: Ledger }): Users {
         },
       }
       byUuid.set(uuid, user)
+      changes++
       for (const account of accounts) {
         byAddress.set(account.address, { user, account })
         for (const network of account.networks) {
@@ -170,6 +174,7 @@ export function createUsers(deps: { ledger: Ledger }): Users {
     setKyc(uuid, kyc) {
       const user = this.get(uuid)
       user.kyc = kyc
+      changes++
       return user
     },
     view: (user) => ({
@@ -182,6 +187,9 @@ export function createUsers(deps: { ledger: Ledger }): Users {
         networks: [...a.networks],
       })),
     }),
+    get changes() {
+      return changes
+    },
     saveState: () => [...byUuid.values()].map((user) => structuredClone(user)),
     loadState(state) {
       this.clear()
@@ -194,6 +202,7 @@ export function createUsers(deps: { ledger: Ledger }): Users {
     clear() {
       byUuid.clear()
       byAddress.clear()
+      changes++
     },
   }
 }

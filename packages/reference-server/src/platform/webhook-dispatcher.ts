@@ -22,6 +22,8 @@ export interface Webhooks {
   settled(): Promise<void>
   /** Drops the logged attempts of payloads the platform forgot (retention); retries go on. */
   forget(payloadUuids: ReadonlySet<string>): void
+  /** Counts the changes of the state it saves: a snapshot writes its part again only when it moved. */
+  readonly changes: number
   /** The log and every delivery still to come, for a snapshot (src/state/snapshot.ts). */
   saveState(): WebhooksState
   /**
@@ -64,6 +66,7 @@ const describe = (error: unknown): string => {
  */
 export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetch }): Webhooks {
   let log: WebhookAttempt[] = []
+  let changes = 0
   // Every retry waiting on the clock, and every attempt in flight: what a snapshot must keep.
   const pending = new Map<() => void, { job: Job; attempt: number; dueAt: number }>()
   const sending = new Set<{ job: Job; attempt: number; dueAt: number }>()
@@ -86,6 +89,7 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
       send(job, attempt)
     }, delayMs)
     pending.set(cancel, { job, attempt, dueAt: deps.clock.now() + delayMs })
+    changes++
   }
 
   const send = (job: Job, attempt: number) => {
@@ -94,6 +98,7 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
     const startedAt = deps.clock.now()
     const entry = { job, attempt, dueAt: startedAt }
     sending.add(entry)
+    changes++
     const timestamp = String(Math.floor(startedAt / 1000))
     const controller = new AbortController()
     let timedOut = false
@@ -138,6 +143,7 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
 
     void attemptOnce().then(() => {
       sending.delete(entry)
+      changes++
       if (ownGeneration === generation) {
         const ok = error === null
         log.push({
@@ -162,6 +168,7 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
     for (const cancel of pending.keys()) cancel()
     pending.clear()
     sending.clear()
+    changes++
   }
 
   return {
@@ -176,7 +183,11 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
     },
     forget(payloadUuids) {
       if (payloadUuids.size === 0) return
+      changes++
       log = log.filter((entry) => !payloadUuids.has(entry.payload_uuidv4))
+    },
+    get changes() {
+      return changes
     },
     saveState: () => ({
       log: log.map((entry) => ({ ...entry })),

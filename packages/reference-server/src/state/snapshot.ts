@@ -29,6 +29,12 @@ export interface Snapshot {
 export interface Snapshots {
   take(): Snapshot
   /**
+   * The snapshot as JSON text, each part serialized again only when its store's change count
+   * moved since the last call (a state file checks every second; a large state is written only
+   * when it changed); `changed` says whether any part moved.
+   */
+  text(): { text: string; changed: boolean }
+  /**
    * Checks a snapshot completely (600 naming the field, nothing changed), then replaces the
    * state with it.
    */
@@ -78,7 +84,31 @@ export function createSnapshots(deps: {
     ...Object.fromEntries(parts.map((part) => [part.key, part.schema])),
   })
 
+  // The JSON text of each part at a change count, from the last `text()`.
+  const texts = new Map<string, { changes: number; text: string }>()
+
   return {
+    text() {
+      let changed = false
+      const body = parts.map((part) => {
+        const changes = part.changes()
+        let cached = texts.get(part.key)
+        if (cached?.changes !== changes) {
+          changed = true
+          cached = { changes, text: JSON.stringify(part.save()) }
+          texts.set(part.key, cached)
+        }
+        return `,${JSON.stringify(part.key)}:${cached.text}`
+      })
+      return {
+        changed,
+        // Joined only when asked: a check that finds no change copies nothing.
+        get text() {
+          const head = `{"version":${SNAPSHOT_VERSION},"savedAt":"${new Date(clock.now()).toISOString()}"`
+          return `${head}${body.join('')}}`
+        },
+      }
+    },
     take: () => ({
       version: SNAPSHOT_VERSION,
       savedAt: new Date(clock.now()).toISOString(),

@@ -1,7 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { rename, writeFile } from 'node:fs/promises'
 import type { Clock } from '../platform'
-import type { Snapshot, Snapshots } from './snapshot'
+import type { Snapshots } from './snapshot'
 
 /** A state file that cannot be read or restored: the message names the file and the field. */
 export class StateFileError extends Error {
@@ -26,9 +26,6 @@ export interface StateFile {
 /** How often the state is compared with what was last written, ms (docs/protocol.md §10). */
 export const SAVE_EVERY_MS = 1000
 
-// The parts of a snapshot without its time: equal texts mean nothing changed.
-const contentOf = ({ savedAt: _, ...parts }: Snapshot) => JSON.stringify(parts)
-
 /**
  * Creates the state file of a server. Each save writes a temporary file next to it, then renames
  * it over the file, so a reader (or a process killed with SIGKILL mid-write) only ever finds a
@@ -52,20 +49,22 @@ export function createStateFile(deps: {
   const { path, snapshots } = deps
   const report = deps.report ?? ((message) => process.stderr.write(`${message}\n`))
   const temporary = `${path}.${process.pid}.tmp`
-  let written: string | null = null
+  // Whether the file lacks a change: set by a change, cleared once a write of it succeeded.
+  let unsaved = false
   let writing: Promise<void> | null = null
   let stop: (() => void) | null = null
 
   const save = () => {
     if (writing) return
-    const snapshot = snapshots.take()
-    const content = contentOf(snapshot)
-    if (content === written) return
-    writing = writeFile(temporary, JSON.stringify(snapshot))
+    const { text, changed } = snapshots.text()
+    if (!changed && !unsaved) return
+    unsaved = true
+    writing = writeFile(temporary, text)
       .then(() => rename(temporary, path))
       .then(
         () => {
-          written = content
+          // A change made while the file was written is seen by the next check.
+          unsaved = false
         },
         (error: NodeJS.ErrnoException) => report(`cannot save the state to ${path}: ${error.code}`),
       )
@@ -95,7 +94,8 @@ export function createStateFile(deps: {
       } catch (error) {
         throw new StateFileError(`${path}: ${(error as Error).message}`)
       }
-      written = contentOf(snapshots.take())
+      // What was just read is what the file holds: the next check writes only a change.
+      snapshots.text()
     },
     start() {
       stop ??= deps.clock.setInterval(save, SAVE_EVERY_MS)
@@ -107,10 +107,11 @@ export function createStateFile(deps: {
       stop?.()
       stop = null
       await writing
-      const snapshot = snapshots.take()
-      if (contentOf(snapshot) === written) return
-      writeFileSync(temporary, JSON.stringify(snapshot))
+      const { text, changed } = snapshots.text()
+      if (!changed && !unsaved) return
+      writeFileSync(temporary, text)
       renameSync(temporary, path)
+      unsaved = false
     },
   }
 }

@@ -16,6 +16,7 @@ export interface StateId {
  * const part: StatePart<UserTokensState> = {
  *   key: 'userTokens',
  *   schema: userTokensStateSchema,
+ *   changes: () => tokens.changes,
  *   save: () => tokens.saveState(),
  *   load: (state) => tokens.loadState(state),
  * }
@@ -25,6 +26,8 @@ export interface StatePart<T> {
   /** The snapshot's field of this part. */
   readonly key: string
   readonly schema: z.ZodType<T>
+  /** The store's change count: the part is saved again only when it moved. */
+  changes(): number
   save(): T
   /** Replaces the store's state with a checked one. */
   load(state: T): void
@@ -39,7 +42,7 @@ export interface StatePart<T> {
  *
  * @example
  * ```ts
- * const parts = [statePart({ key: 'ledger', schema: ledgerStateSchema, save, load })]
+ * const parts = [statePart({ key: 'ledger', schema: ledgerStateSchema, changes, save, load })]
  * ```
  */
 export const statePart = <T>(part: StatePart<T>): StatePart<unknown> =>

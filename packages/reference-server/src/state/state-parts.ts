@@ -44,6 +44,7 @@ export function storeStateParts(stores: {
     statePart({
       key: 'applications',
       schema: applicationsStateSchema,
+      changes: () => applications.changes,
       save: () => applications.saveState(),
       load: (state) => applications.loadState(state),
       ids: (state) => state.map((app, i) => application(app.uuid, `applications.${i}.uuid`)),
@@ -51,6 +52,7 @@ export function storeStateParts(stores: {
     statePart({
       key: 'users',
       schema: usersStateSchema,
+      changes: () => users.changes,
       save: () => users.saveState(),
       load: (state) => users.loadState(state),
       ids: (state) => state.map((saved, i) => user(saved.uuid, `users.${i}.uuid`)),
@@ -58,12 +60,14 @@ export function storeStateParts(stores: {
     statePart({
       key: 'ledger',
       schema: ledgerStateSchema,
+      changes: () => ledger.changes,
       save: () => ledger.saveState(),
       load: (state) => ledger.loadState(state),
     }),
     statePart({
       key: 'userTokens',
       schema: userTokensStateSchema,
+      changes: () => tokens.changes,
       save: () => tokens.saveState(),
       load: (state) => tokens.loadState(state),
       references: (state) =>
@@ -75,6 +79,7 @@ export function storeStateParts(stores: {
     statePart({
       key: 'payloads',
       schema: payloadsStateSchema,
+      changes: () => payloads.changes,
       save: () => payloads.saveState(),
       load: (state) => payloads.loadState(state),
       references: (state) =>
@@ -89,6 +94,7 @@ export function storeStateParts(stores: {
     statePart({
       key: 'appStorage',
       schema: appStorageStateSchema,
+      changes: () => storage.changes,
       save: () => storage.saveState(),
       load: (state) => storage.loadState(state),
       references: (state) =>
@@ -97,6 +103,7 @@ export function storeStateParts(stores: {
     statePart({
       key: 'userData',
       schema: userDataStateSchema,
+      changes: () => userData.changes,
       save: () => userData.saveState(),
       load: (state) => userData.loadState(state),
       references: (state) =>
@@ -108,6 +115,7 @@ export function storeStateParts(stores: {
     statePart({
       key: 'webhooks',
       schema: webhooksStateSchema,
+      changes: () => webhooks.changes,
       save: () => webhooks.saveState(),
       load: (state) => webhooks.loadState(state, (uuid) => applications.get(uuid)),
       references: (state) =>

@@ -18,7 +18,9 @@ const start = async (options: Parameters<typeof startTestServer>[0] = {}) => {
 // biome-ignore lint/suspicious/noExplicitAny: a test reads deep snapshot fields
 const withoutTime = ({ savedAt: _, ...parts }: Record<string, any>) => parts
 
-describe('GET /__ref/snapshot and POST /__ref/restore (docs/protocol.md §10)', () => {
+describe('GET /__ref/snapshot and POST /__ref/restore (docs/protocol.md §10)', {
+  timeout: 30_000,
+}, () => {
   it('a restored server answers every payload, token, ledger entry and webhook retry as the first did', async () => {
     const receiver = await startFailingReceiver()
     receivers.push(receiver)
@@ -73,60 +75,70 @@ describe('GET /__ref/snapshot and POST /__ref/restore (docs/protocol.md §10)', 
   })
 })
 
-describe('a bad snapshot changes nothing', () => {
+describe('a bad snapshot changes nothing', { timeout: 30_000 }, () => {
   // biome-ignore lint/suspicious/noExplicitAny: each case breaks one deep field of a snapshot
-  type Breaker = (snapshot: Record<string, any>) => void
+  type Breaker = (snapshot: Record<string, any>) => unknown
   const cases: Array<[string, Breaker, string]> = [
-    ['another version', (s) => void (s.version = 2), 'version'],
-    ['no time', (s) => void delete s.savedAt, 'savedAt'],
+    ['another version', (s) => Object.assign(s, { version: 2 }), 'version'],
+    ['no time', (s) => delete s.savedAt, 'savedAt'],
     [
       'an application without a secret',
-      (s) => void delete s.applications[0].apiSecret,
+      (s) => delete s.applications[0].apiSecret,
       'applications.0.apiSecret',
     ],
     [
       'an API key that is not the uuid',
-      (s) => void (s.applications[0].apiKey = s.users[0].uuid),
+      (s) => Object.assign(s.applications[0], { apiKey: s.users[0].uuid }),
       'applications.0.apiKey',
     ],
     [
       "a seed that is not the key's",
-      (s) => void (s.users[0].accounts[0].seed = s.users[1].accounts[0].seed),
+      (s) => Object.assign(s.users[0].accounts[0], { seed: s.users[1].accounts[0].seed }),
       'users.0.accounts.0.publicKey',
     ],
-    ['a payload in no known state', (s) => void (s.payloads[0].state = 'lost'), 'payloads.0.state'],
+    [
+      'a payload in no known state',
+      (s) => Object.assign(s.payloads[0], { state: 'lost' }),
+      'payloads.0.state',
+    ],
     [
       'a payload of an unknown application',
-      (s) => void (s.payloads[0].appUuid = s.users[0].uuid),
+      (s) => Object.assign(s.payloads[0], { appUuid: s.users[0].uuid }),
       'payloads.0.appUuid',
     ],
     [
       'a token of an unknown user',
-      (s) => void (s.userTokens[0].userUuid = s.applications[0].uuid),
+      (s) => Object.assign(s.userTokens[0], { userUuid: s.applications[0].uuid }),
       'userTokens.0.userUuid',
     ],
     [
       'a balance that is no number',
-      (s) => void (s.ledger.TESTNET.accounts[0].balance = 'lots'),
+      (s) => Object.assign(s.ledger.TESTNET.accounts[0], { balance: 'lots' }),
       'ledger.TESTNET.accounts.0.balance',
     ],
     [
       'a closed ledger naming an unknown transaction',
-      (s) => void s.ledger.TESTNET.closedLedgers[0][1].push('AB'.repeat(32)),
+      (s) => s.ledger.TESTNET.closedLedgers[0][1].push('AB'.repeat(32)),
       'ledger.TESTNET.closedLedgers.0.1.1',
     ],
-    ['two users with one uuid', (s) => void (s.users[1].uuid = s.users[0].uuid), 'users.1.uuid'],
+    [
+      'two users with one uuid',
+      (s) => Object.assign(s.users[1], { uuid: s.users[0].uuid }),
+      'users.1.uuid',
+    ],
     [
       'a webhook retry of an unknown application',
       (s) =>
-        void (s.webhooks.scheduled = [
-          {
-            application: s.users[0].uuid,
-            attempt: 2,
-            dueAt: 0,
-            body: { meta: { url: 'http://127.0.0.1:1/', payload_uuidv4: s.payloads[0].uuid } },
-          },
-        ]),
+        Object.assign(s.webhooks, {
+          scheduled: [
+            {
+              application: s.users[0].uuid,
+              attempt: 2,
+              dueAt: 0,
+              body: { meta: { url: 'http://127.0.0.1:1/', payload_uuidv4: s.payloads[0].uuid } },
+            },
+          ],
+        }),
       'webhooks.scheduled.0.application',
     ],
   ]

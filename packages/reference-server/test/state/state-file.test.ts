@@ -87,7 +87,7 @@ describe('stateFile (in-process --state-file)', () => {
       if (content === null) {
         const source = start(stateFile())
         signIn(source)
-        const snapshot = source.snapshot() as Record<string, unknown> & {
+        const snapshot = source.snapshot() as unknown as {
           payloads: Array<{ state: string }>
         }
         const [payload] = snapshot.payloads
