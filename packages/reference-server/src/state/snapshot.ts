@@ -3,7 +3,14 @@ import { badBody, type Clock } from '../platform'
 import { issuePath } from '../platform/issue-path'
 import type { StateId, StatePart } from './state-part'
 
-/** The snapshot format this server writes and reads (docs/protocol.md §10). */
+/**
+ * The snapshot format this server writes and reads (docs/protocol.md §10).
+ *
+ * @example
+ * ```ts
+ * server.snapshot().version === SNAPSHOT_VERSION // true
+ * ```
+ */
 export const SNAPSHOT_VERSION = 1
 
 /**

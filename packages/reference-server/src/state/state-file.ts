@@ -3,7 +3,18 @@ import { rename, writeFile } from 'node:fs/promises'
 import type { Clock } from '../platform'
 import type { Snapshots } from './snapshot'
 
-/** A state file that cannot be read or restored: the message names the file and the field. */
+/**
+ * A state file that cannot be read or restored: the message names the file and the field.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   createReferenceServer({ stateFile: 'state.json' })
+ * } catch (error) {
+ *   if (error instanceof StateFileError) console.error(error.message) // state.json: payloads.3.state ...
+ * }
+ * ```
+ */
 export class StateFileError extends Error {
   override readonly name = 'StateFileError'
 }
@@ -17,14 +28,12 @@ export interface StateFile {
   load(): void
   /** Checks every second of the clock and saves when the state changed. */
   start(): void
-  /** Resolves when no save is being written. */
-  settled(): Promise<void>
   /** Stops checking and saves a last time (at once, before the process ends). */
   close(): Promise<void>
 }
 
-/** How often the state is compared with what was last written, ms (docs/protocol.md §10). */
-export const SAVE_EVERY_MS = 1000
+// How often the state is compared with what was last written, ms (docs/protocol.md §10).
+const SAVE_EVERY_MS = 1000
 
 /**
  * Creates the state file of a server. Each save writes a temporary file next to it, then renames
@@ -99,9 +108,6 @@ export function createStateFile(deps: {
     },
     start() {
       stop ??= deps.clock.setInterval(save, SAVE_EVERY_MS)
-    },
-    settled: async () => {
-      await writing
     },
     async close() {
       stop?.()
