@@ -176,6 +176,26 @@ describe('a bad snapshot changes nothing', { timeout: 30_000 }, () => {
     expect((await errorOf(await t.control('restore', [1]))).message).toMatch(/^snapshot /)
   })
 
+  it('a snapshot larger than an API body (256 KB) is restored over HTTP too', async () => {
+    const t = await start()
+    for (let i = 0; i < 600; i++) {
+      t.server.platform.payloads.create(t.app, {
+        txjson: { TransactionType: 'SignIn' },
+        custom_meta: { instruction: `payload ${i}`.padEnd(200, '.') },
+      })
+    }
+    const text = await (await t.control('snapshot')).text()
+    expect(text.length).toBeGreaterThan(256 * 1024)
+    t.server.platform.reset()
+    const res = await fetch(`${t.endpoints.api}/__ref/restore`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: text,
+    })
+    expect(await okJson(res)).toEqual({ restored: true })
+    expect(t.server.platform.payloads.size).toBe(600)
+  })
+
   it('the same operations in-process: server.snapshot() and server.restore()', async () => {
     const t = await start()
     const created = await t.createPayload()
