@@ -1,3 +1,5 @@
+import type { Identity } from '../identity'
+import { signingKeysStateSchema } from '../identity/signing-keys-state'
 import { type Ledger, ledgerStateSchema } from '../ledger'
 import type {
   Applications,
@@ -38,8 +40,10 @@ export function storeStateParts(stores: {
   storage: AppStorage
   userData: UserData
   webhooks: Webhooks
+  identity: Pick<Identity, 'keys'>
 }): StatePart<unknown>[] {
   const { applications, users, ledger, tokens, payloads, storage, userData, webhooks } = stores
+  const { keys } = stores.identity
   return [
     statePart({
       key: 'applications',
@@ -122,6 +126,13 @@ export function storeStateParts(stores: {
         state.scheduled.map((entry, i) =>
           application(entry.application, `webhooks.scheduled.${i}.application`),
         ),
+    }),
+    statePart({
+      key: 'signingKey',
+      schema: signingKeysStateSchema,
+      changes: () => keys.changes,
+      save: () => keys.saveState(),
+      load: (state) => keys.loadState(state),
     }),
   ]
 }
