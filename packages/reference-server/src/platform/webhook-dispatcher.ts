@@ -83,12 +83,16 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
     for (const resolve of ready) resolve()
   }
 
-  const schedule = (job: Job, attempt: number, delayMs: number) => {
-    const cancel = deps.clock.setTimeout(() => {
-      pending.delete(cancel)
-      send(job, attempt)
-    }, delayMs)
-    pending.set(cancel, { job, attempt, dueAt: deps.clock.now() + delayMs })
+  // `dueAt` is kept as given, so a snapshot restores a retry at the very time it was due.
+  const schedule = (job: Job, attempt: number, dueAt: number) => {
+    const cancel = deps.clock.setTimeout(
+      () => {
+        pending.delete(cancel)
+        send(job, attempt)
+      },
+      Math.max(0, dueAt - deps.clock.now()),
+    )
+    pending.set(cancel, { job, attempt, dueAt })
     changes++
   }
 
@@ -156,7 +160,7 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
         })
         const delay = WEBHOOK_RETRY_DELAYS_SECONDS[attempt - 1]
         if (!ok && attempt < MAX_ATTEMPTS && delay !== undefined) {
-          schedule(job, attempt + 1, delay * 1000)
+          schedule(job, attempt + 1, deps.clock.now() + delay * 1000)
         }
       }
       finishOne()
@@ -201,10 +205,9 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
     loadState(state, application) {
       stopAll()
       log = state.log.map((entry) => ({ ...entry }))
-      const now = deps.clock.now()
       for (const { application: uuid, body, attempt, dueAt } of state.scheduled) {
         const job = { app: application(uuid), url: body.meta.url, body, raw: JSON.stringify(body) }
-        schedule(job, attempt, Math.max(0, dueAt - now))
+        schedule(job, attempt, dueAt)
       }
     },
     clear() {
