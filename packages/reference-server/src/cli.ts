@@ -4,12 +4,18 @@ import { parseBaseUrl } from './base-url'
 import { announceClockMoves } from './clock-announcer'
 import { createReferenceServer, type ReferenceServerOptions } from './index'
 import { createClock } from './platform'
+import { StateFileError } from './state/state-file'
 
 const USAGE = `Usage: pullsign-server [options]
+       npx @pullsign/reference-server [options]
+       pnpm start -- [options]   (a leading -- is ignored)
 
   --port <n>              port to listen on (default 8787; 0 picks a free port)
   --host <host>           interface to listen on (default 127.0.0.1)
   --fixtures <file.json>  start fixtures instead of the demo fixtures
+  --state-file <file>     keep the state in this JSON file: restored at start when it exists,
+                          saved within a second of a change and on Ctrl-C / SIGTERM
+                          (it holds the API secrets and seeds: a development server's file)
   --public-url <url>      base URL the server is reached at (behind a proxy); every URL it
                           emits starts with it (default: the address it listens on)
   --oauth-url <url>       base URL of the OAuth provider (default: <public url>/oauth)
@@ -18,9 +24,9 @@ const USAGE = `Usage: pullsign-server [options]
   --retention-max-payloads <n>   keep at most n payloads: the oldest that are over
                                  (resolved, cancelled, expired) are forgotten first
   --retention-ttl-seconds <n>    forget a payload n seconds after it is over
-  --quiet                 no line per request (only the banner, errors and clock moves)
-  --verbose               also log request and response bodies (secrets redacted)
-  --help                  show this text`
+  -q, --quiet             no line per request (only the banner, errors and clock moves)
+  -v, --verbose           also log request and response bodies (secrets redacted)
+  -h, --help              show this text`
 
 /** A command-line mistake: printed with the usage, exit code 2. */
 class UsageError extends Error {}
@@ -96,6 +102,7 @@ const parseCommandLine = (
     }
   }
   if (values.fixtures !== undefined) options.fixtures = readFixtures(values.fixtures)
+  if (values['state-file'] !== undefined) options.stateFile = values['state-file']
   if (values['public-url'] !== undefined)
     options.publicUrl = baseUrlFlag('public-url', values['public-url'])
   if (values['oauth-url'] !== undefined)
@@ -103,15 +110,17 @@ const parseCommandLine = (
   return { port: integer('port', values.port ?? '8787', 0, 65535), options }
 }
 
+// `pnpm start -- --port 0` hands the script its `--`: one leading `--` is no positional.
 const parse = (argv: string[]) =>
   parseArgs({
-    args: argv,
+    args: argv[0] === '--' ? argv.slice(1) : argv,
     strict: true,
     allowPositionals: false,
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
       fixtures: { type: 'string' },
+      'state-file': { type: 'string' },
       'public-url': { type: 'string' },
       'oauth-url': { type: 'string' },
       'ledger-close-ms': { type: 'string' },
@@ -124,12 +133,14 @@ const parse = (argv: string[]) =>
     },
   })
 
-const banner = (server: ReturnType<typeof createReferenceServer>): string => {
+const banner = (server: ReturnType<typeof createReferenceServer>, host: string): string => {
   const { endpoints } = server
   const state = server.platform.state()
   const lines = [
     'pullsign reference server',
     '',
+    // The real port, also when --public-url names another one (a proxy in front).
+    `  listening  http://${host.includes(':') ? `[${host}]` : host}:${server.port}`,
     `  api        ${endpoints.api}`,
     `  oauth      ${endpoints.oauth}`,
     `  links      ${endpoints.links}`,
@@ -173,8 +184,9 @@ const main = async () => {
   try {
     server = createReferenceServer(command.options)
   } catch (error) {
-    // Bad fixtures are refused by the platform with a message naming the field.
-    process.stderr.write(`pullsign-server: --fixtures: ${(error as Error).message}\n`)
+    // Bad fixtures or a bad state file are refused with a message naming the field.
+    const flag = error instanceof StateFileError ? '--state-file' : '--fixtures'
+    process.stderr.write(`pullsign-server: ${flag}: ${(error as Error).message}\n`)
     process.exitCode = 2
     return
   }
@@ -189,7 +201,7 @@ const main = async () => {
     process.exitCode = 1
     return
   }
-  process.stdout.write(`${banner(server)}\n`)
+  process.stdout.write(`${banner(server, command.options.host ?? '127.0.0.1')}\n`)
   const stop = (signal: string) => {
     process.stdout.write(`\n${signal}: stopping\n`)
     server.close().then(

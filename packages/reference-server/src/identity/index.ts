@@ -1,7 +1,7 @@
 import type { Endpoints } from 'pullsign/wire'
 import type { Applications, Clock, Payloads, Users } from '../platform'
 import { createOAuthProvider, type OAuthProvider } from './oauth-provider'
-import { createSigningKeys } from './signing-keys'
+import { createSigningKeys, type SigningKeys } from './signing-keys'
 
 export type { BearerIdentity, BearerKind, BearerParts } from './bearer'
 export { resolveBearer } from './bearer'
@@ -19,6 +19,8 @@ export type { OAuthIdentity, OAuthProvider, SignInReturn } from './oauth-provide
  */
 export interface Identity {
   oauth: OAuthProvider
+  /** The RS256 key the provider signs with (kept in snapshots). */
+  keys: SigningKeys
   /** GET `{oauth}/certs` (docs/protocol.md §7.1): the RS256 public key with its `kid`. */
   jwks(): Promise<{ keys: Record<string, unknown>[] }>
   /** GET `{oauth}/.well-known/openid-configuration` (docs/protocol.md §7.1 "Discovery"). */
@@ -48,6 +50,7 @@ export function createIdentity(deps: {
   const oauth = createOAuthProvider({ ...deps, keys })
   return {
     oauth,
+    keys,
     async jwks() {
       return { keys: [{ ...(await keys.current()).jwk }] }
     },

@@ -1,7 +1,7 @@
 import type { KycStatus, NetworkKey } from 'pullsign/wire'
 import { z } from 'zod'
 import type { Applications, CreateApplicationInput } from './applications/applications'
-import { badBody } from './errors'
+import { badBody, PlatformError } from './errors'
 import { stableUuid } from './ids'
 import { parseInput } from './schema-input'
 import type { Users } from './users/users'
@@ -87,6 +87,22 @@ export function loadFixtures(
   fixtures: Fixtures,
   registries: { applications: Applications; users: Users },
 ): void {
-  for (const app of fixtures.applications) registries.applications.create(app)
-  for (const user of fixtures.users) registries.users.create(user)
+  for (const [index, app] of fixtures.applications.entries()) {
+    atPath(`applications.${index}`, () => registries.applications.create(app))
+  }
+  for (const [index, user] of fixtures.users.entries()) {
+    atPath(`users.${index}`, () => registries.users.create(user))
+  }
+}
+
+// A registry's refusal names the field inside the entry (`webhookUrl must be ...`, 600); the
+// fixtures' error names the whole path (`applications.0.webhookUrl must be ...`).
+const atPath = (path: string, create: () => unknown) => {
+  try {
+    create()
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error
+    const message = error.code === 600 ? `${path}.${error.message}` : `${path}: ${error.message}`
+    throw new PlatformError(error.status, error.code, message)
+  }
 }

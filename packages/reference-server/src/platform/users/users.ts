@@ -7,6 +7,7 @@ import type { Ledger } from '../../ledger'
 import { conflict, notFound } from '../errors'
 import { newUuid, UUID } from '../ids'
 import { parseInput } from '../schema-input'
+import type { UsersState } from './users-state'
 
 /** One account of a user, with its keys. Private keys never leave the platform. */
 export interface UserAccount {
@@ -51,6 +52,12 @@ export interface Users {
   setKyc(uuid: string, kyc: KycStatus): User
   /** The §10 view: no keys, no seeds. */
   view(user: User): RefUser
+  /** Counts the changes of the state it saves: a snapshot writes its part again only when it moved. */
+  readonly changes: number
+  /** Every user with keys and seeds, for a snapshot (src/state/snapshot.ts). */
+  saveState(): UsersState
+  /** Replaces every user with a checked snapshot part; funds nothing (the ledger has its own part). */
+  loadState(state: UsersState): void
   clear(): void
 }
 
@@ -102,6 +109,7 @@ export function deriveUserAccount(name: string, index: number): Omit<UserAccount
 export function createUsers(deps: { ledger: Ledger }): Users {
   const byUuid = new Map<string, User>()
   const byAddress = new Map<string, { user: User; account: UserAccount }>()
+  let changes = 0
 
   const freeName = () => {
     const taken = new Set([...byUuid.values()].map((u) => u.name))
@@ -139,6 +147,7 @@ export function createUsers(deps: { ledger: Ledger }): Users {
         },
       }
       byUuid.set(uuid, user)
+      changes++
       for (const account of accounts) {
         byAddress.set(account.address, { user, account })
         for (const network of account.networks) {
@@ -159,6 +168,7 @@ export function createUsers(deps: { ledger: Ledger }): Users {
     setKyc(uuid, kyc) {
       const user = this.get(uuid)
       user.kyc = kyc
+      changes++
       return user
     },
     view: (user) => ({
@@ -171,9 +181,22 @@ export function createUsers(deps: { ledger: Ledger }): Users {
         networks: [...a.networks],
       })),
     }),
+    get changes() {
+      return changes
+    },
+    saveState: () => [...byUuid.values()].map((user) => structuredClone(user)),
+    loadState(state) {
+      this.clear()
+      for (const saved of state) {
+        const user = structuredClone(saved)
+        byUuid.set(user.uuid, user)
+        for (const account of user.accounts) byAddress.set(account.address, { user, account })
+      }
+    },
     clear() {
       byUuid.clear()
       byAddress.clear()
+      changes++
     },
   }
 }

@@ -144,10 +144,12 @@ function renderPayloads(view: DashboardView): SafeHtml {
 <td>${p.txid ? html`<code>${p.txid}</code>` : ''}${p.account ? html`<br><span class="muted">${p.account}</span>` : ''}${p.identifier ? html`<br><span class="muted">id ${p.identifier}</span>` : ''}</td>
 </tr>`,
   )
-  const count =
+  // The total always shows, so a glance tells whether anything was stored.
+  const count = html`<p class="muted" id="payload-count">${
     view.payloadCount > view.payloads.length
-      ? html`<p class="muted">The newest ${view.payloads.length} of ${view.payloadCount}.</p>`
-      : ''
+      ? `The newest ${view.payloads.length} of ${view.payloadCount}.`
+      : `${view.payloadCount} ${view.payloadCount === 1 ? 'payload' : 'payloads'}.`
+  }</p>`
   return html`<section class="card" id="payloads"><h2>Payloads</h2>${count}<div class="table-wrap"><table>
 <tr><th>Payload</th><th>Answer</th><th>Application</th><th>Type</th><th>State</th><th>Created</th><th>Result</th></tr>
 ${rows.length ? rows : empty(7, 'No payloads yet.')}</table></div></section>`
