@@ -21,6 +21,10 @@ export type {
   ApplicationPermission,
   KeyAlgorithm,
   RefApplication,
+  RefAutopilotEntry,
+  RefAutopilotRequest,
+  RefAutopilotResponse,
+  RefAutopilotRule,
   RefClockAdvanceRequest,
   RefCreateApplicationRequest,
   RefCreateUserRequest,
@@ -44,7 +48,7 @@ export type { Platform, PlatformOptions } from './create-platform'
 export type { FetchHandler } from './http/handler'
 export type { RequestLogOptions } from './http/request-log'
 export type { Clock, RetentionOptions } from './platform'
-export type { Wallet } from './wallet'
+export type { Wallet, WalletAutopilotRule } from './wallet'
 export type { InProcessWebSocket, InProcessWebSocketConstructor } from './ws/in-process-socket'
 
 /**
