@@ -14,7 +14,7 @@ afterEach(() => w.dispose())
 
 const stateOf = (uuid: string) => {
   const { meta } = w.platform.payloads.record(uuid)
-  return meta.signed ? 'signed' : meta.resolved ? 'rejected' : meta.opened ? 'opened' : 'pending'
+  return meta.signed ? 'signed' : meta.resolved ? 'rejected' : 'pending'
 }
 /** Moves the server clock by ms. */
 const advance = (ms: number) => w.clock.advance(ms / 1000)
@@ -224,7 +224,7 @@ describe('wallet autopilot (docs/protocol.md §10 /__ref/autopilot)', () => {
       w.platform.wallet.autopilot({ user: w.bob.uuid, answer: 'reject' })
       const before = JSON.stringify(w.platform.state())
       const body =
-        typeof input === 'object' && input.user === 'ALICE'
+        typeof input === 'object' && 'user' in input && input.user === 'ALICE'
           ? { ...input, user: w.alice.uuid }
           : input
       let error: unknown

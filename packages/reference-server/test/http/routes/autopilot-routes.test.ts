@@ -101,7 +101,9 @@ describe('POST and DELETE /__ref/autopilot (docs/protocol.md §10)', () => {
     await ok(await autopilot({ user: t.bob.uuid, answer: 'reject' }))
     const before = await state()
     const body =
-      typeof input === 'object' && input.user === 'ALICE' ? { ...input, user: t.alice.uuid } : input
+      typeof input === 'object' && 'user' in input && input.user === 'ALICE'
+        ? { ...input, user: t.alice.uuid }
+        : input
     const error = await errorOf(await autopilot(body))
     expect(error).toMatchObject({ status: 400 })
     expect(error.message.startsWith(field), error.message).toBe(true)
