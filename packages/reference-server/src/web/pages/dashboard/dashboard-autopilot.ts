@@ -1,7 +1,6 @@
 import { html, type SafeHtml } from '../common/safe-html'
+import { isoText, payloadLink } from './dashboard-cells'
 import type { DashboardView } from './dashboard-page'
-
-const isoText = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')
 
 /**
  * The dashboard's autopilot section (docs/protocol.md §10 `/__ref/autopilot`): each rule with a
@@ -24,7 +23,7 @@ export function renderAutopilot(view: DashboardView): SafeHtml {
   )
   const log = view.autopilotLog.map(
     (entry) => html`<tr data-autopilot-entry="${entry.payload}" data-outcome="${entry.outcome}">
-<td>${isoText(entry.at)}</td><td><a href="/sign/${entry.payload}" title="${entry.payload}"><code>${entry.payload.slice(0, 8)}…</code></a></td>
+<td>${isoText(entry.at)}</td><td>${payloadLink(entry.payload)}</td>
 <td>${userName(entry.user)}</td>
 <td><span class="badge ${entry.outcome === 'skipped' ? 'fail' : entry.outcome}">${entry.outcome}</span>${entry.reason ? html`<br><span class="muted">${entry.reason}</span>` : ''}</td>
 </tr>`,

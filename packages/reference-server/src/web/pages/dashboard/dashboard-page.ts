@@ -15,6 +15,7 @@ import { isActionable, type PayloadState, STATE_LABELS } from '../sign/payload-s
 import type { SignPageNetwork } from '../sign/sign-page'
 import { renderDashboardActions } from './dashboard-actions'
 import { renderAutopilot } from './dashboard-autopilot'
+import { isoText, payloadLink } from './dashboard-cells'
 import { type DashboardHoldings, renderHoldings } from './dashboard-lines'
 import { type DashboardSignIn, renderSignIns } from './dashboard-sign-ins'
 import { renderXapps } from './dashboard-xapps'
@@ -78,13 +79,6 @@ export interface DashboardView {
 
 /** Where the dashboard script fetches its live sections (same renderer, `<main>` contents only). */
 export const DASHBOARD_LIVE_PATH = '/?part=main'
-
-const isoText = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')
-
-/** A payload's sign page link, its uuid cut to the first group (the whole uuid in the title). */
-function payloadLink(uuid: string): SafeHtml {
-  return html`<a href="/sign/${uuid}" title="${uuid}"><code>${uuid.slice(0, 8)}…</code></a>`
-}
 
 function empty(columns: number, text: string): SafeHtml {
   return html`<tr><td colspan="${columns}" class="muted">${text}</td></tr>`
