@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import {
+  type AutopilotFlag,
+  autopilotRule,
+  describeAutopilotRule,
+  parseAutopilotFlags,
+} from './autopilot-flag'
 import { parseBaseUrl } from './base-url'
 import { announceClockMoves } from './clock-announcer'
 import { createReferenceServer, type ReferenceServerOptions } from './index'
@@ -21,6 +27,10 @@ const USAGE = `Usage: pullsign-server [options]
   --oauth-url <url>       base URL of the OAuth provider (default: <public url>/oauth)
   --ledger-close-ms <n>   ledger close interval in ms (default 4000; 0 closes only on demand)
   --no-rate-limits        switch rate limiting off
+  --autopilot <user>:sign|reject[:<txType>]
+                          the simulated wallet answers every new payload (or those of one
+                          transaction type) as that user (name or uuid), 500 ms after it is
+                          created; repeatable, once per type (e.g. --autopilot alice:sign:SignIn)
   --retention-max-payloads <n>   keep at most n payloads: the oldest that are over
                                  (resolved, cancelled, expired) are forgotten first
   --retention-ttl-seconds <n>    forget a payload n seconds after it is over
@@ -66,7 +76,7 @@ const readFixtures = (file: string): unknown => {
 /** Turns argv into server options and a port, or throws a {@link UsageError} naming the flag. */
 const parseCommandLine = (
   argv: string[],
-): { port: number; options: ReferenceServerOptions } | null => {
+): { port: number; options: ReferenceServerOptions; autopilot: AutopilotFlag[] } | null => {
   let parsed: ReturnType<typeof parse>
   try {
     parsed = parse(argv)
@@ -107,7 +117,13 @@ const parseCommandLine = (
     options.publicUrl = baseUrlFlag('public-url', values['public-url'])
   if (values['oauth-url'] !== undefined)
     options.oauthUrl = baseUrlFlag('oauth-url', values['oauth-url'])
-  return { port: integer('port', values.port ?? '8787', 0, 65535), options }
+  let autopilot: AutopilotFlag[]
+  try {
+    autopilot = parseAutopilotFlags(values.autopilot ?? [])
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+  return { port: integer('port', values.port ?? '8787', 0, 65535), options, autopilot }
 }
 
 // `pnpm start -- --port 0` hands the script its `--`: one leading `--` is no positional.
@@ -125,6 +141,7 @@ const parse = (argv: string[]) =>
       'oauth-url': { type: 'string' },
       'ledger-close-ms': { type: 'string' },
       'no-rate-limits': { type: 'boolean' },
+      autopilot: { type: 'string', multiple: true },
       'retention-max-payloads': { type: 'string' },
       'retention-ttl-seconds': { type: 'string' },
       quiet: { type: 'boolean', short: 'q' },
@@ -162,6 +179,10 @@ const banner = (server: ReturnType<typeof createReferenceServer>, host: string):
     lines.push(`  ${user.name}  ${user.uuid}`)
     for (const account of user.accounts) lines.push(`    ${account.address}  ${account.algorithm}`)
   }
+  if (state.autopilot.length > 0) {
+    lines.push('', 'Autopilot:')
+    for (const rule of state.autopilot) lines.push(`  ${describeAutopilotRule(rule, state.users)}`)
+  }
   lines.push('', 'Ctrl-C stops the server.')
   return lines.join('\n')
 }
@@ -187,6 +208,19 @@ const main = async () => {
     // Bad fixtures or a bad state file are refused with a message naming the field.
     const flag = error instanceof StateFileError ? '--state-file' : '--fixtures'
     process.stderr.write(`pullsign-server: ${flag}: ${(error as Error).message}\n`)
+    process.exitCode = 2
+    return
+  }
+  try {
+    const { users } = server.platform.state()
+    for (const flag of command.autopilot) server.wallet.autopilot(autopilotRule(flag, users))
+  } catch (error) {
+    // An unknown user, or a transaction type the platform does not know (600 naming txType).
+    const message = (error as Error).message
+    process.stderr.write(
+      `pullsign-server: ${message.startsWith('--autopilot') ? message : `--autopilot: ${message}`}\n`,
+    )
+    await server.close()
     process.exitCode = 2
     return
   }

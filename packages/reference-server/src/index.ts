@@ -24,6 +24,10 @@ export type {
   ApplicationPermission,
   KeyAlgorithm,
   RefApplication,
+  RefAutopilotEntry,
+  RefAutopilotRequest,
+  RefAutopilotResponse,
+  RefAutopilotRule,
   RefClockAdvanceRequest,
   RefCreateApplicationRequest,
   RefCreateUserRequest,
@@ -50,7 +54,7 @@ export type { Clock, RetentionOptions } from './platform'
 export type { PayloadList, PayloadListQuery } from './platform/payloads/payload-list'
 export { SNAPSHOT_VERSION, type Snapshot } from './state/snapshot'
 export { StateFileError } from './state/state-file'
-export type { Wallet } from './wallet'
+export type { Wallet, WalletAutopilotRule } from './wallet'
 export type { InProcessWebSocket, InProcessWebSocketConstructor } from './ws/in-process-socket'
 
 /**

@@ -28,6 +28,8 @@ import { createRecordJsonCache } from './record-json-cache'
 export interface Payloads {
   /** §3.1 → §3.2; validates everything before any state change. */
   create(app: Application, body: unknown, context?: CreateContext): PayloadCreated
+  /** Calls `listener` with the uuid of every payload created from now on; returns unsubscribe. */
+  onCreated(listener: (uuid: string) => void): () => void
   /** §3.3; emits `devapp_fetched`. 404 for another application's payload. */
   get(app: Application, uuid: string): PayloadRecord
   /** §3.3 by `custom_meta.identifier`. */
@@ -148,6 +150,7 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
       deps.webhooks.forget(new Set(uuids))
     },
   })
+  const createdListeners = new Set<(uuid: string) => void>()
   const events = createPayloadEvents({
     clock,
     isStillPending: (uuid) => store.get(uuid)?.state === 'created',
@@ -246,6 +249,7 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
     store.add(payload)
     changes++
     retention.added()
+    for (const listener of createdListeners) listener(payload.uuid)
     return payload
   }
 
@@ -260,6 +264,10 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
 
   const payloads: Payloads = {
     create: (app, body, context) => JSON.parse(json.create(app, body, context)) as PayloadCreated,
+    onCreated(listener) {
+      createdListeners.add(listener)
+      return () => createdListeners.delete(listener)
+    },
     get: (app, uuid) => JSON.parse(json.get(app, uuid)) as PayloadRecord,
     getByIdentifier: (app, identifier) =>
       JSON.parse(json.getByIdentifier(app, identifier)) as PayloadRecord,

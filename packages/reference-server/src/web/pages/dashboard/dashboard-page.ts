@@ -1,5 +1,11 @@
 import type { Endpoints } from 'pullsign/wire'
-import type { KeyAlgorithm, RefApplication, WebhookAttempt } from '../../../control-api-types'
+import type {
+  KeyAlgorithm,
+  RefApplication,
+  RefAutopilotEntry,
+  RefAutopilotRule,
+  WebhookAttempt,
+} from '../../../control-api-types'
 import { dropsToUnits, parseDrops } from '../../../ledger/amounts/native-amount'
 import { DASHBOARD_SCRIPT } from '../../page-scripts.gen'
 import type { DashboardData } from '../../scripts/dashboard-live'
@@ -8,6 +14,8 @@ import { html, type SafeHtml } from '../common/safe-html'
 import { isActionable, type PayloadState, STATE_LABELS } from '../sign/payload-state'
 import type { SignPageNetwork } from '../sign/sign-page'
 import { renderDashboardActions } from './dashboard-actions'
+import { renderAutopilot } from './dashboard-autopilot'
+import { isoText, payloadLink } from './dashboard-cells'
 import { type DashboardHoldings, renderHoldings } from './dashboard-lines'
 import { type DashboardSignIn, renderSignIns } from './dashboard-sign-ins'
 import { renderXapps } from './dashboard-xapps'
@@ -63,17 +71,14 @@ export interface DashboardView {
   holdings?: DashboardHoldings[]
   /** Browser sign-ins through the OAuth provider, newest first. */
   signIns: DashboardSignIn[]
+  /** The wallet autopilot's rules. */
+  autopilot: RefAutopilotRule[]
+  /** What the autopilot did lately, newest first. */
+  autopilotLog: RefAutopilotEntry[]
 }
 
 /** Where the dashboard script fetches its live sections (same renderer, `<main>` contents only). */
 export const DASHBOARD_LIVE_PATH = '/?part=main'
-
-const isoText = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')
-
-/** A payload's sign page link, its uuid cut to the first group (the whole uuid in the title). */
-function payloadLink(uuid: string): SafeHtml {
-  return html`<a href="/sign/${uuid}" title="${uuid}"><code>${uuid.slice(0, 8)}…</code></a>`
-}
 
 function empty(columns: number, text: string): SafeHtml {
   return html`<tr><td colspan="${columns}" class="muted">${text}</td></tr>`
@@ -173,7 +178,7 @@ ${rows.length ? rows : empty(5, 'No deliveries yet.')}</table></div></section>`
  * swaps when it changed.
  */
 export function renderDashboardMain(view: DashboardView): SafeHtml {
-  return html`${renderServer(view)}${renderApplications(view)}${renderXapps(view)}${renderUsers(view)}${renderHoldings(view.holdings ?? [])}${renderPayloads(view)}${renderSignIns(view.signIns)}${renderWebhooks(view)}`
+  return html`${renderServer(view)}${renderApplications(view)}${renderXapps(view)}${renderUsers(view)}${renderHoldings(view.holdings ?? [])}${renderAutopilot(view)}${renderPayloads(view)}${renderSignIns(view.signIns)}${renderWebhooks(view)}`
 }
 
 /**

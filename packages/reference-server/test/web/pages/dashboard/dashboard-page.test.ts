@@ -28,6 +28,8 @@ const STATE: RefState = {
     },
   ],
   users: USERS,
+  autopilot: [],
+  autopilotLog: [],
 }
 
 const ATTEMPTS: WebhookAttempt[] = [
