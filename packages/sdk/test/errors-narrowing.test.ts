@@ -5,6 +5,7 @@ import {
   AuthError,
   isPullSignError,
   NetworkError,
+  PermissionError,
   PullSignError,
   type PullSignErrorCode,
   RateLimitError,
@@ -29,6 +30,7 @@ const samples: [PullSignErrorCode, AnyPullSignError][] = [
   ['ERR_NETWORK', new NetworkError('down')],
   ['ERR_TIMEOUT', new TimeoutError('slow')],
   ['ERR_ABORTED', new AbortError('stop')],
+  ['ERR_PERMISSION', new PermissionError('env', 'refused', null)],
 ]
 
 describe('narrowing', () => {
@@ -55,6 +57,7 @@ describe('narrowing', () => {
       'ERR_NETWORK',
       'ERR_TIMEOUT',
       'ERR_ABORTED',
+      'ERR_PERMISSION',
     ])
   })
 

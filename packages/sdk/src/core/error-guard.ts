@@ -6,6 +6,7 @@ import {
   type PullSignErrorCode,
   type TimeoutError,
 } from './errors'
+import type { PermissionError } from './permission-error'
 import type { SignInError, XappHostUnreachableError } from './sign-in-errors'
 import type { SignatureError } from './signature-error'
 
@@ -34,6 +35,7 @@ export type AnyPullSignError =
   | NetworkError
   | TimeoutError
   | AbortError
+  | PermissionError
   | SignatureError
   | SignInError
   | XappHostUnreachableError

@@ -1,4 +1,5 @@
 import { loadWebSocketModule } from './lazy-modules'
+import { refusedPermission } from './permission-error'
 
 /**
  * The part of the WHATWG `WebSocket` the SDK uses; the browser's `WebSocket`, `ws` and
@@ -20,7 +21,8 @@ export interface WebSocketLike {
 }
 
 /**
- * A WebSocket constructor (the injectable seam; defaults to isomorphic-ws).
+ * A WebSocket constructor (the injectable seam; defaults to the runtime's own `WebSocket`, else
+ * `ws`).
  *
  * @example
  * ```ts
@@ -41,7 +43,10 @@ export type WebSocketConstructor = new (url: string) => WebSocketLike
 export const SOCKET_OPEN = 1
 
 /**
- * Loads the default WebSocket (isomorphic-ws) on first use, so importing the SDK never loads `ws`.
+ * The default WebSocket: the runtime's own `globalThis.WebSocket` where there is one (browsers,
+ * Deno, Bun, workerd, Node 22+), else `ws` (through isomorphic-ws), loaded on first use so
+ * importing the SDK never loads it. A permission the runtime refuses while loading it is a
+ * `PermissionError` naming it.
  *
  * @example
  * ```ts
@@ -49,8 +54,14 @@ export const SOCKET_OPEN = 1
  * ```
  */
 export async function defaultWebSocket(): Promise<WebSocketConstructor> {
-  const module = await loadWebSocketModule()
-  return (module.default ?? module) as unknown as WebSocketConstructor
+  const own = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket
+  if (own) return own
+  try {
+    const module = await loadWebSocketModule()
+    return (module.default ?? module) as unknown as WebSocketConstructor
+  } catch (err) {
+    throw refusedPermission(err) ?? err
+  }
 }
 
 /**
