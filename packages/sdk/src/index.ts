@@ -27,7 +27,6 @@ export {
   type PullSignErrorOptions,
   TimeoutError,
 } from './core/errors'
-export { PermissionError } from './core/permission-error'
 export type { RateLimitInfo } from './core/rate-limit'
 export type { Clock, StorageLike, TimerId } from './core/seams'
 export { SignInError, type SignInFailure, XappHostUnreachableError } from './core/sign-in-errors'

@@ -5,7 +5,6 @@ import {
   AuthError,
   isPullSignError,
   NetworkError,
-  PermissionError,
   PullSignError,
   type PullSignErrorCode,
   RateLimitError,
@@ -30,7 +29,7 @@ const samples: [PullSignErrorCode, AnyPullSignError][] = [
   ['ERR_NETWORK', new NetworkError('down')],
   ['ERR_TIMEOUT', new TimeoutError('slow')],
   ['ERR_ABORTED', new AbortError('stop')],
-  ['ERR_PERMISSION', new PermissionError('env', 'refused', null)],
+  ['ERR_PERMISSION', new PullSignError('ERR_PERMISSION', 'refused') as AnyPullSignError],
 ]
 
 describe('narrowing', () => {

@@ -198,7 +198,7 @@ export function createClient(options: ClientOptions): Core {
     },
     send,
     webSocket: async () => {
-      lifetime.check()
+      lifetime.signal.throwIfAborted()
       if (seams.WebSocket) return seams.WebSocket
       loaded ??= defaultWebSocket()
       return loaded

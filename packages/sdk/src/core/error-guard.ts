@@ -6,7 +6,6 @@ import {
   type PullSignErrorCode,
   type TimeoutError,
 } from './errors'
-import type { PermissionError } from './permission-error'
 import type { SignInError, XappHostUnreachableError } from './sign-in-errors'
 import type { SignatureError } from './signature-error'
 
@@ -35,7 +34,7 @@ export type AnyPullSignError =
   | NetworkError
   | TimeoutError
   | AbortError
-  | PermissionError
+  | (PullSignError & { readonly code: 'ERR_PERMISSION' })
   | SignatureError
   | SignInError
   | XappHostUnreachableError

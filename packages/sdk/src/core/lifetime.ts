@@ -16,10 +16,8 @@ import type { Clock } from './seams'
 export interface Lifetime {
   /** The clock to set timers on: the given one; `close()` clears its pending timers, and sets no more. */
   readonly clock: Clock
-  /** Aborted by `close()`, with the error calls after close reject with. */
+  /** Aborted by `close()`, with the `AbortError` every call after it rejects with. */
   readonly signal: AbortSignal
-  /** Throws that error once closed. */
-  check(): void
   /** Registers a closer `close()` runs and awaits; returns the function that releases it. */
   hold(closer: () => unknown): () => void
   /** Ends everything held; resolves when it is gone. A second call waits for the first. */
@@ -35,47 +33,42 @@ export interface Lifetime {
  * ```
  */
 export function createLifetime(given: Clock): Lifetime {
-  const timers = new Set<unknown>()
-  const closers = new Set<() => unknown>()
+  // Every pending timer (its id) and every held closer; a timer's entry clears it.
+  const held = new Map<unknown, () => unknown>()
   const controller = new AbortController()
-  let closing: Promise<void> | undefined
-  const check = () => {
-    if (controller.signal.aborted) throw controller.signal.reason
+  const { signal } = controller
+  let closing: Promise<unknown> | undefined
+  const clearTimeout = (id: unknown) => {
+    held.delete(id)
+    given.clearTimeout(id)
   }
   return {
     clock: {
       now: () => given.now(),
       // A timer set once closed is never set: nothing may outlive `close()`.
       setTimeout: (callback, ms) => {
-        if (controller.signal.aborted) return undefined
+        if (signal.aborted) return
         const id = given.setTimeout(() => {
-          timers.delete(id)
+          held.delete(id)
           callback()
         }, ms)
-        timers.add(id)
+        held.set(id, () => given.clearTimeout(id))
         return id
       },
-      clearTimeout: (id) => {
-        timers.delete(id)
-        given.clearTimeout(id)
-      },
+      clearTimeout,
     },
-    signal: controller.signal,
-    check,
+    signal,
     hold: (closer) => {
-      closers.add(closer)
-      return () => closers.delete(closer)
+      held.set(closer, closer)
+      return () => held.delete(closer)
     },
-    close: () => {
-      closing ??= (async () => {
-        controller.abort(new AbortError('this client is closed: create a new one'))
-        for (const id of timers) given.clearTimeout(id)
-        timers.clear()
-        const pending = [...closers].map((closer) => closer())
-        closers.clear()
-        await Promise.all(pending)
-      })()
-      return closing
+    close: async () => {
+      if (!closing) {
+        controller.abort(new AbortError('this client is closed'))
+        closing = Promise.all([...held.values()].map((closer) => closer()))
+        held.clear()
+      }
+      await closing
     },
   }
 }

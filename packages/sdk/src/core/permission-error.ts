@@ -1,43 +1,20 @@
-import { KIND, PullSignError } from './errors'
+import { PullSignError } from './errors'
 
 /**
- * The runtime refused the SDK a permission (Deno without `--allow-net` or `--allow-env`, an
- * `NotCapable` or `PermissionDenied` error); `permission` names it (`net`, `env`, …).
- *
- * @example
- * ```ts
- * if (err instanceof PermissionError) console.log(`run again with --allow-${err.permission}`)
- * ```
- */
-export class PermissionError extends PullSignError {
-  /** @internal The kind `instanceof` looks for. */
-  static override readonly [KIND]: string = 'PermissionError'
-  declare readonly code: 'ERR_PERMISSION'
-  /** The refused permission, as the runtime names it (`net`, `env`, `read`, …). */
-  readonly permission: string
-  constructor(permission: string, message: string, cause: unknown) {
-    super('ERR_PERMISSION', message, { cause })
-    this.permission = permission
-  }
-}
-
-/**
- * The {@link PermissionError} of an error the runtime threw for a refused permission, else
- * `undefined`.
+ * The typed error (`ERR_PERMISSION`) of an error the runtime threw for a refused permission (Deno
+ * without `--allow-net` or `--allow-env`: `NotCapable`, or `PermissionDenied` before Deno 2),
+ * else `undefined`. Its message keeps the runtime's, which names the permission and the flag.
  *
  * @example
  * ```ts
  * throw refusedPermission(err) ?? err
  * ```
  */
-export function refusedPermission(err: unknown): PermissionError | undefined {
-  const { name, message } = (err ?? {}) as { name?: unknown; message?: unknown }
-  if (name !== 'NotCapable' && name !== 'PermissionDenied') return undefined
-  const text = String(message)
-  const permission = /--allow-([a-z-]+)/.exec(text)?.[1] ?? 'unknown'
-  return new PermissionError(
-    permission,
-    `the runtime refused the ${permission} permission: ${text}`,
-    err,
-  )
+export function refusedPermission(err: unknown): PullSignError | undefined {
+  const { name, message } = Object(err) as { name?: string; message?: string }
+  if (name === 'NotCapable' || name === 'PermissionDenied') {
+    return new PullSignError('ERR_PERMISSION', `the runtime refused a permission: ${message}`, {
+      cause: err,
+    })
+  }
 }

@@ -1,5 +1,4 @@
 import { loadWebSocketModule } from './lazy-modules'
-import { refusedPermission } from './permission-error'
 
 /**
  * The part of the WHATWG `WebSocket` the SDK uses; the browser's `WebSocket`, `ws` and
@@ -45,8 +44,7 @@ export const SOCKET_OPEN = 1
 /**
  * The default WebSocket: the runtime's own `globalThis.WebSocket` where there is one (browsers,
  * Deno, Bun, workerd, Node 22+), else `ws` (through isomorphic-ws), loaded on first use so
- * importing the SDK never loads it. A permission the runtime refuses while loading it is a
- * `PermissionError` naming it.
+ * importing the SDK never loads it.
  *
  * @example
  * ```ts
@@ -56,12 +54,8 @@ export const SOCKET_OPEN = 1
 export async function defaultWebSocket(): Promise<WebSocketConstructor> {
   const own = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket
   if (own) return own
-  try {
-    const module = await loadWebSocketModule()
-    return (module.default ?? module) as unknown as WebSocketConstructor
-  } catch (err) {
-    throw refusedPermission(err) ?? err
-  }
+  const module = await loadWebSocketModule()
+  return (module.default ?? module) as unknown as WebSocketConstructor
 }
 
 /**
