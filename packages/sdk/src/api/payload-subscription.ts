@@ -127,11 +127,9 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
     if (this.#signal?.aborted) this.#onAbort()
     else {
       this.#signal?.addEventListener('abort', this.#onAbort, { once: true })
+      // The client's close() ends it as close() does, and waits for its socket to be gone.
       this.#release = this.#deps.hold(() => {
-        this.#fail(
-          new AbortError(`the client of payload ${this.uuid}'s subscription was closed`),
-          false,
-        )
+        this.close()
         return this.#gone
       })
       void this.#connect()
