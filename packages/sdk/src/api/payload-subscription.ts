@@ -252,7 +252,10 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
     // can no longer be opened: reconnecting would wait for nothing.
     const expiresAt = this.payload?.payload.expires_at
     if (expiresAt && !this.#payloadOpened && Date.parse(expiresAt) <= this.#deps.clock.now()) {
-      this.#fail(new PayloadExpiredError(`payload ${this.uuid} expired unopened at ${expiresAt}`), true)
+      this.#fail(
+        new PayloadExpiredError(`payload ${this.uuid} expired unopened at ${expiresAt}`),
+        true,
+      )
       return
     }
     const delayMs = this.#reconnect?.next() ?? null

@@ -27,7 +27,9 @@ const newPayload = () => {
 /** An error as Deno throws it for a refused permission. */
 const refused = (name: string, permission: string) =>
   Object.assign(
-    new Error(`Requires ${permission} access to "x", run again with the --allow-${permission} flag`),
+    new Error(
+      `Requires ${permission} access to "x", run again with the --allow-${permission} flag`,
+    ),
     { name },
   )
 
