@@ -10,8 +10,8 @@ import { redact } from './redact'
  * - `ERR_RATE_LIMIT`: too many calls (429; see {@link RateLimitError}).
  * - `ERR_NETWORK`: no answer (refused connection, DNS, reset; see {@link NetworkError}), or a
  *   subscription's socket lost after its payload expired (`PayloadExpiredError`).
- * - `ERR_PERMISSION`: the runtime refused a permission (Deno without `--allow-net` or
- *   `--allow-env`); the message names it.
+ * - `ERR_PERMISSION`: the runtime refused a subscription's socket or an environment read a
+ *   permission (Deno without `--allow-net` or `--allow-env`); the message names it.
  * - `ERR_TIMEOUT`: no answer in time (see {@link TimeoutError}).
  * - `ERR_ABORTED`: the caller aborted (AbortSignal, a subscription's `close()`), or the client was
  *   closed (its `close()`, and every call after it).

@@ -11,8 +11,8 @@ import { PullSignError } from './errors'
  * ```
  */
 export function refusedPermission(err: unknown): PullSignError | undefined {
-  const { name, message } = Object(err) as { name?: string; message?: string }
-  if (name === 'NotCapable' || name === 'PermissionDenied') {
+  const { name, message } = Object(err) as Error
+  if (/^(NotCapable|PermissionDenied)$/.test(name)) {
     return new PullSignError('ERR_PERMISSION', `the runtime refused a permission: ${message}`, {
       cause: err,
     })

@@ -1,7 +1,6 @@
 import type { ErrorBody } from '../wire/errors'
 import { ApiError, type ApiErrorDetails, AuthError, RateLimitError } from './api-errors'
 import { NetworkError, type PullSignError, TimeoutError } from './errors'
-import { refusedPermission } from './permission-error'
 import { readRetryAfter } from './rate-limit'
 
 const AUTH_CODES = new Set([812, 813, 814, 815])
@@ -67,8 +66,6 @@ export function noAnswerError(
     return new TimeoutError(`${request.where} got no answer within ${request.timeoutMs} ms`)
   }
   const cause = (err as { cause?: unknown })?.cause
-  const refused = refusedPermission(cause) ?? refusedPermission(err)
-  if (refused) return refused
   const detail = err instanceof Error ? err.message : String(err)
   const reason = cause instanceof Error ? `: ${cause.message}` : ''
   return new NetworkError(`${request.where} could not reach the platform: ${detail}${reason}`, {
