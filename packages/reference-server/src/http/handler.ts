@@ -15,6 +15,7 @@ import type { HeaderRecord } from './responses'
 import { accountRoutes } from './routes/account-routes'
 import { appStorageRoutes } from './routes/app-storage-routes'
 import { controlRoutes } from './routes/control-routes'
+import { demoXappRoutes } from './routes/demo-xapp-routes'
 import { jwtRoutes } from './routes/jwt-routes'
 import { linkRoutes } from './routes/link-routes'
 import { lookupRoutes } from './routes/lookup-routes'
@@ -137,6 +138,7 @@ export function createHttpHandler(
   app.route(CONTROL_API_PATH, controlRoutes(parts))
   app.route(CONTROL_API_PATH, accountRoutes(parts))
   app.route(CONTROL_API_PATH, xappHostRoutes(parts))
+  app.route('/', demoXappRoutes(parts))
   app.route(API_PATHS.sign, signRoutes(parts))
   app.route(oauthMountPath(endpoints().oauth), oauthRoutes(parts))
   app.route('/', pageRoutes(parts))

@@ -77,6 +77,16 @@ const url = z
 // origin, which only an http(s) URL has.
 const webUrl = url.refine((value) => /^https?:/i.test(value), 'must be an http(s) URL')
 
+// [ours] An xApp served by this server itself (the demo xApp, `/__ref/demo-xapp`) is named by its
+// path, resolved against the API base at launch: the server's port is known only once it listens.
+const xappUrl = z
+  .string()
+  .max(2048)
+  .refine(
+    (value) => (/^https?:/i.test(value) && URL.canParse(value)) || /^\/(?![/\\])\S*$/.test(value),
+    'must be an http(s) URL or a path on this server (/…)',
+  )
+
 const inputSchema = z.object({
   name: z.string().trim().min(1).max(80),
   description: z.string().max(1000).optional(),
@@ -86,7 +96,7 @@ const inputSchema = z.object({
   permissions: z.array(z.string().min(1).max(64)).max(20).optional(),
   xapp: z
     .object({
-      url: webUrl,
+      url: xappUrl,
       sandbox: z.boolean().optional(),
       devices: z.array(z.string().min(1).max(128)).max(10).optional(),
       developer: z.string().regex(UUID, 'must be a lower-case user uuid').optional(),

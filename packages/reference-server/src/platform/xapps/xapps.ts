@@ -201,7 +201,8 @@ export function createXapps(deps: {
       const style = data.style ?? 'LIGHT'
       const ott = newUuid()
       const token = deps.tokens.issue(app, user.uuid)
-      const url = new URL(app.xapp.url)
+      // a path names an xApp on this server (the demo xApp): resolved against the API base
+      const url = new URL(app.xapp.url, deps.apiBase())
       url.searchParams.set('xAppToken', ott)
       url.searchParams.set('xAppStyle', style)
       launches.set(ott, {
