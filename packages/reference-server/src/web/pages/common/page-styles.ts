@@ -60,6 +60,8 @@ table{border-collapse:collapse;width:100%;font-size:.9rem}
 th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
 .table-wrap table{width:max-content;min-width:100%}
 .table-wrap th,.table-wrap td{white-space:nowrap}.table-wrap code{overflow-wrap:normal}
+.table-wrap code.txid{display:inline-block;max-width:18rem;white-space:normal;overflow-wrap:anywhere}
+main.dashboard{max-width:80rem}
 .table-wrap .note{display:inline-block;max-width:14rem;overflow:hidden;text-overflow:ellipsis;vertical-align:bottom}
 .row-actions button{min-height:2rem;padding:.2rem .6rem;margin-right:.3rem;font-weight:600;cursor:pointer}
 form.inline{display:flex;flex-wrap:wrap;align-items:end;gap:.5rem .7rem;margin:0 0 .8rem}

@@ -141,7 +141,7 @@ function renderPayloads(view: DashboardView): SafeHtml {
 <td>${p.application}</td><td>${p.txType}</td>
 <td><span class="badge ${p.state}">${STATE_LABELS[p.state]}</span></td>
 <td>${isoText(p.createdAt)}<br><span class="muted">expires ${isoText(p.expiresAt)}</span></td>
-<td>${p.txid ? html`<code>${p.txid}</code>` : ''}${p.account ? html`<br><span class="muted">${p.account}</span>` : ''}${p.identifier ? html`<br><span class="muted">id ${p.identifier}</span>` : ''}</td>
+<td>${p.txid ? html`<code class="txid">${p.txid}</code>` : ''}${p.account ? html`<br><span class="muted">${p.account}</span>` : ''}${p.identifier ? html`<br><span class="muted">id ${p.identifier}</span>` : ''}</td>
 </tr>`,
   )
   const count =
@@ -189,5 +189,7 @@ export function renderDashboard(view: DashboardView): string {
     main: html`${renderDashboardActions(view)}${renderDashboardMain(view)}`,
     data: { livePath: DASHBOARD_LIVE_PATH, intervalMs: 1000 } satisfies DashboardData,
     script: DASHBOARD_SCRIPT,
+    // wider than the other pages: at 1280 px every table shows all its columns
+    mainClass: 'dashboard',
   })
 }
