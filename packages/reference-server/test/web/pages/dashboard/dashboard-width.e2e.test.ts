@@ -9,7 +9,9 @@ describe('dashboard on a 1280 px screen', { timeout: 30_000 }, () => {
     // a signed payment with a long instruction (txid, account) and its webhook delivery
     const created = await e.createPayload({
       txjson: PAYMENT,
-      custom_meta: { instruction: 'Pay for order 4711 and the shipping to the warehouse in Rotterdam' },
+      custom_meta: {
+        instruction: 'Pay for order 4711 and the shipping to the warehouse in Rotterdam',
+      },
     })
     const res = await e.t.control(`payloads/${created.uuid}/sign`, { user: e.t.alice.uuid })
     expect(res.status).toBe(200)
@@ -23,7 +25,9 @@ describe('dashboard on a 1280 px screen', { timeout: 30_000 }, () => {
         .map((wrap) => `${wrap.closest('section')?.id}: ${wrap.scrollWidth} > ${wrap.clientWidth}`),
     )
     expect(overflows).toEqual([])
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      1280,
+    )
     // the whole transaction id is there to read and copy, wrapped inside its column
     const txid = page.locator(`tr[data-payload="${created.uuid}"] code.txid`)
     expect((await txid.textContent())?.length).toBe(64)
