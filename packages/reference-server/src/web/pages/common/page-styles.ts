@@ -32,6 +32,8 @@ dl.fields dt{color:var(--muted)}dl.fields dd{margin:0;overflow-wrap:anywhere}
 .amount{font-weight:600;font-variant-numeric:tabular-nums}
 code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em;overflow-wrap:anywhere}
 pre{overflow:auto;background:var(--bg);padding:.6rem;border-radius:.3rem;font-size:.85rem}
+pre.wrap{white-space:pre-wrap;overflow-wrap:anywhere}
+table.wrap{table-layout:fixed}table.wrap th,table.wrap td{overflow-wrap:anywhere;white-space:normal}
 .qr{text-align:center}.qr img{width:100%;max-width:16rem;height:auto;image-rendering:pixelated;
 background:#fff;border-radius:.3rem}
 .qr-first .qr img{max-width:22rem}
