@@ -16,10 +16,17 @@ export function controlErrorText(status: number, json: unknown): string {
     : `HTTP ${status}`
 }
 
-/** POSTs `body` as JSON to `/__ref/{path}` on this server; a body that is not JSON reads as null. */
-export async function postControl(path: string, body: unknown): Promise<ControlAnswer> {
+/**
+ * Sends `body` as JSON to `/__ref/{path}` on this server (POST, or PATCH for a change); an answer
+ * that is not JSON reads as null.
+ */
+export async function postControl(
+  path: string,
+  body: unknown,
+  method: 'POST' | 'PATCH' = 'POST',
+): Promise<ControlAnswer> {
   const res = await fetch(`/__ref/${path}`, {
-    method: 'POST',
+    method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   })
@@ -28,8 +35,12 @@ export async function postControl(path: string, body: unknown): Promise<ControlA
 }
 
 /** {@link postControl}, resolving to the JSON of a success and rejecting with the refusal's text. */
-export async function postControlOrThrow(path: string, body: unknown): Promise<unknown> {
-  const answer = await postControl(path, body)
+export async function postControlOrThrow(
+  path: string,
+  body: unknown,
+  method: 'POST' | 'PATCH' = 'POST',
+): Promise<unknown> {
+  const answer = await postControl(path, body, method)
   if (!answer.ok) throw new Error(controlErrorText(answer.status, answer.json))
   return answer.json
 }

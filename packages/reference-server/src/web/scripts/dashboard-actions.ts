@@ -1,4 +1,5 @@
 import { postControlOrThrow } from './control-api'
+import { type RunAction, startApplicationForms } from './dashboard-applications'
 import { byId } from './page-data'
 
 interface Named {
@@ -20,15 +21,11 @@ export function startDashboardActions(): void {
   const result = byId('action-result')
   const actAs = byId<HTMLSelectElement>('act-user')
 
-  const run = async (
-    path: string,
-    body: unknown,
-    describe: (json: unknown) => string,
-  ): Promise<boolean> => {
+  const run: RunAction = async (path, body, describe, method = 'POST') => {
     result.setAttribute('data-state', 'busy')
     result.textContent = 'Working…'
     try {
-      const json = await postControlOrThrow(path, body)
+      const json = await postControlOrThrow(path, body, method)
       result.setAttribute('data-state', 'ok')
       result.textContent = describe(json)
       document.dispatchEvent(new Event('dashboard:refresh'))
@@ -90,17 +87,10 @@ export function startDashboardActions(): void {
       return `Added user ${(user as Named).name}.`
     })
   })
-  onSubmit('add-application', (form) => {
-    const webhookUrl = field(form, 'webhookUrl').value
-    const body = { name: field(form, 'name').value, ...(webhookUrl ? { webhookUrl } : {}) }
-    void run('applications', body, (app) => {
-      form.reset()
-      return `Added application ${(app as Named).name}.`
-    })
-  })
   onSubmit('reset', () => {
     if (!window.confirm('Reset the server to its start fixtures?')) return
     void run('reset', {}, () => 'Reset to the start fixtures.')
   })
   document.addEventListener('dashboard:updated', syncUsers)
+  startApplicationForms(run)
 }

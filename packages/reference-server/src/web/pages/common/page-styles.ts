@@ -68,7 +68,7 @@ main.dashboard{max-width:80rem}
 .row-actions button{min-height:2rem;padding:.2rem .6rem;margin-right:.3rem;font-weight:600;cursor:pointer}
 form.inline{display:flex;flex-wrap:wrap;align-items:end;gap:.5rem .7rem;margin:0 0 .8rem}
 form.inline label{flex:1 1 12rem}form.inline p{flex:1 1 100%;margin:0}
-input{font:inherit;padding:.5rem .6rem;border-radius:.45rem;border:1px solid var(--line);
+input,textarea{font:inherit;padding:.5rem .6rem;border-radius:.45rem;border:1px solid var(--line);
 background:var(--card);color:var(--text);min-height:2.6rem;width:100%;min-width:0}
 #action-result{margin:0;min-height:1.4em}#action-result[data-state=ok]{color:var(--ok)}
 #action-result[data-state=error]{color:var(--bad)}
