@@ -1,11 +1,11 @@
-import type { RefXappSettings } from '../../control-api-types'
 import { byId } from './page-data'
 
 /** An application's settings the edit form changes (its item's `data-settings` on the dashboard). */
 export interface ApplicationSettings {
   webhookUrl: string | null
   redirectUris: string[]
-  xapp: RefXappSettings | null
+  /** The §10 xApp settings (`url`, `sandbox`, `devices`, `developer`), kept whole on an edit. */
+  xapp: ({ url: string } & Record<string, unknown>) | null
 }
 
 /** Posts a control API call and says what happened (dashboard-actions.ts `run`). */
