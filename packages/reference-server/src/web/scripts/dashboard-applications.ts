@@ -4,8 +4,8 @@ import { byId } from './page-data'
 export interface ApplicationSettings {
   webhookUrl: string | null
   redirectUris: string[]
-  /** The §10 xApp settings (`url`, `sandbox`, `devices`, `developer`), kept whole on an edit. */
-  xapp: ({ url: string } & Record<string, unknown>) | null
+  /** The §10 xApp settings; besides `url`, the rest (sandbox, devices, developer) is kept as is on an edit. */
+  xapp: { url: string } | null
 }
 
 /** Posts a control API call and says what happened (dashboard-actions.ts `run`). */
