@@ -9,6 +9,8 @@ export default defineConfig([
     tsconfig: 'tsconfig.build.json',
     target: 'node20',
     platform: 'node',
+    // web/script-tag-sdk.ts resolves the SDK's file from import.meta.url, in the CJS build too
+    shims: true,
   },
   {
     name: 'cli',

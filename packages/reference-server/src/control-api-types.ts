@@ -19,6 +19,18 @@ import type {
 export const CONTROL_API_PATH = '/__ref'
 
 /**
+ * The path of the demo xApp the server serves itself (docs/protocol.md §10): the demo fixtures'
+ * xApp URL. An xApp URL that is a path is resolved against `{api}` at launch.
+ *
+ * @example
+ * ```ts
+ * await fetch(`${endpoints.api}/__ref/xapps/launch`, { method: 'POST', body: JSON.stringify({ application, user }) })
+ * // → { url: `${endpoints.api}${DEMO_XAPP_PATH}?xAppToken=…&xAppStyle=LIGHT`, … }
+ * ```
+ */
+export const DEMO_XAPP_PATH = `${CONTROL_API_PATH}/demo-xapp`
+
+/**
  * A permission an application can hold on the reference server (§3.1 `restricted_types`, §2
  * permissioned push, §7.2 `xAppNavigate`).
  *
@@ -38,6 +50,7 @@ export type ApplicationPermission = 'restricted_types' | 'push' | 'xapp_navigate
  * ```
  */
 export interface RefXappSettings {
+  /** An http(s) URL, or a path on this server (resolved against `{api}` at launch) [ours]. */
   url: string
   sandbox?: boolean
   /** Whitelisted debug device ids (at most 10). */

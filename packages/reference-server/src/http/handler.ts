@@ -17,6 +17,7 @@ import { accountRoutes } from './routes/account-routes'
 import { appStorageRoutes } from './routes/app-storage-routes'
 import { applicationRoutes } from './routes/application-routes'
 import { controlRoutes } from './routes/control-routes'
+import { demoXappRoutes } from './routes/demo-xapp-routes'
 import { jwtRoutes } from './routes/jwt-routes'
 import { linkRoutes } from './routes/link-routes'
 import { lookupRoutes } from './routes/lookup-routes'
@@ -148,6 +149,7 @@ export function createHttpHandler(
   }
   app.route(CONTROL_API_PATH, accountRoutes(parts))
   app.route(CONTROL_API_PATH, xappHostRoutes(parts))
+  app.route('/', demoXappRoutes(parts))
   app.route(API_PATHS.sign, signRoutes(parts))
   app.route(oauthMountPath(endpoints().oauth), oauthRoutes(parts))
   app.route('/', pageRoutes(parts))

@@ -1,5 +1,6 @@
 import type { KycStatus, NetworkKey } from 'pullsign/wire'
 import { z } from 'zod'
+import { DEMO_XAPP_PATH } from '../control-api-types'
 import type { Applications, CreateApplicationInput } from './applications/applications'
 import { badBody, PlatformError } from './errors'
 import { stableUuid } from './ids'
@@ -41,7 +42,8 @@ export const DEMO_FIXTURES: Readonly<Fixtures> = Object.freeze<Fixtures>({
       iconUrl: 'https://xumm.app/assets/icons/apps/demo-shop.png',
       redirectUris: ['http://127.0.0.1:3000/callback', 'http://localhost:3000/callback'],
       permissions: ['push'],
-      xapp: { url: 'http://127.0.0.1:3000/xapp', sandbox: false, devices: [] },
+      // the demo xApp this server serves itself (docs/protocol.md §10), so Launch works out of the box
+      xapp: { url: DEMO_XAPP_PATH, sandbox: false, devices: [] },
     },
   ],
   users: [

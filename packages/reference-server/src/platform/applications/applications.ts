@@ -89,6 +89,16 @@ const url = z
 // origin, which only an http(s) URL has.
 const webUrl = url.refine((value) => /^https?:/i.test(value), 'must be an http(s) URL')
 
+// [ours] An xApp served by this server itself (the demo xApp, `/__ref/demo-xapp`) is named by its
+// path, resolved against the API base at launch: the server's port is known only once it listens.
+const xappUrl = z
+  .string()
+  .max(2048)
+  .refine(
+    (value) => (/^https?:/i.test(value) && URL.canParse(value)) || /^\/(?![/\\])\S*$/.test(value),
+    'must be an http(s) URL or a path on this server (/…)',
+  )
+
 // The fields an application may change after it is created (PATCH, docs/protocol.md §10).
 const changeableFields = {
   name: z.string().trim().min(1).max(80),
@@ -96,7 +106,7 @@ const changeableFields = {
   redirectUris: z.array(url).max(50).optional(),
   xapp: z
     .object({
-      url: webUrl,
+      url: xappUrl,
       sandbox: z.boolean().optional(),
       devices: z.array(z.string().min(1).max(128)).max(10).optional(),
       developer: z.string().regex(UUID, 'must be a lower-case user uuid').optional(),

@@ -16,8 +16,8 @@ export function controlErrorText(status: number, json: unknown): string {
     : `HTTP ${status}`
 }
 
-/** How the pages call the control API: POST with a JSON body, or DELETE. */
-export type ControlMethod = 'POST' | 'DELETE'
+/** How the pages call the control API: POST with a JSON body, PATCH for a change, or DELETE. */
+export type ControlMethod = 'POST' | 'PATCH' | 'DELETE'
 
 /** Sends `body` as JSON to `/__ref/{path}` on this server; a body that is not JSON reads as null. */
 async function requestControl(
@@ -28,15 +28,18 @@ async function requestControl(
   const res = await fetch(`/__ref/${path}`, {
     method,
     headers: { 'content-type': 'application/json' },
-    ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
+    ...(method === 'DELETE' ? {} : { body: JSON.stringify(body) }),
   })
   const json: unknown = await res.json().catch(() => null)
   return { ok: res.ok, status: res.status, json }
 }
 
-/** POSTs `body` as JSON to `/__ref/{path}` on this server; a body that is not JSON reads as null. */
-export const postControl = (path: string, body: unknown): Promise<ControlAnswer> =>
-  requestControl('POST', path, body)
+/** POSTs (or PATCHes) `body` as JSON to `/__ref/{path}`; a body that is not JSON reads as null. */
+export const postControl = (
+  path: string,
+  body: unknown,
+  method: 'POST' | 'PATCH' = 'POST',
+): Promise<ControlAnswer> => requestControl(method, path, body)
 
 /** A control API call resolving to the JSON of a success and rejecting with the refusal's text. */
 export async function controlOrThrow(

@@ -1,4 +1,5 @@
 import { type ControlMethod, controlOrThrow } from './control-api'
+import { startApplicationForms } from './dashboard-applications'
 import { byId } from './page-data'
 import { syncOptions } from './select-options'
 
@@ -87,14 +88,6 @@ export function startDashboardActions(): { run: RunAction; onSubmit: OnSubmit } 
       return `Added user ${(user as Named).name}.`
     })
   })
-  onSubmit('add-application', (form) => {
-    const webhookUrl = field(form, 'webhookUrl').value
-    const body = { name: field(form, 'name').value, ...(webhookUrl ? { webhookUrl } : {}) }
-    void run('applications', body, (app) => {
-      form.reset()
-      return `Added application ${(app as Named).name}.`
-    })
-  })
   onSubmit('reset', () => {
     if (!window.confirm('Reset the server to its start fixtures?')) return
     void run('reset', {}, () => 'Reset to the start fixtures.')
@@ -102,5 +95,6 @@ export function startDashboardActions(): { run: RunAction; onSubmit: OnSubmit } 
   document.addEventListener('dashboard:updated', () =>
     syncOptions(actAs, '#users [data-user]', 'data-user'),
   )
+  startApplicationForms(run)
   return { run, onSubmit }
 }

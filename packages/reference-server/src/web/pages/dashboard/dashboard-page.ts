@@ -8,6 +8,7 @@ import type {
 } from '../../../control-api-types'
 import { dropsToUnits, parseDrops } from '../../../ledger/amounts/native-amount'
 import { DASHBOARD_SCRIPT } from '../../page-scripts.gen'
+import type { ApplicationSettings } from '../../scripts/dashboard-applications'
 import type { DashboardData } from '../../scripts/dashboard-live'
 import { renderShell } from '../common/page-shell'
 import { html, type SafeHtml } from '../common/safe-html'
@@ -99,16 +100,24 @@ function renderServer(view: DashboardView): SafeHtml {
 </dl></section>`
 }
 
+/** What the edit form changes (docs/protocol.md §10 PATCH body), as the form fills itself from. */
+const editable = (app: RefApplication): ApplicationSettings => ({
+  webhookUrl: app.webhookUrl,
+  redirectUris: app.redirectUris,
+  xapp: app.xapp ?? null,
+})
+
 function renderApplications(view: DashboardView): SafeHtml {
   const apps = view.applications.map(
     (
       app,
-    ) => html`<div class="item" data-application="${app.uuid}"><h3>${app.name}</h3><dl class="fields">
+    ) => html`<div class="item" data-application="${app.uuid}" data-settings="${JSON.stringify(editable(app))}"><h3>${app.name}</h3><dl class="fields">
 <dt>API key</dt><dd><code class="secret">${app.apiKey}</code></dd>
 <dt>API secret</dt><dd><code class="secret">${app.apiSecret}</code></dd>
 <dt>Webhook URL</dt><dd>${app.webhookUrl ? html`<code>${app.webhookUrl}</code>` : html`<span class="muted">none</span>`}</dd>
 <dt>Redirect URIs</dt><dd>${app.redirectUris.length ? app.redirectUris.map((uri) => html`<code>${uri}</code><br>`) : html`<span class="muted">none</span>`}</dd>
 <dt>Permissions</dt><dd>${app.permissions.length ? app.permissions.join(', ') : html`<span class="muted">none</span>`}</dd>
+<dt>xApp URL</dt><dd>${app.xapp ? html`<code>${app.xapp.url}</code>` : html`<span class="muted">none</span>`}</dd>
 </dl></div>`,
   )
   return html`<section class="card" id="applications"><h2>Applications</h2>
@@ -146,7 +155,7 @@ function renderPayloads(view: DashboardView): SafeHtml {
 <td>${p.application}</td><td>${p.txType}</td>
 <td><span class="badge ${p.state}">${STATE_LABELS[p.state]}</span></td>
 <td>${isoText(p.createdAt)}<br><span class="muted">expires ${isoText(p.expiresAt)}</span></td>
-<td>${p.txid ? html`<code>${p.txid}</code>` : ''}${p.account ? html`<br><span class="muted">${p.account}</span>` : ''}${p.identifier ? html`<br><span class="muted">id ${p.identifier}</span>` : ''}</td>
+<td>${p.txid ? html`<code class="txid">${p.txid}</code>` : ''}${p.account ? html`<br><span class="muted">${p.account}</span>` : ''}${p.identifier ? html`<br><span class="muted">id ${p.identifier}</span>` : ''}</td>
 </tr>`,
   )
   // The total always shows, so a glance tells whether anything was stored.
@@ -196,5 +205,7 @@ export function renderDashboard(view: DashboardView): string {
     main: html`${renderDashboardActions(view)}${renderDashboardMain(view)}`,
     data: { livePath: DASHBOARD_LIVE_PATH, intervalMs: 1000 } satisfies DashboardData,
     script: DASHBOARD_SCRIPT,
+    // wider than the other pages: at 1280 px every table shows all its columns
+    mainClass: 'dashboard',
   })
 }
