@@ -1,4 +1,4 @@
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose'
+import type { JWK } from 'jose'
 
 /**
  * The provider's RS256 key pair and its JWKS entry (docs/protocol.md §7.1 `/certs`).
@@ -21,7 +21,7 @@ export interface SigningKey {
 /**
  * The server's RS256 key, made with jose once per server and kept for its whole life, so every
  * token it ever issued verifies against `/certs`. Generating a 2048-bit RSA key takes a few
- * hundred ms of a worker thread: it starts on the first call (the first OAuth request or Bearer
+ * hundred ms of a worker thread: it (and jose's import) starts on the first call (the first OAuth request or Bearer
  * check), so a server that never signs anyone in never pays for it.
  *
  * @example
@@ -33,6 +33,7 @@ export interface SigningKey {
 export function createSigningKeys(): { current(): Promise<SigningKey> } {
   let key: Promise<SigningKey> | undefined
   const make = async (): Promise<SigningKey> => {
+    const { calculateJwkThumbprint, exportJWK, generateKeyPair } = await import('jose')
     const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true })
     const exported = await exportJWK(publicKey)
     const kid = await calculateJwkThumbprint(exported)
