@@ -9,6 +9,8 @@ export default defineConfig([
     tsconfig: 'tsconfig.build.json',
     target: 'node20',
     platform: 'node',
+    // import.meta.url in the CommonJS build (src/ledger/signatures/ripple-keypairs-module.ts)
+    shims: true,
   },
   {
     name: 'cli',

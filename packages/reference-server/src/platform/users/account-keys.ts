@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { deriveAddress, deriveKeypair, generateSeed } from 'ripple-keypairs'
 import type { KeyAlgorithm } from '../../control-api-types'
+import { rippleKeypairs } from '../../ledger/signatures/ripple-keypairs-module'
 
 /** The keys of one account, without the networks it is on. */
 export interface AccountKeys {
@@ -22,6 +22,7 @@ export function deriveAccountKeys(name: string, index: number): AccountKeys {
     .update(`pullsign-reference-account:${name}:${index}`)
     .digest()
     .subarray(0, 16)
+  const { deriveAddress, deriveKeypair, generateSeed } = rippleKeypairs()
   const seed = generateSeed({ entropy: Uint8Array.from(entropy), algorithm })
   const { publicKey, privateKey } = deriveKeypair(seed)
   return { address: deriveAddress(publicKey), algorithm, publicKey, privateKey, seed }
