@@ -9,7 +9,8 @@ export default defineConfig([
     tsconfig: 'tsconfig.build.json',
     target: 'node20',
     platform: 'node',
-    // web/script-tag-sdk.ts resolves the SDK's file from import.meta.url, in the CJS build too
+    // import.meta.url in the CommonJS build (web/script-tag-sdk.ts resolves the SDK's file from it;
+    // src/ledger/signatures/ripple-keypairs-module.ts loads ripple-keypairs with createRequire)
     shims: true,
   },
   {

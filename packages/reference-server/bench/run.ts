@@ -11,6 +11,7 @@ const BENCHES = [
   'payload-memory',
   'ledger-payments',
   'fuzz',
+  'cold-start',
 ] as const
 
 const runOne = (name: string) =>

@@ -1,4 +1,4 @@
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose'
+import type { JWK } from 'jose'
 import type { SigningKeysState } from './signing-keys-state'
 
 /**
@@ -31,6 +31,7 @@ export interface SigningKeys {
 }
 
 const signingKey = async (privateKey: CryptoKey, publicKey: CryptoKey): Promise<SigningKey> => {
+  const { calculateJwkThumbprint, exportJWK } = await import('jose')
   const exported = await exportJWK(publicKey)
   const kid = await calculateJwkThumbprint(exported)
   return { kid, privateKey, publicKey, jwk: { ...exported, kid, alg: 'RS256', use: 'sig' } }
@@ -39,8 +40,9 @@ const signingKey = async (privateKey: CryptoKey, publicKey: CryptoKey): Promise<
 /**
  * The server's RS256 key, made with jose once per server and kept for its whole life (and in its
  * snapshots), so every token it ever issued verifies against `/certs`. Generating a 2048-bit RSA
- * key takes a few hundred ms of a worker thread: it starts on the first call (the first OAuth
- * request or Bearer check), so a server that never signs anyone in never pays for it.
+ * key takes a few hundred ms of a worker thread: it (and jose's import) starts on the first call
+ * (the first OAuth request or Bearer check), so a server that never signs anyone in never pays
+ * for it.
  *
  * @example
  * ```ts
@@ -56,6 +58,7 @@ export function createSigningKeys(): SigningKeys {
   let generation = 0
   const make = async (): Promise<SigningKey> => {
     const own = generation
+    const { exportJWK, generateKeyPair } = await import('jose')
     const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true })
     const made = await signingKey(privateKey, publicKey)
     const exported = await exportJWK(privateKey)
@@ -68,6 +71,7 @@ export function createSigningKeys(): SigningKeys {
   }
   const load = async (jwk: NonNullable<SigningKeysState>): Promise<SigningKey> => {
     const { kty, n, e } = jwk
+    const { importJWK } = await import('jose')
     const privateKey = (await importJWK(jwk, 'RS256', { extractable: true })) as CryptoKey
     const publicKey = (await importJWK({ kty, n, e }, 'RS256', { extractable: true })) as CryptoKey
     return signingKey(privateKey, publicKey)

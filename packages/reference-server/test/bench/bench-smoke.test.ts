@@ -32,6 +32,7 @@ describe('benches (quick configuration)', () => {
       'payload-memory',
       'ledger-payments',
       'fuzz',
+      'cold-start',
     ])
     for (const summary of summaries) {
       expect(summary.quick).toBe(true)

@@ -1,4 +1,3 @@
-import { webhookSignature } from 'pullsign/verify'
 import {
   WEBHOOK_HEADERS,
   WEBHOOK_RETRY_DELAYS_SECONDS,
@@ -115,6 +114,8 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
 
     const attemptOnce = async () => {
       try {
+        // pullsign/verify (and the jose it imports) loads with the first webhook.
+        const { webhookSignature } = await import('pullsign/verify')
         const signature = await webhookSignature(job.app.apiSecret, timestamp, job.raw)
         const response = await deps.fetch(job.url, {
           method: 'POST',
