@@ -15,6 +15,7 @@ const OUTPUT = new URL('./src/web/page-scripts.gen.ts', import.meta.url)
 /** Each export of the generated module and the script it bundles. */
 const ENTRIES = {
   DASHBOARD_SCRIPT: 'dashboard.ts',
+  DEMO_XAPP_SCRIPT: 'demo-xapp.ts',
   OAUTH_REFUSAL_SCRIPT: 'oauth-refusal.ts',
   OAUTH_RETURN_SCRIPT: 'oauth-return.ts',
   SIGN_PAGE_SCRIPT: 'sign-page.ts',

@@ -9,6 +9,9 @@ export default defineConfig([
     tsconfig: 'tsconfig.build.json',
     target: 'node20',
     platform: 'node',
+    // import.meta.url in the CommonJS build (web/script-tag-sdk.ts resolves the SDK's file from it;
+    // src/ledger/signatures/ripple-keypairs-module.ts loads ripple-keypairs with createRequire)
+    shims: true,
   },
   {
     name: 'cli',

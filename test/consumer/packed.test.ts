@@ -218,3 +218,13 @@ test('TypeScript with moduleResolution node10 finds the types of every entry and
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
   expect(run('node', [tsc, '-p', 'tsconfig.json'], project)).toBe('')
 })
+
+test('npx @pullsign/reference-server runs the one bin of the installed package', {
+  timeout: 60_000,
+}, () => {
+  // The documented form (packages/reference-server/README.md): the package has one bin, so npx
+  // runs it by the package's name; `npx pullsign-server` would look for a package of that name.
+  const usage = run('npx', ['--offline', '@pullsign/reference-server', '--help'], project)
+  expect(usage).toContain('Usage: pullsign-server')
+  expect(usage).toContain('--state-file')
+})

@@ -12,6 +12,7 @@ const BENCHES = [
   'ledger-payments',
   'fuzz',
   'auth-flood',
+  'cold-start',
 ] as const
 
 const runOne = (name: string) =>

@@ -1,26 +1,42 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import {
+  type AutopilotFlag,
+  autopilotRule,
+  describeAutopilotRule,
+  parseAutopilotFlags,
+} from './autopilot-flag'
 import { parseBaseUrl } from './base-url'
 import { announceClockMoves } from './clock-announcer'
 import { createReferenceServer, type ReferenceServerOptions } from './index'
 import { createClock } from './platform'
+import { StateFileError } from './state/state-file'
 
 const USAGE = `Usage: pullsign-server [options]
+       npx @pullsign/reference-server [options]
+       pnpm start -- [options]   (a leading -- is ignored)
 
   --port <n>              port to listen on (default 8787; 0 picks a free port)
   --host <host>           interface to listen on (default 127.0.0.1)
   --fixtures <file.json>  start fixtures instead of the demo fixtures
+  --state-file <file>     keep the state in this JSON file: restored at start when it exists,
+                          saved within a second of a change and on Ctrl-C / SIGTERM
+                          (it holds the API secrets and seeds: a development server's file)
   --public-url <url>      base URL the server is reached at (behind a proxy); every URL it
                           emits starts with it (default: the address it listens on)
   --oauth-url <url>       base URL of the OAuth provider (default: <public url>/oauth)
   --ledger-close-ms <n>   ledger close interval in ms (default 4000; 0 closes only on demand)
   --no-rate-limits        switch rate limiting off
+  --autopilot <user>:sign|reject[:<txType>]
+                          the simulated wallet answers every new payload (or those of one
+                          transaction type) as that user (name or uuid), 500 ms after it is
+                          created; repeatable, once per type (e.g. --autopilot alice:sign:SignIn)
   --retention-max-payloads <n>   keep at most n payloads: the oldest that are over
                                  (resolved, cancelled, expired) are forgotten first
   --retention-ttl-seconds <n>    forget a payload n seconds after it is over
-  --quiet                 no line per request (only the banner, errors and clock moves)
-  --verbose               also log request and response bodies (secrets redacted)
-  --help                  show this text`
+  -q, --quiet             no line per request (only the banner, errors and clock moves)
+  -v, --verbose           also log request and response bodies (secrets redacted)
+  -h, --help              show this text`
 
 /** A command-line mistake: printed with the usage, exit code 2. */
 class UsageError extends Error {}
@@ -60,7 +76,7 @@ const readFixtures = (file: string): unknown => {
 /** Turns argv into server options and a port, or throws a {@link UsageError} naming the flag. */
 const parseCommandLine = (
   argv: string[],
-): { port: number; options: ReferenceServerOptions } | null => {
+): { port: number; options: ReferenceServerOptions; autopilot: AutopilotFlag[] } | null => {
   let parsed: ReturnType<typeof parse>
   try {
     parsed = parse(argv)
@@ -96,26 +112,36 @@ const parseCommandLine = (
     }
   }
   if (values.fixtures !== undefined) options.fixtures = readFixtures(values.fixtures)
+  if (values['state-file'] !== undefined) options.stateFile = values['state-file']
   if (values['public-url'] !== undefined)
     options.publicUrl = baseUrlFlag('public-url', values['public-url'])
   if (values['oauth-url'] !== undefined)
     options.oauthUrl = baseUrlFlag('oauth-url', values['oauth-url'])
-  return { port: integer('port', values.port ?? '8787', 0, 65535), options }
+  let autopilot: AutopilotFlag[]
+  try {
+    autopilot = parseAutopilotFlags(values.autopilot ?? [])
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+  return { port: integer('port', values.port ?? '8787', 0, 65535), options, autopilot }
 }
 
+// `pnpm start -- --port 0` hands the script its `--`: one leading `--` is no positional.
 const parse = (argv: string[]) =>
   parseArgs({
-    args: argv,
+    args: argv[0] === '--' ? argv.slice(1) : argv,
     strict: true,
     allowPositionals: false,
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
       fixtures: { type: 'string' },
+      'state-file': { type: 'string' },
       'public-url': { type: 'string' },
       'oauth-url': { type: 'string' },
       'ledger-close-ms': { type: 'string' },
       'no-rate-limits': { type: 'boolean' },
+      autopilot: { type: 'string', multiple: true },
       'retention-max-payloads': { type: 'string' },
       'retention-ttl-seconds': { type: 'string' },
       quiet: { type: 'boolean', short: 'q' },
@@ -124,12 +150,14 @@ const parse = (argv: string[]) =>
     },
   })
 
-const banner = (server: ReturnType<typeof createReferenceServer>): string => {
+const banner = (server: ReturnType<typeof createReferenceServer>, host: string): string => {
   const { endpoints } = server
   const state = server.platform.state()
   const lines = [
     'pullsign reference server',
     '',
+    // The real port, also when --public-url names another one (a proxy in front).
+    `  listening  http://${host.includes(':') ? `[${host}]` : host}:${server.port}`,
     `  api        ${endpoints.api}`,
     `  oauth      ${endpoints.oauth}`,
     `  links      ${endpoints.links}`,
@@ -150,6 +178,10 @@ const banner = (server: ReturnType<typeof createReferenceServer>): string => {
   for (const user of state.users) {
     lines.push(`  ${user.name}  ${user.uuid}`)
     for (const account of user.accounts) lines.push(`    ${account.address}  ${account.algorithm}`)
+  }
+  if (state.autopilot.length > 0) {
+    lines.push('', 'Autopilot:')
+    for (const rule of state.autopilot) lines.push(`  ${describeAutopilotRule(rule, state.users)}`)
   }
   lines.push('', 'Ctrl-C stops the server.')
   return lines.join('\n')
@@ -173,8 +205,22 @@ const main = async () => {
   try {
     server = createReferenceServer(command.options)
   } catch (error) {
-    // Bad fixtures are refused by the platform with a message naming the field.
-    process.stderr.write(`pullsign-server: --fixtures: ${(error as Error).message}\n`)
+    // Bad fixtures or a bad state file are refused with a message naming the field.
+    const flag = error instanceof StateFileError ? '--state-file' : '--fixtures'
+    process.stderr.write(`pullsign-server: ${flag}: ${(error as Error).message}\n`)
+    process.exitCode = 2
+    return
+  }
+  try {
+    const { users } = server.platform.state()
+    for (const flag of command.autopilot) server.wallet.autopilot(autopilotRule(flag, users))
+  } catch (error) {
+    // An unknown user, or a transaction type the platform does not know (600 naming txType).
+    const message = (error as Error).message
+    process.stderr.write(
+      `pullsign-server: ${message.startsWith('--autopilot') ? message : `--autopilot: ${message}`}\n`,
+    )
+    await server.close()
     process.exitCode = 2
     return
   }
@@ -189,7 +235,7 @@ const main = async () => {
     process.exitCode = 1
     return
   }
-  process.stdout.write(`${banner(server)}\n`)
+  process.stdout.write(`${banner(server, command.options.host ?? '127.0.0.1')}\n`)
   const stop = (signal: string) => {
     process.stdout.write(`\n${signal}: stopping\n`)
     server.close().then(

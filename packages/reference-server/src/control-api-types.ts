@@ -19,6 +19,18 @@ import type {
 export const CONTROL_API_PATH = '/__ref'
 
 /**
+ * The path of the demo xApp the server serves itself (docs/protocol.md §10): the demo fixtures'
+ * xApp URL. An xApp URL that is a path is resolved against `{api}` at launch.
+ *
+ * @example
+ * ```ts
+ * await fetch(`${endpoints.api}/__ref/xapps/launch`, { method: 'POST', body: JSON.stringify({ application, user }) })
+ * // → { url: `${endpoints.api}${DEMO_XAPP_PATH}?xAppToken=…&xAppStyle=LIGHT`, … }
+ * ```
+ */
+export const DEMO_XAPP_PATH = `${CONTROL_API_PATH}/demo-xapp`
+
+/**
  * A permission an application can hold on the reference server (§3.1 `restricted_types`, §2
  * permissioned push, §7.2 `xAppNavigate`).
  *
@@ -38,6 +50,7 @@ export type ApplicationPermission = 'restricted_types' | 'push' | 'xapp_navigate
  * ```
  */
 export interface RefXappSettings {
+  /** An http(s) URL, or a path on this server (resolved against `{api}` at launch) [ours]. */
   url: string
   sandbox?: boolean
   /** Whitelisted debug device ids (at most 10). */
@@ -133,6 +146,87 @@ export interface RefState {
   endpoints: Endpoints
   applications: RefApplication[]
   users: RefUser[]
+  /** The wallet autopilot's rules (POST `/__ref/autopilot`). */
+  autopilot: RefAutopilotRule[]
+  /** What the autopilot did lately, newest first: answers, and payloads it skipped with why. */
+  autopilotLog: RefAutopilotEntry[]
+}
+
+/**
+ * POST `/__ref/autopilot` body (§10): the simulated wallet opens and answers, as `user`, every
+ * payload created from now on that matches `application` and `txType` (every payload when both
+ * are absent), `afterMs` after its creation on the server clock. One rule per scope
+ * (application × txType): a new one replaces the old.
+ *
+ * @example
+ * ```ts
+ * const body: RefAutopilotRequest = { user: alice.uuid, answer: 'sign', txType: 'SignIn' }
+ * ```
+ */
+export interface RefAutopilotRequest {
+  /** The user (uuid) the wallet answers as. */
+  user: string
+  answer: 'sign' | 'reject'
+  /** Delay after the payload's creation, ms, 0 to 60,000; default 500. */
+  afterMs?: number
+  /** Only payloads of this application (uuid); absent or null: any application. */
+  application?: string | null
+  /** Only payloads of this transaction type (`SignIn`, `Payment`…); absent or null: any type. */
+  txType?: string | null
+  /** [ours] false keeps the rule listed but answering nothing (the dashboard's switch); default true. */
+  enabled?: boolean
+}
+
+/**
+ * A rule of the wallet autopilot as GET `/__ref/state` and POST `/__ref/autopilot` show it (§10).
+ *
+ * @example
+ * ```ts
+ * const signing = state.autopilot.filter((rule: RefAutopilotRule) => rule.answer === 'sign')
+ * ```
+ */
+export interface RefAutopilotRule {
+  user: string
+  answer: 'sign' | 'reject'
+  afterMs: number
+  /** null: any application. */
+  application: string | null
+  /** null: any transaction type. */
+  txType: string | null
+  enabled: boolean
+}
+
+/**
+ * POST and DELETE `/__ref/autopilot` response (§10): every rule after the change.
+ *
+ * @example
+ * ```ts
+ * const { autopilot } = (await res.json()) as RefAutopilotResponse
+ * ```
+ */
+export interface RefAutopilotResponse {
+  autopilot: RefAutopilotRule[]
+}
+
+/**
+ * One thing the autopilot did (GET `/__ref/state` `autopilotLog`): it answered a payload, or it
+ * skipped one it could not answer (bound to another user, expired, already resolved, no account
+ * on the payload's network…) and says why.
+ *
+ * @example
+ * ```ts
+ * const skipped = state.autopilotLog.filter((entry: RefAutopilotEntry) => entry.outcome === 'skipped')
+ * ```
+ */
+export interface RefAutopilotEntry {
+  /** ISO 8601 (server clock). */
+  at: string
+  payload: string
+  user: string
+  answer: 'sign' | 'reject'
+  outcome: 'signed' | 'rejected' | 'skipped'
+  /** Why it was skipped (the wallet's refusal); null when answered. */
+  reason: string | null
 }
 
 /**

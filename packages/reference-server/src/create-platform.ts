@@ -109,7 +109,10 @@ export interface Platform {
   state(): RefState
   /** The user's event list: payloads pushed to them, newest first. */
   inbox(userUuid: string): PayloadRecord[]
-  /** Back to the start fixtures: every payload, token, webhook and ledger entry forgotten. */
+  /**
+   * Back to the start fixtures: every payload, token, webhook, ledger entry and autopilot rule
+   * forgotten.
+   */
   reset(): void
   /** Stops every timer the platform started. */
   dispose(): void
@@ -196,6 +199,7 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
   const wallet = createWallet({
     payloads,
     users,
+    applications,
     ledger,
     clock,
     rates: (code) => lookups.rates(code),
@@ -237,12 +241,15 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
       endpoints: { ...endpoints },
       applications: applications.list().map((app) => applications.view(app)),
       users: users.list().map((user) => users.view(user)),
+      autopilot: wallet.autopilotRules(),
+      autopilotLog: wallet.autopilotLog(),
     }),
     inbox(userUuid) {
       users.get(userUuid)
       return payloads.inbox(userUuid)
     },
     reset() {
+      wallet.clearAutopilot()
       webhooks.clear()
       identity.clear()
       payloads.clear()
@@ -259,6 +266,7 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
       loadFixtures(fixtures, { applications, users })
     },
     dispose() {
+      wallet.clearAutopilot()
       webhooks.dispose()
       payloads.dispose()
       payloads.clear()

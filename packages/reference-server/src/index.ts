@@ -8,6 +8,9 @@ import { createHttpHandler, type FetchHandler } from './http/handler'
 import { nodeListener } from './http/node-listener'
 import { type RequestLogOptions, withRequestLog } from './http/request-log'
 import { type Clock, DEFAULT_ENDPOINTS } from './platform'
+import { createSnapshots, type Snapshot } from './state/snapshot'
+import { createStateFile } from './state/state-file'
+import { storeStateParts } from './state/state-parts'
 import type { Wallet } from './wallet'
 import {
   createInProcessWebSocket,
@@ -21,6 +24,10 @@ export type {
   ApplicationPermission,
   KeyAlgorithm,
   RefApplication,
+  RefAutopilotEntry,
+  RefAutopilotRequest,
+  RefAutopilotResponse,
+  RefAutopilotRule,
   RefClockAdvanceRequest,
   RefCreateApplicationRequest,
   RefCreateUserRequest,
@@ -44,7 +51,10 @@ export type { Platform, PlatformOptions } from './create-platform'
 export type { FetchHandler } from './http/handler'
 export type { RequestLogOptions } from './http/request-log'
 export type { Clock, RetentionOptions } from './platform'
-export type { Wallet } from './wallet'
+export type { PayloadList, PayloadListQuery } from './platform/payloads/payload-list'
+export { SNAPSHOT_VERSION, type Snapshot } from './state/snapshot'
+export { StateFileError } from './state/state-file'
+export type { Wallet, WalletAutopilotRule } from './wallet'
 export type { InProcessWebSocket, InProcessWebSocketConstructor } from './ws/in-process-socket'
 
 /**
@@ -75,6 +85,12 @@ export interface ReferenceServerOptions extends PlatformOptions {
   publicUrl?: string
   /** `{oauth}`: issuer, endpoints and redirects of the OAuth provider. Default `{publicUrl}/oauth`. */
   oauthUrl?: string
+  /**
+   * A JSON file the state survives a restart in (`--state-file`): restored at start when it
+   * exists (a bad file throws a `StateFileError` naming the field), saved within a second of a
+   * change and on `close()`. It holds API secrets and seeds: a development server's file.
+   */
+  stateFile?: string
 }
 
 /**
@@ -98,6 +114,8 @@ export interface ReferenceServer {
   listen(port?: number): Promise<Endpoints>
   /** Closes every socket, timer and the server. */
   close(): Promise<void>
+  /** The port the node server listens on (the real one after `listen(0)`), or null before. */
+  readonly port: number | null
   /** The endpoints the server answers on (set by `listen`, or as given in the options). */
   readonly endpoints: Endpoints
   /**
@@ -113,6 +131,13 @@ export interface ReferenceServer {
   readonly clock: Clock
   /** The one fetch-style handler of the HTTP API (for msw, or any fetch-style runtime). */
   readonly handler: FetchHandler
+  /** GET `/__ref/snapshot` (docs/protocol.md §10): the whole state as versioned JSON. */
+  snapshot(): Snapshot
+  /**
+   * POST `/__ref/restore`: replaces the state with a snapshot; an invalid one throws a
+   * PlatformError naming the field and changes nothing.
+   */
+  restore(snapshot: unknown): void
   /**
    * A WebSocket class connected to this server's payload sockets in-process, without a port: give
    * it to the SDK (`new PullSign({ …, endpoints: server.endpoints, WebSocket: server.WebSocket })`)
@@ -145,6 +170,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     publicUrl,
     oauthUrl,
     requestLog,
+    stateFile: stateFilePath,
     ...platformOptions
   } = options
   const limits = connectionSettings(connections)
@@ -165,7 +191,23 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     },
   })
   const { platform } = assembled
-  const routes = createHttpHandler(assembled, { listenHost: host })
+  const snapshots = createSnapshots({
+    clock: platform.clock,
+    parts: storeStateParts(platform),
+    clear: () => platform.reset(),
+  })
+  const stateFile =
+    stateFilePath === undefined
+      ? null
+      : createStateFile({ path: stateFilePath, snapshots, clock: platform.clock })
+  try {
+    stateFile?.load()
+  } catch (error) {
+    platform.dispose()
+    throw error
+  }
+  stateFile?.start()
+  const routes = createHttpHandler(assembled, { listenHost: host, snapshots })
   const answer = requestLog ? withRequestLog(routes, requestLog) : routes
   const handler: FetchHandler = async (request) => answer(request)
   const sockets = createPayloadSockets(platform)
@@ -176,11 +218,15 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   server.maxConnections = limits.maxConnections
   server.on('upgrade', upgrade.handle)
   let listening = false
+  let port: number | null = null
   let hasEndpoints = platformOptions.endpoints !== undefined || publicUrl !== undefined
 
   return {
     get endpoints() {
       return platform.endpoints
+    },
+    get port() {
+      return port
     },
     get hasEndpoints() {
       return hasEndpoints
@@ -189,14 +235,17 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     wallet: platform.wallet,
     clock: platform.clock,
     handler,
+    snapshot: () => snapshots.take(),
+    restore: (snapshot) => snapshots.restore(snapshot),
     WebSocket: createInProcessWebSocket({ sockets, endpoints: () => platform.endpoints }),
-    listen(port = 0) {
+    listen(wanted = 0) {
       return new Promise((resolve, reject) => {
         server.once('error', reject)
-        server.listen(port, host, () => {
+        server.listen(wanted, host, () => {
           server.off('error', reject)
           listening = true
           const { port: bound } = server.address() as AddressInfo
+          port = bound
           // docs/protocol.md "Public base URLs": what the server emits comes from these, never from Host.
           const api =
             publicUrl === undefined ? `http://${urlHost(host)}:${bound}` : platform.endpoints.api
@@ -209,9 +258,12 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     },
     async close() {
       upgrade.close()
+      // Saved before dispose, which forgets the payloads.
+      await stateFile?.close()
       platform.dispose()
       if (!listening) return
       listening = false
+      port = null
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()

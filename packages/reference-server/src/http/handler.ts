@@ -6,6 +6,7 @@ import { CONTROL_API_PATH } from '../control-api-types'
 import type { AssembledPlatform } from '../create-platform'
 import { badBody, notFound, wrongCredentialKind } from '../platform'
 import { UUID_SOURCE } from '../platform/ids'
+import type { Snapshots } from '../state/snapshot'
 import { errorResponse } from './error-response'
 import { ownHostNames, ownHostOnly } from './guards/own-hosts'
 import type { HttpEnv } from './http-env'
@@ -14,14 +15,18 @@ import { rateLimitHeaders } from './rate-limit-headers'
 import type { HeaderRecord } from './responses'
 import { accountRoutes } from './routes/account-routes'
 import { appStorageRoutes } from './routes/app-storage-routes'
+import { applicationRoutes } from './routes/application-routes'
 import { controlRoutes } from './routes/control-routes'
+import { demoXappRoutes } from './routes/demo-xapp-routes'
 import { jwtRoutes } from './routes/jwt-routes'
 import { linkRoutes } from './routes/link-routes'
 import { lookupRoutes } from './routes/lookup-routes'
 import { oauthMountPath, oauthRoutes } from './routes/oauth-routes'
 import { pageRoutes } from './routes/page-routes'
+import { payloadListRoutes } from './routes/payload-list-routes'
 import { payloadRoutes } from './routes/payload-routes'
 import { signRoutes } from './routes/sign-routes'
+import { snapshotRoutes } from './routes/snapshot-routes'
 import { userTokenRoutes } from './routes/user-token-routes'
 import { xappAuthorizeRoutes } from './routes/xapp-authorize-route'
 import { xappHostRoutes } from './routes/xapp-host-routes'
@@ -73,7 +78,8 @@ export type FetchHandler = (request: Request) => Promise<Response>
  * finishes synchronously (a GET) answers without a promise, which the node transport writes at
  * once; the public {@link FetchHandler} wraps it in one. It holds no transport state of its own;
  * websockets are served next to it by the node server. `listenHost` (the interface the node
- * server listens on) is one of the names the control API and the dashboard answer to.
+ * server listens on) is one of the names the control API and the dashboard answer to;
+ * `snapshots` serves GET `/__ref/snapshot` and POST `/__ref/restore`.
  *
  * @example
  * ```ts
@@ -83,7 +89,7 @@ export type FetchHandler = (request: Request) => Promise<Response>
  */
 export function createHttpHandler(
   { platform, payloadJson }: AssembledPlatform,
-  options: { listenHost?: string } = {},
+  options: { listenHost?: string; snapshots?: Snapshots } = {},
 ): (request: Request) => Response | Promise<Response> {
   const { applications, users, clock, rateLimits, identity } = platform
   const endpoints = () => platform.endpoints
@@ -143,8 +149,15 @@ export function createHttpHandler(
   app.route(API_PATHS.jwt, xappAuthorizeRoutes(parts))
   app.route('/', xappReplayRoutes(parts))
   app.route(CONTROL_API_PATH, controlRoutes(parts))
+  const api = () => endpoints().api
+  app.route(CONTROL_API_PATH, payloadListRoutes({ payloads: platform.payloads, api }))
+  app.route(CONTROL_API_PATH, applicationRoutes({ applications, api }))
+  if (options.snapshots) {
+    app.route(CONTROL_API_PATH, snapshotRoutes({ snapshots: options.snapshots, api }))
+  }
   app.route(CONTROL_API_PATH, accountRoutes(parts))
   app.route(CONTROL_API_PATH, xappHostRoutes(parts))
+  app.route('/', demoXappRoutes(parts))
   app.route(API_PATHS.sign, signRoutes(parts))
   app.route(oauthMountPath(endpoints().oauth), oauthRoutes(parts))
   app.route('/', pageRoutes(parts))

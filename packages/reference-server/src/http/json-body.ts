@@ -25,10 +25,15 @@ export const MAX_JSON_DEPTH = 100
  * before buffering it, bytes that are not UTF-8, and text that is not JSON, and (600, naming the
  * field) a value nested deeper than {@link MAX_JSON_DEPTH}. The parse error's own text is left
  * out: it quotes the body, which may hold a user token. An empty body is refused unless the
- * route gives `whenEmpty` (its optional body's default).
+ * route gives `whenEmpty` (its optional body's default). A route that takes whole snapshots gives
+ * its own `maxBytes`.
  */
-export async function readJsonBody(request: Request, whenEmpty?: unknown): Promise<unknown> {
-  const bytes = await readBodyBytes(request)
+export async function readJsonBody(
+  request: Request,
+  whenEmpty?: unknown,
+  maxBytes = MAX_BODY_BYTES,
+): Promise<unknown> {
+  const bytes = await readBodyBytes(request, maxBytes)
   if (bytes === null || bytes.byteLength === 0) {
     if (whenEmpty !== undefined) return whenEmpty
     throw badBody('body', 'is missing; send a JSON object')
@@ -74,24 +79,24 @@ const tooDeep = (value: unknown, depth: number, path: string[]): string[] | null
  * const bytes = await readBodyBytes(request)
  * ```
  */
-export function readBodyBytes(request: Request): Promise<Buffer | null> {
+export function readBodyBytes(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Buffer | null> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
-  if (declared > MAX_BODY_BYTES) {
+  if (declared > maxBytes) {
     closeAfterAnswer(request)
-    return Promise.reject(tooLarge())
+    return Promise.reject(tooLarge(maxBytes))
   }
   const incoming = (request as ServerRequest).runtime?.node?.req
-  if (incoming) return readIncoming(request, incoming)
+  if (incoming) return readIncoming(request, incoming, maxBytes)
   return Number.isSafeInteger(declared) && declared >= 0
-    ? readDeclared(request)
-    : readStreamed(request)
+    ? readDeclared(request, maxBytes)
+    : readStreamed(request, maxBytes)
 }
 
 // A leading UTF-8 byte order mark is skipped, as a TextDecoder and common JSON body parsers do.
 const startAfterBom = (bytes: Buffer) =>
   bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0
 
-const tooLarge = () => badBody('body', `is larger than ${MAX_BODY_BYTES / 1024} KB`)
+const tooLarge = (maxBytes: number) => badBody('body', `is larger than ${maxBytes / 1024} KB`)
 const cutOff = () => badBody('body', 'was cut off before its end')
 
 // A body refused before its end is left unread: over node:http the answer closes the connection
@@ -108,17 +113,25 @@ type IncomingBody = Readable & { readonly complete: boolean }
 // Served over node:http, srvx's Request carries the IncomingMessage, read straight instead of
 // through a web stream built per request (a fifth of a create request's CPU). Every body takes
 // the same path, however its bytes arrived.
-const readIncoming = (request: Request, incoming: IncomingBody): Promise<Buffer> => {
+const readIncoming = (
+  request: Request,
+  incoming: IncomingBody,
+  maxBytes: number,
+): Promise<Buffer> => {
   // A stream that closed before the route reads it would never call the listeners below.
   if (incoming.destroyed) return Promise.reject(cutOff())
-  return readChunks(incoming, () => closeAfterAnswer(request))
+  return readChunks(incoming, maxBytes, () => closeAfterAnswer(request))
 }
 
 // One loop for every body: take what the stream holds, and finish once node's parser has seen
 // the whole message (`complete`), else wait for more. A small body that came with its headers is
 // read in one `read` on the first `readable`, without flowing mode's ticks and listeners. Reading
 // stops at the limit. A client that goes away mid-body gets no answer; the 600 only ends the route.
-const readChunks = (incoming: IncomingBody, onRefuse: () => void): Promise<Buffer> =>
+const readChunks = (
+  incoming: IncomingBody,
+  maxBytes: number,
+  onRefuse: () => void,
+): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -139,7 +152,7 @@ const readChunks = (incoming: IncomingBody, onRefuse: () => void): Promise<Buffe
     function pull() {
       for (let chunk = incoming.read() as Buffer | null; chunk !== null; chunk = incoming.read()) {
         size += chunk.byteLength
-        if (size > MAX_BODY_BYTES) return settle(tooLarge())
+        if (size > maxBytes) return settle(tooLarge(maxBytes))
         chunks.push(chunk)
       }
       if (incoming.complete) settle(null)
@@ -153,14 +166,14 @@ const readChunks = (incoming: IncomingBody, onRefuse: () => void): Promise<Buffe
 
 // A fetch-style Request with a declared length within the limit: read whole. A caller that
 // declares less than it sends still meets the limit after the read.
-const readDeclared = async (request: Request): Promise<Buffer> => {
+const readDeclared = async (request: Request, maxBytes: number): Promise<Buffer> => {
   const bytes = Buffer.from(await request.arrayBuffer())
-  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge()
+  if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes)
   return bytes
 }
 
 // No declared length (chunked): read chunk by chunk and stop at the limit before buffering more.
-const readStreamed = async (request: Request): Promise<Buffer | null> => {
+const readStreamed = async (request: Request, maxBytes: number): Promise<Buffer | null> => {
   if (!request.body) return null
   const chunks: Uint8Array[] = []
   let size = 0
@@ -169,9 +182,9 @@ const readStreamed = async (request: Request): Promise<Buffer | null> => {
     const { done, value } = await reader.read()
     if (done) break
     size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel()
-      throw tooLarge()
+      throw tooLarge(maxBytes)
     }
     chunks.push(value)
   }

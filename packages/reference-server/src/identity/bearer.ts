@@ -1,4 +1,3 @@
-import { decodeProtectedHeader } from 'jose'
 import { API_HEADERS } from 'pullsign/wire'
 import type { Application, Applications, Clock, User, Users } from '../platform'
 import { badJwt } from '../platform'
@@ -106,6 +105,8 @@ export async function resolveBearer(
 ): Promise<BearerIdentity> {
   const token = BEARER.exec(authorization ?? '')?.[1]
   if (!token) throw badJwt(`${API_HEADERS.authorization} must be "Bearer <jwt>"`)
+  // jose loads with the first Bearer token, not with the server.
+  const { decodeProtectedHeader } = await import('jose')
   let alg: unknown
   try {
     alg = decodeProtectedHeader(token).alg

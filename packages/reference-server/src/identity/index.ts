@@ -1,7 +1,7 @@
 import type { Endpoints } from 'pullsign/wire'
 import type { Applications, Clock, Payloads, Users, UserTokens } from '../platform'
 import { createOAuthProvider, type OAuthProvider } from './oauth-provider'
-import { createSigningKeys } from './signing-keys'
+import { createSigningKeys, type SigningKeys } from './signing-keys'
 import { createXappSessions, type XappSessions } from './xapp-sessions'
 
 export type { BearerIdentity, BearerKind, BearerParts } from './bearer'
@@ -22,6 +22,8 @@ export interface Identity {
   oauth: OAuthProvider
   /** The xApp JWTs issued, by OTT: a JWT for another is refused (docs/protocol.md §7.3). */
   xappSessions: XappSessions
+  /** The RS256 key the provider signs with (kept in snapshots). */
+  keys: SigningKeys
   /** GET `{oauth}/certs` (docs/protocol.md §7.1): the RS256 public key with its `kid`. */
   jwks(): Promise<{ keys: Record<string, unknown>[] }>
   /** GET `{oauth}/.well-known/openid-configuration` (docs/protocol.md §7.1 "Discovery"). */
@@ -54,6 +56,7 @@ export function createIdentity(deps: {
   return {
     oauth,
     xappSessions,
+    keys,
     async jwks() {
       return { keys: [{ ...(await keys.current()).jwk }] }
     },

@@ -1,4 +1,4 @@
-import { jwtVerify, SignJWT } from 'jose'
+import type { JWTPayload } from 'jose'
 import type { NetworkKey, OAuthJwtClaims } from 'pullsign/wire'
 import { networkDefinition } from '../ledger'
 import type { Application } from '../platform'
@@ -42,14 +42,16 @@ const emailOf = (grant: SignInGrant) => `${grant.app.uuid}+${grant.account}@xumm
 
 // What both tokens of a grant share (docs/protocol.md §7.1): RS256 with the `/certs` key, `iss`,
 // `aud` = client_id, `sub` = the r-address, issued now, 24 h.
-const signForGrant = (
-  jwt: SignJWT,
+// jose loads with the first token signed (the key it signs with is made on first use too).
+const signForGrant = async (
+  claims: JWTPayload,
   grant: SignInGrant,
   key: SigningKey,
   issuer: string,
   iat: number,
-): Promise<string> =>
-  jwt
+): Promise<string> => {
+  const { SignJWT } = await import('jose')
+  return new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
     .setIssuer(issuer)
     .setAudience(grant.app.uuid)
@@ -57,6 +59,7 @@ const signForGrant = (
     .setIssuedAt(iat)
     .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
     .sign(key.privateKey)
+}
 
 /**
  * The access token of a grant: RS256 with the `/certs` key, the claims of docs/protocol.md §7.1, `iss` =
@@ -89,7 +92,7 @@ export async function mintAccessToken(
     ...(grant.state === null ? {} : { state: grant.state }),
     ...(grant.nonce === null ? {} : { nonce: grant.nonce }),
   }
-  return signForGrant(new SignJWT(claims), grant, key, issuer, iat)
+  return signForGrant(claims, grant, key, issuer, iat)
 }
 
 /**
@@ -112,7 +115,7 @@ export async function mintIdToken(
     email: emailOf(grant),
     ...(grant.nonce === null ? {} : { nonce: grant.nonce }),
   }
-  return signForGrant(new SignJWT(claims), grant, key, issuer, iat)
+  return signForGrant(claims, grant, key, issuer, iat)
 }
 
 /**
@@ -130,6 +133,7 @@ export async function verifyAccessToken(
   issuer: string,
   nowMs: number,
 ): Promise<OAuthJwtClaims> {
+  const { jwtVerify } = await import('jose')
   const { payload } = await jwtVerify(token, key.publicKey, {
     algorithms: ['RS256'],
     issuer,

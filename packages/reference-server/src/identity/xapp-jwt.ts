@@ -1,5 +1,3 @@
-import { decodeJwt, SignJWT } from 'jose'
-import { SignatureError, verifyXappJwt } from 'pullsign/verify'
 import type { XappJwtClaims } from 'pullsign/wire'
 import type { Application, Applications, XappLaunch } from '../platform'
 import { badJwt } from '../platform'
@@ -21,7 +19,13 @@ const keyOf = (app: Application) => new TextEncoder().encode(app.apiSecret)
  * const jwt = await issueXappJwt(app, launch, platform.clock.now())
  * ```
  */
-export function issueXappJwt(app: Application, launch: XappLaunch, now: number): Promise<string> {
+export async function issueXappJwt(
+  app: Application,
+  launch: XappLaunch,
+  now: number,
+): Promise<string> {
+  // jose and pullsign/verify load with the first xApp JWT (they cost the first payload nothing).
+  const { SignJWT } = await import('jose')
   const iat = Math.floor(now / 1000)
   const claims: Omit<XappJwtClaims, 'iat' | 'exp'> = {
     app_uuidv4: app.uuid,
@@ -60,6 +64,10 @@ export async function resolveXappJwt(
   applications: Applications,
   now: number,
 ): Promise<{ app: Application; claims: XappJwtClaims }> {
+  const [{ decodeJwt }, { SignatureError, verifyXappJwt }] = await Promise.all([
+    import('jose'),
+    import('pullsign/verify'),
+  ])
   let named: unknown
   try {
     named = decodeJwt(token).app_uuidv4

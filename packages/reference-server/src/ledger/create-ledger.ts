@@ -2,6 +2,7 @@ import { isNetworkKey, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
 import { parseDrops } from './amounts/native-amount'
 import { parseCtid } from './codec/ctid'
+import type { LedgerState } from './ledger-state'
 import type { AccountView, Ledger } from './ledger-types'
 import { createNetworkLedger, type NetworkLedger } from './network-ledger'
 import { NETWORKS } from './networks'
@@ -62,6 +63,7 @@ export function createLedger(options: LedgerOptions): Ledger {
   const build = () =>
     new Map<NetworkKey, NetworkLedger>(NETWORKS.map((n) => [n.key, createNetworkLedger(n, price)]))
   let networks = build()
+  let changes = 0
 
   const network = (key: NetworkKey): NetworkLedger => {
     const found = isNetworkKey(key) ? networks.get(key) : undefined
@@ -71,6 +73,7 @@ export function createLedger(options: LedgerOptions): Ledger {
   // `ledgers` closes skipped by a clock jump are one step: the index moves by all of them at once,
   // so a year's advance costs one call, not one per 4 s (docs/protocol.md §8.1, §10).
   const closeAll = (ledgers = 1) => {
+    changes++
     for (const ledger of networks.values()) ledger.close(clock.now(), ledgers)
   }
   const cancelTimer = closeMs === false ? () => {} : clock.setInterval(closeAll, closeMs)
@@ -83,6 +86,7 @@ export function createLedger(options: LedgerOptions): Ledger {
       const amount = parseDrops(drops)
       if (amount === null) throw outOfRange('drops', 'must be a non-negative integer of drops')
       const targets = keys.map(network)
+      changes++
       for (const target of targets) target.fund(address, amount)
     },
     account(key, address): AccountView | null {
@@ -105,11 +109,15 @@ export function createLedger(options: LedgerOptions): Ledger {
     latestClosedIndex: (key) => network(key).latestClosedIndex(),
     submit(key, blob) {
       if (typeof blob !== 'string') throw new TypeError('blob must be a hex string')
+      changes++
       return network(key).submit(blob)
     },
     close(key) {
       if (key === undefined) closeAll()
-      else network(key).close(clock.now())
+      else {
+        changes++
+        network(key).close(clock.now())
+      }
     },
     transaction(hash) {
       if (typeof hash !== 'string' || !TXID.test(hash)) return null
@@ -133,6 +141,21 @@ export function createLedger(options: LedgerOptions): Ledger {
     },
     reset() {
       networks = build()
+      changes++
+    },
+    get changes() {
+      return changes
+    },
+    saveState(): LedgerState {
+      return Object.fromEntries([...networks].map(([key, ledger]) => [key, ledger.saveState()]))
+    },
+    loadState(state) {
+      networks = build()
+      changes++
+      for (const [key, ledger] of networks) {
+        const saved = state[key]
+        if (saved) ledger.loadState(saved)
+      }
     },
     dispose: cancelTimer,
   }

@@ -1,4 +1,5 @@
 export { createLedger, type LedgerClock, type LedgerOptions } from './create-ledger'
+export { type LedgerState, ledgerStateSchema } from './ledger-state'
 export type {
   AccountView,
   Ledger,

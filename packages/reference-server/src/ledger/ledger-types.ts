@@ -1,4 +1,5 @@
 import type { NetworkKey, XrplTxResponse } from 'pullsign/wire'
+import type { LedgerState } from './ledger-state'
 import type { LineView } from './state/trust-line'
 
 /**
@@ -103,6 +104,12 @@ export interface Ledger {
   transactionByCtid(ctid: string): TransactionLookup | null
   /** Forgets every account and transaction; ledger indexes start again. */
   reset(): void
+  /** Counts funds, submissions, closes and resets: a snapshot writes the ledger again only when it moved. */
+  readonly changes: number
+  /** Every network's accounts, lines and transactions, for a snapshot (src/state/snapshot.ts). */
+  saveState(): LedgerState
+  /** Replaces every network's ledger with a checked snapshot part (a network left out starts empty). */
+  loadState(state: LedgerState): void
   /** Stops the close timer. */
   dispose(): void
 }

@@ -3,6 +3,7 @@ import type { JsonObject } from './codec/json-object'
 import { type CanonicalTransaction, decodeCanonical } from './codec/transaction-decode'
 import { encodeTransaction } from './codec/transaction-encode'
 import { ledgerTransactionId } from './codec/transaction-id'
+import { loadNetworkLedger, type NetworkLedgerState, saveNetworkLedger } from './ledger-state'
 import type { SubmitResult } from './ledger-types'
 import { type NetworkDefinition, requiresNetworkId } from './networks'
 import { accountSetRules } from './rules/account-set'
@@ -33,6 +34,10 @@ export interface NetworkLedger {
   transaction(txid: string): StoredTransaction | undefined
   /** The validated transaction at a position of a closed ledger (a CTID's target, §9.2). */
   transactionAt(ledgerIndex: number, transactionIndex: number): StoredTransaction | undefined
+  /** Accounts, lines and transactions as snapshot JSON (ledger-state.ts). */
+  saveState(): NetworkLedgerState
+  /** Replaces everything with a checked snapshot part. */
+  loadState(state: NetworkLedgerState): void
 }
 
 const HEX = /^(?:[0-9A-F]{2})+$/i
@@ -285,5 +290,20 @@ export function createNetworkLedger(
     },
     transaction: (txid) => transactions.get(txid),
     transactionAt: (ledgerIndex, index) => closedLedgers.get(ledgerIndex)?.[index],
+    saveState: () =>
+      saveNetworkLedger({ accounts, lines, transactions, open, closedLedgers, closedIndex }),
+    loadState(state) {
+      const parts = loadNetworkLedger(state, definition)
+      const refill = <K, V>(target: Map<K, V>, source: Map<K, V>) => {
+        target.clear()
+        for (const [key, value] of source) target.set(key, value)
+      }
+      refill(accounts, parts.accounts)
+      refill(lines, parts.lines)
+      refill(transactions, parts.transactions)
+      refill(closedLedgers, parts.closedLedgers)
+      open = parts.open
+      closedIndex = parts.closedIndex
+    },
   }
 }

@@ -1,7 +1,8 @@
 import type { KycStatus, NetworkKey } from 'pullsign/wire'
 import { z } from 'zod'
+import { DEMO_XAPP_PATH } from '../control-api-types'
 import type { Applications, CreateApplicationInput } from './applications/applications'
-import { badBody } from './errors'
+import { badBody, PlatformError } from './errors'
 import { stableUuid } from './ids'
 import { parseInput } from './schema-input'
 import type { Users } from './users/users'
@@ -41,7 +42,8 @@ export const DEMO_FIXTURES: Readonly<Fixtures> = Object.freeze<Fixtures>({
       iconUrl: 'https://xumm.app/assets/icons/apps/demo-shop.png',
       redirectUris: ['http://127.0.0.1:3000/callback', 'http://localhost:3000/callback'],
       permissions: ['push'],
-      xapp: { url: 'http://127.0.0.1:3000/xapp', sandbox: false, devices: [] },
+      // the demo xApp this server serves itself (docs/protocol.md §10), so Launch works out of the box
+      xapp: { url: DEMO_XAPP_PATH, sandbox: false, devices: [] },
     },
   ],
   users: [
@@ -87,6 +89,22 @@ export function loadFixtures(
   fixtures: Fixtures,
   registries: { applications: Applications; users: Users },
 ): void {
-  for (const app of fixtures.applications) registries.applications.create(app)
-  for (const user of fixtures.users) registries.users.create(user)
+  for (const [index, app] of fixtures.applications.entries()) {
+    atPath(`applications.${index}`, () => registries.applications.create(app))
+  }
+  for (const [index, user] of fixtures.users.entries()) {
+    atPath(`users.${index}`, () => registries.users.create(user))
+  }
+}
+
+// A registry's refusal names the field inside the entry (`webhookUrl must be ...`, 600); the
+// fixtures' error names the whole path (`applications.0.webhookUrl must be ...`).
+const atPath = (path: string, create: () => unknown) => {
+  try {
+    create()
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error
+    const message = error.code === 600 ? `${path}.${error.message}` : `${path}: ${error.message}`
+    throw new PlatformError(error.status, error.code, message)
+  }
 }

@@ -2,11 +2,13 @@ import type { NetworkKey, PayloadRecord, TransactionJson } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
 import type { Ledger } from '../ledger/ledger-types'
 import { type NetworkDefinition, networkDefinition } from '../ledger/networks'
+import type { Applications } from '../platform/applications/applications'
 import type { Clock } from '../platform/clock'
 import { conflict, forbiddenType, invalidRequest } from '../platform/errors'
 import type { WalletOutcome, WalletRequest } from '../platform/payloads/payload-types'
 import type { Payloads } from '../platform/payloads/payloads'
 import type { User, UserAccount, Users } from '../platform/users/users'
+import { createAutopilot } from './autopilot'
 import { assertBatchWalletVersion, signBatch } from './batch-sign'
 import { authorizeChannelClaim } from './channel-claim'
 import { chooseAccount } from './choose-account'
@@ -26,6 +28,8 @@ import type { Wallet } from './wallet-types'
 export interface WalletDeps {
   payloads: Payloads
   users: Users
+  /** Where the autopilot checks the application a rule names. */
+  applications: Pick<Applications, 'find'>
   ledger: Ledger
   clock: Clock
   /** The rates lookup (§2) pay-with-anything converts through; without it only par conversions. */
@@ -96,6 +100,7 @@ function signPayload(
  * (honouring a forced signer), fills and signs for real, submits unless `submit: false` or
  * multisign, and resolves; the markers go opened → pre_signed → dispatched → resolved (§4).
  * Everything that can refuse does so before the first marker, so a refusal changes nothing.
+ * Its autopilot (autopilot.ts) answers new payloads by rule, as a user, on the clock.
  *
  * @example
  * ```ts
@@ -115,7 +120,7 @@ export function createWallet(deps: WalletDeps): Wallet {
     return { user, request, record }
   }
 
-  return {
+  const wallet: Omit<Wallet, 'autopilot' | 'clearAutopilot' | 'autopilotRules' | 'autopilotLog'> = {
     open(uuid, input) {
       const values = parseOpenInput(input)
       prepare(uuid, values.user)
@@ -173,5 +178,20 @@ export function createWallet(deps: WalletDeps): Wallet {
       payloads.open(uuid, { userUuid: user.uuid })
       return payloads.resolve(uuid, { signed: false, userUuid: user.uuid })
     },
+  }
+  const autopilot = createAutopilot({
+    clock: deps.clock,
+    payloads,
+    users,
+    applications: deps.applications,
+    sign: (uuid, user) => wallet.sign(uuid, { user }),
+    reject: (uuid, user) => wallet.reject(uuid, { user }),
+  })
+  return {
+    ...wallet,
+    autopilot: autopilot.set,
+    clearAutopilot: autopilot.clear,
+    autopilotRules: autopilot.rules,
+    autopilotLog: autopilot.log,
   }
 }

@@ -2,6 +2,7 @@ export { createWallet, type WalletDeps } from './create-wallet'
 export type { RateLookup } from './pay-with'
 export type {
   Wallet,
+  WalletAutopilotRule,
   WalletOpenInput,
   WalletOpenVia,
   WalletRejectInput,

@@ -33,6 +33,7 @@ describe('benches (quick configuration)', () => {
       'ledger-payments',
       'fuzz',
       'auth-flood',
+      'cold-start',
     ])
     for (const summary of summaries) {
       expect(summary.quick).toBe(true)

@@ -95,6 +95,9 @@ describe('pullsign-server CLI', { timeout: 60_000 }, () => {
     [['extra'], 'extra'],
     [['--public-url', 'ftp://sign.example.test'], '--public-url'],
     [['--oauth-url', 'https://login.example.test/?x=1'], '--oauth-url'],
+    [['--autopilot', 'alice'], '--autopilot'],
+    [['--autopilot', 'alice:approve'], '--autopilot'],
+    [['--autopilot', 'alice:sign', '--autopilot', 'bob:reject'], '--autopilot'],
   ])('%j exits 2 naming %s', async (args, flag) => {
     const cli = run(args)
     expect(await cli.exit).toBe(2)
@@ -150,5 +153,40 @@ describe('pullsign-server CLI', { timeout: 60_000 }, () => {
     const cli = run(['--help'])
     expect(await cli.exit).toBe(0)
     expect(cli.stdout()).toContain('--no-rate-limits')
+    expect(cli.stdout()).toContain('--autopilot <user>:sign|reject')
+  })
+
+  it('--autopilot makes the wallet answer new payloads as that user, and says so', async () => {
+    const server = run([
+      '--port',
+      '0',
+      '--ledger-close-ms',
+      '0',
+      '--autopilot',
+      'alice:sign:SignIn',
+      '--autopilot',
+      'Bob:reject',
+    ])
+    const banner = await started(server)
+    expect(banner.text).toContain('Alice signs SignIn payloads 500 ms after they are created')
+    expect(banner.text).toContain('Bob rejects every payload 500 ms after it is created')
+    const state = (await (await fetch(`${banner.api}/__ref/state`)).json()) as {
+      autopilot: Array<{ answer: string; txType: string | null }>
+    }
+    expect(state.autopilot.map((rule) => [rule.answer, rule.txType])).toEqual([
+      ['sign', 'SignIn'],
+      ['reject', null],
+    ])
+    server.child.kill('SIGINT')
+    expect(await server.exit).toBe(0)
+  })
+
+  it.each([
+    ['carol:sign', 'no user "carol" (users: Alice, Bob)'],
+    ['alice:sign:Signin', 'txType is not a known transaction type'],
+  ])('--autopilot %s exits 2 saying why', async (flag, message) => {
+    const cli = run(['--port', '0', '--autopilot', flag])
+    expect(await cli.exit).toBe(2)
+    expect(cli.stderr()).toContain(`--autopilot: ${message}`)
   })
 })

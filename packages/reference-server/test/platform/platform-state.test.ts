@@ -90,8 +90,12 @@ describe('demo fixtures and the §10 state', () => {
     expect(() => createPlatform({ fixtures: { applications: 'x' } })).toThrow(
       expect.objectContaining({ code: 600, message: expect.stringMatching(/^applications /) }),
     )
+    // The path of the bad field inside the fixtures (issue 23), not only its name in the entry.
     expect(() => createPlatform({ fixtures: { applications: [{ name: '' }] } })).toThrow(
-      expect.objectContaining({ code: 600, message: expect.stringMatching(/^name /) }),
+      expect.objectContaining({
+        code: 600,
+        message: expect.stringMatching(/^applications\.0\.name /),
+      }),
     )
   })
 })

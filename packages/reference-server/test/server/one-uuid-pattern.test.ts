@@ -32,6 +32,8 @@ describe('one UUID pattern (platform/ids.ts)', () => {
       account: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY',
       network: 'MAINNET',
       networks: [],
+      application: newUuid(),
+      refused: null,
     })
     const uuidSource = pageData(page).uuidSource as string
     expect(uuidSource).toBe(UUID_SOURCE)

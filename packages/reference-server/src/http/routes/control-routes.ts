@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { NETWORK_KEYS } from 'pullsign/wire'
 import { z } from 'zod'
 import { parseInput } from '../../platform/schema-input'
+import { parseAutopilotInput } from '../../wallet/autopilot-input'
 import { parseOpenInput, parseRejectInput, parseSignInput } from '../../wallet/wallet-input'
 import { clientAddress } from '../client-address'
 import { refuseOwnControlWebhook } from '../guards/own-webhook'
@@ -117,6 +118,10 @@ export function controlRoutes({
     const payloads = inbox(c.req.param('uuid'))
     return json(c, { payloads, pushes: push.received(c.req.param('uuid')) })
   })
+  routes.post('/autopilot', async (c) =>
+    json(c, { autopilot: wallet.autopilot(parseAutopilotInput(await readJsonBody(c.req.raw))) }),
+  )
+  routes.delete('/autopilot', (c) => json(c, { autopilot: wallet.clearAutopilot() }))
   routes.post('/reset', (c) => {
     reset()
     return json(c, { reset: true })

@@ -56,7 +56,7 @@ export function signRoutes({
     const [, uuid = '', quality, format] = qr
     // The QR always encodes next.always of a payload that exists (404 otherwise, §1).
     const text = `${endpoints().api}/sign/${payloads.record(uuid).meta.uuid}`
-    if (format === 'json') return json(c, qrMatrix(text, quality as QrQuality))
+    if (format === 'json') return json(c, await qrMatrix(text, quality as QrQuality))
     const png = await qrPng(text, quality as QrQuality)
     return response(png, 200, { 'content-type': 'image/png', 'cache-control': 'no-store' })
   })

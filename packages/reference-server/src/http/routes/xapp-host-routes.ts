@@ -14,7 +14,7 @@ import { response } from '../responses'
  * The xApp host simulator of docs/protocol.md §7.2 under the control API (same-origin only, as
  * it signs as the user): GET `/__ref/xapp-host/{ott}` frames a launch, and POST
  * `/__ref/xapp-host` (the dashboard's Launch form: `application`, `user`) launches and
- * redirects to it.
+ * redirects to it; the host page's Launch again posts `account` and `style` too.
  */
 export function xappHostRoutes({
   applications,
@@ -44,6 +44,8 @@ export function xappHostRoutes({
       account: launch.context.account,
       network: launch.context.nodetype,
       networks: SIGN_PAGE_NETWORKS,
+      application: app.uuid,
+      refused: xapps.ottRefusal(launch),
     })
     return htmlResponse(page, 200, xappHostPolicy(origin))
   })
@@ -52,7 +54,14 @@ export function xappHostRoutes({
     const form = await c.req.parseBody().catch(() => {
       throw badBody('body', 'must be a form with application and user')
     })
-    const input = { application: form.application, user: form.user }
+    // Launch again (the host page) keeps the account and style; launch() checks every field
+    const { application, user, account, style } = form
+    const input = {
+      application,
+      user,
+      ...(account ? { account } : {}),
+      ...(style ? { style } : {}),
+    }
     const { ott } = xapps.launch(input, clientAddress(c.req.raw))
     return response(null, 303, { location: `/__ref/xapp-host/${ott}`, 'cache-control': 'no-store' })
   })

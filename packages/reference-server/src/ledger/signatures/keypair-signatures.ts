@@ -5,8 +5,8 @@ import {
   sign as nodeSign,
   verify as nodeVerify,
 } from 'node:crypto'
-import * as keypairs from 'ripple-keypairs'
 import { type BoundedCache, createSharedCache } from '../../bounded-cache'
+import { rippleKeypairs } from './ripple-keypairs-module'
 
 // DER wrappers of a raw 32-byte Ed25519 key (RFC 8410): PKCS#8 for the private seed, SPKI for the
 // public point, so node:crypto takes the XRPL key bytes as they are.
@@ -49,7 +49,7 @@ const der = (prefix: Buffer, keyHex: string) =>
  */
 export function sign(messageHex: string, privateKey: string): string {
   if (!ED25519_KEY.test(privateKey) || !EVEN_HEX.test(messageHex)) {
-    return keypairs.sign(messageHex, privateKey)
+    return rippleKeypairs().sign(messageHex, privateKey)
   }
   const key = cached(privateKeys, privateKey, () =>
     createPrivateKey({ key: der(PKCS8_ED25519, privateKey), format: 'der', type: 'pkcs8' }),
@@ -75,7 +75,7 @@ export function verify(messageHex: string, signature: string, publicKey: string)
     !ED25519_SIGNATURE.test(signature) ||
     !EVEN_HEX.test(messageHex)
   ) {
-    return keypairs.verify(messageHex, signature, publicKey)
+    return rippleKeypairs().verify(messageHex, signature, publicKey)
   }
   let key: KeyObject
   try {
@@ -84,7 +84,7 @@ export function verify(messageHex: string, signature: string, publicKey: string)
     )
   } catch {
     // A point OpenSSL will not even load: let the reference implementation decide.
-    return keypairs.verify(messageHex, signature, publicKey)
+    return rippleKeypairs().verify(messageHex, signature, publicKey)
   }
   return nodeVerify(null, Buffer.from(messageHex, 'hex'), key, Buffer.from(signature, 'hex'))
 }

@@ -1,10 +1,10 @@
 import { decodeAccountID } from 'ripple-address-codec'
-import { deriveAddress } from 'ripple-keypairs'
 import { createSharedCache } from '../../bounded-cache'
 import { accountIdOf } from '../codec/account-ids'
 import type { JsonObject } from '../codec/json-object'
 import type { AccountState } from '../state/account-state'
 import { verify } from './keypair-signatures'
+import { addressOfPublicKey } from './public-key-address'
 
 /**
  * One decoded `Signers` (or `BatchSigners`) entry.
@@ -65,7 +65,7 @@ export function addressOf(publicKey: string): string | null {
   if (known !== undefined) return known === false ? null : known
   let address: string | false
   try {
-    address = deriveAddress(publicKey)
+    address = addressOfPublicKey(publicKey)
   } catch {
     address = false
   }

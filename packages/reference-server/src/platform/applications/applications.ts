@@ -10,6 +10,7 @@ import { badCredentials, conflict, notFound } from '../errors'
 import { newUuid, UUID } from '../ids'
 import { parseInput } from '../schema-input'
 import { isNavigableUrl } from '../url-schemes'
+import type { ApplicationsState } from './applications-state'
 
 /**
  * An application registered on the platform. Its API key is its uuid (as in production); the API
@@ -50,11 +51,22 @@ export interface Applications {
   authenticate(apiKey: unknown, apiSecret: unknown): Application
   /** The application with this uuid (= API key); 404 when unknown. */
   get(uuid: string): Application
+  /**
+   * PATCH `/__ref/applications/{uuid}` (docs/protocol.md §10): changes the name, webhook URL,
+   * redirect URIs or xApp, validated like a create (600 naming the field, nothing changed).
+   */
+  update(uuid: string, input: unknown): Application
   /** The application with this uuid, or null. */
   find(uuid: string): Application | null
   list(): Application[]
   /** The §10 view (credentials included: the control API is for the developer's own tests). */
   view(app: Application): RefApplication
+  /** Counts the changes of the state it saves: a snapshot writes its part again only when it moved. */
+  readonly changes: number
+  /** Every application, credentials included, for a snapshot (src/state/snapshot.ts). */
+  saveState(): ApplicationsState
+  /** Replaces every application with a checked snapshot part. */
+  loadState(state: ApplicationsState): void
   clear(): void
 }
 
@@ -78,10 +90,19 @@ const url = z
 // origin, which only an http(s) URL has.
 const webUrl = url.refine((value) => /^https?:/i.test(value), 'must be an http(s) URL')
 
-const inputSchema = z.object({
+// [ours] An xApp served by this server itself (the demo xApp, `/__ref/demo-xapp`) is named by its
+// path, resolved against the API base at launch: the server's port is known only once it listens.
+const xappUrl = z
+  .string()
+  .max(2048)
+  .refine(
+    (value) => (/^https?:/i.test(value) && URL.canParse(value)) || /^\/(?![/\\])\S*$/.test(value),
+    'must be an http(s) URL or a path on this server (/…)',
+  )
+
+// The fields an application may change after it is created (PATCH, docs/protocol.md §10).
+const changeableFields = {
   name: z.string().trim().min(1).max(80),
-  description: z.string().max(1000).optional(),
-  iconUrl: url.optional(),
   webhookUrl: webUrl.optional().nullable(),
   redirectUris: z
     .array(
@@ -89,16 +110,24 @@ const inputSchema = z.object({
     )
     .max(50)
     .optional(),
-  permissions: z.array(z.string().min(1).max(64)).max(20).optional(),
   xapp: z
     .object({
-      url: webUrl,
+      url: xappUrl,
       sandbox: z.boolean().optional(),
       devices: z.array(z.string().min(1).max(128)).max(10).optional(),
       developer: z.string().regex(UUID, 'must be a lower-case user uuid').optional(),
     })
     .optional()
     .nullable(),
+}
+
+const changeSchema = z.strictObject({ ...changeableFields, name: changeableFields.name.optional() })
+
+const inputSchema = z.object({
+  ...changeableFields,
+  description: z.string().max(1000).optional(),
+  iconUrl: url.optional(),
+  permissions: z.array(z.string().min(1).max(64)).max(20).optional(),
   uuid: z.string().regex(UUID, 'must be a lower-case UUID').optional(),
   apiSecret: z.string().regex(UUID, 'must be a lower-case UUID').optional(),
   tokenValidityDays: z.number().int().min(1).max(3650).optional(),
@@ -106,6 +135,18 @@ const inputSchema = z.object({
 
 // Constant-time comparison: the secret check must not leak how many characters matched. The
 // application's side is kept as bytes (`secrets` below), so a call converts only its own.
+const xappSettings = (
+  xapp: z.infer<typeof changeableFields.xapp> | undefined,
+): RefXappSettings | null =>
+  xapp
+    ? {
+        url: xapp.url,
+        sandbox: xapp.sandbox ?? false,
+        devices: xapp.devices ?? [],
+        ...(xapp.developer ? { developer: xapp.developer } : {}),
+      }
+    : null
+
 const sameSecret = (secret: Buffer, offered: string) => {
   const bytes = Buffer.from(offered)
   return bytes.length === secret.length && timingSafeEqual(secret, bytes)
@@ -124,6 +165,7 @@ const sameSecret = (secret: Buffer, offered: string) => {
 export function createApplications(defaults: { tokenValidityDays: number }): Applications {
   const byUuid = new Map<string, Application>()
   const secrets = new Map<string, Buffer>()
+  let changes = 0
 
   return {
     create(input) {
@@ -140,19 +182,13 @@ export function createApplications(defaults: { tokenValidityDays: number }): App
         webhookUrl: data.webhookUrl ?? null,
         redirectUris: data.redirectUris ?? [],
         permissions: [...new Set(data.permissions ?? [])],
-        xapp: data.xapp
-          ? {
-              url: data.xapp.url,
-              sandbox: data.xapp.sandbox ?? false,
-              devices: data.xapp.devices ?? [],
-              ...(data.xapp.developer ? { developer: data.xapp.developer } : {}),
-            }
-          : null,
+        xapp: xappSettings(data.xapp),
         disabled: false,
         tokenValidityDays: data.tokenValidityDays ?? defaults.tokenValidityDays,
       }
       byUuid.set(uuid, app)
       secrets.set(uuid, Buffer.from(app.apiSecret))
+      changes++
       return app
     },
     authenticate(apiKey, apiSecret) {
@@ -168,6 +204,16 @@ export function createApplications(defaults: { tokenValidityDays: number }): App
       if (!app) throw notFound(`application ${uuid.slice(0, 64)}`)
       return app
     },
+    update(uuid, input) {
+      const app = this.get(uuid)
+      const data = parseInput(changeSchema, input)
+      if (data.name !== undefined) app.name = data.name
+      if (data.webhookUrl !== undefined) app.webhookUrl = data.webhookUrl
+      if (data.redirectUris !== undefined) app.redirectUris = data.redirectUris
+      if (data.xapp !== undefined) app.xapp = xappSettings(data.xapp)
+      changes++
+      return app
+    },
     find: (uuid) => byUuid.get(uuid) ?? null,
     list: () => [...byUuid.values()],
     view: (app) => ({
@@ -180,9 +226,21 @@ export function createApplications(defaults: { tokenValidityDays: number }): App
       permissions: [...app.permissions],
       xapp: app.xapp ? { ...app.xapp, devices: [...(app.xapp.devices ?? [])] } : null,
     }),
+    get changes() {
+      return changes
+    },
+    saveState: () => [...byUuid.values()].map((app) => structuredClone(app)),
+    loadState(state) {
+      this.clear()
+      for (const app of state) {
+        byUuid.set(app.uuid, structuredClone(app))
+        secrets.set(app.uuid, Buffer.from(app.apiSecret))
+      }
+    },
     clear() {
       byUuid.clear()
       secrets.clear()
+      changes++
     },
   }
 }

@@ -1,4 +1,3 @@
-import { webhookSignature } from 'pullsign/verify'
 import {
   WEBHOOK_HEADERS,
   WEBHOOK_RETRY_DELAYS_SECONDS,
@@ -10,6 +9,7 @@ import {
 import type { WebhookAttempt } from '../../control-api-types'
 import type { Clock } from '../clock'
 import type { Application } from './applications'
+import type { WebhooksState } from './webhooks-state'
 
 /** Webhook delivery (docs/protocol.md §5). */
 export interface Webhooks {
@@ -21,6 +21,15 @@ export interface Webhooks {
   settled(): Promise<void>
   /** Drops the logged attempts of payloads the platform forgot (retention); retries go on. */
   forget(payloadUuids: ReadonlySet<string>): void
+  /** Counts the changes of the state it saves: a snapshot writes its part again only when it moved. */
+  readonly changes: number
+  /** The log and every delivery still to come, for a snapshot (src/state/snapshot.ts). */
+  saveState(): WebhooksState
+  /**
+   * Replaces the log and the schedule with a checked snapshot part; `application` finds the
+   * application of each scheduled delivery (its secret signs it).
+   */
+  loadState(state: WebhooksState, application: (uuid: string) => Application): void
   /** Forgets the log and every pending retry (reset). */
   clear(): void
   dispose(): void
@@ -56,7 +65,10 @@ const describe = (error: unknown): string => {
  */
 export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetch }): Webhooks {
   let log: WebhookAttempt[] = []
-  const pending = new Set<() => void>()
+  let changes = 0
+  // Every retry waiting on the clock, and every attempt in flight: what a snapshot must keep.
+  const pending = new Map<() => void, { job: Job; attempt: number; dueAt: number }>()
+  const sending = new Set<{ job: Job; attempt: number; dueAt: number }>()
   let inFlight = 0
   let waiters: Array<() => void> = []
   // A reset starts a new generation; attempts of an older one neither log nor retry.
@@ -70,18 +82,26 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
     for (const resolve of ready) resolve()
   }
 
-  const schedule = (job: Job, attempt: number, delaySeconds: number) => {
-    const cancel = deps.clock.setTimeout(() => {
-      pending.delete(cancel)
-      send(job, attempt)
-    }, delaySeconds * 1000)
-    pending.add(cancel)
+  // `dueAt` is kept as given, so a snapshot restores a retry at the very time it was due.
+  const schedule = (job: Job, attempt: number, dueAt: number) => {
+    const cancel = deps.clock.setTimeout(
+      () => {
+        pending.delete(cancel)
+        send(job, attempt)
+      },
+      Math.max(0, dueAt - deps.clock.now()),
+    )
+    pending.set(cancel, { job, attempt, dueAt })
+    changes++
   }
 
   const send = (job: Job, attempt: number) => {
     inFlight++
     const ownGeneration = generation
     const startedAt = deps.clock.now()
+    const entry = { job, attempt, dueAt: startedAt }
+    sending.add(entry)
+    changes++
     const timestamp = String(Math.floor(startedAt / 1000))
     const controller = new AbortController()
     let timedOut = false
@@ -94,6 +114,8 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
 
     const attemptOnce = async () => {
       try {
+        // pullsign/verify (and the jose it imports) loads with the first webhook.
+        const { webhookSignature } = await import('pullsign/verify')
         const signature = await webhookSignature(job.app.apiSecret, timestamp, job.raw)
         const response = await deps.fetch(job.url, {
           method: 'POST',
@@ -125,6 +147,8 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
     }
 
     void attemptOnce().then(() => {
+      sending.delete(entry)
+      changes++
       if (ownGeneration === generation) {
         const ok = error === null
         log.push({
@@ -136,7 +160,9 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
           error,
         })
         const delay = WEBHOOK_RETRY_DELAYS_SECONDS[attempt - 1]
-        if (!ok && attempt < MAX_ATTEMPTS && delay !== undefined) schedule(job, attempt + 1, delay)
+        if (!ok && attempt < MAX_ATTEMPTS && delay !== undefined) {
+          schedule(job, attempt + 1, deps.clock.now() + delay * 1000)
+        }
       }
       finishOne()
     })
@@ -144,8 +170,10 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
 
   const stopAll = () => {
     generation++
-    for (const cancel of pending) cancel()
+    for (const cancel of pending.keys()) cancel()
     pending.clear()
+    sending.clear()
+    changes++
   }
 
   return {
@@ -160,7 +188,28 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
     },
     forget(payloadUuids) {
       if (payloadUuids.size === 0) return
+      changes++
       log = log.filter((entry) => !payloadUuids.has(entry.payload_uuidv4))
+    },
+    get changes() {
+      return changes
+    },
+    saveState: () => ({
+      log: log.map((entry) => ({ ...entry })),
+      scheduled: [...sending, ...pending.values()].map(({ job, attempt, dueAt }) => ({
+        application: job.app.uuid,
+        body: structuredClone(job.body),
+        attempt,
+        dueAt,
+      })),
+    }),
+    loadState(state, application) {
+      stopAll()
+      log = state.log.map((entry) => ({ ...entry }))
+      for (const { application: uuid, body, attempt, dueAt } of state.scheduled) {
+        const job = { app: application(uuid), url: body.meta.url, body, raw: JSON.stringify(body) }
+        schedule(job, attempt, dueAt)
+      }
     },
     clear() {
       stopAll()

@@ -15,11 +15,13 @@ import type { Users } from '../users/users'
 import { resolveBatchSigners, splitBatchSigners } from './batch-signers'
 import { createdJson, createdLinks } from './created-json'
 import { createPayloadEvents } from './payload-events'
+import { listPayloads, type PayloadList } from './payload-list'
 import { buildRecord, isExpired, resolvedMessage, webhookBody } from './payload-record'
 import { parsePayloadRequest } from './payload-request'
 import { createPayloadRetention, type RetentionOptions } from './payload-retention'
 import { createPayloadStore, type StoredPayload } from './payload-store'
 import type { CreateContext, OpenInput, WalletOutcome, WalletRequest } from './payload-types'
+import type { PayloadsState } from './payloads-state'
 import { createRecordJsonCache } from './record-json-cache'
 import { createTransientPayloads } from './transient-payloads'
 
@@ -27,6 +29,8 @@ import { createTransientPayloads } from './transient-payloads'
 export interface Payloads {
   /** §3.1 → §3.2; validates everything before any state change. */
   create(app: Application, body: unknown, context?: CreateContext): PayloadCreated
+  /** Calls `listener` with the uuid of every payload created from now on; returns unsubscribe. */
+  onCreated(listener: (uuid: string) => void): () => void
   /**
    * §3.3; emits `devapp_fetched`. 404 for another application's payload, and, for the user of a
    * JWT (`userUuid`), for a payload not bound to that user (docs/protocol.md §7.3).
@@ -56,8 +60,19 @@ export interface Payloads {
   inbox(userUuid: string): PayloadRecord[]
   /** The newest stored payloads, at most `limit`, newest first (the dashboard's list). */
   recent(limit: number): PayloadRecord[]
+  /**
+   * GET `/__ref/payloads` (docs/protocol.md §10): `{count, payloads, next?}`, newest first,
+   * filtered by `application`, `user` and `state`, `limit` per page, `cursor` from `next`.
+   */
+  list(query?: unknown): PayloadList
   /** Number of stored payloads. */
   readonly size: number
+  /** Counts the changes of the state it saves: a snapshot writes its part again only when it moved. */
+  readonly changes: number
+  /** Every stored payload, oldest first, for a snapshot (src/state/snapshot.ts). */
+  saveState(): PayloadsState
+  /** Replaces every payload with a checked snapshot part (listeners and timers are dropped). */
+  loadState(state: PayloadsState): void
   clear(): void
   /** Stops the retention sweep. */
   dispose(): void
@@ -125,8 +140,11 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
   const { clock } = deps
   const store = createPayloadStore()
   const recordJson = createRecordJsonCache()
+  // Every add, change and removal: what a snapshot's payload part depends on.
+  let changes = 0
   const links = createdLinks(deps.apiBase)
   const forget = (uuids: readonly string[]) => {
+    changes++
     for (const uuid of uuids) store.delete(uuid)
     recordJson.forget(uuids)
     deps.webhooks.forget(new Set(uuids))
@@ -144,6 +162,7 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
       for (const uuid of uuids) events.disarm(uuid)
     },
   )
+  const createdListeners = new Set<(uuid: string) => void>()
   const events = createPayloadEvents({
     clock,
     isStillPending: (uuid) => store.get(uuid)?.state === 'created',
@@ -247,8 +266,10 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
       revision: 0,
     }
     store.add(payload)
+    changes++
     retention.added()
     if (context.transient) transient.added(payload.uuid, payload.expiresAt, now)
+    for (const listener of createdListeners) listener(payload.uuid)
     return payload
   }
 
@@ -263,6 +284,10 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
 
   const payloads: Payloads = {
     create: (app, body, context) => JSON.parse(json.create(app, body, context)) as PayloadCreated,
+    onCreated(listener) {
+      createdListeners.add(listener)
+      return () => createdListeners.delete(listener)
+    },
     get: (app, uuid, userUuid) => JSON.parse(json.get(app, uuid, userUuid)) as PayloadRecord,
     getByIdentifier: (app, identifier, userUuid) =>
       JSON.parse(json.getByIdentifier(app, identifier, userUuid)) as PayloadRecord,
@@ -280,6 +305,7 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
                 : 'OK'
       if (reason === 'OK') {
         change(payload, { state: 'cancelled' })
+        changes++
         retention.cancelled(payload.uuid)
         events.disarm(payload.uuid)
         events.emit(payload.uuid, { expired: true })
@@ -333,6 +359,7 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
       if (clock.now() >= payload.expiresAt) {
         throw conflict(`payload ${payload.uuid} expired before it was opened`)
       }
+      changes++
       change(payload, {
         state: 'opened',
         openedBy: input.userUuid,
@@ -360,6 +387,7 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
       const app = deps.applications.get(payload.appUuid)
       // §3.5 step 1: the record, and on signing a user token issued or renewed.
       const token = outcome.signed ? deps.tokens.issue(app, outcome.userUuid) : null
+      changes++
       change(payload, {
         state: 'resolved',
         outcome,
@@ -380,10 +408,21 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
         .slice(Math.max(0, store.size - limit))
         .reverse()
         .map(view),
+    list: (query) => listPayloads(store.values(), query, clock.now(), view),
     get size() {
       return store.size
     },
+    get changes() {
+      return changes
+    },
+    saveState: () =>
+      [...store.values()].map(({ revision: _, ...payload }) => structuredClone(payload)),
+    loadState(state) {
+      payloads.clear()
+      for (const saved of state) store.add({ ...structuredClone(saved), revision: 0 })
+    },
     clear() {
+      changes++
       events.clear()
       store.clear()
       recordJson.clear()

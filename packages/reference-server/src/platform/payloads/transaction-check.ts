@@ -8,6 +8,18 @@ import { forbiddenType, invalidRequest } from '../errors'
 /** Pseudo transaction types the wallet signs but never submits (docs/protocol.md §3.1, §8.2). */
 export const PSEUDO_TYPES = ['SignIn', 'PaymentChannelAuthorize'] as const
 
+/**
+ * Whether `type` is a transaction type a payload may carry: one the codec knows, or a pseudo type.
+ *
+ * @example
+ * ```ts
+ * isKnownTransactionType('SignIn') // true
+ * isKnownTransactionType('Signin') // false
+ * ```
+ */
+export const isKnownTransactionType = (type: string): boolean =>
+  (PSEUDO_TYPES as readonly string[]).includes(type) || TRANSACTION_TYPES.includes(type)
+
 /** Types that need the application permission `restricted_types` (docs/protocol.md §3.1 → 603). */
 export const RESTRICTED_TYPES = ['SetRegularKey', 'SignerListSet'] as const
 
@@ -197,8 +209,7 @@ export function checkTransaction(
   if (typeof type !== 'string') {
     throw invalidRequest('txjson.TransactionType', 'is required and must be a string')
   }
-  const pseudo = (PSEUDO_TYPES as readonly string[]).includes(type)
-  if (!pseudo && !TRANSACTION_TYPES.includes(type)) {
+  if (!isKnownTransactionType(type)) {
     throw invalidRequest(
       'txjson.TransactionType',
       `${JSON.stringify(type.slice(0, 64))} is not a known transaction type`,
@@ -221,6 +232,7 @@ export function checkTransaction(
     }
   }
   if (type === 'Batch') checkBatch(tx)
+  const pseudo = (PSEUDO_TYPES as readonly string[]).includes(type)
   checkFields(tx, 'txjson')
   checkShapes(tx, 'txjson')
   // Pseudo types have no binary TransactionType: the codec checks the rest of the fields.

@@ -8,6 +8,7 @@ import {
 } from 'pullsign/wire'
 import type { Application } from '../applications/applications'
 import { badBody } from '../errors'
+import type { UserDataState } from './user-data-state'
 
 /**
  * The user store of the JWT routes (docs/protocol.md §2 `userdata`): per application and per user.
@@ -24,6 +25,12 @@ export interface UserData {
   /** Stores a JSON object under `key`, at most 60 KB as JSON (the app storage's limit [ours]). */
   persist(app: Application, userUuid: string, key: string, data: unknown): UserdataPersistResponse
   remove(app: Application, userUuid: string, key: string): UserdataRemoveResponse
+  /** Counts the changes of the state it saves: a snapshot writes its part again only when it moved. */
+  readonly changes: number
+  /** Every application's and user's keys, for a snapshot (src/state/snapshot.ts). */
+  saveState(): UserDataState
+  /** Replaces the whole store with a checked snapshot part. */
+  loadState(state: UserDataState): void
   clear(): void
 }
 
@@ -50,6 +57,7 @@ const checkKey = (key: string, field = 'key') => {
  */
 export function createUserData(): UserData {
   const stores = new Map<string, Map<string, string>>()
+  let changes = 0
   const storeOf = (app: Application, userUuid: string) => {
     const id = `${app.uuid} ${userUuid}`
     let store = stores.get(id)
@@ -91,12 +99,34 @@ export function createUserData(): UserData {
         throw badBody('key', `is one too many: a user holds at most ${MAX_KEYS} keys`)
       }
       store.set(key, text)
+      changes++
       return { operation: 'PERSIST', persisted: true }
     },
     remove(app, userUuid, key) {
       stores.get(`${app.uuid} ${userUuid}`)?.delete(checkKey(key))
+      changes++
       return { operation: 'REMOVE', persisted: true }
     },
-    clear: () => stores.clear(),
+    get changes() {
+      return changes
+    },
+    saveState: () =>
+      [...stores].map(([id, store]) => {
+        const [application = '', user = ''] = id.split(' ')
+        const data = Object.fromEntries([...store].map(([key, text]) => [key, JSON.parse(text)]))
+        return { application, user, data }
+      }),
+    loadState(state) {
+      stores.clear()
+      changes++
+      for (const { application, user, data } of state) {
+        const entries = Object.entries(data).map(([key, value]) => [key, JSON.stringify(value)])
+        stores.set(`${application} ${user}`, new Map(entries as Array<[string, string]>))
+      }
+    },
+    clear() {
+      stores.clear()
+      changes++
+    },
   }
 }

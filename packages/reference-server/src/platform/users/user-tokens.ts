@@ -3,6 +3,7 @@ import type { Application } from '../applications/applications'
 import type { Clock } from '../clock'
 import { badBody, notFound } from '../errors'
 import { newUuid } from '../ids'
+import type { UserTokensState } from './user-tokens-state'
 
 /** A user token: binds one user to one application (docs/protocol.md §6). */
 export interface UserToken {
@@ -33,6 +34,12 @@ export interface UserTokens {
   find(token: string): UserToken | null
   /** Tokens a user holds, newest first. */
   ofUser(userUuid: string): UserToken[]
+  /** Counts the changes of the state it saves: a snapshot writes its part again only when it moved. */
+  readonly changes: number
+  /** Every token, oldest first, for a snapshot (src/state/snapshot.ts). */
+  saveState(): UserTokensState
+  /** Replaces every token with a checked snapshot part. */
+  loadState(state: UserTokensState): void
   clear(): void
 }
 
@@ -55,6 +62,7 @@ export function createUserTokens(deps: { clock: Clock }): UserTokens {
   const byToken = new Map<string, UserToken>()
   // The token a user currently holds for an application, keyed `${appUuid} ${userUuid}`.
   const current = new Map<string, UserToken>()
+  let changes = 0
 
   const isActive = (token: UserToken) => !token.revoked && deps.clock.now() < token.expires
 
@@ -78,6 +86,7 @@ export function createUserTokens(deps: { clock: Clock }): UserTokens {
       const validity = app.tokenValidityDays * DAY_MS
       const key = `${app.uuid} ${userUuid}`
       const existing = current.get(key)
+      changes++
       if (existing && isActive(existing)) {
         existing.expires = now + validity
         return existing
@@ -117,15 +126,30 @@ export function createUserTokens(deps: { clock: Clock }): UserTokens {
       const token = byToken.get(value)
       if (!token || token.userUuid !== userUuid) throw notFound('user token')
       token.revoked = true
+      changes++
     },
     find: (value) => byToken.get(value) ?? null,
     ofUser: (userUuid) =>
       [...byToken.values()]
         .filter((t) => t.userUuid === userUuid)
         .sort((a, b) => b.issued - a.issued),
+    get changes() {
+      return changes
+    },
+    saveState: () => [...byToken.values()].map((token) => ({ ...token })),
+    loadState(state) {
+      this.clear()
+      // Oldest first: a later token of the same application and user is the current one.
+      for (const saved of state) {
+        const token = { ...saved }
+        byToken.set(token.token, token)
+        current.set(`${token.appUuid} ${token.userUuid}`, token)
+      }
+    },
     clear() {
       byToken.clear()
       current.clear()
+      changes++
     },
   }
 }

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto'
 import { KYC_STATUSES, type KycStatus, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
-import { deriveAddress, deriveKeypair, generateSeed } from 'ripple-keypairs'
 import { z } from 'zod'
 import type { KeyAlgorithm, RefUser } from '../../control-api-types'
 import type { Ledger } from '../../ledger'
 import { conflict, notFound } from '../errors'
 import { newUuid, UUID } from '../ids'
 import { parseInput } from '../schema-input'
+import { type AccountKeys, accountKeyName, deriveAccountKeys } from './account-keys'
+import { DEMO_ACCOUNTS } from './demo-accounts.gen'
+import type { UsersState } from './users-state'
 
 /** One account of a user, with its keys. Private keys never leave the platform. */
 export interface UserAccount {
@@ -51,6 +53,12 @@ export interface Users {
   setKyc(uuid: string, kyc: KycStatus): User
   /** The §10 view: no keys, no seeds. */
   view(user: User): RefUser
+  /** Counts the changes of the state it saves: a snapshot writes its part again only when it moved. */
+  readonly changes: number
+  /** Every user with keys and seeds, for a snapshot (src/state/snapshot.ts). */
+  saveState(): UsersState
+  /** Replaces every user with a checked snapshot part; funds nothing (the ledger has its own part). */
+  loadState(state: UsersState): void
   clear(): void
 }
 
@@ -67,26 +75,23 @@ const inputSchema = z.object({
   deviceId: z.string().min(1).max(128).optional(),
 })
 
+/** Accounts of a new user when the input names no count. */
+export const DEFAULT_ACCOUNT_COUNT = 2
+
 /**
  * The fixed derivation of a user's n-th account: entropy = first 16 bytes of
  * SHA-256("pullsign-reference-account:<name>:<index>"); the first account is ed25519, the second
  * secp256k1, alternating after that. The same name always yields the same keys, so the demo
- * fixtures (and the docs quoting them) are stable.
+ * fixtures (and the docs quoting them) are stable; theirs were derived at build time.
  *
  * @example
  * ```ts
  * deriveUserAccount('Alice', 0).address // the same on every start
  * ```
  */
-export function deriveUserAccount(name: string, index: number): Omit<UserAccount, 'networks'> {
-  const algorithm: KeyAlgorithm = index % 2 === 0 ? 'ed25519' : 'ecdsa-secp256k1'
-  const entropy = createHash('sha256')
-    .update(`pullsign-reference-account:${name}:${index}`)
-    .digest()
-    .subarray(0, 16)
-  const seed = generateSeed({ entropy: Uint8Array.from(entropy), algorithm })
-  const { publicKey, privateKey } = deriveKeypair(seed)
-  return { address: deriveAddress(publicKey), algorithm, publicKey, privateKey, seed }
+export function deriveUserAccount(name: string, index: number): AccountKeys {
+  const known = DEMO_ACCOUNTS[accountKeyName(name, index)]
+  return known ? { ...known } : deriveAccountKeys(name, index)
 }
 
 /**
@@ -102,6 +107,7 @@ export function deriveUserAccount(name: string, index: number): Omit<UserAccount
 export function createUsers(deps: { ledger: Ledger }): Users {
   const byUuid = new Map<string, User>()
   const byAddress = new Map<string, { user: User; account: UserAccount }>()
+  let changes = 0
 
   const freeName = () => {
     const taken = new Set([...byUuid.values()].map((u) => u.name))
@@ -122,7 +128,7 @@ export function createUsers(deps: { ledger: Ledger }): Users {
       const uuid = data.uuid ?? newUuid()
       if (byUuid.has(uuid)) throw conflict(`a user with uuid ${uuid} already exists`)
       const accounts: UserAccount[] = []
-      for (let index = 0; index < (data.accounts ?? 2); index++) {
+      for (let index = 0; index < (data.accounts ?? DEFAULT_ACCOUNT_COUNT); index++) {
         accounts.push({ ...deriveUserAccount(name, index), networks: [...NETWORK_KEYS] })
       }
       const user: User = {
@@ -139,6 +145,7 @@ export function createUsers(deps: { ledger: Ledger }): Users {
         },
       }
       byUuid.set(uuid, user)
+      changes++
       for (const account of accounts) {
         byAddress.set(account.address, { user, account })
         for (const network of account.networks) {
@@ -159,6 +166,7 @@ export function createUsers(deps: { ledger: Ledger }): Users {
     setKyc(uuid, kyc) {
       const user = this.get(uuid)
       user.kyc = kyc
+      changes++
       return user
     },
     view: (user) => ({
@@ -171,9 +179,22 @@ export function createUsers(deps: { ledger: Ledger }): Users {
         networks: [...a.networks],
       })),
     }),
+    get changes() {
+      return changes
+    },
+    saveState: () => [...byUuid.values()].map((user) => structuredClone(user)),
+    loadState(state) {
+      this.clear()
+      for (const saved of state) {
+        const user = structuredClone(saved)
+        byUuid.set(user.uuid, user)
+        for (const account of user.accounts) byAddress.set(account.address, { user, account })
+      }
+    },
     clear() {
       byUuid.clear()
       byAddress.clear()
+      changes++
     },
   }
 }

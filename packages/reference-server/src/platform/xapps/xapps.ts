@@ -73,6 +73,8 @@ export interface Xapps {
   replay(appUuid: unknown, ott: unknown, caller: ReplayCaller): string
   /** The launch behind an OTT, or null. */
   launchOf(ott: unknown): XappLaunch | null
+  /** Why the platform would refuse this launch's OTT now (`used`, `expired`), or null if it would not. */
+  ottRefusal(launch: XappLaunch): 'used' | 'expired' | null
   /** `xapp/event`; `asUser` is a JWT caller's user (docs/protocol.md §7.3). */
   event(app: Application, body: unknown, asUser?: string): PushEventResponse
   /** `xapp/push`; `asUser` is a JWT caller's user. */
@@ -145,10 +147,12 @@ export function createXapps(deps: {
   }
 
   // Single use, 60 s on the server clock (§7.2).
+  const ottRefusal = (launch: XappLaunch) => {
+    if (launch.used) return 'used'
+    return deps.clock.now() - launch.armedAt > OTT_TTL_SECONDS * 1000 ? 'expired' : null
+  }
   const spend = (launch: XappLaunch) => {
-    if (launch.used || deps.clock.now() - launch.armedAt > OTT_TTL_SECONDS * 1000) {
-      throw badOtt(SPENT)
-    }
+    if (ottRefusal(launch)) throw badOtt(SPENT)
     launch.used = true
   }
 
@@ -205,7 +209,8 @@ export function createXapps(deps: {
       const style = data.style ?? 'LIGHT'
       const ott = newUuid()
       const token = deps.tokens.issue(app, user.uuid)
-      const url = new URL(app.xapp.url)
+      // a path names an xApp on this server (the demo xApp): resolved against the API base
+      const url = new URL(app.xapp.url, deps.apiBase())
       url.searchParams.set('xAppToken', ott)
       url.searchParams.set('xAppStyle', style)
       launches.set(ott, {
@@ -268,6 +273,7 @@ export function createXapps(deps: {
       return launch.url
     },
     launchOf: find,
+    ottRefusal,
     event: (app, body, asUser) => deps.push.event(app, body, asUser),
     push: (app, body, asUser) => deps.push.notification(app, body, asUser),
     clear: () => launches.clear(),

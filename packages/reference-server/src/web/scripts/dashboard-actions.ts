@@ -1,34 +1,47 @@
-import { postControlOrThrow } from './control-api'
+import { type ControlMethod, controlOrThrow } from './control-api'
+import { startApplicationForms } from './dashboard-applications'
 import { byId } from './page-data'
+import { syncOptions } from './select-options'
 
 interface Named {
   name: string
 }
 
 /** The form control `name` of a form, as an input (the dashboard renders each one). */
-const field = (form: HTMLFormElement, name: string): HTMLInputElement =>
+export const field = (form: HTMLFormElement, name: string): HTMLInputElement =>
   form.elements.namedItem(name) as HTMLInputElement
+
+/**
+ * Calls the control API for an action, says what happened in `#action-result`, and refreshes the
+ * live sections on success.
+ */
+export type RunAction = (
+  path: string,
+  body: unknown,
+  describe: (json: unknown) => string,
+  method?: ControlMethod,
+) => Promise<boolean>
+
+/** Handles the submit of the form `id` (the browser's own submit is prevented). */
+export type OnSubmit = (id: string, handler: (form: HTMLFormElement) => void) => void
 
 /**
  * The dashboard's actions card. It posts each form and each payload row's Sign or Reject button
  * to the control API (docs/protocol.md §10), says what happened in `#action-result` (the API's
  * own error message on a refusal), asks the live sections to refresh at once, and keeps the
- * "answer as" list in step with the users section. Text is written with `textContent` and
+ * "answer as" list in step with the users section. Returns how to run more actions (the
+ * autopilot's, dashboard-autopilot.ts). Text is written with `textContent` and
  * `new Option`, never as markup.
  */
-export function startDashboardActions(): void {
+export function startDashboardActions(): { run: RunAction; onSubmit: OnSubmit } {
   const result = byId('action-result')
   const actAs = byId<HTMLSelectElement>('act-user')
 
-  const run = async (
-    path: string,
-    body: unknown,
-    describe: (json: unknown) => string,
-  ): Promise<boolean> => {
+  const run: RunAction = async (path, body, describe, method = 'POST') => {
     result.setAttribute('data-state', 'busy')
     result.textContent = 'Working…'
     try {
-      const json = await postControlOrThrow(path, body)
+      const json = await controlOrThrow(path, body, method)
       result.setAttribute('data-state', 'ok')
       result.textContent = describe(json)
       document.dispatchEvent(new Event('dashboard:refresh'))
@@ -39,27 +52,12 @@ export function startDashboardActions(): void {
       return false
     }
   }
-  const onSubmit = (id: string, handler: (form: HTMLFormElement) => void): void => {
+  const onSubmit: OnSubmit = (id, handler) => {
     const form = byId<HTMLFormElement>(id)
     form.addEventListener('submit', (event) => {
       event.preventDefault()
       handler(form)
     })
-  }
-  const syncUsers = (): void => {
-    const items = [...document.querySelectorAll('#users [data-user]')]
-    const chosen = actAs.value
-    const same =
-      items.length === actAs.options.length &&
-      items.every((item, i) => actAs.options[i]?.value === item.getAttribute('data-user'))
-    if (same) return
-    actAs.textContent = ''
-    for (const item of items) {
-      const name = item.querySelector('h3')
-      actAs.add(new Option(name?.textContent ?? '', item.getAttribute('data-user') ?? ''))
-    }
-    actAs.value = chosen
-    if (actAs.selectedIndex < 0) actAs.selectedIndex = 0
   }
 
   document.addEventListener('click', (event) => {
@@ -90,17 +88,13 @@ export function startDashboardActions(): void {
       return `Added user ${(user as Named).name}.`
     })
   })
-  onSubmit('add-application', (form) => {
-    const webhookUrl = field(form, 'webhookUrl').value
-    const body = { name: field(form, 'name').value, ...(webhookUrl ? { webhookUrl } : {}) }
-    void run('applications', body, (app) => {
-      form.reset()
-      return `Added application ${(app as Named).name}.`
-    })
-  })
   onSubmit('reset', () => {
     if (!window.confirm('Reset the server to its start fixtures?')) return
     void run('reset', {}, () => 'Reset to the start fixtures.')
   })
-  document.addEventListener('dashboard:updated', syncUsers)
+  document.addEventListener('dashboard:updated', () =>
+    syncOptions(actAs, '#users [data-user]', 'data-user'),
+  )
+  startApplicationForms(run)
+  return { run, onSubmit }
 }

@@ -40,7 +40,9 @@ function entry(kind: string, name: string, detail?: string): void {
   item.appendChild(label)
   item.appendChild(code)
   if (detail) item.appendChild(document.createTextNode(` ${detail}`))
-  log.insertBefore(item, log.firstChild)
+  // oldest first, as a log reads; the newest entry scrolled into view
+  log.appendChild(item)
+  log.scrollTop = log.scrollHeight
 }
 function showError(message: string): void {
   errorEl.textContent = message
@@ -51,12 +53,17 @@ function answer(method: string, fields: Record<string, unknown>): void {
   frame.contentWindow?.postMessage(text, data.xappOrigin)
   entry('answer', method, text)
 }
+// Closing ends whatever the wallet was asked: its open forms and their error go, Launch again shows.
 function closeXapp(why: string): void {
   frame.hidden = true
   frame.removeAttribute('src')
+  pendingUuid = null
+  for (const open of [signBox, scanForm, destinationForm]) open.hidden = true
+  showError('')
   const closed = byId('closed')
   closed.hidden = false
   closed.textContent = why
+  byId('again').hidden = false
 }
 
 function handle(command: BridgeCommand): void {

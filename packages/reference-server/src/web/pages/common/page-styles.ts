@@ -32,6 +32,8 @@ dl.fields dt{color:var(--muted)}dl.fields dd{margin:0;overflow-wrap:anywhere}
 .amount{font-weight:600;font-variant-numeric:tabular-nums}
 code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em;overflow-wrap:anywhere}
 pre{overflow:auto;background:var(--bg);padding:.6rem;border-radius:.3rem;font-size:.85rem}
+pre.wrap{white-space:pre-wrap;overflow-wrap:anywhere}
+table.wrap{table-layout:fixed}table.wrap th,table.wrap td{overflow-wrap:anywhere;white-space:normal}
 .qr{text-align:center}.qr img{width:100%;max-width:16rem;height:auto;image-rendering:pixelated;
 background:#fff;border-radius:.3rem}
 .qr-first .qr img{max-width:22rem}
@@ -60,11 +62,13 @@ table{border-collapse:collapse;width:100%;font-size:.9rem}
 th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
 .table-wrap table{width:max-content;min-width:100%}
 .table-wrap th,.table-wrap td{white-space:nowrap}.table-wrap code{overflow-wrap:normal}
+.table-wrap code.txid{display:inline-block;max-width:18rem;white-space:normal;overflow-wrap:anywhere}
+main.dashboard{max-width:80rem}
 .table-wrap .note{display:inline-block;max-width:14rem;overflow:hidden;text-overflow:ellipsis;vertical-align:bottom}
 .row-actions button{min-height:2rem;padding:.2rem .6rem;margin-right:.3rem;font-weight:600;cursor:pointer}
 form.inline{display:flex;flex-wrap:wrap;align-items:end;gap:.5rem .7rem;margin:0 0 .8rem}
 form.inline label{flex:1 1 12rem}form.inline p{flex:1 1 100%;margin:0}
-input{font:inherit;padding:.5rem .6rem;border-radius:.45rem;border:1px solid var(--line);
+input,textarea{font:inherit;padding:.5rem .6rem;border-radius:.45rem;border:1px solid var(--line);
 background:var(--card);color:var(--text);min-height:2.6rem;width:100%;min-width:0}
 #action-result{margin:0;min-height:1.4em}#action-result[data-state=ok]{color:var(--ok)}
 #action-result[data-state=error]{color:var(--bad)}

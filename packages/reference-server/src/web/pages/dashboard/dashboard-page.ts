@@ -1,13 +1,22 @@
 import type { Endpoints } from 'pullsign/wire'
-import type { KeyAlgorithm, RefApplication, WebhookAttempt } from '../../../control-api-types'
+import type {
+  KeyAlgorithm,
+  RefApplication,
+  RefAutopilotEntry,
+  RefAutopilotRule,
+  WebhookAttempt,
+} from '../../../control-api-types'
 import { dropsToUnits, parseDrops } from '../../../ledger/amounts/native-amount'
 import { DASHBOARD_SCRIPT } from '../../page-scripts.gen'
+import type { ApplicationSettings } from '../../scripts/dashboard-applications'
 import type { DashboardData } from '../../scripts/dashboard-live'
 import { renderShell } from '../common/page-shell'
 import { html, type SafeHtml } from '../common/safe-html'
 import { isActionable, type PayloadState, STATE_LABELS } from '../sign/payload-state'
 import type { SignPageNetwork } from '../sign/sign-page'
 import { renderDashboardActions } from './dashboard-actions'
+import { renderAutopilot } from './dashboard-autopilot'
+import { isoText, payloadLink } from './dashboard-cells'
 import { type DashboardHoldings, renderHoldings } from './dashboard-lines'
 import { type DashboardSignIn, renderSignIns } from './dashboard-sign-ins'
 import { renderXapps } from './dashboard-xapps'
@@ -63,17 +72,14 @@ export interface DashboardView {
   holdings?: DashboardHoldings[]
   /** Browser sign-ins through the OAuth provider, newest first. */
   signIns: DashboardSignIn[]
+  /** The wallet autopilot's rules. */
+  autopilot: RefAutopilotRule[]
+  /** What the autopilot did lately, newest first. */
+  autopilotLog: RefAutopilotEntry[]
 }
 
 /** Where the dashboard script fetches its live sections (same renderer, `<main>` contents only). */
 export const DASHBOARD_LIVE_PATH = '/?part=main'
-
-const isoText = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')
-
-/** A payload's sign page link, its uuid cut to the first group (the whole uuid in the title). */
-function payloadLink(uuid: string): SafeHtml {
-  return html`<a href="/sign/${uuid}" title="${uuid}"><code>${uuid.slice(0, 8)}…</code></a>`
-}
 
 function empty(columns: number, text: string): SafeHtml {
   return html`<tr><td colspan="${columns}" class="muted">${text}</td></tr>`
@@ -94,16 +100,24 @@ function renderServer(view: DashboardView): SafeHtml {
 </dl></section>`
 }
 
+/** What the edit form changes (docs/protocol.md §10 PATCH body), as the form fills itself from. */
+const editable = (app: RefApplication): ApplicationSettings => ({
+  webhookUrl: app.webhookUrl,
+  redirectUris: app.redirectUris,
+  xapp: app.xapp ?? null,
+})
+
 function renderApplications(view: DashboardView): SafeHtml {
   const apps = view.applications.map(
     (
       app,
-    ) => html`<div class="item" data-application="${app.uuid}"><h3>${app.name}</h3><dl class="fields">
+    ) => html`<div class="item" data-application="${app.uuid}" data-settings="${JSON.stringify(editable(app))}"><h3>${app.name}</h3><dl class="fields">
 <dt>API key</dt><dd><code class="secret">${app.apiKey}</code></dd>
 <dt>API secret</dt><dd><code class="secret">${app.apiSecret}</code></dd>
 <dt>Webhook URL</dt><dd>${app.webhookUrl ? html`<code>${app.webhookUrl}</code>` : html`<span class="muted">none</span>`}</dd>
 <dt>Redirect URIs</dt><dd>${app.redirectUris.length ? app.redirectUris.map((uri) => html`<code>${uri}</code><br>`) : html`<span class="muted">none</span>`}</dd>
 <dt>Permissions</dt><dd>${app.permissions.length ? app.permissions.join(', ') : html`<span class="muted">none</span>`}</dd>
+<dt>xApp URL</dt><dd>${app.xapp ? html`<code>${app.xapp.url}</code>` : html`<span class="muted">none</span>`}</dd>
 </dl></div>`,
   )
   return html`<section class="card" id="applications"><h2>Applications</h2>
@@ -141,13 +155,15 @@ function renderPayloads(view: DashboardView): SafeHtml {
 <td>${p.application}</td><td>${p.txType}</td>
 <td><span class="badge ${p.state}">${STATE_LABELS[p.state]}</span></td>
 <td>${isoText(p.createdAt)}<br><span class="muted">expires ${isoText(p.expiresAt)}</span></td>
-<td>${p.txid ? html`<code>${p.txid}</code>` : ''}${p.account ? html`<br><span class="muted">${p.account}</span>` : ''}${p.identifier ? html`<br><span class="muted">id ${p.identifier}</span>` : ''}</td>
+<td>${p.txid ? html`<code class="txid">${p.txid}</code>` : ''}${p.account ? html`<br><span class="muted">${p.account}</span>` : ''}${p.identifier ? html`<br><span class="muted">id ${p.identifier}</span>` : ''}</td>
 </tr>`,
   )
-  const count =
+  // The total always shows, so a glance tells whether anything was stored.
+  const count = html`<p class="muted" id="payload-count">${
     view.payloadCount > view.payloads.length
-      ? html`<p class="muted">The newest ${view.payloads.length} of ${view.payloadCount}.</p>`
-      : ''
+      ? `The newest ${view.payloads.length} of ${view.payloadCount}.`
+      : `${view.payloadCount} ${view.payloadCount === 1 ? 'payload' : 'payloads'}.`
+  }</p>`
   return html`<section class="card" id="payloads"><h2>Payloads</h2>${count}<div class="table-wrap"><table>
 <tr><th>Payload</th><th>Answer</th><th>Application</th><th>Type</th><th>State</th><th>Created</th><th>Result</th></tr>
 ${rows.length ? rows : empty(7, 'No payloads yet.')}</table></div></section>`
@@ -171,7 +187,7 @@ ${rows.length ? rows : empty(5, 'No deliveries yet.')}</table></div></section>`
  * swaps when it changed.
  */
 export function renderDashboardMain(view: DashboardView): SafeHtml {
-  return html`${renderServer(view)}${renderApplications(view)}${renderXapps(view)}${renderUsers(view)}${renderHoldings(view.holdings ?? [])}${renderPayloads(view)}${renderSignIns(view.signIns)}${renderWebhooks(view)}`
+  return html`${renderServer(view)}${renderApplications(view)}${renderXapps(view)}${renderUsers(view)}${renderHoldings(view.holdings ?? [])}${renderAutopilot(view)}${renderPayloads(view)}${renderSignIns(view.signIns)}${renderWebhooks(view)}`
 }
 
 /**
@@ -189,5 +205,7 @@ export function renderDashboard(view: DashboardView): string {
     main: html`${renderDashboardActions(view)}${renderDashboardMain(view)}`,
     data: { livePath: DASHBOARD_LIVE_PATH, intervalMs: 1000 } satisfies DashboardData,
     script: DASHBOARD_SCRIPT,
+    // wider than the other pages: at 1280 px every table shows all its columns
+    mainClass: 'dashboard',
   })
 }

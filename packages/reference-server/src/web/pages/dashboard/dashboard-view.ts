@@ -81,5 +81,7 @@ export function dashboardView(source: DashboardSource): DashboardView {
     payloadCount: Math.max(source.payloadCount, payloads.length),
     webhooks: [...source.attempts].reverse(),
     signIns: source.signIns ?? [],
+    autopilot: source.state.autopilot,
+    autopilotLog: source.state.autopilotLog,
   }
 }

@@ -4,7 +4,8 @@ import { html } from '../common/safe-html'
 
 /**
  * The explorer page of a transaction (docs/protocol.md §9.2): network, result, validated, ledger,
- * CTID, the balance changes per account, and the transaction JSON with its metadata.
+ * CTID, the balance changes per account, and the transaction JSON with its metadata; long values
+ * (addresses, hashes, memos, signatures) wrap inside their boxes rather than scroll sideways.
  *
  * @example
  * ```ts
@@ -33,8 +34,8 @@ export function renderExplorerPage(answer: TransactionLookup, network: string): 
 ${transaction.ctid ? html`<dt>CTID</dt><dd data-field="ctid"><span class="mono">${transaction.ctid}</span></dd>` : ''}
 </dl></section>
 <section class="card" id="balance-changes"><h2>Balance changes</h2>
-<div class="table-wrap"><table><thead><tr><th>Account</th><th>Change</th><th>Currency</th><th>Counterparty</th></tr></thead>
-<tbody>${changes}</tbody></table></div></section>
-<section class="card"><h2>Transaction JSON</h2><pre id="transaction-json">${JSON.stringify(transaction, null, 2)}</pre></section>`,
+<table class="wrap"><thead><tr><th>Account</th><th>Change</th><th>Currency</th><th>Counterparty</th></tr></thead>
+<tbody>${changes}</tbody></table></section>
+<section class="card"><h2>Transaction JSON</h2><pre class="wrap" id="transaction-json">${JSON.stringify(transaction, null, 2)}</pre></section>`,
   })
 }

@@ -113,20 +113,28 @@ function renderAmount(amount: AmountView, nativeAsset: string): SafeHtml {
 }
 
 /**
- * One readable line (`<dt>`/`<dd>`) of a transaction, as the sign page and the link pages show it.
+ * One readable line (`<dt>`/`<dd>`) of a transaction, as the sign page and the link pages show it;
+ * an address found in `names` (e.g. the Destination, a wallet user's account) shows whose it is.
  *
  * @example
  * ```ts
  * html`<dl class="fields">${transactionRows(tx).map((row) => renderRow(row, 'XRP'))}</dl>`
  * ```
  */
-export function renderRow(row: TransactionRow, nativeAsset: string): SafeHtml {
+export function renderRow(
+  row: TransactionRow,
+  nativeAsset: string,
+  names: ReadonlyMap<string, string> = new Map(),
+): SafeHtml {
   const value = row.value
   let shown: SafeHtml
   if (value.kind === 'amount') shown = renderAmount(value.amount, nativeAsset)
   else if (value.kind === 'memo') {
     shown = html`${value.type ? html`<span class="muted">${value.type}:</span> ` : ''}${value.data ?? ''}`
-  } else shown = html`<span class="mono">${value.text}</span>`
+  } else {
+    const name = names.get(value.text)
+    shown = html`<span class="mono">${value.text}</span>${name ? html` <span class="account-name">${name}</span>` : ''}`
+  }
   return html`<dt>${row.label}</dt><dd data-field="${row.field}">${shown}</dd>`
 }
 
@@ -192,7 +200,7 @@ function renderOutcome(view: SignPageView): SafeHtml {
 <p id="detail">${detail}</p>
 <p id="error" class="status" data-state="error" role="alert" hidden></p>
 <p id="return" hidden></p>
-<p class="muted"><span id="live">connecting…</span></p>
+<p class="muted"><span id="live">connecting…</span> · <span id="live-meaning">“live” means this page follows the sign request on its websocket: the status above changes by itself (signed in the wallet app, expired, cancelled), no reload needed.</span></p>
 </section>`
 }
 
@@ -211,6 +219,15 @@ function requestNotes(view: SignPageView): string[] {
   return notes
 }
 
+/** Whose each known account is, e.g. `Bob's account`: the Destination shows it next to the address. */
+function accountNames(view: SignPageView): Map<string, string> {
+  return new Map(
+    view.users.flatMap((user) =>
+      user.accounts.map((account) => [account.address, `${user.name}'s account`] as const),
+    ),
+  )
+}
+
 function renderRequest(view: SignPageView, nativeAsset: string): SafeHtml {
   const forced = view.networks.find((network) => network.key === view.forceNetwork)
   const txType = view.request.TransactionType
@@ -221,7 +238,7 @@ ${view.instruction ? html`<p class="instruction" id="instruction">${view.instruc
 ${requestNotes(view).map((note) => html`<p class="muted note">${note}</p>`)}
 <dl class="fields">
 <dt>Type</dt><dd data-field="TransactionType"><span class="mono">${txType}</span></dd>
-${transactionRows(view.request).map((row) => renderRow(row, nativeAsset))}
+${transactionRows(view.request).map((row) => renderRow(row, nativeAsset, accountNames(view)))}
 <dt>Network</dt><dd data-field="network">${forced ? html`${forced.name} <span class="muted">(forced: ${forced.key})</span>` : html`<span class="muted">the wallet's choice</span>`}</dd>
 ${view.identifier ? html`<dt>Identifier</dt><dd data-field="identifier"><span class="mono">${view.identifier}</span></dd>` : ''}
 ${view.returnUrlWeb ? html`<dt>Returns to</dt><dd data-field="return"><span class="mono">${view.returnUrlWeb}</span></dd>` : ''}

@@ -19,16 +19,26 @@ export interface XappHostView {
   /** The network the wallet is on (the context's `nodetype`). */
   network: string
   networks: readonly SignPageNetwork[]
+  /** The launched application's uuid (the Launch again form). */
+  application: string
+  /** Why the platform refuses this launch's OTT now (docs/protocol.md §7.2), or null. */
+  refused: 'used' | 'expired' | null
 }
 
-// The wallet's colours per `xAppStyle` (§7.2), on the page around the frame.
+const REFUSALS = {
+  used: "The platform refuses this launch's one-time token: it was already exchanged (an OTT works once), so the xApp cannot sign in again. Launch again for a new one.",
+  expired:
+    "The platform refuses this launch's one-time token: it expired (an OTT works for 60 seconds). Launch again for a new one.",
+} as const
+
+// The wallet's colours per `xAppStyle` (§7.2), on the whole page (its variables on the root, so
+// the body, the navigation and the cards all take them), not only around the frame.
 const HOST_STYLES = `
 [hidden]{display:none!important}
-div.xapp-host[data-style=LIGHT]{--bg:#f4f5f7;--card:#fff;--text:#1b1d21;--muted:#5f6670;--line:#dde0e5;color-scheme:light}
-div.xapp-host[data-style=DARK]{--bg:#000;--card:#16181c;--text:#f2f3f5;--muted:#a0a7b2;--line:#2d323b;color-scheme:dark}
-div.xapp-host[data-style=MOONLIGHT]{--bg:#181a21;--card:#22252f;--text:#eceef3;--muted:#a3a9b8;--line:#343846;color-scheme:dark}
-div.xapp-host[data-style=ROYAL]{--bg:#030b36;--card:#0b1650;--text:#f1f3ff;--muted:#a9b3e6;--line:#24307a;color-scheme:dark}
-div.xapp-host{background:var(--bg);color:var(--text);padding:.6rem;border-radius:.6rem}
+:root:has(div.xapp-host[data-style=LIGHT]){--bg:#f4f5f7;--card:#fff;--text:#1b1d21;--muted:#5f6670;--line:#dde0e5;color-scheme:light}
+:root:has(div.xapp-host[data-style=DARK]){--bg:#000;--card:#16181c;--text:#f2f3f5;--muted:#a0a7b2;--line:#2d323b;color-scheme:dark}
+:root:has(div.xapp-host[data-style=MOONLIGHT]){--bg:#181a21;--card:#22252f;--text:#eceef3;--muted:#a3a9b8;--line:#343846;color-scheme:dark}
+:root:has(div.xapp-host[data-style=ROYAL]){--bg:#030b36;--card:#0b1650;--text:#f1f3ff;--muted:#a9b3e6;--line:#24307a;color-scheme:dark}
 .host-grid{display:grid;gap:1rem}
 @media (min-width:52rem){.host-grid{grid-template-columns:minmax(0,24rem) minmax(0,1fr);align-items:start}}
 .phone{border:1px solid var(--line);border-radius:1.2rem;overflow:hidden;background:#fff}
@@ -38,7 +48,7 @@ input{font:inherit;padding:.5rem .6rem;border-radius:.45rem;border:1px solid var
 #log{list-style:none;padding:0;margin:0;max-height:24rem;overflow:auto}
 #log li{border-top:1px solid var(--line);padding:.35rem 0;overflow-wrap:anywhere;font-size:.9rem}
 #log .kind{display:inline-block;min-width:5.5rem;color:var(--muted)}
-#error{color:var(--bad)}
+#error,#refused{color:var(--bad)}
 `
 
 /**
@@ -85,6 +95,11 @@ export function renderXappHostPage(view: XappHostView): string {
 <p class="muted">xApp host simulator · ${view.user.name} · <code>${view.account}</code> · ${view.network} · style ${view.style}</p>
 <div class="phone"><iframe id="xapp" title="xApp ${view.appName}" src="${view.url}" sandbox="allow-scripts allow-same-origin allow-forms"></iframe></div>
 <p id="closed" role="status" hidden></p>
+${view.refused ? html`<p id="refused" role="alert" data-refusal="${view.refused}">${REFUSALS[view.refused]}</p>` : ''}
+<form method="post" action="/__ref/xapp-host" id="again"${view.refused ? '' : html` hidden`}>
+<input type="hidden" name="application" value="${view.application}"><input type="hidden" name="user" value="${view.user.uuid}">
+<input type="hidden" name="account" value="${view.account}"><input type="hidden" name="style" value="${view.style}">
+<div class="buttons"><button type="submit">Launch again</button></div></form>
 </section>
 <div>
 <section class="card" id="wallet"><h2>Wallet</h2>
@@ -100,7 +115,7 @@ export function renderXappHostPage(view: XappHostView): string {
 <form class="host" id="network-form"><label>Network<select id="network">${networks}</select></label>
 <div class="buttons"><button type="submit">Switch network</button><button type="button" class="reject" id="close">Close xApp</button></div></form>
 </section>
-<section class="card" id="bridge"><h2>Bridge log</h2><p class="muted">Newest first: commands from the xApp, the wallet's answers, events.</p>
+<section class="card" id="bridge"><h2>Bridge log</h2><p class="muted">Commands from the xApp, the wallet's answers, events; the newest at the bottom, kept in view.</p>
 <ol id="log" aria-live="polite"></ol></section>
 </div></div>`
   return renderShell({

@@ -51,6 +51,46 @@ describe('dashboard actions in Chromium (through the control API)', { timeout: 3
     await page.close()
   })
 
+  it('adds an application with redirect URIs and an xApp URL, and Launch opens its xApp', async () => {
+    const e = env()
+    const { page, errors } = await e.openPage(`${e.t.endpoints.api}/`)
+    await page.fill('#application-name', 'Arcade')
+    await page
+      .getByRole('textbox', { name: /^Redirect URIs/ })
+      .first()
+      .fill('http://127.0.0.1:4000/callback\n\n  http://localhost:4000/callback  \n')
+    await page
+      .getByRole('textbox', { name: /^xApp URL/ })
+      .first()
+      .fill('/__ref/demo-xapp')
+    await page.getByRole('button', { name: 'Add application' }).click()
+    await expect
+      .poll(() => page.locator('#action-result').textContent())
+      .toBe('Added application Arcade.')
+    const app = e.t.server.platform.applications.list().find((a) => a.name === 'Arcade')
+    expect(app?.redirectUris).toEqual([
+      'http://127.0.0.1:4000/callback',
+      'http://localhost:4000/callback',
+    ])
+    expect(app?.xapp?.url).toBe('/__ref/demo-xapp')
+    expect(await page.inputValue('#application-redirect-uris')).toBe('')
+    // the edit form offers it too, filled from its settings when chosen
+    await expect
+      .poll(() => page.locator('#edit-application-uuid option').allTextContents())
+      .toContain('Arcade')
+    await page.selectOption('#edit-application-uuid', { label: 'Arcade' })
+    expect(await page.inputValue('#edit-application-redirect-uris')).toBe(
+      'http://127.0.0.1:4000/callback\nhttp://localhost:4000/callback',
+    )
+    expect(await page.inputValue('#edit-application-xapp')).toBe('/__ref/demo-xapp')
+    await page.getByRole('button', { name: 'Launch Arcade as Alice' }).click()
+    await page.waitForURL(/\/__ref\/xapp-host\//)
+    const frame = page.frameLocator('#xapp')
+    await expect.poll(() => frame.locator('#context-application').textContent()).toBe('Arcade')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it('shows the control API’s refusal, naming the field, and changes nothing', async () => {
     const e = env()
     const { page } = await e.openPage(`${e.t.endpoints.api}/`)

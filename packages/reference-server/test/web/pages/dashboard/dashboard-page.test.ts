@@ -28,6 +28,8 @@ const STATE: RefState = {
     },
   ],
   users: USERS,
+  autopilot: [],
+  autopilotLog: [],
 }
 
 const ATTEMPTS: WebhookAttempt[] = [
@@ -166,9 +168,11 @@ describe('dashboard page', () => {
     expect(html).toContain(renderDashboardMain(view()).value)
   })
 
-  it('says how many payloads there are when it shows only the newest', () => {
+  it('always says how many payloads there are, and that it shows only the newest when it does', () => {
     expect(renderDashboard(view({ payloadCount: 250 }))).toContain('The newest 2 of 250.')
     expect(html).not.toContain('The newest')
+    expect(html).toContain('2 payloads.')
+    expect(renderDashboard(view({ payloads: [], payloadCount: 0 }))).toContain('0 payloads.')
   })
 
   it('says so when there is nothing yet', () => {

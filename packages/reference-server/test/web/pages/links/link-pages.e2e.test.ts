@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { okJson } from '../../../server/test-server'
 import { useE2e } from '../../e2e-setup'
 
 const env = useE2e()
@@ -28,5 +29,43 @@ describe('link pages in Chromium (docs/protocol.md §9.2)', { timeout: 30_000 },
     expect(await page.locator('dd[data-field="validated"]').textContent()).toBe('yes')
     expect(errors).toEqual([])
     await page.close()
+  })
+
+  it('the explorer wraps long fields inside their boxes, on a phone and on a desktop', async () => {
+    const e = env()
+    const created = await e.createPayload({
+      txjson: {
+        TransactionType: 'Payment',
+        Destination: ACCOUNT,
+        Amount: '1000000',
+        Memos: [{ Memo: { MemoData: 'AB'.repeat(200) } }],
+      },
+    })
+    const record = await okJson(
+      await e.t.control(`payloads/${created.uuid}/sign`, { user: e.t.alice.uuid }),
+    )
+    e.t.server.platform.ledger.close()
+    const url = `${e.t.endpoints.links}/explorer/${record.response.environment_nodetype}/${record.response.txid}`
+    for (const width of [390, 1280]) {
+      const page = await e.browser.newPage({ viewport: { width, height: 800 } })
+      await page.goto(url)
+      const past = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('main .card')].flatMap((card) => {
+          const box = card.getBoundingClientRect()
+          const inner = [...card.querySelectorAll<HTMLElement>('*')]
+          return [
+            ...inner
+              .filter((el) => el.getBoundingClientRect().right > box.right + 0.5)
+              .map((el) => `${el.tagName.toLowerCase()}#${el.id} runs past its card`),
+            ...[card, ...inner]
+              .filter((el) => el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0)
+              .map((el) => `${el.tagName.toLowerCase()}#${el.id} scrolls sideways`),
+          ]
+        }),
+      )
+      expect(past, `at ${width} px`).toEqual([])
+      expect(await page.locator('#transaction-json').textContent()).toContain('AB'.repeat(200))
+      await page.close()
+    }
   })
 })

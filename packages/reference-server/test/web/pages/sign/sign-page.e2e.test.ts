@@ -5,6 +5,29 @@ import { PAYMENT, useE2e } from '../../e2e-setup'
 const env = useE2e()
 
 describe('sign page in Chromium', { timeout: 30_000 }, () => {
+  it('names a destination the server knows, and says what live means', async () => {
+    const e = env()
+    const bob = e.t.bob.accounts[0]?.address ?? ''
+    const toBob = await e.createPayload({ txjson: { ...PAYMENT, Destination: bob } })
+    const { page, errors } = await e.openPage(toBob.next.always)
+    await page.locator('body[data-socket="open"]').waitFor()
+    const destination = page.locator('dd[data-field="Destination"]')
+    expect(await destination.textContent()).toBe(`${bob} Bob's account`)
+    expect(await page.locator('#live').textContent()).toBe('live')
+    expect(await page.locator('#live-meaning').textContent()).toContain(
+      'the status above changes by itself',
+    )
+    expect(await page.locator('#live-meaning').isVisible()).toBe(true)
+    // an address nobody here holds is shown as it is
+    const elsewhere = await e.createPayload({ txjson: PAYMENT })
+    await page.goto(elsewhere.next.always)
+    expect(await page.locator('dd[data-field="Destination"]').textContent()).toBe(
+      PAYMENT.Destination,
+    )
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it('shows the request, signs as the chosen user and account, and everything agrees', async () => {
     const e = env()
     const created = await e.createPayload({

@@ -193,6 +193,91 @@ describe('xApp host simulator in Chromium (docs/protocol.md §7.2)', { timeout: 
   })
 })
 
+describe('xApp host page as a person sees it', { timeout: 30_000 }, () => {
+  it('each xAppStyle colours the whole page, not only the frame', async () => {
+    const backgrounds = {
+      LIGHT: 'rgb(244, 245, 247)',
+      DARK: 'rgb(0, 0, 0)',
+      MOONLIGHT: 'rgb(24, 26, 33)',
+      ROYAL: 'rgb(3, 11, 54)',
+    }
+    for (const [style, background] of Object.entries(backgrounds)) {
+      const { page } = await openHost(style)
+      const seen = await page.evaluate(() => ({
+        body: getComputedStyle(document.body).backgroundColor,
+        nav: getComputedStyle(document.querySelector('nav') ?? document.body).color,
+        text: getComputedStyle(document.body).color,
+      }))
+      expect(seen.body, style).toBe(background)
+      // the text outside the frame is in the theme's colour too (light on dark themes)
+      expect(seen.nav, style).toBe(seen.text)
+      await page.close()
+    }
+  })
+
+  it('the bridge log keeps its newest entry in view', async () => {
+    const { page, frame } = await openHost()
+    for (let i = 0; i < 40; i++) {
+      await send(frame, { command: 'openBrowser', url: `https://example.com/page-${i}` })
+    }
+    // the handshake, then each command and its event
+    await expect.poll(() => page.locator('#log li').count()).toBe(81)
+    expect(await page.locator('#log li').last().textContent()).toContain('page-39')
+    const log = await page.locator('#log').evaluate((el) => ({
+      scrollTop: el.scrollTop,
+      clientHeight: el.clientHeight,
+      scrollHeight: el.scrollHeight,
+    }))
+    expect(log.scrollHeight, 'the log should overflow its box').toBeGreaterThan(log.clientHeight)
+    expect(log.scrollTop + log.clientHeight).toBeGreaterThanOrEqual(log.scrollHeight - 1)
+    expect(await page.locator('#log li').last().isVisible()).toBe(true)
+    await page.close()
+  })
+
+  it('closing the xApp clears the destination picker and its error', async () => {
+    const { page, frame } = await openHost()
+    await send(frame, { command: 'selectDestination' })
+    await page.getByRole('textbox', { name: 'Destination address' }).fill('nope')
+    await page.getByRole('button', { name: 'Select destination' }).click()
+    await expect.poll(() => page.getByRole('alert').isVisible()).toBe(true)
+    await page.getByRole('button', { name: 'Close xApp' }).click()
+    expect(await page.locator('#error').isHidden()).toBe(true)
+    expect(await page.locator('#destination').isHidden()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Launch again' }).isVisible()).toBe(true)
+    await page.close()
+  })
+
+  it('says when the OTT is refused (already used, expired) and Launch again opens a new launch', async () => {
+    const e = env()
+    const { page, ott } = await openHost('ROYAL')
+    expect(await page.locator('#refused').count()).toBe(0)
+    // a reload frames the xApp again with the OTT it already exchanged
+    await page.reload()
+    const refused = page.getByRole('alert')
+    expect(await refused.textContent()).toContain('already exchanged')
+    await page.getByRole('button', { name: 'Launch again' }).click()
+    await page.waitForURL(
+      (url) => url.pathname.startsWith('/__ref/xapp-host/') && !url.pathname.endsWith(ott),
+    )
+    const frame = await frameOf(page)
+    await expect
+      .poll(() => frame.locator('#auth').textContent())
+      .toBe(`authorized as ${e.t.alice.accounts[0]?.address}`)
+    expect(await page.locator('.xapp-host').getAttribute('data-style')).toBe('ROYAL')
+    expect(await page.locator('#refused').count()).toBe(0)
+    await page.close()
+
+    const late = await okJson(
+      await e.t.control('xapps/launch', { application: game.uuid, user: e.t.bob.uuid }),
+    )
+    await e.t.control('clock/advance', { seconds: 61 })
+    const expired = await e.openPage(late.hostUrl)
+    expect(await expired.page.getByRole('alert').textContent()).toContain('expired')
+    expect(await expired.page.getByRole('button', { name: 'Launch again' }).isVisible()).toBe(true)
+    await expired.page.close()
+  })
+})
+
 describe('xApp host page refusals', () => {
   it('an unknown OTT is a 404 page; another origin gets 403', async () => {
     const e = env()

@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto'
+import type { KeyAlgorithm } from '../../control-api-types'
+import { rippleKeypairs } from '../../ledger/signatures/ripple-keypairs-module'
+
+/** The keys of one account, without the networks it is on. */
+export interface AccountKeys {
+  address: string
+  algorithm: KeyAlgorithm
+  publicKey: string
+  privateKey: string
+  seed: string
+}
+
+/**
+ * Derives the keys of a user's n-th account with ripple-keypairs: entropy = first 16 bytes of
+ * SHA-256("pullsign-reference-account:<name>:<index>"); the first account is ed25519, the second
+ * secp256k1, alternating after that.
+ */
+export function deriveAccountKeys(name: string, index: number): AccountKeys {
+  const algorithm: KeyAlgorithm = index % 2 === 0 ? 'ed25519' : 'ecdsa-secp256k1'
+  const entropy = createHash('sha256')
+    .update(`pullsign-reference-account:${name}:${index}`)
+    .digest()
+    .subarray(0, 16)
+  const { deriveAddress, deriveKeypair, generateSeed } = rippleKeypairs()
+  const seed = generateSeed({ entropy: Uint8Array.from(entropy), algorithm })
+  const { publicKey, privateKey } = deriveKeypair(seed)
+  return { address: deriveAddress(publicKey), algorithm, publicKey, privateKey, seed }
+}
+
+/** The key of an account in the table of accounts derived at build time. */
+export const accountKeyName = (name: string, index: number) => `${name}:${index}`
