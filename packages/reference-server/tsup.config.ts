@@ -3,12 +3,25 @@ import { defineConfig } from 'tsup'
 export default defineConfig([
   {
     name: 'library',
-    entry: { index: 'src/index.ts', msw: 'src/msw.ts' },
+    entry: { index: 'src/index.ts', msw: 'src/msw.ts', testing: 'src/testing.ts' },
     format: ['esm', 'cjs'],
     dts: true,
     tsconfig: 'tsconfig.build.json',
     target: 'node20',
     platform: 'node',
+    // The test kit runs the server of dist/index beside it rather than a copy of its own (the cjs
+    // build does not split chunks): one copy in the tarball, one module state at run time.
+    esbuildPlugins: [
+      {
+        name: 'testing-uses-library',
+        setup(build) {
+          const file = build.initialOptions.format === 'cjs' ? './index.cjs' : './index.js'
+          build.onResolve({ filter: /^\.\/index$/ }, (args) =>
+            args.importer.endsWith('testing.ts') ? { path: file, external: true } : undefined,
+          )
+        },
+      },
+    ],
   },
   {
     name: 'cli',

@@ -111,6 +111,11 @@ export interface Platform {
   inbox(userUuid: string): PayloadRecord[]
   /** Back to the start fixtures: every payload, token, webhook and ledger entry forgotten. */
   reset(): void
+  /**
+   * Forgets one application's payloads (with their events and webhook log), pending webhook
+   * retries and user tokens; its credentials, users and balances stay. 404 for an unknown one.
+   */
+  resetApplication(appUuid: string): void
   /** Stops every timer the platform started. */
   dispose(): void
 }
@@ -256,6 +261,12 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
       ledger.reset()
       clearSharedCaches()
       loadFixtures(fixtures, { applications, users })
+    },
+    resetApplication(appUuid) {
+      const app = applications.get(appUuid)
+      payloads.forgetApplication(app.uuid)
+      webhooks.stopApplication(app.uuid)
+      tokens.forgetApplication(app.uuid)
     },
     dispose() {
       webhooks.dispose()

@@ -35,6 +35,7 @@ export function controlRoutes({
   ledger,
   push,
   reset,
+  resetApplication,
   state,
   tokens,
   users,
@@ -50,6 +51,7 @@ export function controlRoutes({
   | 'ledger'
   | 'push'
   | 'reset'
+  | 'resetApplication'
   | 'state'
   | 'tokens'
   | 'users'
@@ -67,6 +69,11 @@ export function controlRoutes({
   routes.post('/applications', async (c) => {
     const app = applications.create(await readJsonBody(c.req.raw))
     return json(c, applications.view(app))
+  })
+  routes.post('/applications/:uuid/reset', (c) => {
+    // [ours] One tenant's reset on a shared server (the test kit's url mode): nothing else changes.
+    resetApplication(c.req.param('uuid'))
+    return json(c, { reset: true })
   })
   routes.post('/users', async (c) => {
     const user = users.create(await optionalBody(c.req.raw))

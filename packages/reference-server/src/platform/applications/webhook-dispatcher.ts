@@ -21,6 +21,8 @@ export interface Webhooks {
   settled(): Promise<void>
   /** Drops the logged attempts of payloads the platform forgot (retention); retries go on. */
   forget(payloadUuids: ReadonlySet<string>): void
+  /** Ends an application's pending retries; its attempts in flight neither log nor retry. */
+  stopApplication(appUuid: string): void
   /** Forgets the log and every pending retry (reset). */
   clear(): void
   dispose(): void
@@ -56,11 +58,15 @@ const describe = (error: unknown): string => {
  */
 export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetch }): Webhooks {
   let log: WebhookAttempt[] = []
-  const pending = new Set<() => void>()
+  // Each pending retry's cancel, with the application it belongs to.
+  const pending = new Map<() => void, string>()
   let inFlight = 0
   let waiters: Array<() => void> = []
   // A reset starts a new generation; attempts of an older one neither log nor retry.
   let generation = 0
+  // The same per application: its reset (stopApplication) starts a new one of its own.
+  const appGenerations = new Map<string, number>()
+  const current = (job: Job) => `${generation} ${appGenerations.get(job.app.uuid) ?? 0}`
 
   const finishOne = () => {
     inFlight--
@@ -75,12 +81,12 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
       pending.delete(cancel)
       send(job, attempt)
     }, delaySeconds * 1000)
-    pending.add(cancel)
+    pending.set(cancel, job.app.uuid)
   }
 
   const send = (job: Job, attempt: number) => {
     inFlight++
-    const ownGeneration = generation
+    const ownGeneration = current(job)
     const startedAt = deps.clock.now()
     const timestamp = String(Math.floor(startedAt / 1000))
     const controller = new AbortController()
@@ -125,7 +131,7 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
     }
 
     void attemptOnce().then(() => {
-      if (ownGeneration === generation) {
+      if (ownGeneration === current(job)) {
         const ok = error === null
         log.push({
           payload_uuidv4: job.body.meta.payload_uuidv4,
@@ -144,7 +150,7 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
 
   const stopAll = () => {
     generation++
-    for (const cancel of pending) cancel()
+    for (const cancel of pending.keys()) cancel()
     pending.clear()
   }
 
@@ -161,6 +167,14 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
     forget(payloadUuids) {
       if (payloadUuids.size === 0) return
       log = log.filter((entry) => !payloadUuids.has(entry.payload_uuidv4))
+    },
+    stopApplication(appUuid) {
+      appGenerations.set(appUuid, (appGenerations.get(appUuid) ?? 0) + 1)
+      for (const [cancel, owner] of pending) {
+        if (owner !== appUuid) continue
+        cancel()
+        pending.delete(cancel)
+      }
     },
     clear() {
       stopAll()

@@ -54,6 +54,8 @@ export interface Payloads {
   recent(limit: number): PayloadRecord[]
   /** Number of stored payloads. */
   readonly size: number
+  /** Forgets every payload of an application, with its events and webhook log (its reset). */
+  forgetApplication(appUuid: string): void
   clear(): void
   /** Stops the retention sweep. */
   dispose(): void
@@ -362,6 +364,13 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
         .map(view),
     get size() {
       return store.size
+    },
+    forgetApplication(appUuid) {
+      const uuids = [...store.values()]
+        .filter((payload) => payload.appUuid === appUuid)
+        .map((payload) => payload.uuid)
+      events.forget(uuids)
+      retention.forget(uuids)
     },
     clear() {
       events.clear()

@@ -33,6 +33,8 @@ export interface UserTokens {
   find(token: string): UserToken | null
   /** Tokens a user holds, newest first. */
   ofUser(userUuid: string): UserToken[]
+  /** Forgets every token of an application (its reset). */
+  forgetApplication(appUuid: string): void
   clear(): void
 }
 
@@ -123,6 +125,13 @@ export function createUserTokens(deps: { clock: Clock }): UserTokens {
       [...byToken.values()]
         .filter((t) => t.userUuid === userUuid)
         .sort((a, b) => b.issued - a.issued),
+    forgetApplication(appUuid) {
+      for (const [value, token] of byToken) {
+        if (token.appUuid !== appUuid) continue
+        byToken.delete(value)
+        current.delete(`${appUuid} ${token.userUuid}`)
+      }
+    },
     clear() {
       byToken.clear()
       current.clear()
