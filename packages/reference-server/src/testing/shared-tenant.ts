@@ -37,9 +37,13 @@ export async function joinSharedServer(
       `createTestEnvironment: options.url ${url} is not a reference server (GET /__ref/state is not its state)`,
     )
   }
+  // Names are unique on a server: each tenant's carry a tag of its own.
+  const tag = crypto.randomUUID().slice(0, 8)
   const [application, users] = await Promise.all([
-    control<RefApplication>('POST', '/applications', { name: 'Test environment' }),
-    Promise.all(USER_NAMES.map((name) => control<RefUser>('POST', '/users', { name }))),
+    control<RefApplication>('POST', '/applications', { name: `Test environment ${tag}` }),
+    Promise.all(
+      USER_NAMES.map((name) => control<RefUser>('POST', '/users', { name: `${name} ${tag}` })),
+    ),
   ])
   return { endpoints: state.endpoints, application, users }
 }
