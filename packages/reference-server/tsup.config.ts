@@ -9,6 +9,10 @@ export default defineConfig([
     tsconfig: 'tsconfig.build.json',
     target: 'node20',
     platform: 'node',
+    // A cjs `import()` would need jest's --experimental-vm-modules: there it becomes a require.
+    esbuildOptions(options, { format }) {
+      if (format === 'cjs') options.supported = { ...options.supported, 'dynamic-import': false }
+    },
     // The test kit runs the server of dist/index beside it rather than a copy of its own (the cjs
     // build does not split chunks): one copy in the tarball, one module state at run time.
     esbuildPlugins: [

@@ -1,7 +1,7 @@
 import { type BackendClient, createBackendClient } from 'pullsign'
 import type { Endpoints } from 'pullsign/wire'
 import type { RefApplication } from './control-api-types'
-import { createReferenceServer, type ReferenceServer } from './index'
+import type { ReferenceServer } from './index'
 import { type ControlCall, controlClient } from './testing/control-client'
 import { joinSharedServer } from './testing/shared-tenant'
 import {
@@ -143,7 +143,11 @@ export async function createTestEnvironment(
 ): Promise<TestEnvironment> {
   const parsed = parseTestEnvironmentOptions(options)
   const timeoutMs = parsed.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  const server = parsed.url === undefined ? createReferenceServer(parsed.server) : undefined
+  // Loaded only here: a tenant of a shared server does not pay for the server's import.
+  const server =
+    parsed.url === undefined
+      ? (await import('./index')).createReferenceServer(parsed.server)
+      : undefined
   try {
     const tenant = server
       ? await ownServer(server, timeoutMs)
