@@ -82,7 +82,7 @@ beforeAll(() => {
 
 afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true })
-})
+}, 60_000)
 
 const script = (lines: string[]) => lines.join('\n')
 
@@ -254,6 +254,7 @@ test('the test kit recipes of the README pass in vitest, jest and node:test', {
       'test/kit-hooks.test.ts',
       'test/kit-fixture.test.ts',
       'jest/kit.test.mjs',
+      'jest/global-setup.mjs',
       'node-test/kit.test.mjs',
       'shared/global-setup.ts',
       'shared/tenant.test.ts',
@@ -265,7 +266,7 @@ test('the test kit recipes of the README pass in vitest, jest and node:test', {
   expect(run('node', [vitest, 'run', '--dir', 'test'], project)).toMatch(/Tests\s+2 passed/)
   expect(run('node', [vitest, 'run', '--root', 'shared'], project)).toMatch(/Tests\s+1 passed/)
   expect(
-    run('node', ['--experimental-vm-modules', jest, '--roots', '<rootDir>/jest'], project),
+    run('node', ['--experimental-vm-modules', jest, '--config', 'jest/jest.config.mjs'], project),
   ).toBe('')
   expect(run('node', ['--test', 'node-test/'], project)).toMatch(/# pass 1\b/)
 })
