@@ -17,6 +17,8 @@ const here = fileURLToPath(new URL('.', import.meta.url))
 const work = join(here, '.suite')
 const vitest = fileURLToPath(new URL('../../../node_modules/vitest/vitest.mjs', import.meta.url))
 
+// vitest's defaults but for the timeouts: a loaded machine must not fail a suite, only slow it.
+const TIMEOUTS = 'testTimeout: 120_000, hookTimeout: 120_000'
 const signIn = "{ txjson: { TransactionType: 'SignIn' } }"
 const kitTests = Array.from(
   { length: TESTS },
@@ -76,7 +78,7 @@ ${kitTests}
 `,
   },
   'kit shared server': {
-    config: `export default { test: { globalSetup: ['./global-setup.mjs'] } }\n`,
+    config: `export default { test: { ${TIMEOUTS}, globalSetup: ['./global-setup.mjs'] } }\n`,
     setup: `import { createReferenceServer } from '@pullsign/reference-server'
 export default async function setup(project) {
   const server = createReferenceServer()
@@ -100,7 +102,10 @@ rmSync(work, { recursive: true, force: true })
 for (const [name, suite] of Object.entries(SUITES)) {
   const dir = dirOf(name)
   mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, 'vitest.config.mjs'), suite.config ?? 'export default {}\n')
+  writeFileSync(
+    join(dir, 'vitest.config.mjs'),
+    suite.config ?? `export default { test: { ${TIMEOUTS} } }\n`,
+  )
   if (suite.setup) writeFileSync(join(dir, 'global-setup.mjs'), suite.setup)
   for (let i = 0; i < FILES; i++) writeFileSync(join(dir, `file-${i}.test.mjs`), suite.file)
 }
@@ -123,7 +128,11 @@ const times: Record<string, number[]> = {}
 for (let round = 0; round < ROUNDS; round++) {
   const order = Object.keys(SUITES)
   if (round % 2 === 1) order.reverse()
-  for (const name of order) times[name] = [...(times[name] ?? []), runSuite(name)]
+  for (const name of order) {
+    const ms = runSuite(name)
+    times[name] = [...(times[name] ?? []), ms]
+    console.log(`  round ${round + 1} ${name}: ${ms.toFixed(0)} ms (load ${load()})`)
+  }
 }
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
