@@ -11,6 +11,10 @@ const alias = [
   { find: /^pullsign\/(wire|verify|batch|links)$/, replacement: src('sdk/src/$1/index.ts') },
   { find: /^@pullsign\/reference-server$/, replacement: src('reference-server/src/index.ts') },
   { find: /^@pullsign\/reference-server\/msw$/, replacement: src('reference-server/src/msw.ts') },
+  {
+    find: /^@pullsign\/reference-server\/testing$/,
+    replacement: src('reference-server/src/testing.ts'),
+  },
 ]
 
 /** Bundles the server pages' browser scripts first, so the tests serve them as they are now. */

@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup'
 export default defineConfig([
   {
     name: 'library',
-    entry: { index: 'src/index.ts', msw: 'src/msw.ts' },
+    entry: { index: 'src/index.ts', msw: 'src/msw.ts', testing: 'src/testing.ts' },
     format: ['esm', 'cjs'],
     dts: true,
     tsconfig: 'tsconfig.build.json',
@@ -12,6 +12,23 @@ export default defineConfig([
     // import.meta.url in the CommonJS build (web/script-tag-sdk.ts resolves the SDK's file from it;
     // src/ledger/signatures/ripple-keypairs-module.ts loads ripple-keypairs with createRequire)
     shims: true,
+    // A cjs `import()` would need jest's --experimental-vm-modules: there it becomes a require.
+    esbuildOptions(options, { format }) {
+      if (format === 'cjs') options.supported = { ...options.supported, 'dynamic-import': false }
+    },
+    // The test kit runs the server of dist/index beside it rather than a copy of its own (the cjs
+    // build does not split chunks): one copy in the tarball, one module state at run time.
+    esbuildPlugins: [
+      {
+        name: 'testing-uses-library',
+        setup(build) {
+          const file = build.initialOptions.format === 'cjs' ? './index.cjs' : './index.js'
+          build.onResolve({ filter: /^\.\/index$/ }, (args) =>
+            args.importer.endsWith('testing.ts') ? { path: file, external: true } : undefined,
+          )
+        },
+      },
+    ],
   },
   {
     name: 'cli',

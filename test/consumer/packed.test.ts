@@ -1,8 +1,17 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { writeReadmeRecipes } from './readme-recipes'
 
 /**
  * What a user gets from npm: both packages packed as tarballs, installed into a fresh project
@@ -13,7 +22,14 @@ let project = ''
 
 function run(command: string, args: string[], cwd: string): string {
   try {
-    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+    // Plain text (no colours) from every tool, so its output can be matched.
+    const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }
+    return execFileSync(command, args, {
+      cwd,
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
   } catch (err) {
     // tsc reports on stdout: show both streams, not only "Command failed".
     const { stdout = '', stderr = '' } = err as { stdout?: string; stderr?: string }
@@ -46,17 +62,27 @@ beforeAll(() => {
       dependencies: {
         pullsign: sdk,
         '@pullsign/reference-server': tarball('pullsign-reference-server-'),
+        // The test kit's jest recipe runs here (vitest is the workspace's own, linked below).
+        jest: '30.5.2',
       },
       // The server depends on pullsign@<version>, which is not on the registry: use the tarball.
       overrides: { pullsign: sdk },
     }),
   )
-  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], project)
+  run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'],
+    project,
+  )
+  symlinkSync(
+    realpathSync(join(root, 'node_modules', 'vitest')),
+    join(project, 'node_modules', 'vitest'),
+  )
 }, 240_000)
 
 afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true })
-})
+}, 60_000)
 
 const script = (lines: string[]) => lines.join('\n')
 
@@ -227,4 +253,30 @@ test('npx @pullsign/reference-server runs the one bin of the installed package',
   const usage = run('npx', ['--offline', '@pullsign/reference-server', '--help'], project)
   expect(usage).toContain('Usage: pullsign-server')
   expect(usage).toContain('--state-file')
+})
+
+test('the test kit recipes of the README pass in vitest, jest and node:test', {
+  timeout: 180_000,
+}, () => {
+  const recipes = writeReadmeRecipes(join(root, 'packages/reference-server/README.md'), project)
+  expect(recipes).toEqual(
+    expect.arrayContaining([
+      'test/kit-hooks.test.ts',
+      'test/kit-fixture.test.ts',
+      'jest/kit.test.mjs',
+      'jest/global-setup.mjs',
+      'node-test/kit.test.mjs',
+      'shared/global-setup.ts',
+      'shared/tenant.test.ts',
+    ]),
+  )
+  const vitest = join(project, 'node_modules', 'vitest', 'vitest.mjs')
+  const jest = join(project, 'node_modules', 'jest', 'bin', 'jest.js')
+  // Each runner exits by itself: a handle left open would hang it past the timeout.
+  expect(run('node', [vitest, 'run', '--dir', 'test'], project)).toMatch(/Tests\s+2 passed/)
+  expect(run('node', [vitest, 'run', '--root', 'shared'], project)).toMatch(/Tests\s+1 passed/)
+  expect(
+    run('node', ['--experimental-vm-modules', jest, '--config', 'jest/jest.config.mjs'], project),
+  ).toBe('')
+  expect(run('node', ['--test', 'node-test/'], project)).toMatch(/# pass 1\b/)
 })

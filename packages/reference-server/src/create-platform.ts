@@ -114,6 +114,11 @@ export interface Platform {
    * forgotten.
    */
   reset(): void
+  /**
+   * Forgets one application's payloads (with their events and webhook log), pending webhook
+   * retries and user tokens; its credentials, users and balances stay. 404 for an unknown one.
+   */
+  resetApplication(appUuid: string): void
   /** Stops every timer the platform started. */
   dispose(): void
 }
@@ -264,6 +269,12 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
       ledger.reset()
       clearSharedCaches()
       loadFixtures(fixtures, { applications, users })
+    },
+    resetApplication(appUuid) {
+      const app = applications.get(appUuid)
+      payloads.forgetApplication(app.uuid)
+      webhooks.stopApplication(app.uuid)
+      tokens.forgetApplication(app.uuid)
     },
     dispose() {
       wallet.clearAutopilot()

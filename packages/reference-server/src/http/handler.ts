@@ -111,6 +111,7 @@ export function createHttpHandler(
     state: platform.state,
     inbox: platform.inbox,
     reset: platform.reset,
+    resetApplication: platform.resetApplication,
     clock,
     applications,
     users,

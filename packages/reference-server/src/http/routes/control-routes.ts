@@ -38,6 +38,7 @@ export function controlRoutes({
   ledger,
   push,
   reset,
+  resetApplication,
   state,
   tokens,
   users,
@@ -54,6 +55,7 @@ export function controlRoutes({
   | 'ledger'
   | 'push'
   | 'reset'
+  | 'resetApplication'
   | 'state'
   | 'tokens'
   | 'users'
@@ -73,6 +75,11 @@ export function controlRoutes({
     refuseOwnControlWebhook(body, ownHosts())
     const app = applications.create(body)
     return json(c, applications.view(app))
+  })
+  routes.post('/applications/:uuid/reset', (c) => {
+    // [ours] One tenant's reset on a shared server (the test kit's url mode): nothing else changes.
+    resetApplication(c.req.param('uuid'))
+    return json(c, { reset: true })
   })
   routes.post('/users', async (c) => {
     const user = users.create(await optionalBody(c.req.raw))

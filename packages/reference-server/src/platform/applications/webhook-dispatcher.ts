@@ -30,6 +30,8 @@ export interface Webhooks {
    * application of each scheduled delivery (its secret signs it).
    */
   loadState(state: WebhooksState, application: (uuid: string) => Application): void
+  /** Ends an application's pending retries; its attempts in flight neither log nor retry. */
+  stopApplication(appUuid: string): void
   /** Forgets the log and every pending retry (reset). */
   clear(): void
   dispose(): void
@@ -73,6 +75,9 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
   let waiters: Array<() => void> = []
   // A reset starts a new generation; attempts of an older one neither log nor retry.
   let generation = 0
+  // The same per application: its reset (stopApplication) starts a new one of its own.
+  const appGenerations = new Map<string, number>()
+  const current = (job: Job) => `${generation} ${appGenerations.get(job.app.uuid) ?? 0}`
 
   const finishOne = () => {
     inFlight--
@@ -97,7 +102,7 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
 
   const send = (job: Job, attempt: number) => {
     inFlight++
-    const ownGeneration = generation
+    const ownGeneration = current(job)
     const startedAt = deps.clock.now()
     const entry = { job, attempt, dueAt: startedAt }
     sending.add(entry)
@@ -149,7 +154,7 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
     void attemptOnce().then(() => {
       sending.delete(entry)
       changes++
-      if (ownGeneration === generation) {
+      if (ownGeneration === current(job)) {
         const ok = error === null
         log.push({
           payload_uuidv4: job.body.meta.payload_uuidv4,
@@ -210,6 +215,16 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
         const job = { app: application(uuid), url: body.meta.url, body, raw: JSON.stringify(body) }
         schedule(job, attempt, dueAt)
       }
+    },
+    stopApplication(appUuid) {
+      appGenerations.set(appUuid, (appGenerations.get(appUuid) ?? 0) + 1)
+      changes++
+      for (const [cancel, { job }] of pending) {
+        if (job.app.uuid !== appUuid) continue
+        cancel()
+        pending.delete(cancel)
+      }
+      for (const entry of sending) if (entry.job.app.uuid === appUuid) sending.delete(entry)
     },
     clear() {
       stopAll()

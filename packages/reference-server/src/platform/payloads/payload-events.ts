@@ -13,6 +13,8 @@ export interface PayloadEvents {
   emit(uuid: string, message: PayloadSocketMessage): void
   /** Stops the expiry message of a payload (opened, resolved or cancelled). */
   disarm(uuid: string): void
+  /** Drops the listeners and expiry timers of forgotten payloads. */
+  forget(uuids: readonly string[]): void
   clear(): void
 }
 
@@ -87,6 +89,12 @@ export function createPayloadEvents(deps: {
     },
     emit,
     disarm,
+    forget(uuids) {
+      for (const uuid of uuids) {
+        disarm(uuid)
+        channels.delete(uuid)
+      }
+    },
     clear() {
       for (const channel of channels.values()) channel.cancelExpiry?.()
       channels.clear()

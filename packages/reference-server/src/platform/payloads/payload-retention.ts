@@ -61,6 +61,8 @@ export interface PayloadRetention {
   added(): void
   /** Call when a payload is cancelled: the cancel time starts its time to live. */
   cancelled(uuid: string): void
+  /** Forgets these payloads now, like an expired time to live (an application's reset). */
+  forget(uuids: readonly string[]): void
   /** Forgets everything it tracks (with the store's clear). */
   clear(): void
   /** Stops the sweep timer. */
@@ -152,6 +154,7 @@ export function createPayloadRetention(deps: {
       // Only a time to live needs the cancel time; without one nothing is kept per payload.
       if (ttlMs !== null) cancelledAt.set(uuid, clock.now())
     },
+    forget,
     clear() {
       cancelledAt.clear()
       nextWalkAt = maxPayloads ?? Number.POSITIVE_INFINITY

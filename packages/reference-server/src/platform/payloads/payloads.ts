@@ -73,6 +73,8 @@ export interface Payloads {
   saveState(): PayloadsState
   /** Replaces every payload with a checked snapshot part (listeners and timers are dropped). */
   loadState(state: PayloadsState): void
+  /** Forgets every payload of an application, with its events and webhook log (its reset). */
+  forgetApplication(appUuid: string): void
   clear(): void
   /** Stops the retention sweep. */
   dispose(): void
@@ -420,6 +422,13 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
     loadState(state) {
       payloads.clear()
       for (const saved of state) store.add({ ...structuredClone(saved), revision: 0 })
+    },
+    forgetApplication(appUuid) {
+      const uuids = [...store.values()]
+        .filter((payload) => payload.appUuid === appUuid)
+        .map((payload) => payload.uuid)
+      events.forget(uuids)
+      retention.forget(uuids)
     },
     clear() {
       changes++

@@ -40,6 +40,8 @@ export interface UserTokens {
   saveState(): UserTokensState
   /** Replaces every token with a checked snapshot part. */
   loadState(state: UserTokensState): void
+  /** Forgets every token of an application (its reset). */
+  forgetApplication(appUuid: string): void
   clear(): void
 }
 
@@ -144,6 +146,13 @@ export function createUserTokens(deps: { clock: Clock }): UserTokens {
         const token = { ...saved }
         byToken.set(token.token, token)
         current.set(`${token.appUuid} ${token.userUuid}`, token)
+      }
+    },
+    forgetApplication(appUuid) {
+      for (const [value, token] of byToken) {
+        if (token.appUuid !== appUuid) continue
+        byToken.delete(value)
+        current.delete(`${appUuid} ${token.userUuid}`)
       }
     },
     clear() {

@@ -1,0 +1,208 @@
+import { type BackendClient, createBackendClient } from 'pullsign'
+import type { Endpoints } from 'pullsign/wire'
+import type { RefApplication } from './control-api-types'
+import type { ReferenceServer } from './index'
+import { type ControlCall, controlClient } from './testing/control-client'
+import { joinSharedServer } from './testing/shared-tenant'
+import {
+  parseTestEnvironmentOptions,
+  type TestAutopilot,
+  type TestEnvironmentOptions,
+} from './testing/test-environment-options'
+import { type TestUser, testUser } from './testing/test-user'
+
+export type { TestAutopilot, TestEnvironmentOptions } from './testing/test-environment-options'
+export type { TestUser } from './testing/test-user'
+
+/**
+ * What every test environment holds: the endpoints, an application with its credentials, two
+ * funded users, a backend client of that application, `reset()` and `close()`.
+ *
+ * @example
+ * ```ts
+ * const { client, users: [alice] } = env
+ * const { uuid } = await client.payload.create({ txjson: { TransactionType: 'SignIn' } })
+ * await alice.sign(uuid)
+ * ```
+ */
+export interface TestEnvironmentBase {
+  readonly endpoints: Endpoints
+  /** The environment's application: uuid, name, apiKey, apiSecret, webhookUrl, … */
+  readonly application: RefApplication
+  /** At least two users, funded on every network, with their accounts. */
+  readonly users: readonly [TestUser, TestUser, ...TestUser[]]
+  /** A `pullsign` backend client of the application. */
+  readonly client: BackendClient
+  /**
+   * Forgets the application's payloads (their events and webhooks) and user tokens; the
+   * credentials, the users and their balances stay valid.
+   */
+  reset(): Promise<void>
+  /** Ends the client and, in-process, the server with every socket and timer; twice is harmless. */
+  close(): Promise<void>
+}
+
+/**
+ * An environment with a server of its own, in this process.
+ *
+ * @example
+ * ```ts
+ * const env: InProcessTestEnvironment = await createTestEnvironment()
+ * env.server.clock.advance(3600)
+ * ```
+ */
+export interface InProcessTestEnvironment extends TestEnvironmentBase {
+  /** The in-process server, for what the control API does not reach. */
+  readonly server: ReferenceServer
+}
+
+/**
+ * An environment that is one tenant of a shared server (`createTestEnvironment({ url })`).
+ *
+ * @example
+ * ```ts
+ * const env: SharedTestEnvironment = await createTestEnvironment({ url: process.env.PULLSIGN_REFERENCE_URL! })
+ * await env.close() // the shared server runs on
+ * ```
+ */
+export interface SharedTestEnvironment extends TestEnvironmentBase {
+  readonly server?: undefined
+}
+
+/** Either kind of environment. */
+export type TestEnvironment = InProcessTestEnvironment | SharedTestEnvironment
+
+const DEFAULT_TIMEOUT_MS = 10_000
+
+// `client.close()` lands in the SDK separately: call it where the client type has it.
+const closeClient = async (client: BackendClient) => {
+  if ('close' in client && typeof client.close === 'function') await client.close()
+}
+
+const twoUsers = (users: TestUser[], field: string): TestEnvironmentBase['users'] => {
+  const [first, second, ...rest] = users
+  if (!first || !second) {
+    throw new TypeError(`createTestEnvironment: ${field} must hold at least two users`)
+  }
+  return [first, second, ...rest]
+}
+
+const startAutopilot = async (
+  autopilot: TestAutopilot,
+  {
+    application,
+    users,
+    control,
+  }: { application: RefApplication; users: readonly TestUser[]; control: ControlCall },
+) => {
+  const user =
+    typeof autopilot.user === 'number'
+      ? users[autopilot.user]
+      : users.find((candidate) => candidate.uuid === autopilot.user)
+  if (!user) {
+    throw new TypeError(
+      'createTestEnvironment: options.autopilot.user must be an index in users or the uuid of one of them',
+    )
+  }
+  // Scoped to this application, so a shared server's other tenants keep their own answers.
+  await control('POST', '/autopilot', {
+    user: user.uuid,
+    answer: autopilot.answer,
+    ...(autopilot.afterMs === undefined ? {} : { afterMs: autopilot.afterMs }),
+    application: application.uuid,
+  })
+}
+
+/**
+ * Creates what a test file needs against the reference server: without `url`, a server of its
+ * own on a free port with the demo fixtures' application and users; with `url`, a tenant of that
+ * running server (its own application and users, so files running in parallel never see each
+ * other's payloads, webhooks, tokens or balances). The same call in vitest, jest and node:test.
+ *
+ * @example
+ * ```ts
+ * import { createTestEnvironment } from '@pullsign/reference-server/testing'
+ *
+ * const env = await createTestEnvironment()
+ * const { uuid } = await env.client.payload.create({ txjson: { TransactionType: 'SignIn' } })
+ * const record = await env.users[0].sign(uuid)
+ * record.meta.signed // true
+ * await env.reset() // between tests
+ * await env.close() // after the file
+ * ```
+ */
+export function createTestEnvironment(
+  options?: TestEnvironmentOptions & { url?: undefined },
+): Promise<InProcessTestEnvironment>
+export function createTestEnvironment(
+  options: TestEnvironmentOptions & { url: string; server?: undefined },
+): Promise<SharedTestEnvironment>
+export function createTestEnvironment(options?: TestEnvironmentOptions): Promise<TestEnvironment>
+export async function createTestEnvironment(
+  options?: TestEnvironmentOptions,
+): Promise<TestEnvironment> {
+  const parsed = parseTestEnvironmentOptions(options)
+  const timeoutMs = parsed.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  // Loaded only here: a tenant of a shared server does not pay for the server's import.
+  const server =
+    parsed.url === undefined
+      ? (await import('./index')).createReferenceServer(parsed.server)
+      : undefined
+  try {
+    const tenant = server
+      ? await ownServer(server, timeoutMs)
+      : await sharedServer(parsed.url ?? '', timeoutMs)
+    const { application, control, endpoints } = tenant
+    const users = twoUsers(
+      tenant.users.map((user) => testUser(user, control)),
+      server ? 'options.server.fixtures' : 'the shared server',
+    )
+    if (parsed.autopilot) await startAutopilot(parsed.autopilot, { application, users, control })
+    const client = createBackendClient({
+      apiKey: application.apiKey,
+      apiSecret: application.apiSecret,
+      endpoints,
+      timeoutMs,
+    })
+    let closing: Promise<void> | undefined
+    const base: TestEnvironmentBase = {
+      endpoints,
+      application,
+      users,
+      client,
+      async reset() {
+        if (server) server.platform.resetApplication(application.uuid)
+        else await control('POST', `/applications/${application.uuid}/reset`)
+      },
+      close() {
+        closing ??= closeClient(client).finally(() => server?.close())
+        return closing
+      },
+    }
+    return server ? { ...base, server } : base
+  } catch (error) {
+    await server?.close()
+    throw error
+  }
+}
+
+const ownServer = async (server: ReferenceServer, timeoutMs: number) => {
+  const endpoints = await server.listen(0)
+  const { platform } = server
+  const [app] = platform.applications.list()
+  if (!app) {
+    throw new TypeError('createTestEnvironment: options.server.fixtures must hold an application')
+  }
+  return {
+    endpoints,
+    application: platform.applications.view(app),
+    users: platform.users.list().map((user) => platform.users.view(user)),
+    control: controlClient(endpoints.api, { fetch, timeoutMs }),
+  }
+}
+
+const sharedServer = async (url: string, timeoutMs: number) => {
+  const api = url.replace(/\/+$/, '')
+  const control = controlClient(api, { fetch, timeoutMs })
+  return { ...(await joinSharedServer(url, control)), control }
+}

@@ -1,0 +1,32 @@
+import type { PayloadRecord } from 'pullsign/wire'
+import type { RefSignRequest, RefUser } from '../control-api-types'
+import type { ControlCall } from './control-client'
+
+/**
+ * A user of a test environment, funded on every network, who answers payloads in the simulated
+ * wallet through the control API (docs/protocol.md §10).
+ *
+ * @example
+ * ```ts
+ * const [alice] = env.users
+ * const record = await alice.sign(uuid) // opened, signed for real, submitted
+ * record.meta.signed // true
+ * ```
+ */
+export interface TestUser extends RefUser {
+  /** `POST /__ref/payloads/{uuid}/sign` as this user: resolves with the payload record. */
+  sign(uuid: string, options?: Omit<RefSignRequest, 'user'>): Promise<PayloadRecord>
+  /** `POST /__ref/payloads/{uuid}/reject` as this user: resolves with the payload record. */
+  reject(uuid: string): Promise<PayloadRecord>
+}
+
+/** Gives a user of the control API its wallet answers. */
+export function testUser(user: RefUser, control: ControlCall): TestUser {
+  const path = (uuid: string, answer: string) => `/payloads/${encodeURIComponent(uuid)}/${answer}`
+  return {
+    ...user,
+    sign: (uuid, options = {}) =>
+      control('POST', path(uuid, 'sign'), { ...options, user: user.uuid }),
+    reject: (uuid) => control('POST', path(uuid, 'reject'), { user: user.uuid }),
+  }
+}
