@@ -152,7 +152,7 @@ export function createHttpHandler(
   app.route(CONTROL_API_PATH, controlRoutes(parts))
   const api = () => endpoints().api
   app.route(CONTROL_API_PATH, payloadListRoutes({ payloads: platform.payloads, api }))
-  app.route(CONTROL_API_PATH, applicationRoutes({ applications, api }))
+  app.route(CONTROL_API_PATH, applicationRoutes({ applications, api, ownHosts }))
   if (options.snapshots) {
     app.route(CONTROL_API_PATH, snapshotRoutes({ snapshots: options.snapshots, api }))
   }

@@ -88,6 +88,21 @@ describe('a webhook URL at the server’s own control API is refused (§7.3)', (
         .status,
     ).toBe(200)
   })
+
+  it('a PATCH to one is refused the same way; the application keeps its webhook', async () => {
+    const app: RefApplication = await json(await t.control('applications', { name: 'Hooked' }))
+    const patch = (webhookUrl: string) =>
+      fetch(`${t.endpoints.api}/__ref/applications/${app.uuid}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ webhookUrl }),
+      })
+    const error = await errorOf(await patch(`${t.endpoints.api}/__ref/reset`))
+    expect(error.status).toBe(400)
+    expect(error.message).toContain('webhookUrl')
+    expect(t.server.platform.applications.get(app.uuid).webhookUrl).toBeNull()
+    expect((await patch('http://127.0.0.1:3000/hook')).status).toBe(200)
+  })
 })
 
 describe('headers (§7.3)', () => {
