@@ -5,7 +5,15 @@ import { PullSignError } from '../core/errors'
 import type { StorageLike } from '../core/seams'
 import type { ClientFactoryOptions } from './client-options'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+/**
+ * An API key or secret: a lower-case UUID.
+ *
+ * @example
+ * ```ts
+ * CREDENTIAL_UUID.test(apiKey)
+ * ```
+ */
+export const CREDENTIAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /**
  * What every factory starts with: the options checked (an object; the API key a lower-case UUID,
@@ -25,7 +33,7 @@ export function openClient(
     throw new PullSignError('ERR_CONFIG', 'options must be an object: {apiKey, ...}')
   }
   const apiKey = options.apiKey ?? readEnv('PULLSIGN_API_KEY')
-  if (typeof apiKey !== 'string' || !UUID.test(apiKey)) {
+  if (typeof apiKey !== 'string' || !CREDENTIAL_UUID.test(apiKey)) {
     throw new PullSignError(
       'ERR_CONFIG',
       apiKey === undefined
@@ -52,6 +60,22 @@ export function openClient(
 }
 
 /**
+ * The error for an API secret given where anyone can read it (a page, an app): `where` names
+ * the factory or the place; the secret itself is not in the error.
+ *
+ * @example
+ * ```ts
+ * throw secretRefused('createBrowserClient', [secret])
+ * ```
+ */
+export const secretRefused = (where: string, secrets?: (string | undefined)[]): PullSignError =>
+  new PullSignError(
+    'ERR_CONFIG',
+    `apiSecret must not be given to ${where}: an API secret must never be used in a browser or an app, where anyone can read it. Keep it on your backend (createBackendClient).`,
+    { secrets },
+  )
+
+/**
  * Refuses an API secret in a factory that runs where anyone can read it (a page, an app), naming
  * the field; the secret itself is not in the error.
  *
@@ -61,11 +85,5 @@ export function openClient(
  * ```
  */
 export function refuseSecret(options: object, factory: string): void {
-  const secret = (options as { apiSecret?: unknown }).apiSecret
-  if (secret !== undefined) {
-    throw new PullSignError(
-      'ERR_CONFIG',
-      `apiSecret must not be given to ${factory}: anyone could read it there. Keep it on a backend (createBackendClient).`,
-    )
-  }
+  if ((options as { apiSecret?: unknown }).apiSecret !== undefined) throw secretRefused(factory)
 }

@@ -12,8 +12,8 @@ import type {
   XappScanResult,
   XappStyle,
 } from '../../wire/xapp'
+import type { JwtRuntime } from '../jwt-client'
 import { decodeJwtClaims } from '../oauth/jwt-claims'
-import type { Environment, SignInUser } from '../oauth/sign-in-props'
 import { type BridgeEvent, type BridgeWindow, createBridge } from './bridge'
 import { readXappLaunch } from './xapp-launch'
 import { xappUserField } from './xapp-user-field'
@@ -85,7 +85,7 @@ export interface XappUser {
  * const { reason } = await xapp.openSignRequest(uuid) // 'SIGNED' or 'DECLINED'
  * ```
  */
-export interface XappRuntime {
+export interface XappRuntime extends JwtRuntime {
   readonly state: 'loading' | 'ready' | 'error'
   /** The launch context once exchanged, else `null`. */
   readonly context: XappContext | null
@@ -94,10 +94,6 @@ export interface XappRuntime {
   /** The wallet's style, from the URL's `xAppStyle`. */
   readonly style: XappStyle
   readonly user: XappUser | null
-  /** A field of `user`; settles once the OTT is exchanged. */
-  userField(field: keyof SignInUser): Promise<unknown>
-  /** A field of `environment`; settles once the OTT is exchanged. */
-  environmentField(field: keyof Environment): Promise<unknown>
   on<K extends keyof XappClientEvents>(
     event: K,
     listener: (data: XappClientEvents[K]) => void,
@@ -275,6 +271,11 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
       return jwt
     },
     style: launch.style,
+    // A call waits for the exchange, and rejects with its error when it failed.
+    bearer: async () => (await started, jwt ?? ''),
+    get status() {
+      return { account: context?.account, signedIn: !!context }
+    },
     get user() {
       if (!context) return null
       return {
