@@ -41,20 +41,12 @@ export function openClient(
         : 'apiKey must be a lower-case UUID (the API key of your application)',
     )
   }
+  // The factory options carry the seams, the timeout, the retry and the hooks under the
+  // core's own names.
   const core = createClient({
+    ...options,
     endpoints: resolveEndpoints(options.endpoints),
-    seams: {
-      fetch: options.fetch,
-      WebSocket: options.WebSocket,
-      clock: options.clock,
-      random: options.random,
-      randomBytes: options.randomBytes,
-      storage: options.storage ?? defaultStorage?.(),
-    },
-    timeoutMs: options.timeoutMs,
-    retry: options.retry,
-    onRequest: options.onRequest,
-    onResponse: options.onResponse,
+    seams: { ...options, storage: options.storage ?? defaultStorage?.() },
   })
   return { apiKey, core }
 }
