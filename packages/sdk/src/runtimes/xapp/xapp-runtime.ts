@@ -64,16 +64,6 @@ export type XappClientEvents = {
   networkswitch: XappNetworkSwitch
 }
 
-/** The xApp's view of its user (from the OTT's context). */
-export interface XappUser {
-  /** The user's uuid (`usr`). */
-  uuid: string
-  account: string
-  name: string | null
-  kycApproved: boolean
-  networkType: string
-}
-
 /**
  * An xApp's runtime: the launch's context and JWT, and the commands to the wallet. Commands with
  * a result (`openSignRequest`, `scanQr`, `selectDestination`) resolve with the wallet's answer.
@@ -93,7 +83,6 @@ export interface XappRuntime extends JwtRuntime {
   readonly jwt: string | null
   /** The wallet's style, from the URL's `xAppStyle`. */
   readonly style: XappStyle
-  readonly user: XappUser | null
   on<K extends keyof XappClientEvents>(
     event: K,
     listener: (data: XappClientEvents[K]) => void,
@@ -275,16 +264,6 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
     bearer: async () => (await started, jwt ?? ''),
     get status() {
       return { account: context?.account, signedIn: !!context }
-    },
-    get user() {
-      if (!context) return null
-      return {
-        uuid: context.user,
-        account: context.account,
-        name: context.account_info.name,
-        kycApproved: context.account_info.kycApproved,
-        networkType: context.nodetype,
-      }
     },
     userField: (field) => started.then((context) => xappUserField(context, field)),
     environmentField: async (field) => {
