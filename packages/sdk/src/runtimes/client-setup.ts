@@ -18,19 +18,25 @@ export const CREDENTIAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 /**
  * What every factory starts with: the options checked (an object; the API key a lower-case UUID,
  * from `PULLSIGN_API_KEY` when not given) and the core resolved once, with the storage the
- * runtime picked for its environment when the caller gave none.
+ * runtime picked for its environment when the caller gave none. A factory named in `refusesSecret`
+ * refuses an API secret, naming the field; the secret itself is not in the error.
  *
  * @example
  * ```ts
- * const { apiKey, core } = openClient(options, () => window.localStorage)
+ * const { apiKey, core } = openClient(options, () => window.localStorage, 'createBrowserClient')
  * ```
  */
 export function openClient(
   options: ClientFactoryOptions,
   defaultStorage?: () => StorageLike,
+  refusesSecret?: string,
 ): { apiKey: string; core: Core } {
   if (typeof options !== 'object' || options === null) {
     throw new PullSignError('ERR_CONFIG', 'options must be an object: {apiKey, ...}')
+  }
+  // A factory that runs where anyone can read a secret (a page, an app) names itself here.
+  if (refusesSecret && (options as { apiSecret?: unknown }).apiSecret !== undefined) {
+    throw secretRefused(refusesSecret)
   }
   const apiKey = options.apiKey ?? readEnv('PULLSIGN_API_KEY')
   if (typeof apiKey !== 'string' || !CREDENTIAL_UUID.test(apiKey)) {
@@ -63,19 +69,6 @@ export function openClient(
 export const secretRefused = (where: string, secrets?: (string | undefined)[]): PullSignError =>
   new PullSignError(
     'ERR_CONFIG',
-    `apiSecret must not be given to ${where}: an API secret must never be used in a browser or an app, where anyone can read it. Keep it on your backend (createBackendClient).`,
+    `apiSecret must not be given to ${where}: an API secret must never be used in a browser or an app (anyone can read it there): keep it on a backend`,
     { secrets },
   )
-
-/**
- * Refuses an API secret in a factory that runs where anyone can read it (a page, an app), naming
- * the field; the secret itself is not in the error.
- *
- * @example
- * ```ts
- * refuseSecret(options, 'createBrowserClient')
- * ```
- */
-export function refuseSecret(options: object, factory: string): void {
-  if ((options as { apiSecret?: unknown }).apiSecret !== undefined) throw secretRefused(factory)
-}

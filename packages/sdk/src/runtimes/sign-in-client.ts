@@ -2,7 +2,7 @@ import type { Core } from '../core/client'
 import type { Emitter } from '../core/emitter'
 import type { OAuthJwtClaims } from '../wire/oauth'
 import type { ClientFactoryOptions } from './client-options'
-import { openClient, refuseSecret } from './client-setup'
+import { openClient } from './client-setup'
 import { deferredEnvironment } from './deferred-props'
 import { type JwtClient, jwtClient } from './jwt-client'
 import { loadSignInRuntime } from './lazy-runtimes'
@@ -53,8 +53,11 @@ export function signInClient<R extends SignInRuntime, Members extends object>(
   start: (module: SignInModule, config: SignInRuntimeConfig) => R,
   members: (runtime: Promise<R>) => Members,
 ): SignInClient & Members {
-  refuseSecret(options ?? {}, factory)
-  const { apiKey, core }: { apiKey: string; core: Core } = openClient(options, defaultStorage)
+  const { apiKey, core }: { apiKey: string; core: Core } = openClient(
+    options,
+    defaultStorage,
+    factory,
+  )
   return jwtClient(
     apiKey,
     core,

@@ -1,7 +1,7 @@
 import type { Emitter } from '../../core/emitter'
 import type { XappJwtClaims } from '../../wire/xapp'
 import type { XappOptions } from '../client-options'
-import { openClient, refuseSecret } from '../client-setup'
+import { openClient } from '../client-setup'
 import { deferredEnvironment } from '../deferred-props'
 import { type JwtClient, jwtClient } from '../jwt-client'
 import { loadXappRuntime } from '../lazy-runtimes'
@@ -44,8 +44,7 @@ export interface XappClient extends JwtClient<XappClientEvents> {
  * ```
  */
 export function createXappClient(options: XappOptions = {}): XappClient {
-  refuseSecret(options ?? {}, 'createXappClient')
-  const { apiKey, core } = openClient(options)
+  const { apiKey, core } = openClient(options, undefined, 'createXappClient')
   // Loaded on demand; the OTT exchange answers after this factory returns, so listeners
   // attached right after it hear `retrieved`, `success` and `ready`.
   return jwtClient(

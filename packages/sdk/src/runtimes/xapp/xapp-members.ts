@@ -82,8 +82,11 @@ export function xappCommands(
         runtime.then((x) => (x[name] as (...args: unknown[]) => Promise<unknown>)(...args)),
     ]),
   )
-  return Object.defineProperties(
-    { ...commands, on: (event, listener) => events.on(event, listener) } as XappCommands,
-    { style: { get: style, enumerable: true } },
-  )
+  return {
+    ...commands,
+    on: (event, listener) => events.on(event, listener),
+    get style() {
+      return style()
+    },
+  } as XappCommands
 }
