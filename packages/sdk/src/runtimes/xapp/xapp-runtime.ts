@@ -261,7 +261,10 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
     },
     style: launch.style,
     // A call waits for the exchange, and rejects with its error when it failed.
-    bearer: async () => (await started, jwt ?? ''),
+    bearer: async () => {
+      await started
+      return jwt ?? ''
+    },
     get status() {
       return { account: context?.account, signedIn: !!context }
     },
