@@ -176,7 +176,7 @@ try {
   const signIns = await popupSignIns()
   console.log(`popup sign-in, click → success, ${SIGN_INS} sign-ins, each in a new context`)
   line('popup sign-in', signIns.times)
-  console.log('  by phase (Node clock around the popup; /token and /userinfo from the page):')
+  console.log('  by phase (Node clock around the popup; /token from the page):')
   for (const [phase, values] of Object.entries(signIns.phases)) line(`  ${phase}`, values)
   console.log('    (/userinfo is not on the way to `success`: authorize() asks it after the event)')
 } finally {
