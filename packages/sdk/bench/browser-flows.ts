@@ -115,25 +115,52 @@ async function bridgeRoundTrips(browser: Browser): Promise<Record<RoundTrip, num
   return times
 }
 
+/** Where a popup sign-in's time goes, in ms (Node's clock, and the page's resource timing). */
+type Phase = 'window open' | 'sign page load' | 'signing and return page' | 'after the popup closed'
+type Exchange = 'code exchange (/token)'
+
 async function popupSignIns() {
   const site = await startSignInSite()
   const times: number[] = []
+  const phases: Record<Phase | Exchange, number[]> = {
+    'window open': [],
+    'sign page load': [],
+    'signing and return page': [],
+    'after the popup closed': [],
+    'code exchange (/token)': [],
+  }
   for (let i = 0; i < SIGN_INS; i++) {
     const { page, context } = await site.openApp()
     await page.waitForFunction('window.__events.includes("ready")')
+    const clicked = performance.now()
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.click('#signin')])
+    const opened = performance.now()
     await popup.waitForLoadState()
+    const loaded = performance.now()
+    const closing = popup.waitForEvent('close')
     await site.signOnSignPage(popup)
+    await closing
+    const closed = performance.now()
     const outcome = await page.waitForFunction(`window.__failure
       ? { failed: JSON.stringify(window.__failure) }
       : window.__successAt === undefined ? null : { ms: window.__successAt - window.__clickAt }`)
+    const done = performance.now()
     const result = (await outcome.jsonValue()) as { ms?: number; failed?: string }
     if (result.ms === undefined) throw new Error(`sign-in failed: ${result.failed}`)
     times.push(result.ms)
+    phases['window open'].push(opened - clicked)
+    phases['sign page load'].push(loaded - opened)
+    phases['signing and return page'].push(closed - loaded)
+    phases['after the popup closed'].push(done - closed)
+    const calls = (await page.evaluate(`performance.getEntriesByType('resource')
+      .map((e) => [new URL(e.name).pathname, e.duration])`)) as [string, number][]
+    for (const [path, duration] of calls) {
+      if (path.endsWith('/token')) phases['code exchange (/token)'].push(duration)
+    }
     await context.close()
   }
   await site.close()
-  return times
+  return { times, phases }
 }
 
 const browser = await chromium.launch({ executablePath: requireChromium(), args: chromiumArgs })
@@ -148,7 +175,10 @@ try {
   console.log(`  ratio pullsign / bare: ${(median(bridge.sdk) / median(bridge.bare)).toFixed(2)}`)
   const signIns = await popupSignIns()
   console.log(`popup sign-in, click → success, ${SIGN_INS} sign-ins, each in a new context`)
-  line('popup sign-in', signIns)
+  line('popup sign-in', signIns.times)
+  console.log('  by phase (Node clock around the popup; /token from the page):')
+  for (const [phase, values] of Object.entries(signIns.phases)) line(`  ${phase}`, values)
+  console.log('    (/userinfo is not on the way to `success`: authorize() asks it after the event)')
 } finally {
   await browser.close()
 }

@@ -1,4 +1,48 @@
-import * as sdk from './index'
+import {
+  AbortError,
+  ApiError,
+  AuthError,
+  createBackendClient,
+  createBrowserClient,
+  createNativeClient,
+  createXappClient,
+  isFinalRecord,
+  isPullSignError,
+  isSignedRecord,
+  NetworkError,
+  PayloadSubscription,
+  PullSign,
+  PullSignError,
+  RateLimitError,
+  SignatureError,
+  SignInError,
+  TimeoutError,
+  XappHostUnreachableError,
+} from './index'
+
+// Listed rather than `import * as`: a namespace object costs a getter per export in the file
+// (test/browser/iife.test.ts checks that every name of the ESM entry is here).
+const sdk = {
+  isFinalRecord,
+  isSignedRecord,
+  PayloadSubscription,
+  ApiError,
+  AuthError,
+  RateLimitError,
+  isPullSignError,
+  AbortError,
+  NetworkError,
+  PullSignError,
+  TimeoutError,
+  SignInError,
+  XappHostUnreachableError,
+  SignatureError,
+  PullSign,
+  createBackendClient,
+  createBrowserClient,
+  createNativeClient,
+  createXappClient,
+}
 
 // Minification renames classes and functions to letters; a console shows an instance by its
 // constructor's `name`, so every export gets its public name back (cheaper than esbuild's

@@ -60,4 +60,4 @@ export type { SignInEvents, SignInResult } from './runtimes/oauth/sign-in-sessio
 export type { SignInClient } from './runtimes/sign-in-client'
 export { createXappClient, type XappClient } from './runtimes/xapp/xapp-client'
 export type { XappCommands } from './runtimes/xapp/xapp-members'
-export type { XappClientEvents, XappUser } from './runtimes/xapp/xapp-runtime'
+export type { XappClientEvents } from './runtimes/xapp/xapp-runtime'

@@ -2,12 +2,7 @@ import { isBrowserRuntime, readEnv } from './core/environment'
 import { PullSignError } from './core/errors'
 import { type BackendClient, createBackendClient } from './runtimes/backend-client'
 import { type BrowserClient, createBrowserClient } from './runtimes/browser/browser-client'
-import type {
-  BrowserOptions,
-  ClientFactoryOptions,
-  NativeOptions,
-  XappOptions,
-} from './runtimes/client-options'
+import type { ClientFactoryOptions } from './runtimes/client-options'
 import { createNativeClient, type NativeClient } from './runtimes/native/native-client'
 import type { SignInOptions } from './runtimes/oauth/sign-in-options'
 import { createXappClient, type XappClient } from './runtimes/xapp/xapp-client'
@@ -99,12 +94,12 @@ const pickRuntime = (options: PullSignOptions): RuntimeName => {
 }
 
 // Each factory reads only its own options; a secret given to another runtime is refused there.
-const FACTORIES: Record<RuntimeName, (options: PullSignOptions) => PullSign> = {
+const FACTORIES = {
   backend: createBackendClient,
-  browser: (options) => createBrowserClient(options as BrowserOptions),
-  native: (options) => createNativeClient(options as NativeOptions),
-  xapp: (options) => createXappClient(options as XappOptions),
-}
+  browser: createBrowserClient,
+  native: createNativeClient,
+  xapp: createXappClient,
+} as Record<RuntimeName, (options: PullSignOptions) => PullSign>
 
 const create = (options: PullSignOptions): PullSign => {
   const factory = FACTORIES[pickRuntime(options)]

@@ -150,9 +150,9 @@ export function createTransport(config: TransportConfig): Send {
       })
     },
     // Kept on top of ofetch: the wait before a retry. ofetch's `retryDelay` (a function would
-    // read `retry-after` well) waits on the global `setTimeout`, which the injected clock cannot
-    // move, so tests would have to sleep; this hook waits on the clock instead, and answers a wait
-    // longer than the cap with the typed error at once (the caller decides, with `retryAfter`).
+    // read `retry-after` well) sleeps on the global `setTimeout`, which the injected clock cannot
+    // move and the call's abort does not end; this hook waits on the clock, ends with the abort,
+    // and answers a wait longer than the cap with the typed error at once (`retryAfter` on it).
     onResponseError: async ({ options, response }) => {
       const left = options.retry
       if (typeof left !== 'number' || left <= 0 || !RETRY_STATUSES.includes(response.status)) return

@@ -2,8 +2,7 @@ import type { Credentials } from '../core/credentials'
 import { isBrowserRuntime } from '../core/environment'
 import { PullSignError } from '../core/errors'
 import { API_HEADERS, API_PATHS } from '../wire/endpoints'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+import { CREDENTIAL_UUID, secretRefused } from './client-setup'
 
 /**
  * Checks an API secret: a lower-case UUID, and never in a browser (docs/protocol.md §1: key/secret
@@ -16,18 +15,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * ```
  */
 export function checkApiSecret(apiSecret: unknown): string {
-  if (isBrowserRuntime()) {
-    throw new PullSignError(
-      'ERR_CONFIG',
-      'an API secret must never be used in a browser: anyone can read it from the page. Keep it on your backend; in a page, construct PullSign with the API key only.',
-      { secrets: [typeof apiSecret === 'string' ? apiSecret : undefined] },
-    )
-  }
-  if (typeof apiSecret !== 'string' || !UUID.test(apiSecret)) {
+  const secrets = [typeof apiSecret === 'string' ? apiSecret : undefined]
+  if (isBrowserRuntime()) throw secretRefused('a client in a browser', secrets)
+  if (typeof apiSecret !== 'string' || !CREDENTIAL_UUID.test(apiSecret)) {
     throw new PullSignError(
       'ERR_CONFIG',
       'apiSecret must be a lower-case UUID (the API secret of your application)',
-      { secrets: [typeof apiSecret === 'string' ? apiSecret : undefined] },
+      { secrets },
     )
   }
   return apiSecret

@@ -5,27 +5,41 @@ import { PullSignError } from '../core/errors'
 import type { StorageLike } from '../core/seams'
 import type { ClientFactoryOptions } from './client-options'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+/**
+ * An API key or secret: a lower-case UUID.
+ *
+ * @example
+ * ```ts
+ * CREDENTIAL_UUID.test(apiKey)
+ * ```
+ */
+export const CREDENTIAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /**
  * What every factory starts with: the options checked (an object; the API key a lower-case UUID,
  * from `PULLSIGN_API_KEY` when not given) and the core resolved once, with the storage the
- * runtime picked for its environment when the caller gave none.
+ * runtime picked for its environment when the caller gave none. A factory named in `refusesSecret`
+ * refuses an API secret, naming the field; the secret itself is not in the error.
  *
  * @example
  * ```ts
- * const { apiKey, core } = openClient(options, () => window.localStorage)
+ * const { apiKey, core } = openClient(options, () => window.localStorage, 'createBrowserClient')
  * ```
  */
 export function openClient(
   options: ClientFactoryOptions,
   defaultStorage?: () => StorageLike,
+  refusesSecret?: string,
 ): { apiKey: string; core: Core } {
   if (typeof options !== 'object' || options === null) {
     throw new PullSignError('ERR_CONFIG', 'options must be an object: {apiKey, ...}')
   }
+  // A factory that runs where anyone can read a secret (a page, an app) names itself here.
+  if (refusesSecret && (options as { apiSecret?: unknown }).apiSecret !== undefined) {
+    throw secretRefused(refusesSecret)
+  }
   const apiKey = options.apiKey ?? readEnv('PULLSIGN_API_KEY')
-  if (typeof apiKey !== 'string' || !UUID.test(apiKey)) {
+  if (typeof apiKey !== 'string' || !CREDENTIAL_UUID.test(apiKey)) {
     throw new PullSignError(
       'ERR_CONFIG',
       apiKey === undefined
@@ -33,39 +47,28 @@ export function openClient(
         : 'apiKey must be a lower-case UUID (the API key of your application)',
     )
   }
+  // The factory options carry the seams, the timeout, the retry and the hooks under the
+  // core's own names.
   const core = createClient({
+    ...options,
     endpoints: resolveEndpoints(options.endpoints),
-    seams: {
-      fetch: options.fetch,
-      WebSocket: options.WebSocket,
-      clock: options.clock,
-      random: options.random,
-      randomBytes: options.randomBytes,
-      storage: options.storage ?? defaultStorage?.(),
-    },
-    timeoutMs: options.timeoutMs,
-    retry: options.retry,
-    onRequest: options.onRequest,
-    onResponse: options.onResponse,
+    seams: { ...options, storage: options.storage ?? defaultStorage?.() },
   })
   return { apiKey, core }
 }
 
 /**
- * Refuses an API secret in a factory that runs where anyone can read it (a page, an app), naming
- * the field; the secret itself is not in the error.
+ * The error for an API secret given where anyone can read it (a page, an app): `where` names
+ * the factory or the place; the secret itself is not in the error.
  *
  * @example
  * ```ts
- * refuseSecret(options, 'createBrowserClient')
+ * throw secretRefused('createBrowserClient', [secret])
  * ```
  */
-export function refuseSecret(options: object, factory: string): void {
-  const secret = (options as { apiSecret?: unknown }).apiSecret
-  if (secret !== undefined) {
-    throw new PullSignError(
-      'ERR_CONFIG',
-      `apiSecret must not be given to ${factory}: anyone could read it there. Keep it on a backend (createBackendClient).`,
-    )
-  }
-}
+export const secretRefused = (where: string, secrets?: (string | undefined)[]): PullSignError =>
+  new PullSignError(
+    'ERR_CONFIG',
+    `apiSecret must not be given to ${where}: an API secret must never be used in a browser or an app (anyone can read it there): keep it on a backend`,
+    { secrets },
+  )

@@ -2,16 +2,19 @@ import { createLookups, type Lookups, nftokenDetail } from '../api/lookups'
 import { createPayloadApi, type PayloadApi } from '../api/payload'
 import { createUserStoreApi, type UserStoreApi } from '../api/user-store'
 import type { Core } from '../core/client'
-import type { Credentials } from '../core/credentials'
-import type { Emitter } from '../core/emitter'
+import { Emitter } from '../core/emitter'
+import type { PullSignError } from '../core/errors'
 import { platformClient } from '../core/platform-client'
 import type { RateLimitInfo } from '../core/rate-limit'
-import type { Endpoints } from '../wire/endpoints'
+import { API_HEADERS, API_PATHS, type Endpoints } from '../wire/endpoints'
+import { deferredUser } from './deferred-props'
+import type { Environment, SignInUser } from './oauth/sign-in-props'
 
 /**
  * What every client holding a person's JWT offers (browser, native, xApp): the routes under
  * `{api}/api/v1/jwt` (docs/protocol.md §2): payloads, the person's store, and the lookups a JWT
- * may use, `nftokenDetail` among them; and the client's events.
+ * may use, `nftokenDetail` among them; the person, the environment and the state; and the
+ * client's events.
  *
  * @example
  * ```ts
@@ -30,6 +33,10 @@ export interface JwtClient<Events extends Record<string, unknown>> extends Looku
   readonly payload: PayloadApi
   /** The signed-in person's store for this application. */
   readonly userstore: UserStoreApi
+  /** The person; each field a promise that settles once signed in (or the launch exchanged). */
+  readonly user: SignInUser
+  /** Whether someone is signed in (or the xApp launch exchanged), and their account. */
+  readonly state: { account: string | undefined; signedIn: boolean }
   /** Listens to an event; returns the function that stops listening. */
   on<K extends keyof Events>(event: K, listener: (data: Events[K]) => void): () => void
   /** Stops a listener added with `on`. */
@@ -49,22 +56,63 @@ export interface JwtClient<Events extends Record<string, unknown>> extends Looku
 }
 
 /**
- * A JWT client: the members every one shares, over the core and the runtime's Bearer
- * credentials, plus the runtime's own `members` (their getters kept as getters).
+ * What a JWT client needs of its runtime (sign-in or xApp), once loaded.
  *
  * @example
  * ```ts
- * const client = jwtClient(apiKey, core, signInCredentials(runtime), events, { runtime: 'browser' as const })
+ * const jwt = await runtime.bearer('[GET jwt/ping]')
  * ```
  */
-export function jwtClient<Events extends Record<string, unknown>, Members extends object>(
+export interface JwtRuntime {
+  /** The JWT for a call (`where` names it in errors): rejects when there is none to send. */
+  bearer(where: string): Promise<string>
+  /** The platform refused the JWT (814). */
+  rejected?(): void
+  /** Whether someone is signed in, and their account. */
+  readonly status: { account: string | undefined; signedIn: boolean }
+  userField(field: keyof SignInUser): Promise<unknown>
+  environmentField(field: keyof Environment): Promise<unknown>
+}
+
+/**
+ * A JWT client over a runtime loaded on demand (a backend bundle never carries it): the members
+ * every one shares, a JWT as Bearer on `{api}/api/v1/jwt` (docs/protocol.md §1; a call waits for
+ * the runtime and rejects with its error), plus the runtime's own `members` (their getters kept
+ * as getters). A runtime that cannot start says so on `error`, not as an unhandled rejection.
+ *
+ * @example
+ * ```ts
+ * const client = jwtClient(apiKey, core, (events) => load(events), () => ({ runtime: 'browser' as const }))
+ * ```
+ */
+export function jwtClient<
+  Events extends { error: PullSignError },
+  R extends JwtRuntime,
+  Members extends object,
+>(
   apiKey: string,
   core: Core,
-  credentials: Credentials,
-  events: Emitter<Events>,
-  members: Members,
+  start: (events: Emitter<Events>) => Promise<R>,
+  members: (runtime: Promise<R>, events: Emitter<Events>, started: () => R | null) => Members,
 ): JwtClient<Events> & Members {
-  const client = platformClient(core, credentials)
+  const events = new Emitter<Events>()
+  let started: R | null = null
+  // The start runs after the factory returns, so listeners attached right after it hear the
+  // first events.
+  const runtime = start(events).then((r) => (started = r))
+  runtime.catch((error: PullSignError) => events.emit('error', error))
+  let jwt: string | null = null
+  const client = platformClient(core, {
+    basePath: API_PATHS.jwt,
+    headers: async ({ method, path }) => {
+      jwt = await (await runtime).bearer(`[${method} ${path}]`)
+      return { [API_HEADERS.authorization]: `Bearer ${jwt}` }
+    },
+    secrets: () => [jwt ?? undefined],
+    onRejected: (error) => {
+      if (error.errorCode === 814) void runtime.then((r) => r.rejected?.())
+    },
+  })
   const shared: JwtClient<Events> = {
     ...createLookups(client),
     nftokenDetail: (tokenId) => nftokenDetail(client, tokenId),
@@ -75,12 +123,16 @@ export function jwtClient<Events extends Record<string, unknown>, Members extend
     },
     payload: createPayloadApi(client),
     userstore: createUserStoreApi(client),
+    user: deferredUser((field) => runtime.then((r) => r.userField(field))),
+    get state() {
+      return started?.status ?? { account: undefined, signedIn: false }
+    },
     on: (event, listener) => events.on(event, listener),
     off: (event, listener) => events.off(event, listener),
     close: core.close,
   }
   return Object.defineProperties(
     shared,
-    Object.getOwnPropertyDescriptors(members),
+    Object.getOwnPropertyDescriptors(members(runtime, events, () => started)),
   ) as JwtClient<Events> & Members
 }

@@ -1,12 +1,13 @@
 import type { Core } from '../core/client'
 import type { Emitter } from '../core/emitter'
+import { SignInError } from '../core/sign-in-errors'
 import { createBrowserSignIn } from './browser/browser-sign-in'
 import { windowPage } from './browser/page'
+import type { JwtRuntime } from './jwt-client'
 import { createNativeSignIn } from './native/native-sign-in'
 import type { SignInOptions } from './oauth/sign-in-options'
 import {
   type SignInEnvironment,
-  type SignInUser,
   signInEnvironmentField,
   signInUserField,
 } from './oauth/sign-in-props'
@@ -38,10 +39,8 @@ export interface SignInRuntimeConfig {
  * const runtime: SignInRuntime = startBrowserRuntime(config)
  * ```
  */
-export interface SignInRuntime {
+export interface SignInRuntime extends JwtRuntime {
   session: SignInSession
-  /** A field of the signed-in person; settles once signed in. */
-  userField(field: keyof SignInUser): Promise<unknown>
   /** The JWT's claims, the Bearer or the `id_token`'s claims; settles once signed in. */
   environmentField(field: keyof SignInEnvironment): Promise<unknown>
   logout(): void
@@ -54,6 +53,24 @@ const withFields = <F extends { session: SignInSession; start(): Promise<void>; 
   const { session } = flow
   return {
     ...flow,
+    // Before sign-in a call rejects and sends nothing; a refused JWT ends the session (`loggedout`).
+    bearer: async (where) => {
+      if (session.jwt === null) {
+        throw new SignInError(
+          'not-signed-in',
+          `${where} needs a signed-in person: call authorize() first`,
+        )
+      }
+      return session.jwt
+    },
+    rejected: () => session.jwt !== null && session.end(),
+    get status() {
+      const claims = session.claims
+      return {
+        account: typeof claims?.sub === 'string' ? claims.sub : undefined,
+        signedIn: !!claims,
+      }
+    },
     userField: (field) => signInUserField(session, field),
     environmentField: (field) => signInEnvironmentField(session, field),
   }

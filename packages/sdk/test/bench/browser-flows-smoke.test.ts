@@ -24,6 +24,11 @@ test('bench/browser-flows.ts --quick times the xApp bridge and a popup sign-in',
     'baseline: the same command as a bare postMessage → answer',
     "the host's handshake alone, XAPP_PROXY_INIT → ACK (no DOM work)",
     'popup sign-in',
+    '  window open',
+    '  sign page load',
+    '  signing and return page',
+    '  after the popup closed',
+    '  code exchange (/token)',
   ])
   for (const { what, ms } of medians) expect(ms, what).toBeGreaterThan(0)
 })

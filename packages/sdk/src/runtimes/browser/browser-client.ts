@@ -1,5 +1,4 @@
 import type { BrowserOptions } from '../client-options'
-import { openClient, refuseSecret } from '../client-setup'
 import type { SignInResult } from '../oauth/sign-in-session'
 import { type SignInClient, signInClient } from '../sign-in-client'
 
@@ -41,19 +40,11 @@ export interface BrowserClient extends SignInClient {
  * ```
  */
 export function createBrowserClient(options: BrowserOptions): BrowserClient {
-  refuseSecret(options ?? {}, 'createBrowserClient')
-  const { apiKey, core } = openClient(options, () => window.localStorage)
   return signInClient(
-    apiKey,
-    core,
-    (m, events) =>
-      m.startBrowserRuntime({
-        apiKey,
-        core,
-        events,
-        signIn: options.signIn ?? {},
-        redirectUrl: options.redirectUrl,
-      }),
+    options,
+    'createBrowserClient',
+    () => window.localStorage,
+    (m, config) => m.startBrowserRuntime(config),
     (runtime) => ({
       runtime: 'browser' as const,
       authorize: async () => (await runtime).authorize(),

@@ -1,5 +1,4 @@
 import type { NativeOptions } from '../client-options'
-import { openClient, refuseSecret } from '../client-setup'
 import type { SignInResult } from '../oauth/sign-in-session'
 import { type SignInClient, signInClient } from '../sign-in-client'
 
@@ -39,16 +38,11 @@ export interface NativeClient extends SignInClient {
  * ```
  */
 export function createNativeClient(options: NativeOptions): NativeClient {
-  refuseSecret(options ?? {}, 'createNativeClient')
-  const { apiKey, core } = openClient(options)
   return signInClient(
-    apiKey,
-    core,
-    (m, events) =>
-      m.startNativeRuntime(
-        { apiKey, core, events, signIn: options.signIn ?? {}, redirectUrl: options.redirectUrl },
-        options.openUrl,
-      ),
+    options,
+    'createNativeClient',
+    undefined,
+    (m, config) => m.startNativeRuntime(config, options.openUrl),
     (runtime) => ({
       runtime: 'native' as const,
       authorize: async () => (await runtime).authorize(),

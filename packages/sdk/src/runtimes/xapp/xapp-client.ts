@@ -1,14 +1,13 @@
-import { Emitter } from '../../core/emitter'
-import type { PullSignError } from '../../core/errors'
+import type { Emitter } from '../../core/emitter'
 import type { XappJwtClaims } from '../../wire/xapp'
 import type { XappOptions } from '../client-options'
-import { openClient, refuseSecret } from '../client-setup'
-import { deferredEnvironment, deferredUser } from '../deferred-props'
+import { openClient } from '../client-setup'
+import { deferredEnvironment } from '../deferred-props'
 import { type JwtClient, jwtClient } from '../jwt-client'
 import { loadXappRuntime } from '../lazy-runtimes'
-import type { Environment, SignInUser } from '../oauth/sign-in-props'
-import { type XappCommands, xappCommands, xappCredentials } from './xapp-members'
-import type { XappClientEvents, XappRuntime } from './xapp-runtime'
+import type { Environment } from '../oauth/sign-in-props'
+import { type XappCommands, xappCommands } from './xapp-members'
+import type { XappClientEvents } from './xapp-runtime'
 
 /**
  * An xApp page's client (docs/protocol.md §7.2): the launch's person and JWT, the JWT routes, and
@@ -21,12 +20,8 @@ import type { XappClientEvents, XappRuntime } from './xapp-runtime'
  */
 export interface XappClient extends JwtClient<XappClientEvents> {
   readonly runtime: 'xapp'
-  /** The person who opened the xApp; each field a promise that settles once the OTT is exchanged. */
-  readonly user: SignInUser
   /** `jwt` (the xApp JWT's claims), `bearer` (the JWT), `ott` (the launch context), `openid` (`undefined`). */
   readonly environment: Environment<XappJwtClaims>
-  /** Whether the launch is exchanged, and the account. */
-  readonly state: { account: string | undefined; signedIn: boolean }
   /** The wallet's commands and events. */
   readonly xapp: XappCommands
 }
@@ -49,26 +44,22 @@ export interface XappClient extends JwtClient<XappClientEvents> {
  * ```
  */
 export function createXappClient(options: XappOptions = {}): XappClient {
-  refuseSecret(options ?? {}, 'createXappClient')
-  const { apiKey, core } = openClient(options)
-  const events = new Emitter<XappClientEvents>()
-  let started: XappRuntime | null = null
+  const { apiKey, core } = openClient(options, undefined, 'createXappClient')
   // Loaded on demand; the OTT exchange answers after this factory returns, so listeners
   // attached right after it hear `retrieved`, `success` and `ready`.
-  const runtime = loadXappRuntime().then((m) => {
-    started = m.createXappRuntime({ apiKey, core, events, log: options.log })
-    return started
-  })
-  // A client that cannot start says so on `error`, not as an unhandled rejection.
-  runtime.catch((error: PullSignError) => events.emit('error', error))
-  return jwtClient(apiKey, core, xappCredentials(runtime), events, {
-    runtime: 'xapp' as const,
-    user: deferredUser((field) => runtime.then((x) => x.userField(field))),
-    environment: deferredEnvironment((field) => runtime.then((x) => x.environmentField(field))),
-    get state() {
-      const context = started?.context
-      return { account: context?.account, signedIn: !!context }
-    },
-    xapp: xappCommands(runtime, events, () => started?.style ?? 'LIGHT'),
-  })
+  return jwtClient(
+    apiKey,
+    core,
+    (events: Emitter<XappClientEvents>) =>
+      loadXappRuntime().then((m) =>
+        m.createXappRuntime({ apiKey, core, events, log: options.log }),
+      ),
+    (runtime, events, started) => ({
+      runtime: 'xapp' as const,
+      environment: deferredEnvironment<XappJwtClaims>((field) =>
+        runtime.then((x) => x.environmentField(field)),
+      ),
+      xapp: xappCommands(runtime, events, () => started()?.style ?? 'LIGHT'),
+    }),
+  )
 }

@@ -1,6 +1,4 @@
-import type { Credentials } from '../../core/credentials'
 import type { Emitter } from '../../core/emitter'
-import { API_HEADERS, API_PATHS } from '../../wire/endpoints'
 import type { XappStyle } from '../../wire/xapp'
 import type { XappClientEvents, XappRuntime } from './xapp-runtime'
 
@@ -35,6 +33,19 @@ export type XappCommands = Pick<
   readonly style: XappStyle
 }
 
+// Each one delegates to the runtime once loaded, with the same arguments and answer.
+const COMMANDS = [
+  'ready',
+  'openSignRequest',
+  'scanQr',
+  'selectDestination',
+  'openBrowser',
+  'share',
+  'txDetails',
+  'close',
+  'navigate',
+] as const satisfies readonly (keyof XappRuntime)[]
+
 /**
  * Whether a page was opened by the wallet as an xApp: its URL carries `xAppToken`
  * (docs/protocol.md §7.2). The token itself is checked by the runtime.
@@ -64,43 +75,18 @@ export function xappCommands(
   events: Emitter<XappClientEvents>,
   style: () => XappStyle,
 ): XappCommands {
+  const commands = Object.fromEntries(
+    COMMANDS.map((name) => [
+      name,
+      (...args: unknown[]) =>
+        runtime.then((x) => (x[name] as (...args: unknown[]) => Promise<unknown>)(...args)),
+    ]),
+  )
   return {
+    ...commands,
+    on: (event, listener) => events.on(event, listener),
     get style() {
       return style()
     },
-    on: (event, listener) => events.on(event, listener),
-    ready: () => runtime.then((x) => x.ready()),
-    openSignRequest: (payload) => runtime.then((x) => x.openSignRequest(payload)),
-    scanQr: () => runtime.then((x) => x.scanQr()),
-    selectDestination: (options) => runtime.then((x) => x.selectDestination(options)),
-    openBrowser: (url) => runtime.then((x) => x.openBrowser(url)),
-    share: (text) => runtime.then((x) => x.share(text)),
-    txDetails: (tx, account) => runtime.then((x) => x.txDetails(tx, account)),
-    close: (options) => runtime.then((x) => x.close(options)),
-    navigate: (xApp, options) => runtime.then((x) => x.navigate(xApp, options)),
-  }
-}
-
-/**
- * The credentials of an xApp client: the xApp JWT from the OTT exchange as a Bearer on
- * `{api}/api/v1/jwt` (docs/protocol.md §7.2); a call waits for the exchange and rejects with its
- * error when it failed.
- *
- * @example
- * ```ts
- * const client = platformClient(core, xappCredentials(runtimePromise))
- * ```
- */
-export function xappCredentials(runtime: Promise<XappRuntime>): Credentials {
-  let jwt: string | null = null
-  return {
-    basePath: API_PATHS.jwt,
-    headers: async () => {
-      const xapp = await runtime
-      await xapp.whenReady()
-      jwt = xapp.jwt
-      return { [API_HEADERS.authorization]: `Bearer ${jwt}` }
-    },
-    secrets: () => [jwt ?? undefined],
-  }
+  } as XappCommands
 }

@@ -12,8 +12,8 @@ import type {
   XappScanResult,
   XappStyle,
 } from '../../wire/xapp'
+import type { JwtRuntime } from '../jwt-client'
 import { decodeJwtClaims } from '../oauth/jwt-claims'
-import type { Environment, SignInUser } from '../oauth/sign-in-props'
 import { type BridgeEvent, type BridgeWindow, createBridge } from './bridge'
 import { readXappLaunch } from './xapp-launch'
 import { xappUserField } from './xapp-user-field'
@@ -64,16 +64,6 @@ export type XappClientEvents = {
   networkswitch: XappNetworkSwitch
 }
 
-/** The xApp's view of its user (from the OTT's context). */
-export interface XappUser {
-  /** The user's uuid (`usr`). */
-  uuid: string
-  account: string
-  name: string | null
-  kycApproved: boolean
-  networkType: string
-}
-
 /**
  * An xApp's runtime: the launch's context and JWT, and the commands to the wallet. Commands with
  * a result (`openSignRequest`, `scanQr`, `selectDestination`) resolve with the wallet's answer.
@@ -85,7 +75,7 @@ export interface XappUser {
  * const { reason } = await xapp.openSignRequest(uuid) // 'SIGNED' or 'DECLINED'
  * ```
  */
-export interface XappRuntime {
+export interface XappRuntime extends JwtRuntime {
   readonly state: 'loading' | 'ready' | 'error'
   /** The launch context once exchanged, else `null`. */
   readonly context: XappContext | null
@@ -93,11 +83,6 @@ export interface XappRuntime {
   readonly jwt: string | null
   /** The wallet's style, from the URL's `xAppStyle`. */
   readonly style: XappStyle
-  readonly user: XappUser | null
-  /** A field of `user`; settles once the OTT is exchanged. */
-  userField(field: keyof SignInUser): Promise<unknown>
-  /** A field of `environment`; settles once the OTT is exchanged. */
-  environmentField(field: keyof Environment): Promise<unknown>
   on<K extends keyof XappClientEvents>(
     event: K,
     listener: (data: XappClientEvents[K]) => void,
@@ -275,15 +260,13 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
       return jwt
     },
     style: launch.style,
-    get user() {
-      if (!context) return null
-      return {
-        uuid: context.user,
-        account: context.account,
-        name: context.account_info.name,
-        kycApproved: context.account_info.kycApproved,
-        networkType: context.nodetype,
-      }
+    // A call waits for the exchange, and rejects with its error when it failed.
+    bearer: async () => {
+      await started
+      return jwt ?? ''
+    },
+    get status() {
+      return { account: context?.account, signedIn: !!context }
     },
     userField: (field) => started.then((context) => xappUserField(context, field)),
     environmentField: async (field) => {
