@@ -90,7 +90,7 @@ describe('a webhook URL at the server’s own control API is refused (§7.3)', (
   })
 
   it('a PATCH to one is refused the same way; the application keeps its webhook', async () => {
-    const app: RefApplication = await json(await t.control('applications', { name: 'Hooked' }))
+    const app = (await json(await t.control('applications', { name: 'Hooked' }))) as RefApplication
     const patch = (webhookUrl: string) =>
       fetch(`${t.endpoints.api}/__ref/applications/${app.uuid}`, {
         method: 'PATCH',
