@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs'
  */
 const { exports } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
 const entryPoints = Object.keys(exports)
-  .filter((subpath) => subpath !== './package.json')
+  // The script-tag file (`./pullsign.iife.js`) is a script, not a module with types.
+  .filter((subpath) => subpath !== './package.json' && !subpath.endsWith('.js'))
   .map((subpath) => (subpath === '.' ? 'src/index.ts' : `src/${subpath.slice(2)}/index.ts`))
 
 /** @type {Partial<import('typedoc').TypeDocOptions>} */
