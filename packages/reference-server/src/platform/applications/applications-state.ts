@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { UUID } from '../ids'
-import type { Application } from './applications'
+import { type Application, xappUrl } from './applications'
 
 const uuid = z.string().regex(UUID, 'must be a lower-case UUID')
 const url = z
@@ -31,7 +31,7 @@ export const applicationsStateSchema: z.ZodType<ApplicationsState> = z.array(
       >,
       xapp: z
         .object({
-          url,
+          url: xappUrl,
           sandbox: z.boolean().optional(),
           devices: z.array(z.string().min(1).max(128)).max(10).optional(),
           developer: uuid.optional(),

@@ -92,7 +92,7 @@ const webUrl = url.refine((value) => /^https?:/i.test(value), 'must be an http(s
 
 // [ours] An xApp served by this server itself (the demo xApp, `/__ref/demo-xapp`) is named by its
 // path, resolved against the API base at launch: the server's port is known only once it listens.
-const xappUrl = z
+export const xappUrl = z
   .string()
   .max(2048)
   .refine(

@@ -24,9 +24,7 @@ const outcome = z.discriminatedUnion('signed', [
     txid: z.string().regex(/^[0-9A-F]{64}$/, 'must be 32 bytes of upper-case hex'),
     multisignAccount: z.string().nullable(),
     environment: z.object({ nodeuri: z.string(), nodetype: network, networkid: z.number().int() }),
-    dispatched: z
-      .object({ to: z.string(), nodetype: network, result: z.string(), toNode: z.string() })
-      .nullable(),
+    dispatched: z.object({ to: z.string(), nodetype: network, result: z.string() }).nullable(),
   }),
 ])
 
