@@ -40,7 +40,7 @@ export interface SubscriptionDeps {
 
 const neverOpened = (url: string, code: number) =>
   new NetworkError(
-    `the websocket ${url} never opened (close code ${code}): is it reachable? msw handlers serve no sockets: start the reference server with server.listen(0), or give PullSign a WebSocket option (e.g. the reference server's in-process one)`,
+    `the websocket ${url} never opened (close code ${code}): is it reachable? (msw serves no sockets: use server.listen(0) or a WebSocket option)`,
   )
 
 /**

@@ -194,7 +194,7 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
     if (!launch.ott) {
       throw new PullSignError(
         'ERR_CONFIG',
-        'this page has no xAppToken in its URL: open it from the wallet (or the reference server’s xApp host page)',
+        'no xAppToken in this page URL: open it from the wallet (or /__ref/xapp-host)',
       )
     }
     try {
@@ -217,7 +217,7 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
         err instanceof PullSignError && err.code === 'ERR_AUTH'
           ? new PullSignError(
               'ERR_AUTH',
-              'the xApp one-time token is used or expired (it lives 60 s and resolves once): reopen the xApp from the wallet',
+              'the xApp one-time token is used or expired (60 s, once): reopen the xApp from the wallet',
               { cause: err, secrets: secrets() },
             )
           : err instanceof PullSignError
