@@ -154,7 +154,7 @@ export function createBackendLookups(client: Client): BackendLookups {
   }
   const verifyUserTokens = async (tokens: readonly string[]) => {
     if (!Array.isArray(tokens) || tokens.length === 0) {
-      throw new PullSignError('ERR_INPUT', 'tokens must be a non-empty array of user tokens')
+      throw new PullSignError('ERR_INPUT', 'tokens must be a non-empty array')
     }
     for (const [i, token] of tokens.entries()) requireToken(token, `tokens[${i}]`)
     const body = { tokens: [...tokens] }

@@ -53,7 +53,7 @@ export async function acceptAnswer(
   if (tokens === null) {
     throw new SignInError(
       'invalid-response',
-      `the sign-in answer is a ${answer.kind}, but this page asked for a ${pending.responseType}`,
+      `the sign-in answer is a ${answer.kind}, not the ${pending.responseType} asked for`,
     )
   }
   const claims = decodeJwtClaims(tokens.accessToken)
