@@ -111,14 +111,9 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
     // Marked handled: a caller that only iterates, or only uses the callback, must not get an
     // unhandled rejection; awaiting `resolved` still sees it.
     this.resolved.catch(() => {})
+    // Settles once: a later resolve or reject of a settled promise does nothing.
     this.#ready = new Promise<void>((resolve, reject) => {
-      let done = false
-      this.#markReady = (error) => {
-        if (done) return
-        done = true
-        if (error === undefined) resolve()
-        else reject(error)
-      }
+      this.#markReady = (error) => (error === undefined ? resolve() : reject(error))
     })
   }
 
