@@ -47,10 +47,6 @@ export class SignInError extends PullSignError {
     super('ERR_SIGN_IN', message, options)
     this.reason = reason
   }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), reason: this.reason }
-  }
 }
 
 /**
