@@ -28,6 +28,7 @@ const sdk = {
   isSignedRecord,
   PayloadExpiredError,
   PayloadSubscription,
+  PayloadExpiredError,
   ApiError,
   AuthError,
   RateLimitError,

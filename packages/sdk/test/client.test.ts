@@ -100,7 +100,7 @@ describe('construction', () => {
     const client = createBackendClient({ apiKey })
     await expect(client.ping()).rejects.toMatchObject({
       code: 'ERR_CONFIG',
-      message: expect.stringContaining('needs the API secret'),
+      message: expect.stringContaining('needs apiSecret'),
     })
     await expect(client.verifyUserToken(apiSecret)).rejects.not.toHaveProperty(
       'message',

@@ -71,6 +71,8 @@ export interface BackendLookups {
 const requireAccount = (value: unknown, field: string) =>
   requireString(value, field, CLASSIC_ADDRESS, 'a classic address (r…)')
 
+const requireHash = (value: unknown, field: string) =>
+  requireString(value, field, HASH, '64 hex characters')
 const requireToken = (value: unknown, field: string) => requireString(value, field)
 
 const getter =
@@ -98,13 +100,11 @@ export function createLookups(client: Client): Omit<Lookups, 'nftokenDetail'> {
     },
     getRails: async () => get<RailsResponse>('rails'),
     getHookHash: async (hash) => {
-      const value = requireString(hash, 'hash', HASH, '64 hex characters')
-      return get<HookMeta>(`hookhash/${value}`)
+      return get<HookMeta>(`hookhash/${requireHash(hash, 'hash')}`)
     },
     getHookHashes: async () => get<HookHashesResponse>('hookhash'),
     getCuratedAssets: async () => get<CuratedAssetsResponse>('curated-assets'),
-    getTransaction: async (hash) =>
-      get<XrplTxResponse>(`xrpl-tx/${requireString(hash, 'hash', HASH, '64 hex characters')}`),
+    getTransaction: async (hash) => get<XrplTxResponse>(`xrpl-tx/${requireHash(hash, 'hash')}`),
   }
 }
 
@@ -117,7 +117,7 @@ export function createLookups(client: Client): Omit<Lookups, 'nftokenDetail'> {
  * ```
  */
 export const nftokenDetail = async (client: Client, tokenId: string): Promise<NftokenDetail> =>
-  getter(client)(`nftoken-detail/${requireString(tokenId, 'tokenId', HASH, '64 hex characters')}`)
+  getter(client)(`nftoken-detail/${requireHash(tokenId, 'tokenId')}`)
 
 /**
  * Builds a backend's own lookups: KYC, user tokens, account metadata.
@@ -154,7 +154,7 @@ export function createBackendLookups(client: Client): BackendLookups {
   }
   const verifyUserTokens = async (tokens: readonly string[]) => {
     if (!Array.isArray(tokens) || tokens.length === 0) {
-      throw new PullSignError('ERR_INPUT', 'tokens must be a non-empty array of user tokens')
+      throw new PullSignError('ERR_INPUT', 'tokens must be a non-empty array')
     }
     for (const [i, token] of tokens.entries()) requireToken(token, `tokens[${i}]`)
     const body = { tokens: [...tokens] }

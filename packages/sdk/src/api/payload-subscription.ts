@@ -40,7 +40,7 @@ export interface SubscriptionDeps {
 
 const neverOpened = (url: string, code: number) =>
   new NetworkError(
-    `the websocket ${url} never opened (close code ${code}): is it reachable? msw handlers serve no sockets: start the reference server with server.listen(0), or give PullSign a WebSocket option (e.g. the reference server's in-process one)`,
+    `the websocket ${url} never opened (close code ${code}): is it reachable? (msw serves no sockets: use server.listen(0) or a WebSocket option)`,
   )
 
 /**
@@ -111,14 +111,9 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
     // Marked handled: a caller that only iterates, or only uses the callback, must not get an
     // unhandled rejection; awaiting `resolved` still sees it.
     this.resolved.catch(() => {})
+    // Settles once: a later resolve or reject of a settled promise does nothing.
     this.#ready = new Promise<void>((resolve, reject) => {
-      let done = false
-      this.#markReady = (error) => {
-        if (done) return
-        done = true
-        if (error === undefined) resolve()
-        else reject(error)
-      }
+      this.#markReady = (error) => (error === undefined ? resolve() : reject(error))
     })
   }
 

@@ -62,7 +62,7 @@ const checkKey = (key: unknown): string => {
   if (typeof key !== 'string' || !USERDATA_KEY_PATTERN.test(key)) {
     throw new PullSignError(
       'ERR_INPUT',
-      `key must be at least 3 lower-case letters or digits, got ${describeValue(key)}`,
+      `key must be 3+ lower-case letters or digits, got ${describeValue(key)}`,
     )
   }
   return key

@@ -21,8 +21,11 @@ export interface ApiErrorDetails {
   path: string
 }
 
+const meaningOf = (code: number | null) =>
+  isApiErrorCode(code) ? API_ERROR_CODES[code].meaning : null
+
 const describe = (d: ApiErrorDetails): string => {
-  const meaning = isApiErrorCode(d.errorCode) ? API_ERROR_CODES[d.errorCode].meaning : null
+  const meaning = meaningOf(d.errorCode)
   const code = d.errorCode === null ? '' : ` code ${d.errorCode}`
   const text = [d.serverMessage, meaning].filter(Boolean).join(': ') || 'no error details'
   const reference = d.reference ? ` (reference ${d.reference})` : ''
@@ -46,29 +49,25 @@ export class ApiError extends PullSignError {
   /** @internal The kind `instanceof` looks for. */
   static override readonly [KIND]: string = 'ApiError'
   declare readonly code: 'ERR_API' | 'ERR_AUTH' | 'ERR_RATE_LIMIT'
-  readonly status: number
-  readonly errorCode: number | null
-  readonly reference: string | null
-  readonly serverMessage: string | null
+  // Declared in the order toJSON lists them; set in one assign below.
+  readonly status!: number
+  readonly errorCode!: number | null
+  readonly reference!: string | null
+  readonly serverMessage!: string | null
   /** What the code means, from the §1 table; `null` for a code outside it. */
-  readonly meaning: string | null
-  readonly method: string
-  readonly path: string
+  readonly meaning!: string | null
+  readonly method!: string
+  readonly path!: string
   constructor(
     details: ApiErrorDetails,
     options: PullSignErrorOptions & { code?: PullSignErrorCode } = {},
   ) {
     super(options.code ?? 'ERR_API', describe(details), options)
-    this.status = details.status
-    this.errorCode = details.errorCode
-    this.reference = details.reference
-    this.serverMessage =
-      details.serverMessage === null ? null : redact(details.serverMessage, options.secrets)
-    this.meaning = isApiErrorCode(details.errorCode)
-      ? API_ERROR_CODES[details.errorCode].meaning
-      : null
-    this.method = details.method
-    this.path = details.path
+    const { serverMessage } = details
+    Object.assign(this, details, {
+      serverMessage: serverMessage === null ? null : redact(serverMessage, options.secrets),
+      meaning: meaningOf(details.errorCode),
+    })
   }
 }
 

@@ -153,10 +153,9 @@ const isFunction = (name: string, value: unknown) => {
  */
 export function createClient(options: ClientOptions): Core {
   const given = options.seams ?? {}
-  isFunction('fetch', given.fetch)
-  isFunction('WebSocket', given.WebSocket)
-  isFunction('random', given.random)
-  isFunction('randomBytes', given.randomBytes)
+  for (const seam of ['fetch', 'WebSocket', 'random', 'randomBytes'] as const) {
+    isFunction(seam, given[seam])
+  }
   isFunction('onRequest', options.onRequest)
   isFunction('onResponse', options.onResponse)
   for (const [seam, methods] of SEAM_METHODS) {
@@ -165,7 +164,7 @@ export function createClient(options: ClientOptions): Core {
   }
   const timeoutMs = options.timeoutMs ?? 30_000
   if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new PullSignError('ERR_CONFIG', 'timeoutMs must be a positive number of milliseconds')
+    throw new PullSignError('ERR_CONFIG', 'timeoutMs must be a positive number (ms)')
   }
   const lifetime = createLifetime(given.clock ?? systemClock)
   const seams: Seams = {

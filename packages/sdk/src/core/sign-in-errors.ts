@@ -47,10 +47,6 @@ export class SignInError extends PullSignError {
     super('ERR_SIGN_IN', message, options)
     this.reason = reason
   }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), reason: this.reason }
-  }
 }
 
 /**
@@ -73,7 +69,7 @@ export class XappHostUnreachableError extends PullSignError {
   constructor(command: string, options: PullSignErrorOptions = {}) {
     super(
       'ERR_XAPP_HOST',
-      `the xApp command ${command} reached no wallet host in 2 s. Open the xApp in the wallet, or frame it in a host (e.g. the reference server's /__ref/xapp-host page) that answers XAPP_PROXY_INIT; check that the xApp is served with CORS origin *, over https on port 443, under its full host name`,
+      `the xApp command ${command} reached no wallet host in 2 s: open the xApp in the wallet or a host page (/__ref/xapp-host), served over https:443 with CORS origin *`,
       options,
     )
   }

@@ -18,11 +18,7 @@ export function checkApiSecret(apiSecret: unknown): string {
   const secrets = [typeof apiSecret === 'string' ? apiSecret : undefined]
   if (isBrowserRuntime()) throw secretRefused('a client in a browser', secrets)
   if (typeof apiSecret !== 'string' || !CREDENTIAL_UUID.test(apiSecret)) {
-    throw new PullSignError(
-      'ERR_CONFIG',
-      'apiSecret must be a lower-case UUID (the API secret of your application)',
-      { secrets },
-    )
+    throw new PullSignError('ERR_CONFIG', 'apiSecret must be a lower-case UUID', { secrets })
   }
   return apiSecret
 }
@@ -44,7 +40,7 @@ export function backendCredentials(apiKey: string, apiSecret: string | undefined
       headers: ({ method, path }) => {
         throw new PullSignError(
           'ERR_CONFIG',
-          `[${method} ${path}] needs the API secret: pass apiSecret (or set PULLSIGN_API_SECRET) on a backend`,
+          `[${method} ${path}] needs apiSecret (or PULLSIGN_API_SECRET) on a backend`,
         )
       },
     }

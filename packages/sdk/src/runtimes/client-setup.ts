@@ -44,7 +44,7 @@ export function openClient(
       'ERR_CONFIG',
       apiKey === undefined
         ? 'apiKey is missing: pass it, or set PULLSIGN_API_KEY'
-        : 'apiKey must be a lower-case UUID (the API key of your application)',
+        : 'apiKey must be a lower-case UUID',
     )
   }
   // The factory options carry the seams, the timeout, the retry and the hooks under the
@@ -69,6 +69,6 @@ export function openClient(
 export const secretRefused = (where: string, secrets?: (string | undefined)[]): PullSignError =>
   new PullSignError(
     'ERR_CONFIG',
-    `apiSecret must not be given to ${where}: an API secret must never be used in a browser or an app (anyone can read it there): keep it on a backend`,
+    `apiSecret must not be given to ${where}: an API secret must never be used in a browser or an app: keep it on a backend`,
     { secrets },
   )

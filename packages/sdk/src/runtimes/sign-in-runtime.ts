@@ -76,6 +76,13 @@ const withFields = <F extends { session: SignInSession; start(): Promise<void>; 
   }
 }
 
+// What both sign-ins start from: the key, the provider's base and the page's sign-in options.
+const signInOptions = ({ apiKey, core, signIn }: SignInRuntimeConfig) => ({
+  apiKey,
+  oauth: core.endpoints.oauth,
+  ...signIn,
+})
+
 /**
  * Starts the browser sign-in (popup or redirect) over the resolved core and the window. Loaded
  * by `import()` only when a browser client is created, so a backend bundle does not carry it.
@@ -87,13 +94,8 @@ const withFields = <F extends { session: SignInSession; start(): Promise<void>; 
  * ```
  */
 export function startBrowserRuntime(config: SignInRuntimeConfig) {
-  const { core, events } = config
-  const options = {
-    apiKey: config.apiKey,
-    oauth: core.endpoints.oauth,
-    ...config.signIn,
-    ...(config.redirectUrl ? { redirectUrl: config.redirectUrl } : {}),
-  }
+  const { core, events, redirectUrl } = config
+  const options = { ...signInOptions(config), ...(redirectUrl ? { redirectUrl } : {}) }
   return withFields(createBrowserSignIn(options, { core, page: windowPage(), events }))
 }
 
@@ -106,13 +108,6 @@ export function startBrowserRuntime(config: SignInRuntimeConfig) {
  * ```
  */
 export function startNativeRuntime(config: SignInRuntimeConfig, openUrl: (url: string) => unknown) {
-  const { core, events } = config
-  const options = {
-    apiKey: config.apiKey,
-    oauth: core.endpoints.oauth,
-    ...config.signIn,
-    redirectUrl: config.redirectUrl ?? '',
-    openUrl,
-  }
-  return withFields(createNativeSignIn(options, core, events))
+  const options = { ...signInOptions(config), redirectUrl: config.redirectUrl ?? '', openUrl }
+  return withFields(createNativeSignIn(options, config.core, config.events))
 }

@@ -36,21 +36,21 @@ export type ApiErrorCode = 600 | 602 | 603 | 404 | 409 | 812 | 813 | 814 | 815 |
 export const API_ERROR_CODES: Readonly<
   Record<ApiErrorCode, { readonly status: number; readonly meaning: string }>
 > = Object.freeze({
-  600: { status: 400, meaning: 'the body is not JSON, or a required field is missing' },
+  600: { status: 400, meaning: 'body is not JSON, or a required field is missing' },
   602: {
     status: 400,
-    meaning: 'the sign request is invalid: txjson/txblob, options or custom_meta break a rule',
+    meaning: 'invalid sign request: txjson/txblob, options or custom_meta',
   },
-  603: { status: 403, meaning: 'this transaction type is not permitted for this application' },
-  404: { status: 404, meaning: 'not found, or it belongs to another application' },
-  409: { status: 409, meaning: 'custom_meta.identifier is already used by this application' },
-  812: { status: 403, meaning: 'this kind of credential is not allowed on this route' },
+  603: { status: 403, meaning: 'transaction type not permitted for this application' },
+  404: { status: 404, meaning: 'not found, or of another application' },
+  409: { status: 409, meaning: 'custom_meta.identifier already used' },
+  812: { status: 403, meaning: 'credential kind not allowed on this route' },
   813: { status: 403, meaning: 'invalid API key/secret' },
   814: {
     status: 401,
-    meaning: 'the JWT is missing, malformed, badly signed, expired, or for another application',
+    meaning: 'JWT missing, malformed, badly signed, expired or of another application',
   },
-  815: { status: 403, meaning: 'the one-time token is unknown, expired (60 s) or already used' },
+  815: { status: 403, meaning: 'one-time token unknown, expired (60 s) or used' },
   429: { status: 429, meaning: 'rate limit exceeded' },
   500: { status: 500, meaning: 'internal error on the platform' },
 })

@@ -48,7 +48,7 @@ export function createNativeSignIn(
   events?: Emitter<SignInEvents>,
 ) {
   if (typeof options.openUrl !== 'function') {
-    throw new PullSignError('ERR_CONFIG', 'openUrl must be a function that opens a URL')
+    throw new PullSignError('ERR_CONFIG', 'openUrl must be a function')
   }
   try {
     new URL(options.redirectUrl)

@@ -24,13 +24,13 @@ export async function acceptAnswer(
   if (pending === null) {
     throw new SignInError(
       'state-mismatch',
-      'a sign-in answer arrived but this page started no sign-in (or started it more than 10 minutes ago): it is ignored',
+      'a sign-in answer arrived, but no sign-in of this page is pending (or it is over 10 min old): ignored',
     )
   }
   if (answer.state !== pending.state) {
     throw new SignInError(
       'state-mismatch',
-      'the sign-in answer carries another state than the one this page sent: it is refused',
+      'the sign-in answer has another state than this page sent: refused',
     )
   }
   if (answer.kind === 'error') {
@@ -53,7 +53,7 @@ export async function acceptAnswer(
   if (tokens === null) {
     throw new SignInError(
       'invalid-response',
-      `the sign-in answer is a ${answer.kind}, but this page asked for a ${pending.responseType}`,
+      `the sign-in answer is a ${answer.kind}, not the ${pending.responseType} asked for`,
     )
   }
   const claims = decodeJwtClaims(tokens.accessToken)
@@ -64,10 +64,7 @@ export async function acceptAnswer(
     const idClaims = tokens.idToken === undefined ? null : decodeJwtClaims(tokens.idToken)
     const nonce = idClaims?.nonce ?? claims.nonce
     if (nonce !== pending.nonce) {
-      throw new SignInError(
-        'nonce-mismatch',
-        'the tokens do not carry the nonce this page sent: they are refused',
-      )
+      throw new SignInError('nonce-mismatch', 'the tokens lack the nonce this page sent: refused')
     }
   }
   return tokens

@@ -130,11 +130,12 @@ const EVENTS: Record<string, [keyof XappClientEvents, (d: Record<string, unknown
 
 const TX_HASH = /^[0-9A-Fa-f]{64}$/
 
-const optionalBoolean = (value: unknown, field: string) => {
-  if (value !== undefined && typeof value !== 'boolean') {
-    throw new PullSignError('ERR_INPUT', `${field} must be a boolean`)
-  }
-  return value
+// The boolean option `field` of a command's options, as the command's own field when given.
+const booleanOption = (options: unknown, field: string) => {
+  const value = requireObject(options, 'options')[field]
+  if (value === undefined) return {}
+  if (typeof value !== 'boolean') throw new PullSignError('ERR_INPUT', `${field} must be a boolean`)
+  return { [field]: value }
 }
 
 const httpsUrl = (value: unknown): string => {
@@ -194,7 +195,7 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
     if (!launch.ott) {
       throw new PullSignError(
         'ERR_CONFIG',
-        'this page has no xAppToken in its URL: open it from the wallet (or the reference server’s xApp host page)',
+        'no xAppToken in this page URL: open it from the wallet (or /__ref/xapp-host)',
       )
     }
     try {
@@ -217,7 +218,7 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
         err instanceof PullSignError && err.code === 'ERR_AUTH'
           ? new PullSignError(
               'ERR_AUTH',
-              'the xApp one-time token is used or expired (it lives 60 s and resolves once): reopen the xApp from the wallet',
+              'the xApp one-time token is used or expired (60 s, once): reopen the xApp from the wallet',
               { cause: err, secrets: secrets() },
             )
           : err instanceof PullSignError
@@ -289,17 +290,8 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
     },
     scanQr: () => ask({ command: 'scanQr' }, 'qr'),
     async selectDestination(options = {}) {
-      const ignore = optionalBoolean(
-        requireObject(options, 'options').ignoreDestinationTag,
-        'ignoreDestinationTag',
-      )
-      return ask(
-        {
-          command: 'selectDestination',
-          ...(ignore === undefined ? {} : { ignoreDestinationTag: ignore }),
-        },
-        'destination',
-      )
+      const ignore = booleanOption(options, 'ignoreDestinationTag')
+      return ask({ command: 'selectDestination', ...ignore }, 'destination')
     },
     openBrowser: async (url) => bridge.send({ command: 'openBrowser', url: httpsUrl(url) }),
     share: async (text) => bridge.send({ command: 'share', text: requireString(text, 'text') }),
@@ -310,14 +302,7 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
         account: requireString(account, 'account', CLASSIC_ADDRESS, 'a classic address'),
       }),
     async close(options = {}) {
-      const refresh = optionalBoolean(
-        requireObject(options, 'options').refreshEvents,
-        'refreshEvents',
-      )
-      return bridge.send({
-        command: 'close',
-        ...(refresh === undefined ? {} : { refreshEvents: refresh }),
-      })
+      return bridge.send({ command: 'close', ...booleanOption(options, 'refreshEvents') })
     },
     async navigate(xApp, options = {}) {
       const { title, data } = requireObject(options, 'options')
