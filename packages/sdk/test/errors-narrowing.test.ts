@@ -29,7 +29,6 @@ const samples: [PullSignErrorCode, AnyPullSignError][] = [
   ['ERR_NETWORK', new NetworkError('down')],
   ['ERR_TIMEOUT', new TimeoutError('slow')],
   ['ERR_ABORTED', new AbortError('stop')],
-  ['ERR_PERMISSION', new PullSignError('ERR_PERMISSION', 'refused') as AnyPullSignError],
 ]
 
 describe('narrowing', () => {
@@ -56,7 +55,6 @@ describe('narrowing', () => {
       'ERR_NETWORK',
       'ERR_TIMEOUT',
       'ERR_ABORTED',
-      'ERR_PERMISSION',
     ])
   })
 

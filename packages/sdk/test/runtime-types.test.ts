@@ -93,7 +93,6 @@ describe('the typed runtimes', () => {
         [
           'apiKey',
           'backendstore',
-          'close',
           'endpoints',
           'getAccountMeta',
           'getCuratedAssets',

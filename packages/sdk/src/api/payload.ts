@@ -177,7 +177,6 @@ export function createPayloadApi(client: Client): PayloadApi {
         url: payloadSocketUrl(client.endpoints.api, uuid),
         fetchRecord: get,
         webSocket: client.webSocket,
-        hold: client.hold,
         clock: client.seams.clock,
         random: client.seams.random,
       },

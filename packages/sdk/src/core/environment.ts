@@ -1,5 +1,3 @@
-import { refusedPermission } from './permission-error'
-
 interface ProcessLike {
   env?: Record<string, string | undefined>
   versions?: { node?: string }
@@ -27,8 +25,7 @@ export function isBrowserRuntime(): boolean {
 
 /**
  * Reads an environment variable where there is one (Node, Bun, Deno with `process`), else
- * `undefined`. Never imports a Node built-in. A runtime that refuses the read (Deno without
- * `--allow-env`) throws a `PermissionError` naming `env`.
+ * `undefined`. Never imports a Node built-in.
  *
  * @example
  * ```ts
@@ -36,11 +33,6 @@ export function isBrowserRuntime(): boolean {
  * ```
  */
 export function readEnv(name: string): string | undefined {
-  let value: string | undefined
-  try {
-    value = processLike()?.env?.[name]
-  } catch (err) {
-    throw refusedPermission(err) ?? err
-  }
+  const value = processLike()?.env?.[name]
   return value === '' ? undefined : value
 }

@@ -34,7 +34,6 @@ export type AnyPullSignError =
   | NetworkError
   | TimeoutError
   | AbortError
-  | (PullSignError & { readonly code: 'ERR_PERMISSION' })
   | SignatureError
   | SignInError
   | XappHostUnreachableError

@@ -20,8 +20,7 @@ export interface WebSocketLike {
 }
 
 /**
- * A WebSocket constructor (the injectable seam; defaults to the runtime's own `WebSocket`, else
- * `ws`).
+ * A WebSocket constructor (the injectable seam; defaults to isomorphic-ws).
  *
  * @example
  * ```ts
@@ -42,9 +41,7 @@ export type WebSocketConstructor = new (url: string) => WebSocketLike
 export const SOCKET_OPEN = 1
 
 /**
- * The default WebSocket: the runtime's own `globalThis.WebSocket` where there is one (browsers,
- * Deno, Bun, workerd, Node 22+), else `ws` (through isomorphic-ws), loaded on first use so
- * importing the SDK never loads it.
+ * Loads the default WebSocket (isomorphic-ws) on first use, so importing the SDK never loads `ws`.
  *
  * @example
  * ```ts
@@ -52,8 +49,6 @@ export const SOCKET_OPEN = 1
  * ```
  */
 export async function defaultWebSocket(): Promise<WebSocketConstructor> {
-  const own = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket
-  if (own) return own
   const module = await loadWebSocketModule()
   return (module.default ?? module) as unknown as WebSocketConstructor
 }
