@@ -10,7 +10,6 @@ import {
   isPullSignError,
   isSignedRecord,
   NetworkError,
-  PayloadExpiredError,
   PayloadSubscription,
   PullSign,
   PullSignError,
@@ -26,9 +25,7 @@ import {
 const sdk = {
   isFinalRecord,
   isSignedRecord,
-  PayloadExpiredError,
   PayloadSubscription,
-  PayloadExpiredError,
   ApiError,
   AuthError,
   RateLimitError,
