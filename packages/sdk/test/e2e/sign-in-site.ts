@@ -35,7 +35,9 @@ const APP_PAGE = `<!doctype html><meta charset="utf-8"><title>shop</title>
   const config = JSON.parse(document.getElementById('config').textContent)
   window.__events = []
   window.__clock = (() => {
-    let now = Date.now(), id = 0
+    // A whole second, as a JWT's exp is: a token issued within the page's first second then
+    // expires exactly 24 h after this clock's start, not up to a second before it.
+    let now = Math.floor(Date.now() / 1000) * 1000, id = 0
     const timers = new Map()
     return {
       now: () => now,
