@@ -91,6 +91,35 @@ describe('dashboard actions in Chromium (through the control API)', { timeout: 3
     await page.close()
   })
 
+  it('saves an application’s redirect URIs, webhook and xApp with PATCH, and the form shows them', async () => {
+    const e = env()
+    const { page, errors } = await e.openPage(`${e.t.endpoints.api}/`)
+    const shop = e.t.server.platform.applications.list()[0]
+    if (!shop) throw new Error('the e2e server has an application')
+    await page.selectOption('#edit-application-uuid', shop.uuid)
+    await page.fill('#edit-application-redirect-uris', 'http://127.0.0.1:5000/back\nmyapp://signin')
+    await page.fill('#edit-application-webhook', 'http://127.0.0.1:5000/hook')
+    await page.fill('#edit-application-xapp', 'http://127.0.0.1:5000/xapp')
+    await page.getByRole('button', { name: 'Save application' }).click()
+    await expect
+      .poll(() => page.locator('#action-result').textContent())
+      .toBe(`Saved application ${shop.name}.`)
+    const saved = e.t.server.platform.applications.get(shop.uuid)
+    expect(saved.redirectUris).toEqual(['http://127.0.0.1:5000/back', 'myapp://signin'])
+    expect(saved.webhookUrl).toBe('http://127.0.0.1:5000/hook')
+    expect(saved.xapp?.url).toBe('http://127.0.0.1:5000/xapp')
+    // a refused value (a javascript: redirect URI) names the field and changes nothing
+    await page.fill('#edit-application-redirect-uris', 'javascript:alert(1)')
+    await page.getByRole('button', { name: 'Save application' }).click()
+    await expect.poll(() => page.locator('#action-result').textContent()).toContain('redirectUris')
+    expect(e.t.server.platform.applications.get(shop.uuid).redirectUris).toEqual([
+      'http://127.0.0.1:5000/back',
+      'myapp://signin',
+    ])
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it('shows the control API’s refusal, naming the field, and changes nothing', async () => {
     const e = env()
     const { page } = await e.openPage(`${e.t.endpoints.api}/`)
