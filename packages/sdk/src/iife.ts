@@ -10,6 +10,7 @@ import {
   isPullSignError,
   isSignedRecord,
   NetworkError,
+  PayloadExpiredError,
   PayloadSubscription,
   PullSign,
   PullSignError,
@@ -25,6 +26,7 @@ import {
 const sdk = {
   isFinalRecord,
   isSignedRecord,
+  PayloadExpiredError,
   PayloadSubscription,
   ApiError,
   AuthError,

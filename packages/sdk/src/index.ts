@@ -1,6 +1,7 @@
 export type { AppStorageApi } from './api/app-storage'
 export type { BackendLookups, KycTarget, Lookups } from './api/lookups'
 export type { CreatedSubscription, PayloadApi } from './api/payload'
+export { PayloadExpiredError } from './api/payload-expired-error'
 export { isFinalRecord, isSignedRecord } from './api/payload-outcome'
 export { PayloadSubscription } from './api/payload-subscription'
 export type { PayloadTarget } from './api/payload-target'

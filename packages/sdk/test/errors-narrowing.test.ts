@@ -29,6 +29,7 @@ const samples: [PullSignErrorCode, AnyPullSignError][] = [
   ['ERR_NETWORK', new NetworkError('down')],
   ['ERR_TIMEOUT', new TimeoutError('slow')],
   ['ERR_ABORTED', new AbortError('stop')],
+  ['ERR_PERMISSION', new PullSignError('ERR_PERMISSION', 'refused') as AnyPullSignError],
 ]
 
 describe('narrowing', () => {
@@ -55,6 +56,7 @@ describe('narrowing', () => {
       'ERR_NETWORK',
       'ERR_TIMEOUT',
       'ERR_ABORTED',
+      'ERR_PERMISSION',
     ])
   })
 

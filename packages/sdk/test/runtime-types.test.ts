@@ -93,6 +93,7 @@ describe('the typed runtimes', () => {
         [
           'apiKey',
           'backendstore',
+          'close',
           'endpoints',
           'getAccountMeta',
           'getCuratedAssets',

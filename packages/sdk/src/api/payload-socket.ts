@@ -7,6 +7,8 @@ import {
 } from '../core/websocket'
 import { classifySocketMessage, type PayloadSocketEvent, SOCKET_PING } from '../wire/socket'
 
+const SOCKET_CLOSED = 3
+
 /**
  * What one payload socket reports to its subscription.
  *
@@ -36,8 +38,8 @@ export interface PayloadSocketHandlers {
  * ```
  */
 export interface PayloadSocket {
-  /** Closes it without reporting anything more. */
-  drop(): void
+  /** Closes it without reporting anything more; resolves once it is closed. */
+  drop(): Promise<void>
 }
 
 /**
@@ -68,20 +70,22 @@ export function openPayloadSocket(
     clock.clearTimeout(timer)
     timer = clock.setTimeout(fire, ms)
   }
-  const drop = () => {
-    live = false
-    clock.clearTimeout(timer)
-    socket.onopen = socket.onmessage = socket.onclose = null
-    socket.onerror = () => {} // a late error must not become an unhandled 'error' event
-    if (socket.readyState <= SOCKET_OPEN) {
+  const drop = () =>
+    new Promise<void>((gone) => {
+      live = false
+      clock.clearTimeout(timer)
+      socket.onopen = socket.onmessage = null
+      socket.onclose = () => gone()
+      socket.onerror = () => {} // a late error must not become an unhandled 'error' event
+      if (socket.readyState === SOCKET_CLOSED) return gone()
+      if (socket.readyState > SOCKET_OPEN) return // closing: its close event is on the way
       // ws offers terminate(): no closing handshake to wait for on a dead connection.
       const terminate = (socket as { terminate?: () => void }).terminate
       if (typeof terminate === 'function') terminate.call(socket)
       else socket.close(1000)
-    }
-  }
+    })
   const die = (code: number, reason: string) => {
-    drop()
+    void drop()
     handlers.close({ code, reason })
   }
   const tick = () => {

@@ -1,11 +1,13 @@
 import { Emitter } from '../core/emitter'
 import { AbortError, NetworkError, PullSignError } from '../core/errors'
 import { positiveOr } from '../core/input'
+import { refusedPermission } from '../core/permission-error'
 import type { Clock } from '../core/seams'
 import type { WebSocketConstructor } from '../core/websocket'
 import type { PayloadRecord } from '../wire/payload'
 import type { PayloadSocketEvent } from '../wire/socket'
 import { EventStream } from './event-stream'
+import { PayloadExpiredError } from './payload-expired-error'
 import { type Step, stepFromHint, stepFromRecord } from './payload-outcome'
 import { openPayloadSocket, type PayloadSocket } from './payload-socket'
 import { createReconnectPolicy, type ReconnectPolicy } from './reconnect-policy'
@@ -22,7 +24,7 @@ import type {
  *
  * @example
  * ```ts
- * const deps: SubscriptionDeps = { uuid, url, fetchRecord: (id) => api.get(id), webSocket: client.webSocket, clock, random: Math.random }
+ * const deps: SubscriptionDeps = { uuid, url, fetchRecord: (id) => api.get(id), webSocket: client.webSocket, hold: client.hold, clock, random: Math.random }
  * ```
  */
 export interface SubscriptionDeps {
@@ -30,6 +32,8 @@ export interface SubscriptionDeps {
   url: string
   fetchRecord(uuid: string): Promise<PayloadRecord>
   webSocket(): Promise<WebSocketConstructor>
+  /** Registers the subscription with its client, whose `close()` ends it. */
+  hold(closer: () => unknown): () => void
   clock: Clock
   random: () => number
 }
@@ -73,9 +77,12 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
   #markReady!: (error?: unknown) => void
   #socket: PayloadSocket | null = null
   #opened = false
+  #payloadOpened = false
   #ended = false
   #reconnects = 0
   #reconnectTimer: unknown
+  #release = () => {}
+  #gone: Promise<unknown> = Promise.resolve()
   #chain: Promise<void> = Promise.resolve()
   readonly #onAbort = () => {
     this.#fail(new AbortError(`the subscription to payload ${this.uuid} was aborted`), true)
@@ -115,6 +122,11 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
     if (this.#signal?.aborted) this.#onAbort()
     else {
       this.#signal?.addEventListener('abort', this.#onAbort, { once: true })
+      // The client's close() ends it as close() does, and waits for its socket to be gone.
+      this.#release = this.#deps.hold(() => {
+        this.close()
+        return this.#gone
+      })
       void this.#connect()
     }
     await this.#ready
@@ -216,7 +228,12 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
       )
     } catch (err) {
       const message = `cannot open a websocket to ${url}`
-      this.#fail(new PullSignError('ERR_CONFIG', message, { cause: err }), true)
+      this.#fail(
+        err instanceof PullSignError
+          ? err
+          : (refusedPermission(err) ?? new PullSignError('ERR_CONFIG', message, { cause: err })),
+        true,
+      )
     }
   }
 
@@ -226,6 +243,16 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
       return
     }
     const why = reason === 'keepalive timeout' ? 'went silent' : `closed with code ${code}`
+    // Past its expiry and never opened (by the last record and the messages since), the payload
+    // can no longer be opened: reconnecting would wait for nothing.
+    const expiresAt = this.payload?.payload.expires_at
+    if (expiresAt && !this.#payloadOpened && Date.parse(expiresAt) <= this.#deps.clock.now()) {
+      this.#fail(
+        new PayloadExpiredError(`payload ${this.uuid} expired unopened at ${expiresAt}`),
+        true,
+      )
+      return
+    }
     const delayMs = this.#reconnect?.next() ?? null
     if (delayMs === null) {
       const tries = this.#reconnect
@@ -247,11 +274,13 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
   // A transient failure (429, 502, 503, 504) is already retried by the client's transport.
   async #fetch(): Promise<PayloadRecord> {
     this.payload = await this.#deps.fetchRecord(this.uuid)
+    this.#payloadOpened ||= this.payload.meta.app_opened
     return this.payload
   }
 
   async #onMessage(event: PayloadSocketEvent): Promise<void> {
     if (this.#ended) return
+    if (event.type === 'opened') this.#payloadOpened = true
     if (event.type === 'resolved' || event.type === 'expired') {
       await this.#step(stepFromHint(event, await this.#fetch()), false)
     } else {
@@ -278,7 +307,8 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
     this.#ended = true
     this.#deps.clock.clearTimeout(this.#reconnectTimer)
     this.#signal?.removeEventListener('abort', this.#onAbort)
-    this.#socket?.drop()
+    this.#release()
+    this.#gone = this.#socket?.drop() ?? this.#gone
     this.#socket = null
     this.#stream.end(error)
   }

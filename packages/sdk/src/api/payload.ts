@@ -177,6 +177,7 @@ export function createPayloadApi(client: Client): PayloadApi {
         url: payloadSocketUrl(client.endpoints.api, uuid),
         fetchRecord: get,
         webSocket: client.webSocket,
+        hold: client.hold,
         clock: client.seams.clock,
         random: client.seams.random,
       },

@@ -1,6 +1,7 @@
 import type { Endpoints } from '../wire/endpoints'
 import { systemClock } from './clock'
 import { PullSignError } from './errors'
+import { createLifetime } from './lifetime'
 import { createMemoryStorage } from './memory-storage'
 import type { RateLimitInfo } from './rate-limit'
 import { resolveRetry } from './retry-wait'
@@ -117,8 +118,15 @@ export interface Core {
   readonly rateLimit: RateLimitInfo | null
   /** Sends one call through the transport; rejects with a typed `PullSignError`. */
   send: Send
-  /** The WebSocket constructor: the seam, or isomorphic-ws loaded on first call. */
+  /** The WebSocket constructor: the seam, else the runtime's own, else `ws` loaded on first call. */
   webSocket(): Promise<WebSocketConstructor>
+  /** Registers what `close()` must end (a subscription); returns the function that releases it. */
+  hold(closer: () => unknown): () => void
+  /**
+   * Ends every subscription, socket, request, retry and timer of the client; resolves when they
+   * are gone. Calls after it reject with an `AbortError`; a second call is harmless.
+   */
+  close(): Promise<void>
 }
 
 const isFunction = (name: string, value: unknown) => {
@@ -128,10 +136,11 @@ const isFunction = (name: string, value: unknown) => {
 }
 
 /**
- * The composition root: fills each missing seam with its default once (global fetch, isomorphic-ws
- * on first subscribe, memory storage, system clock, `Math.random`, `crypto.getRandomValues`),
- * checks the options, and wires the one ofetch transport. Every runtime takes the result and
- * nothing global.
+ * The composition root: fills each missing seam with its default once (global fetch, the
+ * runtime's own WebSocket or `ws` on first subscribe, memory storage, system clock, `Math.random`,
+ * `crypto.getRandomValues`), checks the options, wires the one ofetch transport, and keeps what
+ * the client holds (timers, requests, subscriptions) for `close()`. Every runtime takes the
+ * result and nothing global.
  *
  * @example
  * ```ts
@@ -157,11 +166,12 @@ export function createClient(options: ClientOptions): Core {
   if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new PullSignError('ERR_CONFIG', 'timeoutMs must be a positive number (ms)')
   }
+  const lifetime = createLifetime(given.clock ?? systemClock)
   const seams: Seams = {
     fetch: given.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     WebSocket: given.WebSocket,
     storage: given.storage ?? createMemoryStorage(),
-    clock: given.clock ?? systemClock,
+    clock: lifetime.clock,
     random: given.random ?? Math.random,
     randomBytes: given.randomBytes ?? ((bytes) => globalThis.crypto.getRandomValues(bytes)),
   }
@@ -170,6 +180,7 @@ export function createClient(options: ClientOptions): Core {
   const send = createTransport({
     fetch: seams.fetch,
     clock: seams.clock,
+    signal: lifetime.signal,
     timeoutMs,
     retry: resolveRetry(options.retry),
     onRateLimit: (info) => {
@@ -185,11 +196,14 @@ export function createClient(options: ClientOptions): Core {
       return rateLimit
     },
     send,
-    webSocket: () => {
-      if (seams.WebSocket) return Promise.resolve(seams.WebSocket)
+    webSocket: async () => {
+      lifetime.signal.throwIfAborted()
+      if (seams.WebSocket) return seams.WebSocket
       loaded ??= defaultWebSocket()
       return loaded
     },
+    hold: lifetime.hold,
+    close: lifetime.close,
   }
 }
 

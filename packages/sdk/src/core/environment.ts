@@ -1,3 +1,5 @@
+import { refusedPermission } from './permission-error'
+
 interface ProcessLike {
   env?: Record<string, string | undefined>
   versions?: { node?: string }
@@ -25,7 +27,8 @@ export function isBrowserRuntime(): boolean {
 
 /**
  * Reads an environment variable where there is one (Node, Bun, Deno with `process`), else
- * `undefined`. Never imports a Node built-in.
+ * `undefined`. Never imports a Node built-in. A runtime that refuses the read (Deno without
+ * `--allow-env`) throws a `PermissionError` naming `env`.
  *
  * @example
  * ```ts
@@ -33,6 +36,11 @@ export function isBrowserRuntime(): boolean {
  * ```
  */
 export function readEnv(name: string): string | undefined {
-  const value = processLike()?.env?.[name]
+  let value: string | undefined
+  try {
+    value = processLike()?.env?.[name]
+  } catch (err) {
+    throw refusedPermission(err) ?? err
+  }
   return value === '' ? undefined : value
 }

@@ -34,6 +34,7 @@ export type AnyPullSignError =
   | NetworkError
   | TimeoutError
   | AbortError
+  | (PullSignError & { readonly code: 'ERR_PERMISSION' })
   | SignatureError
   | SignInError
   | XappHostUnreachableError

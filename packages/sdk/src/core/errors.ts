@@ -8,9 +8,13 @@ import { redact } from './redact'
  * - `ERR_API`: the platform answered with an error (see {@link ApiError}).
  * - `ERR_AUTH`: credentials were refused (812, 813, 814, 815; see {@link AuthError}).
  * - `ERR_RATE_LIMIT`: too many calls (429; see {@link RateLimitError}).
- * - `ERR_NETWORK`: no answer (refused connection, DNS, reset; see {@link NetworkError}).
+ * - `ERR_NETWORK`: no answer (refused connection, DNS, reset; see {@link NetworkError}), or a
+ *   subscription's socket lost after its payload expired (`PayloadExpiredError`).
+ * - `ERR_PERMISSION`: the runtime refused a subscription's socket or an environment read a
+ *   permission (Deno without `--allow-net` or `--allow-env`); the message names it.
  * - `ERR_TIMEOUT`: no answer in time (see {@link TimeoutError}).
- * - `ERR_ABORTED`: the caller aborted (AbortSignal, `close()`).
+ * - `ERR_ABORTED`: the caller aborted (AbortSignal, a subscription's `close()`), or the client was
+ *   closed (its `close()`, and every call after it).
  * - `ERR_RESPONSE`: the platform answered with something that is not the expected JSON.
  * - `ERR_SIGNATURE`: a webhook, sign-in or JWT did not verify (`pullsign/verify`).
  * - `ERR_SIGN_IN`: a browser or native sign-in did not complete (see {@link SignInError}).
@@ -30,6 +34,7 @@ export type PullSignErrorCode =
   | 'ERR_RATE_LIMIT'
   | 'ERR_NETWORK'
   | 'ERR_TIMEOUT'
+  | 'ERR_PERMISSION'
   | 'ERR_ABORTED'
   | 'ERR_RESPONSE'
   | 'ERR_SIGNATURE'

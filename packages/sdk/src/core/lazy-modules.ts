@@ -11,8 +11,8 @@
 export const loadOfetch = () => import('ofetch')
 
 /**
- * Loads the default WebSocket (isomorphic-ws) on first subscribe, so importing the SDK never
- * loads `ws`.
+ * Loads isomorphic-ws (so `ws`) on the first subscribe of a runtime without a WebSocket of its
+ * own (Node 20), so importing the SDK never loads `ws`.
  *
  * @example
  * ```ts

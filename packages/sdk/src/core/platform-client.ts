@@ -40,6 +40,8 @@ export interface Client {
   /** Sends a JSON request to `{api}{basePath}/{path}`; rejects with a typed `PullSignError`. */
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>
   webSocket(): Promise<WebSocketConstructor>
+  /** Registers what the client's `close()` must end; returns the function that releases it. */
+  hold(closer: () => unknown): () => void
 }
 
 /**
@@ -60,6 +62,7 @@ export function platformClient(core: Core, credentials: Credentials): Client {
       return core.rateLimit
     },
     webSocket: core.webSocket,
+    hold: core.hold,
     request: (method, path, options = {}) =>
       core.send({
         base,

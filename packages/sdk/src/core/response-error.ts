@@ -65,8 +65,8 @@ export function noAnswerError(
   if (request.timedOut) {
     return new TimeoutError(`${request.where} got no answer within ${request.timeoutMs} ms`)
   }
-  const detail = err instanceof Error ? err.message : String(err)
   const cause = (err as { cause?: unknown })?.cause
+  const detail = err instanceof Error ? err.message : String(err)
   const reason = cause instanceof Error ? `: ${cause.message}` : ''
   return new NetworkError(`${request.where} could not reach the platform: ${detail}${reason}`, {
     cause: cause instanceof Error ? cause : err,

@@ -51,7 +51,8 @@ export interface StorageLike {
 
 /**
  * Everything the SDK takes from its environment, injectable. Resolved once, by {@link createClient}
- * (the composition root): the global `fetch`, isomorphic-ws (loaded on first subscribe), the
+ * (the composition root): the global `fetch`, the runtime's own WebSocket (else `ws`, loaded on
+ * first subscribe), the
  * storage the runtime's factory picked (`localStorage` in a page, else memory), the system clock,
  * `Math.random` and `crypto.getRandomValues`.
  *
@@ -63,7 +64,7 @@ export interface StorageLike {
 export interface Seams {
   /** The fetch every request goes through (wrapped by ofetch). */
   fetch: typeof globalThis.fetch
-  /** The WebSocket constructor; `undefined` loads isomorphic-ws on first use. */
+  /** The WebSocket constructor; `undefined`: the runtime's own, else `ws` loaded on first use. */
   WebSocket: WebSocketConstructor | undefined
   /** Where a runtime keeps what must survive a reload (tokens, PKCE state). */
   storage: StorageLike

@@ -21,6 +21,8 @@ import type { Clock } from './seams'
 export interface TransportConfig {
   fetch: typeof globalThis.fetch
   clock: Clock
+  /** The client's lifetime: aborted, it rejects every call (in flight or new) with its reason. */
+  signal?: AbortSignal
   timeoutMs: number
   retry: Required<RetryOptions>
   onRateLimit(info: RateLimitInfo): void
@@ -186,7 +188,9 @@ export function createTransport(config: TransportConfig): Send {
     })
     return loading
   }
+  const closed = config.signal
   return async <T>(request: Call) => {
+    if (closed?.aborted) throw closed.reason
     const { method, path, credentials } = request
     const sensitive = request.sensitive ?? []
     if (request.base !== lastBase) {
@@ -231,6 +235,8 @@ export function createTransport(config: TransportConfig): Send {
       timedOut = true
       controller.abort(new Error('timeout'))
     }, config.timeoutMs)
+    const onClose = () => controller.abort(closed?.reason)
+    closed?.addEventListener('abort', onClose)
     const options: CallOptions = {
       baseURL: request.base,
       method,
@@ -244,6 +250,7 @@ export function createTransport(config: TransportConfig): Send {
     try {
       answer = await ($fetch ?? (await load())).raw(path, options)
     } catch (err) {
+      if (closed?.aborted) throw closed.reason
       if (err instanceof PullSignError) throw err // a retry wait past the cap: already typed
       // ofetch wraps every failure in a FetchError: with the answer when there was one, else
       // with the fetch error as its cause.
@@ -258,6 +265,7 @@ export function createTransport(config: TransportConfig): Send {
       throw fail(response)
     } finally {
       clock.clearTimeout(timer)
+      closed?.removeEventListener('abort', onClose)
     }
     const data = parse(answer._data)
     if (typeof data !== 'object' || data === null) {

@@ -20,7 +20,8 @@ export interface WebSocketLike {
 }
 
 /**
- * A WebSocket constructor (the injectable seam; defaults to isomorphic-ws).
+ * A WebSocket constructor (the injectable seam; defaults to the runtime's own `WebSocket`, else
+ * `ws`).
  *
  * @example
  * ```ts
@@ -41,7 +42,9 @@ export type WebSocketConstructor = new (url: string) => WebSocketLike
 export const SOCKET_OPEN = 1
 
 /**
- * Loads the default WebSocket (isomorphic-ws) on first use, so importing the SDK never loads `ws`.
+ * The default WebSocket: the runtime's own `globalThis.WebSocket` where there is one (browsers,
+ * Deno, Bun, workerd, Node 22+), else `ws` (through isomorphic-ws), loaded on first use so
+ * importing the SDK never loads it.
  *
  * @example
  * ```ts
@@ -49,6 +52,8 @@ export const SOCKET_OPEN = 1
  * ```
  */
 export async function defaultWebSocket(): Promise<WebSocketConstructor> {
+  const own = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket
+  if (own) return own
   const module = await loadWebSocketModule()
   return (module.default ?? module) as unknown as WebSocketConstructor
 }

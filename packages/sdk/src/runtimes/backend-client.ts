@@ -42,6 +42,17 @@ export interface BackendClient extends Omit<Lookups, 'nftokenDetail'>, BackendLo
   readonly push: PushApi
   /** xApp context by one-time token. */
   readonly xapp: XappApi
+  /**
+   * Ends every subscription, socket, reconnect, retry and timer of this client; resolves when
+   * they are gone, so a process can exit. A second call is harmless; calls after it reject with
+   * an `AbortError`.
+   *
+   * @example
+   * ```ts
+   * await pullsign.close()
+   * ```
+   */
+  close(): Promise<void>
 }
 
 /**
@@ -84,5 +95,6 @@ export function createBackendClient(options: BackendOptions = {}): BackendClient
     backendstore: createAppStorageApi(client),
     push: createPushApi(client),
     xapp: createXappApi(client, () => apiSecret ?? ''),
+    close: core.close,
   }
 }

@@ -19,7 +19,7 @@ export interface ClientFactoryOptions {
   endpoints?: Partial<Endpoints>
   /** The fetch to use (default: the global fetch). */
   fetch?: typeof globalThis.fetch
-  /** The WebSocket constructor to use (default: isomorphic-ws, loaded on first subscribe). */
+  /** The WebSocket constructor to use (default: the runtime's own, else `ws` loaded on first subscribe). */
   WebSocket?: WebSocketConstructor
   /** The clock: `now` and timers (default: `Date.now` and the global timers). Tests pass a fake. */
   clock?: Clock

@@ -41,6 +41,18 @@ export interface JwtClient<Events extends Record<string, unknown>> extends Looku
   on<K extends keyof Events>(event: K, listener: (data: Events[K]) => void): () => void
   /** Stops a listener added with `on`. */
   off<K extends keyof Events>(event: K, listener: (data: Events[K]) => void): void
+  /**
+   * Ends every subscription, socket, reconnect, retry and timer of this client (the session's
+   * expiry timer, a popup's watch, the wallet bridge's retries); resolves when they are gone. A
+   * second call is harmless; calls after it reject with an `AbortError`. The session stays
+   * stored: a new client picks it up.
+   *
+   * @example
+   * ```ts
+   * await pullsign.close()
+   * ```
+   */
+  close(): Promise<void>
 }
 
 /**
@@ -117,6 +129,7 @@ export function jwtClient<
     },
     on: (event, listener) => events.on(event, listener),
     off: (event, listener) => events.off(event, listener),
+    close: core.close,
   }
   return Object.defineProperties(
     shared,
