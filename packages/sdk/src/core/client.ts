@@ -166,12 +166,12 @@ export function createClient(options: ClientOptions): Core {
   if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new PullSignError('ERR_CONFIG', 'timeoutMs must be a positive number (ms)')
   }
-  const lifetime = createLifetime(given.clock ?? systemClock)
+  const lifetime = createLifetime()
   const seams: Seams = {
     fetch: given.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     WebSocket: given.WebSocket,
     storage: given.storage ?? createMemoryStorage(),
-    clock: lifetime.clock,
+    clock: given.clock ?? systemClock,
     random: given.random ?? Math.random,
     randomBytes: given.randomBytes ?? ((bytes) => globalThis.crypto.getRandomValues(bytes)),
   }

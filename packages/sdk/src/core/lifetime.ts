@@ -1,21 +1,18 @@
 import { AbortError } from './errors'
-import type { Clock } from './seams'
 
 /**
- * What one client holds until `close()`: its timers (every one set through its clock), its
- * in-flight requests (aborted through `signal`) and whatever else registered a closer (a
- * subscription, with its socket). Kept once, in the composition root.
+ * What one client holds until `close()`: a signal its requests end on, and a closer from each
+ * owner of a socket or timer (a subscription, a sign-in session, the xApp bridge). Kept once, in
+ * the composition root.
  *
  * @example
  * ```ts
- * const lifetime = createLifetime(systemClock)
+ * const lifetime = createLifetime()
  * const release = lifetime.hold(() => subscription.close())
  * await lifetime.close()
  * ```
  */
 export interface Lifetime {
-  /** The clock to set timers on: the given one; `close()` clears its pending timers, and sets no more. */
-  readonly clock: Clock
   /** Aborted by `close()`, with the `AbortError` every call after it rejects with. */
   readonly signal: AbortSignal
   /** Registers a closer `close()` runs and awaits; returns the function that releases it. */
@@ -25,50 +22,25 @@ export interface Lifetime {
 }
 
 /**
- * Builds the lifetime of one client over its clock seam.
+ * Builds the lifetime of one client.
  *
  * @example
  * ```ts
- * const { clock, signal } = createLifetime(options.clock ?? systemClock)
+ * const { signal, hold, close } = createLifetime()
  * ```
  */
-export function createLifetime(given: Clock): Lifetime {
-  // Every pending timer (its id) and every held closer; a timer's entry clears it.
-  const held = new Map<unknown, () => unknown>()
+export function createLifetime(): Lifetime {
+  const held = new Set<() => unknown>()
   const controller = new AbortController()
-  const { signal } = controller
-  let closing: Promise<unknown> | undefined
-  const clearTimeout = (id: unknown) => {
-    held.delete(id)
-    given.clearTimeout(id)
-  }
+  let closing: Promise<void> | undefined
   return {
-    clock: {
-      now: () => given.now(),
-      // A timer set once closed is never set: nothing may outlive `close()`.
-      setTimeout: (callback, ms) => {
-        if (signal.aborted) return
-        const id = given.setTimeout(() => {
-          held.delete(id)
-          callback()
-        }, ms)
-        held.set(id, () => given.clearTimeout(id))
-        return id
-      },
-      clearTimeout,
-    },
-    signal,
+    signal: controller.signal,
     hold: (closer) => {
-      held.set(closer, closer)
+      held.add(closer)
       return () => held.delete(closer)
     },
-    close: async () => {
-      if (!closing) {
-        controller.abort(new AbortError('this client is closed'))
-        closing = Promise.all([...held.values()].map((closer) => closer()))
-        held.clear()
-      }
-      await closing
-    },
+    close: () =>
+      (closing ??= (controller.abort(new AbortError('this client is closed')),
+      Promise.all([...held].map((closer) => closer())).then(() => {}))),
   }
 }
