@@ -120,6 +120,8 @@ export interface Core {
   send: Send
   /** The WebSocket constructor: the seam, else the runtime's own, else `ws` loaded on first call. */
   webSocket(): Promise<WebSocketConstructor>
+  /** Aborted by `close()`: what ends the client's requests, and what its parts check before starting. */
+  readonly signal: AbortSignal
   /** Registers what `close()` must end (a subscription); returns the function that releases it. */
   hold(closer: () => unknown): () => void
   /**
@@ -202,6 +204,7 @@ export function createClient(options: ClientOptions): Core {
       loaded ??= defaultWebSocket()
       return loaded
     },
+    signal: lifetime.signal,
     hold: lifetime.hold,
     close: lifetime.close,
   }

@@ -40,7 +40,8 @@ export function createLifetime(): Lifetime {
       return () => held.delete(closer)
     },
     close: () =>
-      (closing ??= (controller.abort(new AbortError('this client is closed')),
-      Promise.all([...held].map((closer) => closer())).then(() => {}))),
+      (closing ??=
+        (controller.abort(new AbortError('this client is closed')),
+        Promise.all([...held].map((closer) => closer())).then(() => {}))),
   }
 }

@@ -82,12 +82,14 @@ export function createBrowserSignIn(options: BrowserSignInOptions, deps: Browser
   }
 
   const authorize = async (): Promise<SignInResult | undefined> => {
+    core.signal.throwIfAborted() // a closed client opens no window
     if (session.jwt !== null) return { me: await session.userinfo(), jwt: session.jwt }
     const pending = await begin()
     if (options.redirect) return redirect(pending)
     const answer = await runPopup({
       page,
       clock,
+      signal: core.signal,
       url: signInUrl(options, pending, true),
       providerOrigin: new URL(options.oauth).origin,
     })

@@ -17,12 +17,14 @@ const CLOSED_POLL_MS = 500
  *
  * @example
  * ```ts
- * const popup: PopupRequest = { page: windowPage(), clock: systemClock, url, providerOrigin: new URL(oauth).origin }
+ * const popup: PopupRequest = { page: windowPage(), clock: systemClock, signal, url, providerOrigin: new URL(oauth).origin }
  * ```
  */
 export interface PopupRequest {
   page: PageSeam
   clock: Clock
+  /** The client's: aborted by its `close()`, which ends the wait and shuts the window. */
+  signal: AbortSignal
   url: string
   providerOrigin: string
 }
@@ -38,7 +40,7 @@ export interface PopupRequest {
  *
  * @example
  * ```ts
- * const answer = await runPopup({ page, clock, url, providerOrigin })
+ * const answer = await runPopup({ page, clock, signal, url, providerOrigin })
  * if (answer === 'blocked') page.navigate(redirectUrl)
  * ```
  */
@@ -46,16 +48,23 @@ export function runPopup(request: PopupRequest): Promise<RedirectResult | 'block
   const popup = request.page.openPopup(request.url)
   if (popup === null) return Promise.resolve('blocked')
   return new Promise((resolve, reject) => {
+    const { clock, signal } = request
     let timer: unknown
     let seenClosed = false
-    const finish = () => {
+    // Settles once: stops listening and looking, and shuts the window (a no-op once closed).
+    const settle = (error: unknown, answer?: RedirectResult) => {
       stop()
-      request.clock.clearTimeout(timer)
+      clock.clearTimeout(timer)
+      signal.removeEventListener('abort', aborted)
+      popup.close()
+      if (answer) resolve(answer)
+      else reject(error)
     }
-    const closed = () => {
-      finish()
-      reject(new SignInError('popup-closed', 'the sign-in window was closed before sign-in'))
-    }
+    const closed = () =>
+      settle(new SignInError('popup-closed', 'the sign-in window was closed before sign-in'))
+    // The client's close() ends the wait with its AbortError.
+    const aborted = () => settle(signal.reason)
+    signal.addEventListener('abort', aborted)
     const stop = request.page.onMessage((event) => {
       if (event.origin !== request.providerOrigin) return
       if (event.source !== null && event.source !== undefined && event.source !== popup) return
@@ -64,9 +73,7 @@ export function runPopup(request: PopupRequest): Promise<RedirectResult | 'block
       if (message.source === 'xumm_sign_request_popup_closed') return closed()
       if (message.source === 'pullsign_sign_in_refused') {
         if (event.source !== popup) return
-        finish()
-        if (!popup.closed) popup.close()
-        return reject(
+        return settle(
           new SignInError(
             'provider',
             `the sign-in provider refused the request: ${message.error}: ${message.error_description}`,
@@ -76,18 +83,15 @@ export function runPopup(request: PopupRequest): Promise<RedirectResult | 'block
         )
       }
       const answer = readRedirectResult(new URLSearchParams(message.options))
-      if (answer === null) return
-      finish()
-      if (!popup.closed) popup.close()
-      resolve(answer)
+      if (answer) settle(null, answer)
     })
     // A closed window is confirmed on the next look, so a message posted just before the return
     // page closed itself is still read first.
     const look = () => {
       if (popup.closed && seenClosed) return closed()
       seenClosed = popup.closed
-      timer = request.clock.setTimeout(look, CLOSED_POLL_MS)
+      timer = clock.setTimeout(look, CLOSED_POLL_MS)
     }
-    timer = request.clock.setTimeout(look, CLOSED_POLL_MS)
+    timer = clock.setTimeout(look, CLOSED_POLL_MS)
   })
 }

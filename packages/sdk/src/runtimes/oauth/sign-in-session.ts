@@ -85,6 +85,8 @@ export class SignInSession {
   constructor(deps: SessionDeps) {
     this.#deps = deps
     this.events = deps.events ?? new Emitter<SignInEvents>()
+    // The client's close() ends the expiry timer (the session stays stored).
+    deps.core.hold(() => deps.core.seams.clock.clearTimeout(this.#expiry))
   }
 
   /** The JWT while signed in, else `null`. */
@@ -195,6 +197,8 @@ export class SignInSession {
     this.#claims = decodeJwtClaims(session.jwt)
     this.#userinfo = null
     this.#waiting.resolve(session)
+    // A closed client sets no timer: nothing may outlive its close().
+    if (this.#deps.core.signal.aborted) return
     this.#expiry = this.#deps.core.seams.clock.setTimeout(
       () => this.end(),
       Math.max(0, session.expiresAt - this.#deps.core.seams.clock.now()),

@@ -191,6 +191,9 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
     },
   })
 
+  // The client's close() ends the bridge: its retries, its waiting commands, its listeners.
+  core.hold(bridge.dispose)
+
   const exchange = async (): Promise<XappContext> => {
     if (!launch.ott) {
       throw new PullSignError(
