@@ -8,7 +8,7 @@ import type { TransactionJson } from '../wire/transaction'
  * BATCH_MODES.ALLORNOTHING // 65536
  * ```
  */
-export const BATCH_MODES = Object.freeze({
+export const BATCH_MODES = /* @__PURE__ */ Object.freeze({
   ALLORNOTHING: 0x0001_0000,
   ONLYONE: 0x0002_0000,
   UNTILFAILURE: 0x0004_0000,

@@ -39,9 +39,12 @@ export function createLifetime(): Lifetime {
       held.add(closer)
       return () => held.delete(closer)
     },
-    close: () =>
-      (closing ??=
-        (controller.abort(new AbortError('this client is closed')),
-        Promise.all([...held].map((closer) => closer())).then(() => {}))),
+    close: () => {
+      if (!closing) {
+        controller.abort(new AbortError('this client is closed'))
+        closing = Promise.all([...held].map((closer) => closer())).then(() => {})
+      }
+      return closing
+    },
   }
 }

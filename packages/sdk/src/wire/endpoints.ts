@@ -28,7 +28,7 @@ export interface Endpoints {
  * console.log(PRODUCTION_ENDPOINTS.api) // https://xumm.app
  * ```
  */
-export const PRODUCTION_ENDPOINTS: Readonly<Endpoints> = Object.freeze({
+export const PRODUCTION_ENDPOINTS: Readonly<Endpoints> = /* @__PURE__ */ Object.freeze({
   api: 'https://xumm.app',
   oauth: 'https://oauth2.xumm.app',
   links: 'https://xumm.app',
@@ -42,7 +42,7 @@ export const PRODUCTION_ENDPOINTS: Readonly<Endpoints> = Object.freeze({
  * const url = `${endpoints.api}${API_PATHS.platform}/ping`
  * ```
  */
-export const API_PATHS = Object.freeze({
+export const API_PATHS = /* @__PURE__ */ Object.freeze({
   /** Key + secret routes. */
   platform: '/api/v1/platform',
   /** Bearer JWT routes. */
@@ -59,7 +59,7 @@ export const API_PATHS = Object.freeze({
  * const headers = { [API_HEADERS.apiKey]: key, [API_HEADERS.apiSecret]: secret }
  * ```
  */
-export const API_HEADERS = Object.freeze({
+export const API_HEADERS = /* @__PURE__ */ Object.freeze({
   apiKey: 'x-api-key',
   apiSecret: 'x-api-secret',
   ott: 'x-api-ott',

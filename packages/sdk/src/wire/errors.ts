@@ -35,7 +35,7 @@ export type ApiErrorCode = 600 | 602 | 603 | 404 | 409 | 812 | 813 | 814 | 815 |
  */
 export const API_ERROR_CODES: Readonly<
   Record<ApiErrorCode, { readonly status: number; readonly meaning: string }>
-> = Object.freeze({
+> = /* @__PURE__ */ Object.freeze({
   600: { status: 400, meaning: 'body is not JSON, or a required field is missing' },
   602: {
     status: 400,

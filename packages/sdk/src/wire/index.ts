@@ -1,3 +1,5 @@
+// Every frozen constant under wire/ is marked `/* @__PURE__ */`: `Object.freeze` is a call, so
+// without the mark a bundler keeps each constant in every bundle that imports its module.
 export * from './account-info'
 export * from './app-storage'
 export * from './endpoints'

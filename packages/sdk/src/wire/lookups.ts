@@ -186,7 +186,7 @@ export type KycStatus = 'NONE' | 'IN_PROGRESS' | 'REJECTED' | 'SUCCESSFUL'
  * KYC_STATUSES.includes('NONE') // true
  * ```
  */
-export const KYC_STATUSES = Object.freeze([
+export const KYC_STATUSES = /* @__PURE__ */ Object.freeze([
   'NONE',
   'IN_PROGRESS',
   'REJECTED',

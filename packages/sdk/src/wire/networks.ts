@@ -6,7 +6,7 @@
  * NETWORK_KEYS.includes('TESTNET') // true
  * ```
  */
-export const NETWORK_KEYS = Object.freeze([
+export const NETWORK_KEYS = /* @__PURE__ */ Object.freeze([
   'MAINNET',
   'TESTNET',
   'DEVNET',
@@ -32,7 +32,7 @@ export type NetworkKey = (typeof NETWORK_KEYS)[number]
  * NETWORK_IDS.XAHAU // 21337
  * ```
  */
-export const NETWORK_IDS: Readonly<Record<NetworkKey, number>> = Object.freeze({
+export const NETWORK_IDS: Readonly<Record<NetworkKey, number>> = /* @__PURE__ */ Object.freeze({
   MAINNET: 0,
   TESTNET: 1,
   DEVNET: 2,

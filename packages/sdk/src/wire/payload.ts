@@ -144,7 +144,7 @@ export type PayloadOrigin = 'QR' | 'DEEP_LINK' | 'PUSH_NOTIFICATION' | 'EVENT_LI
  * PAYLOAD_ORIGINS.includes('QR') // true
  * ```
  */
-export const PAYLOAD_ORIGINS = Object.freeze([
+export const PAYLOAD_ORIGINS = /* @__PURE__ */ Object.freeze([
   'QR',
   'DEEP_LINK',
   'PUSH_NOTIFICATION',
@@ -326,7 +326,7 @@ export interface SignedPayloadRecord extends PayloadRecord {
  * CANCEL_REASONS.includes('ALREADY_OPENED') // true
  * ```
  */
-export const CANCEL_REASONS = Object.freeze([
+export const CANCEL_REASONS = /* @__PURE__ */ Object.freeze([
   'OK',
   'ALREADY_CANCELLED',
   'ALREADY_RESOLVED',

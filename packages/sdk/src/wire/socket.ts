@@ -131,7 +131,7 @@ export type PayloadSocketMessage =
  * socket.send(JSON.stringify(SOCKET_PING))
  * ```
  */
-export const SOCKET_PING = Object.freeze({ ping: true as const })
+export const SOCKET_PING = /* @__PURE__ */ Object.freeze({ ping: true as const })
 
 /**
  * The server's keepalive answer text (§4).

@@ -43,7 +43,7 @@ export interface WebhookBody {
  * const signature = request.headers.get(WEBHOOK_HEADERS.signature)
  * ```
  */
-export const WEBHOOK_HEADERS = Object.freeze({
+export const WEBHOOK_HEADERS = /* @__PURE__ */ Object.freeze({
   attempt: 'x-xumm-attempt',
   payload: 'x-xumm-payload',
   timestamp: 'x-xumm-request-timestamp',
@@ -70,7 +70,7 @@ export const WEBHOOK_USER_AGENT = 'xumm-webhook'
  * WEBHOOK_RETRY_DELAYS_SECONDS.length + 1 // 5 attempts
  * ```
  */
-export const WEBHOOK_RETRY_DELAYS_SECONDS = Object.freeze([10, 60, 600, 600] as const)
+export const WEBHOOK_RETRY_DELAYS_SECONDS = /* @__PURE__ */ Object.freeze([10, 60, 600, 600] as const)
 
 /**
  * How long a webhook receiver has to answer, in seconds (§5).
@@ -90,4 +90,4 @@ export const WEBHOOK_TIMEOUT_SECONDS = 15
  * WEBHOOK_SUCCESS_STATUSES.includes(res.status)
  * ```
  */
-export const WEBHOOK_SUCCESS_STATUSES = Object.freeze([200, 201, 204] as const)
+export const WEBHOOK_SUCCESS_STATUSES = /* @__PURE__ */ Object.freeze([200, 201, 204] as const)

@@ -19,7 +19,7 @@ export type XappStyle = 'LIGHT' | 'DARK' | 'MOONLIGHT' | 'ROYAL'
  * XAPP_STYLES.includes('ROYAL') // true
  * ```
  */
-export const XAPP_STYLES = Object.freeze([
+export const XAPP_STYLES = /* @__PURE__ */ Object.freeze([
   'LIGHT',
   'DARK',
   'MOONLIGHT',
