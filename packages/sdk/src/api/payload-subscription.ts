@@ -59,11 +59,11 @@ const neverOpened = (url: string, code: number) =>
  */
 export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<PayloadEvent> {
   /** The payload's uuid. */
-  readonly uuid: string
+  declare readonly uuid: string
   /** Settles when the subscription ends: the callback's value, or the final record. */
-  readonly resolved: Promise<Settled<T>>
+  declare readonly resolved: Promise<Settled<T>>
   /** The last fetched record (refreshed after every (re)connect and terminal message). */
-  payload!: PayloadRecord
+  declare payload: PayloadRecord
   readonly #deps: SubscriptionDeps
   readonly #onEvent: PayloadEventHandler<T> | undefined
   readonly #keepaliveMs: number

@@ -49,15 +49,15 @@ export class ApiError extends PullSignError {
   /** @internal The kind `instanceof` looks for. */
   static override readonly [KIND]: string = 'ApiError'
   declare readonly code: 'ERR_API' | 'ERR_AUTH' | 'ERR_RATE_LIMIT'
-  // Declared in the order toJSON lists them; set in one assign below.
-  readonly status!: number
-  readonly errorCode!: number | null
-  readonly reference!: string | null
-  readonly serverMessage!: string | null
+  // Set in one assign in the constructor (declared only: no class field to define first).
+  declare readonly status: number
+  declare readonly errorCode: number | null
+  declare readonly reference: string | null
+  declare readonly serverMessage: string | null
   /** What the code means, from the §1 table; `null` for a code outside it. */
-  readonly meaning!: string | null
-  readonly method!: string
-  readonly path!: string
+  declare readonly meaning: string | null
+  declare readonly method: string
+  declare readonly path: string
   constructor(
     details: ApiErrorDetails,
     options: PullSignErrorOptions & { code?: PullSignErrorCode } = {},
@@ -110,7 +110,7 @@ export class RateLimitError extends ApiError {
   /** @internal The kind `instanceof` looks for. */
   static override readonly [KIND]: string = 'RateLimitError'
   declare readonly code: 'ERR_RATE_LIMIT'
-  readonly retryAfter: number | null
+  declare readonly retryAfter: number | null
   constructor(
     details: ApiErrorDetails,
     retryAfter: number | null,

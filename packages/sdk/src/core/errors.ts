@@ -100,7 +100,7 @@ const kindsOf = (target: object): string[] => {
 export class PullSignError extends Error {
   /** @internal The kind `instanceof` looks for. */
   static readonly [KIND]: string = 'PullSignError'
-  readonly code: PullSignErrorCode
+  declare readonly code: PullSignErrorCode
   constructor(code: PullSignErrorCode, message: string, options: PullSignErrorOptions = {}) {
     super(redact(message, options.secrets), 'cause' in options ? { cause: options.cause } : {})
     const kinds = kindsOf(new.target)

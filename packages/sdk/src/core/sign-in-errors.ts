@@ -42,7 +42,7 @@ export class SignInError extends PullSignError {
   /** @internal The kind `instanceof` looks for. */
   static override readonly [KIND]: string = 'SignInError'
   declare readonly code: 'ERR_SIGN_IN'
-  readonly reason: SignInFailure
+  declare readonly reason: SignInFailure
   constructor(reason: SignInFailure, message: string, options: PullSignErrorOptions = {}) {
     super('ERR_SIGN_IN', message, options)
     this.reason = reason

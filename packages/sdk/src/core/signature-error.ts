@@ -16,7 +16,7 @@ export class SignatureError extends PullSignError {
   /** @internal The kind `instanceof` looks for. */
   static override readonly [KIND]: string = 'SignatureError'
   declare readonly code: 'ERR_SIGNATURE'
-  readonly reason: SignatureFailure
+  declare readonly reason: SignatureFailure
   constructor(reason: SignatureFailure, message: string, options: PullSignErrorOptions = {}) {
     super('ERR_SIGNATURE', message, options)
     this.reason = reason

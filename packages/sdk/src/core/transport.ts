@@ -15,14 +15,14 @@ import type { Clock } from './seams'
  *
  * @example
  * ```ts
- * const config: TransportConfig = { fetch, clock: systemClock, timeoutMs: 30_000, retry: resolveRetry(undefined), onRateLimit: () => {} }
+ * const config: TransportConfig = { fetch, clock: systemClock, signal, timeoutMs: 30_000, retry: resolveRetry(undefined), onRateLimit: () => {} }
  * ```
  */
 export interface TransportConfig {
   fetch: typeof globalThis.fetch
   clock: Clock
   /** The client's lifetime: aborted, it rejects every call (in flight or new) with its reason. */
-  signal?: AbortSignal
+  signal: AbortSignal
   timeoutMs: number
   retry: Required<RetryOptions>
   onRateLimit(info: RateLimitInfo): void
@@ -190,7 +190,7 @@ export function createTransport(config: TransportConfig): Send {
   }
   const closed = config.signal
   return async <T>(request: Call) => {
-    if (closed?.aborted) throw closed.reason
+    closed.throwIfAborted()
     const { method, path, credentials } = request
     const sensitive = request.sensitive ?? []
     if (request.base !== lastBase) {
@@ -235,8 +235,8 @@ export function createTransport(config: TransportConfig): Send {
       timedOut = true
       controller.abort(new Error('timeout'))
     }, config.timeoutMs)
-    const onClose = () => controller.abort(closed?.reason)
-    closed?.addEventListener('abort', onClose)
+    const onClose = () => controller.abort(closed.reason)
+    closed.addEventListener('abort', onClose)
     const options: CallOptions = {
       baseURL: request.base,
       method,
@@ -250,13 +250,14 @@ export function createTransport(config: TransportConfig): Send {
     try {
       answer = await ($fetch ?? (await load())).raw(path, options)
     } catch (err) {
-      if (closed?.aborted) throw closed.reason
-      if (err instanceof PullSignError) throw err // a retry wait past the cap: already typed
       // ofetch wraps every failure in a FetchError: with the answer when there was one, else
-      // with the fetch error as its cause.
-      const response = (err as Partial<FetchError>).response
+      // with the fetch error as its cause. Already typed: a retry wait past the cap (thrown as
+      // it is), and the client's close() (the cause of the aborted fetch).
+      const { response, cause = err } = err as Partial<FetchError>
+      if (err instanceof PullSignError) throw err
+      if (cause instanceof PullSignError) throw cause
       if (!response || timedOut) {
-        throw noAnswerError((err as Partial<FetchError>).cause ?? err, {
+        throw noAnswerError(cause, {
           where,
           timedOut,
           timeoutMs: config.timeoutMs,
@@ -265,7 +266,7 @@ export function createTransport(config: TransportConfig): Send {
       throw fail(response)
     } finally {
       clock.clearTimeout(timer)
-      closed?.removeEventListener('abort', onClose)
+      closed.removeEventListener('abort', onClose)
     }
     const data = parse(answer._data)
     if (typeof data !== 'object' || data === null) {

@@ -74,7 +74,7 @@ const asError = (err: unknown): PullSignError =>
  * ```
  */
 export class SignInSession {
-  readonly events: Emitter<SignInEvents>
+  declare readonly events: Emitter<SignInEvents>
   readonly #deps: SessionDeps
   #current: StoredSession | null = null
   #claims: Record<string, unknown> | null = null
