@@ -14,7 +14,7 @@ test('in a real browser a secret is refused with a clear error that does not con
   expect(error).toBeInstanceOf(PullSignError)
   expect(error).toMatchObject({ code: 'ERR_CONFIG' })
   expect(String((error as Error).message)).toContain(
-    'an API secret must never be used in a browser',
+    'must not be given to a client in a browser: keep it on a backend',
   )
   expect(JSON.stringify(error)).not.toContain(apiSecret)
 })

@@ -40,7 +40,7 @@ export interface SubscriptionDeps {
 
 const neverOpened = (url: string, code: number) =>
   new NetworkError(
-    `the websocket ${url} never opened (close code ${code}): is it reachable? (msw serves no sockets: use server.listen(0) or a WebSocket option)`,
+    `the websocket ${url} never opened (close code ${code}); msw serves no sockets: use server.listen(0) or a WebSocket option`,
   )
 
 /**

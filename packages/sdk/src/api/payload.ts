@@ -129,7 +129,7 @@ export function createBody(input: PayloadCreateRequest | TransactionJson): Paylo
   if (hasJson === hasBlob) {
     throw new PullSignError(
       'ERR_INPUT',
-      'payload needs exactly one of txjson (a transaction object) and txblob (hex)',
+      'payload needs exactly one of txjson and txblob',
     )
   }
   if (hasJson) {

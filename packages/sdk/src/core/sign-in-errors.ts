@@ -69,7 +69,7 @@ export class XappHostUnreachableError extends PullSignError {
   constructor(command: string, options: PullSignErrorOptions = {}) {
     super(
       'ERR_XAPP_HOST',
-      `the xApp command ${command} reached no wallet host in 2 s: open the xApp in the wallet or a host page (/__ref/xapp-host), served over https:443 with CORS origin *`,
+      `the xApp command ${command} reached no wallet host in 2 s: open the xApp in the wallet (or /__ref/xapp-host)`,
       options,
     )
   }

@@ -69,6 +69,6 @@ export function openClient(
 export const secretRefused = (where: string, secrets?: (string | undefined)[]): PullSignError =>
   new PullSignError(
     'ERR_CONFIG',
-    `apiSecret must not be given to ${where}: an API secret must never be used in a browser or an app: keep it on a backend`,
+    `apiSecret must not be given to ${where}: keep it on a backend`,
     { secrets },
   )

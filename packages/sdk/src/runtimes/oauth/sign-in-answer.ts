@@ -24,7 +24,7 @@ export async function acceptAnswer(
   if (pending === null) {
     throw new SignInError(
       'state-mismatch',
-      'a sign-in answer arrived, but no sign-in of this page is pending (or it is over 10 min old): ignored',
+      'no sign-in of this page is pending (or it is over 10 min old): answer ignored',
     )
   }
   if (answer.state !== pending.state) {
