@@ -186,6 +186,9 @@ export type PayloadSocketEvent =
  */
 export type PayloadSocketEventType = PayloadSocketEvent['type']
 
+// The messages that are one `true` flag, named as their tag, in the order they are checked.
+const FLAGS = ['opened', 'devapp_fetched', 'pre_signed', 'dispatched', 'expired'] as const
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -206,12 +209,9 @@ export function classifySocketMessage(value: unknown): PayloadSocketEvent | null
   if (typeof value.expires_in_seconds === 'number') {
     return { type: 'expires_in', data: { expires_in_seconds: value.expires_in_seconds } }
   }
-  if (value.opened === true) return { type: 'opened', data: { opened: true } }
-  if (value.devapp_fetched === true)
-    return { type: 'devapp_fetched', data: { devapp_fetched: true } }
-  if (value.pre_signed === true) return { type: 'pre_signed', data: { pre_signed: true } }
-  if (value.dispatched === true) return { type: 'dispatched', data: { dispatched: true } }
-  if (value.expired === true) return { type: 'expired', data: { expired: true } }
+  for (const type of FLAGS) {
+    if (value[type] === true) return { type, data: { [type]: true } } as unknown as PayloadSocketEvent
+  }
   if (typeof value.message === 'string') {
     const data = { message: value.message }
     if (value.message.startsWith('Welcome')) return { type: 'welcome', data }
