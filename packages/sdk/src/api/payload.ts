@@ -127,10 +127,7 @@ export function createBody(input: PayloadCreateRequest | TransactionJson): Paylo
   const hasJson = body.txjson !== undefined
   const hasBlob = body.txblob !== undefined
   if (hasJson === hasBlob) {
-    throw new PullSignError(
-      'ERR_INPUT',
-      'payload needs exactly one of txjson and txblob',
-    )
+    throw new PullSignError('ERR_INPUT', 'payload needs exactly one of txjson and txblob')
   }
   if (hasJson) {
     const txjson = requireObject(body.txjson, 'txjson')
@@ -160,6 +157,7 @@ export function createBody(input: PayloadCreateRequest | TransactionJson): Paylo
  * ```
  */
 export function createPayloadApi(client: Client): PayloadApi {
+  const { core } = client
   const get = (target: PayloadTarget) =>
     client.request<PayloadRecord>('GET', `payload/${payloadUuid(target)}`)
   const subscribe = <T>(
@@ -173,13 +171,12 @@ export function createPayloadApi(client: Client): PayloadApi {
     }
     return new PayloadSubscription<T>(
       {
+        ...core.seams,
         uuid,
-        url: payloadSocketUrl(client.endpoints.api, uuid),
+        url: payloadSocketUrl(core.endpoints.api, uuid),
         fetchRecord: get,
-        webSocket: client.webSocket,
-        hold: client.hold,
-        clock: client.seams.clock,
-        random: client.seams.random,
+        webSocket: core.webSocket,
+        hold: core.hold,
       },
       onEvent,
       options,

@@ -1,14 +1,9 @@
-import type { Endpoints } from '../wire/endpoints'
 import type { Core, HttpMethod } from './client'
-import type { Credentials, HeaderMap } from './credentials'
-import type { RateLimitInfo } from './rate-limit'
-import type { Seams } from './seams'
-import type { WebSocketConstructor } from './websocket'
+import type { Credentials } from './credentials'
 
 /**
  * One platform request: `body` is sent as JSON; values in `sensitive` (tokens, OTTs) are redacted
- * from the path shown in errors and hooks; `headers` are added to the credentials' headers, or
- * replace them with `authorize: false` (e.g. the OTT exchange of docs/protocol.md §7.2).
+ * from the path shown in errors and hooks.
  *
  * @example
  * ```ts
@@ -18,14 +13,12 @@ import type { WebSocketConstructor } from './websocket'
 export interface RequestOptions {
   body?: unknown
   sensitive?: readonly string[]
-  headers?: HeaderMap
-  /** `false` sends no credential headers; default `true`. */
-  authorize?: boolean
 }
 
 /**
  * What every API module takes: typed JSON requests to the platform under the runtime's
- * credentials, over the core's transport and seams.
+ * credentials, over the core's transport, and the core itself (its endpoints, seams, WebSocket and
+ * lifetime, for subscriptions).
  *
  * @example
  * ```ts
@@ -34,14 +27,9 @@ export interface RequestOptions {
  * ```
  */
 export interface Client {
-  readonly endpoints: Endpoints
-  readonly seams: Readonly<Seams>
-  readonly rateLimit: RateLimitInfo | null
+  readonly core: Core
   /** Sends a JSON request to `{api}{basePath}/{path}`; rejects with a typed `PullSignError`. */
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>
-  webSocket(): Promise<WebSocketConstructor>
-  /** Registers what the client's `close()` must end; returns the function that releases it. */
-  hold(closer: () => unknown): () => void
 }
 
 /**
@@ -56,22 +44,7 @@ export interface Client {
 export function platformClient(core: Core, credentials: Credentials): Client {
   const base = `${core.endpoints.api}${credentials.basePath}`
   return {
-    endpoints: core.endpoints,
-    seams: core.seams,
-    get rateLimit() {
-      return core.rateLimit
-    },
-    webSocket: core.webSocket,
-    hold: core.hold,
-    request: (method, path, options = {}) =>
-      core.send({
-        base,
-        method,
-        path,
-        body: options.body,
-        headers: options.headers,
-        sensitive: options.sensitive,
-        credentials: options.authorize === false ? undefined : credentials,
-      }),
+    core,
+    request: (method, path, options) => core.send({ ...options, base, method, path, credentials }),
   }
 }

@@ -67,8 +67,6 @@ export function openClient(
  * ```
  */
 export const secretRefused = (where: string, secrets?: (string | undefined)[]): PullSignError =>
-  new PullSignError(
-    'ERR_CONFIG',
-    `apiSecret must not be given to ${where}: keep it on a backend`,
-    { secrets },
-  )
+  new PullSignError('ERR_CONFIG', `apiSecret must not be given to ${where}: keep it on a backend`, {
+    secrets,
+  })

@@ -210,7 +210,8 @@ export function classifySocketMessage(value: unknown): PayloadSocketEvent | null
     return { type: 'expires_in', data: { expires_in_seconds: value.expires_in_seconds } }
   }
   for (const type of FLAGS) {
-    if (value[type] === true) return { type, data: { [type]: true } } as unknown as PayloadSocketEvent
+    if (value[type] === true)
+      return { type, data: { [type]: true } } as unknown as PayloadSocketEvent
   }
   if (typeof value.message === 'string') {
     const data = { message: value.message }

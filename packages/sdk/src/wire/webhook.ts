@@ -70,7 +70,9 @@ export const WEBHOOK_USER_AGENT = 'xumm-webhook'
  * WEBHOOK_RETRY_DELAYS_SECONDS.length + 1 // 5 attempts
  * ```
  */
-export const WEBHOOK_RETRY_DELAYS_SECONDS = /* @__PURE__ */ Object.freeze([10, 60, 600, 600] as const)
+export const WEBHOOK_RETRY_DELAYS_SECONDS = /* @__PURE__ */ Object.freeze([
+  10, 60, 600, 600,
+] as const)
 
 /**
  * How long a webhook receiver has to answer, in seconds (§5).
