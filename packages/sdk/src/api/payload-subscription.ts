@@ -74,7 +74,7 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
   readonly #ready: Promise<void>
   #settle!: (value: Settled<T>) => void
   #reject!: (error: unknown) => void
-  #markReady!: (error?: unknown) => void
+  #markReady!: () => void
   #socket: PayloadSocket | null = null
   #opened = false
   #payloadOpened = false
@@ -111,9 +111,9 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
     // Marked handled: a caller that only iterates, or only uses the callback, must not get an
     // unhandled rejection; awaiting `resolved` still sees it.
     this.resolved.catch(() => {})
-    // Settles once: a later resolve or reject of a settled promise does nothing.
-    this.#ready = new Promise<void>((resolve, reject) => {
-      this.#markReady = (error) => (error === undefined ? resolve() : reject(error))
+    // The first fetch after opening; start() also ends when the subscription does.
+    this.#ready = new Promise<void>((resolve) => {
+      this.#markReady = resolve
     })
   }
 
@@ -129,7 +129,7 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
       })
       void this.#connect()
     }
-    await this.#ready
+    await Promise.race([this.#ready, this.resolved])
     return this
   }
 
@@ -317,13 +317,11 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
     if (this.#ended) return
     this.#end()
     this.#settle(value as Settled<T>)
-    this.#markReady()
   }
 
   #fail(error: unknown, iteratorThrows: boolean): void {
     if (this.#ended) return
     this.#end(iteratorThrows ? { value: error } : undefined)
     this.#reject(error)
-    this.#markReady(error)
   }
 }
