@@ -43,6 +43,14 @@ export interface Step {
   final: boolean
 }
 
+// The outcome a record shows: `resolved` when it was, else `expired`; the message's data only
+// when the message said the same.
+const outcome = (record: PayloadRecord, hint?: PayloadSocketEvent): Step => {
+  const type = record.meta.resolved ? 'resolved' : 'expired'
+  const data = hint?.type === type ? hint.data : null
+  return { event: { type, data, payload: record } as PayloadEvent, final: isFinalRecord(record) }
+}
+
 /**
  * The step after a fresh fetch on (re)connect: a final record is an outcome even though no
  * message said so (it happened while nobody was connected); anything else is no step.
@@ -53,9 +61,7 @@ export interface Step {
  * ```
  */
 export function stepFromRecord(record: PayloadRecord): Step | null {
-  if (!isFinalRecord(record)) return null
-  const type = record.meta.resolved ? 'resolved' : 'expired'
-  return { event: { type, data: null, payload: record }, final: true }
+  return isFinalRecord(record) ? outcome(record) : null
 }
 
 /**
@@ -73,13 +79,5 @@ export function stepFromHint(
   hint: Extract<PayloadSocketEvent, { type: 'resolved' | 'expired' }>,
   record: PayloadRecord,
 ): Step | null {
-  const final = isFinalRecord(record)
-  if (hint.type === 'resolved') {
-    if (!record.meta.resolved) return null
-    return { event: { type: 'resolved', data: hint.data, payload: record }, final }
-  }
-  if (record.meta.resolved) {
-    return { event: { type: 'resolved', data: null, payload: record }, final }
-  }
-  return { event: { type: 'expired', data: hint.data, payload: record }, final }
+  return hint.type === 'resolved' && !record.meta.resolved ? null : outcome(record, hint)
 }

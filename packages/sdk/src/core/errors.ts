@@ -102,7 +102,8 @@ export class PullSignError extends Error {
   static readonly [KIND]: string = 'PullSignError'
   declare readonly code: PullSignErrorCode
   constructor(code: PullSignErrorCode, message: string, options: PullSignErrorOptions = {}) {
-    super(redact(message, options.secrets), 'cause' in options ? { cause: options.cause } : {})
+    // Error reads `cause` only when the options have one (as `'cause' in options`).
+    super(redact(message, options.secrets), options)
     const kinds = kindsOf(new.target)
     Object.defineProperty(this, KINDS, { value: kinds })
     this.name = kinds[0] as string
@@ -145,7 +146,7 @@ export class PullSignError extends Error {
 
   /** Node's `util.inspect` (and so `console.log`) shows the same safe fields plus the stack. */
   [inspectSymbol](): string {
-    return `${this.stack ?? `${this.name}: ${this.message}`}\n${JSON.stringify(this.toJSON(), null, 2)}`
+    return `${this.stack}\n${JSON.stringify(this.toJSON(), null, 2)}`
   }
 }
 

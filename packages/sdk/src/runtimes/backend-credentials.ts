@@ -34,9 +34,10 @@ export function checkApiSecret(apiSecret: unknown): string {
  * ```
  */
 export function backendCredentials(apiKey: string, apiSecret: string | undefined): Credentials {
+  const basePath = API_PATHS.platform
   if (apiSecret === undefined) {
     return {
-      basePath: API_PATHS.platform,
+      basePath,
       headers: ({ method, path }) => {
         throw new PullSignError(
           'ERR_CONFIG',
@@ -48,7 +49,7 @@ export function backendCredentials(apiKey: string, apiSecret: string | undefined
   const secret = checkApiSecret(apiSecret)
   const headers = { [API_HEADERS.apiKey]: apiKey, [API_HEADERS.apiSecret]: secret }
   return {
-    basePath: API_PATHS.platform,
+    basePath,
     headers: () => headers,
     secrets: () => [secret],
   }
