@@ -84,7 +84,9 @@ describe('construction', () => {
   test('a secret in a browser is refused with a clear error; a key alone is fine there', async () => {
     const error = inBrowser(() => configError(() => new PullSign({ apiKey, apiSecret })))
     expect(error.code).toBe('ERR_CONFIG')
-    expect(error.message).toContain('must not be given to a client in a browser: keep it on a backend')
+    expect(error.message).toContain(
+      'must not be given to a client in a browser: keep it on a backend',
+    )
     expect(error.message).not.toContain(apiSecret)
     const client = inBrowser(() => new PullSign({ apiKey }))
     expect(client.apiKey).toBe(apiKey)

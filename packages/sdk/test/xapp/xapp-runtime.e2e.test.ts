@@ -270,7 +270,7 @@ describe('the SDK xApp runtime in Chromium, framed by the host simulator (docs/p
     expect(await outcome()).toMatchObject({
       name: 'XappHostUnreachableError',
       code: 'ERR_XAPP_HOST',
-      message: expect.stringContaining('CORS origin *'),
+      message: expect.stringContaining('open the xApp in the wallet (or /__ref/xapp-host)'),
     })
     await page.close()
   })

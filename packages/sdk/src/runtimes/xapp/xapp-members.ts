@@ -27,8 +27,12 @@ export type XappCommands = Pick<
   | 'txDetails'
   | 'close'
   | 'navigate'
-  | 'on'
 > & {
+  /** Listens to a wallet event (`qr`, `destination`, `payload`, `networkswitch`, …). */
+  on<K extends keyof XappClientEvents>(
+    event: K,
+    listener: (data: XappClientEvents[K]) => void,
+  ): () => void
   /** The wallet's style, from the page URL's `xAppStyle` (`'LIGHT'` until the runtime read it). */
   readonly style: XappStyle
 }

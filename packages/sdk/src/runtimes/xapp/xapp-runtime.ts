@@ -71,24 +71,12 @@ export type XappClientEvents = {
  * @example
  * ```ts
  * const xapp = createXappRuntime({ apiKey, core, events })
- * await xapp.whenReady()
  * const { reason } = await xapp.openSignRequest(uuid) // 'SIGNED' or 'DECLINED'
  * ```
  */
 export interface XappRuntime extends JwtRuntime {
-  readonly state: 'loading' | 'ready' | 'error'
-  /** The launch context once exchanged, else `null`. */
-  readonly context: XappContext | null
-  /** The xApp JWT once exchanged, else `null`. */
-  readonly jwt: string | null
   /** The wallet's style, from the URL's `xAppStyle`. */
   readonly style: XappStyle
-  on<K extends keyof XappClientEvents>(
-    event: K,
-    listener: (data: XappClientEvents[K]) => void,
-  ): () => void
-  /** Resolves with the context once `ready` fired; rejects with the `error` event's error. */
-  whenReady(): Promise<XappContext>
   /** Tells the wallet the xApp has rendered. */
   ready(): Promise<void>
   /** Opens a payload in the wallet by uuid (or `{ uuid }`, the field's form). */
@@ -105,7 +93,6 @@ export interface XappRuntime extends JwtRuntime {
     xApp: string,
     options?: { title?: string; data?: Record<string, unknown> },
   ): Promise<void>
-  dispose(): void
 }
 
 // Each wallet event (§7.2): the client's name for it, and the check of its shape before it
@@ -159,7 +146,7 @@ const httpsUrl = (value: unknown): string => {
  * ```ts
  * // loaded by createXappClient; its events reach the client's listeners
  * const xapp = createXappRuntime({ apiKey: '6d3e…', core, events })
- * xapp.on('ready', (context) => console.log('hello', context.account))
+ * events.on('ready', (context) => console.log('hello', context.account))
  * ```
  */
 export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
@@ -173,7 +160,6 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
   const launch = readXappLaunch(options.href ?? g.location?.href ?? '')
   let context: XappContext | null = null
   let jwt: string | null = null
-  let state: XappRuntime['state'] = 'loading'
   const secrets = () => [launch.ott ?? undefined, jwt ?? undefined]
   const page = options.window ?? (g.window as BridgeWindow | undefined)
   if (!page)
@@ -213,7 +199,6 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
       events.emit('retrieved', answer.ott)
       jwt = answer.jwt
       events.emit('success', { jwt: answer.jwt })
-      state = 'ready'
       events.emit('ready', answer.ott)
       return answer.ott
     } catch (err) {
@@ -227,7 +212,6 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
           : err instanceof PullSignError
             ? err
             : new PullSignError('ERR_RESPONSE', 'the OTT exchange failed', { cause: err })
-      state = 'error'
       events.emit('error', error)
       throw error
     }
@@ -254,15 +238,6 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
     })
 
   return {
-    get state() {
-      return state
-    },
-    get context() {
-      return context
-    },
-    get jwt() {
-      return jwt
-    },
     style: launch.style,
     // A call waits for the exchange, and rejects with its error when it failed.
     bearer: async () => {
@@ -280,8 +255,6 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
       if (field === 'jwt') return decodeJwtClaims(jwt ?? '') ?? {}
       return undefined // an xApp has no id_token
     },
-    on: (event, listener) => events.on(event, listener),
-    whenReady: () => started,
     ready: () => bridge.send({ command: 'ready' }),
     // Methods are async so a bad argument rejects like any other failure, and nothing is sent.
     async openSignRequest(payload) {
@@ -316,6 +289,5 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
         ...(data === undefined ? {} : requireObject(data, 'data')),
       })
     },
-    dispose: () => bridge.dispose(),
   }
 }
