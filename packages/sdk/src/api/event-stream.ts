@@ -37,25 +37,21 @@ export class EventStream<E> implements AsyncIterable<E> {
     this.#wake()
   }
 
-  [Symbol.asyncIterator](): AsyncIterator<E> {
+  // A generator: a loop that stops early (`break`, `return`, a throw in its body) runs the
+  // `finally`, which calls `onReturn` unless the stream had ended.
+  async *[Symbol.asyncIterator](): AsyncGenerator<E, void> {
     let index = 0
-    return {
-      next: async () => {
-        for (;;) {
-          if (index < this.#history.length) {
-            return { value: this.#history[index++] as E, done: false }
-          }
-          if (this.#ended) {
-            if (this.#error) throw this.#error.value
-            return { value: undefined, done: true }
-          }
-          await new Promise<void>((resolve) => this.#waiters.add(resolve))
+    try {
+      for (;;) {
+        while (index < this.#history.length) yield this.#history[index++] as E
+        if (this.#ended) {
+          if (this.#error) throw this.#error.value
+          return
         }
-      },
-      return: async () => {
-        if (!this.#ended) this.#onReturn()
-        return { value: undefined, done: true }
-      },
+        await new Promise<void>((resolve) => this.#waiters.add(resolve))
+      }
+    } finally {
+      if (!this.#ended) this.#onReturn()
     }
   }
 

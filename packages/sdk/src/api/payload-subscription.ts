@@ -215,7 +215,8 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
             // Fetch after every (re)connect: a resolution that happened while we were not
             // connected (or before the first connect) is only visible in the record.
             this.#enqueue(async () => {
-              if (!this.#ended) await this.#step(stepFromRecord(await this.#fetch()), true)
+              if (!this.#ended) await this.#step(stepFromRecord(await this.#fetch()))
+              this.#markReady()
             })
           },
           message: (event) => this.#enqueue(() => this.#onMessage(event)),
@@ -227,11 +228,11 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
         },
       )
     } catch (err) {
-      const message = `cannot open a websocket to ${url}`
       this.#fail(
         err instanceof PullSignError
           ? err
-          : (refusedPermission(err) ?? new PullSignError('ERR_CONFIG', message, { cause: err })),
+          : (refusedPermission(err) ??
+              new PullSignError('ERR_CONFIG', `cannot open a websocket to ${url}`, { cause: err })),
         true,
       )
     }
@@ -253,17 +254,16 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
       )
       return
     }
-    const delayMs = this.#reconnect?.next() ?? null
-    if (delayMs === null) {
-      const tries = this.#reconnect
-        ? `${this.#reconnect.attempts} reconnects failed`
-        : 'reconnecting is off'
+    const policy = this.#reconnect
+    const delayMs = policy?.next() ?? null
+    if (!policy || delayMs === null) {
+      const tries = policy ? `${policy.attempts} reconnects failed` : 'reconnecting is off'
       const message = `the websocket of payload ${this.uuid} ${why} and ${tries}`
       this.#fail(new NetworkError(message), true)
       return
     }
     this.#reconnects++
-    this.#emitter.emit('reconnecting', { attempt: this.#reconnect?.attempts ?? 0, delayMs })
+    this.#emitter.emit('reconnecting', { attempt: policy.attempts, delayMs })
     this.#reconnectTimer = this.#deps.clock.setTimeout(() => void this.#connect(), delayMs)
   }
 
@@ -281,19 +281,16 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
   async #onMessage(event: PayloadSocketEvent): Promise<void> {
     if (this.#ended) return
     if (event.type === 'opened') this.#payloadOpened = true
-    if (event.type === 'resolved' || event.type === 'expired') {
-      await this.#step(stepFromHint(event, await this.#fetch()), false)
-    } else {
-      await this.#step({ event, final: false }, false)
-    }
+    await this.#step(
+      event.type === 'resolved' || event.type === 'expired'
+        ? stepFromHint(event, await this.#fetch())
+        : { event, final: false },
+    )
   }
 
-  async #step(step: Step | null, afterFetch: boolean): Promise<void> {
-    if (step && !this.#ended) await this.#deliver(step)
-    if (afterFetch) this.#markReady()
-  }
-
-  async #deliver({ event, final }: Step): Promise<void> {
+  async #step(step: Step | null): Promise<void> {
+    if (!step || this.#ended) return
+    const { event, final } = step
     this.#stream.push(event)
     this.#emitter.emit('event', event)
     if (this.#onEvent) {

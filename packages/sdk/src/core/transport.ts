@@ -198,7 +198,7 @@ export function createTransport(config: TransportConfig): Send {
       lastPathname = new URL(lastBase).pathname.replace(/\/$/, '')
     }
     const full = `${lastPathname}/${path}`
-    const shown = sensitive.length > 0 ? hidePath(full, sensitive) : full
+    const shown = hidePath(full, sensitive)
     const where = `[${method} ${shown}]`
     const secrets = () => [...(credentials?.secrets?.() ?? []), ...sensitive]
     let headers: HeaderMap = request.headers ? { ...ACCEPT, ...request.headers } : ACCEPT
