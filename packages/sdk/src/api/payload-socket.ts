@@ -72,11 +72,10 @@ export function openPayloadSocket(
   }
   const drop = () =>
     new Promise<void>((gone) => {
+      // Its open and message handlers read `live`; its error handler stays the no-op set below.
       live = false
       clock.clearTimeout(timer)
-      socket.onopen = socket.onmessage = null
       socket.onclose = () => gone()
-      socket.onerror = () => {} // a late error must not become an unhandled 'error' event
       if (socket.readyState === SOCKET_CLOSED) return gone()
       if (socket.readyState > SOCKET_OPEN) return // closing: its close event is on the way
       // ws offers terminate(): no closing handshake to wait for on a dead connection.
@@ -113,7 +112,8 @@ export function openPayloadSocket(
     if (event) handlers.message(event)
   }
   socket.onerror = () => {
-    // A close event always follows; the subscription decides there.
+    // A close event always follows; the subscription decides there. Set once, for good: a late
+    // error must not become an unhandled 'error' event.
   }
   socket.onclose = ({ code, reason }) => {
     if (live) die(code, reason)

@@ -158,9 +158,10 @@ export function createBody(input: PayloadCreateRequest | TransactionJson): Paylo
  */
 export function createPayloadApi(client: Client): PayloadApi {
   const { core } = client
-  const get = (target: PayloadTarget) =>
+  // Async, as every method: a bad argument rejects like any other failure.
+  const get = async (target: PayloadTarget) =>
     client.request<PayloadRecord>('GET', `payload/${payloadUuid(target)}`)
-  const subscribe = <T>(
+  const subscribe = async <T>(
     target: PayloadTarget,
     onEvent?: PayloadEventHandler<T>,
     options: SubscribeOptions = {},
@@ -186,7 +187,7 @@ export function createPayloadApi(client: Client): PayloadApi {
     client.request<PayloadCreated>('POST', 'payload', { body: createBody(input) })
   return {
     create,
-    get: async (target) => get(target),
+    get,
     getByCustomIdentifier: async (identifier) =>
       client.request<PayloadRecord>(
         'GET',
@@ -194,7 +195,7 @@ export function createPayloadApi(client: Client): PayloadApi {
       ),
     cancel: async (target) =>
       client.request<PayloadCancelResponse>('DELETE', `payload/${payloadUuid(target)}`),
-    subscribe: async (target, onEvent, options) => subscribe(target, onEvent, options),
+    subscribe,
     createAndSubscribe: async <T>(
       input: PayloadCreateRequest | TransactionJson,
       onEvent?: PayloadEventHandler<T>,

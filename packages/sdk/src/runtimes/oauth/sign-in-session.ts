@@ -1,6 +1,7 @@
 import type { Core } from '../../core/client'
 import { Emitter } from '../../core/emitter'
 import { PullSignError } from '../../core/errors'
+import type { Clock } from '../../core/seams'
 import type { OAuthUserinfo } from '../../wire/oauth'
 import { decodeJwtClaims } from './jwt-claims'
 import { oauthRequest } from './oauth-request'
@@ -76,6 +77,7 @@ const asError = (err: unknown): PullSignError =>
 export class SignInSession {
   declare readonly events: Emitter<SignInEvents>
   readonly #deps: SessionDeps
+  readonly #clock: Clock
   #current: StoredSession | null = null
   #claims: Record<string, unknown> | null = null
   #expiry: unknown
@@ -84,9 +86,10 @@ export class SignInSession {
 
   constructor(deps: SessionDeps) {
     this.#deps = deps
+    this.#clock = deps.core.seams.clock
     this.events = deps.events ?? new Emitter<SignInEvents>()
     // The client's close() ends the expiry timer (the session stays stored).
-    deps.core.hold(() => deps.core.seams.clock.clearTimeout(this.#expiry))
+    deps.core.hold(() => this.#clock.clearTimeout(this.#expiry))
   }
 
   /** The JWT while signed in, else `null`. */
@@ -123,7 +126,7 @@ export class SignInSession {
         this.events.emit('error', asError(err))
       }
     } else {
-      const stored = this.#deps.store.loadSession(this.#deps.core.seams.clock.now())
+      const stored = this.#deps.store.loadSession(this.#clock.now())
       if (stored !== null) this.#activate(stored)
     }
     if (this.#current !== null) {
@@ -177,7 +180,7 @@ export class SignInSession {
 
   #save(tokens: SignInTokens): StoredSession {
     const claims = decodeJwtClaims(tokens.accessToken)
-    const now = this.#deps.core.seams.clock.now()
+    const now = this.#clock.now()
     const byLifetime = now + tokens.expiresIn * 1000
     const byClaim = typeof claims?.exp === 'number' ? claims.exp * 1000 : byLifetime
     const session: StoredSession = {
@@ -190,7 +193,7 @@ export class SignInSession {
   }
 
   #activate(session: StoredSession): void {
-    this.#deps.core.seams.clock.clearTimeout(this.#expiry)
+    this.#clock.clearTimeout(this.#expiry)
     // A second sign-in replaces the first: later waiters get the new session.
     if (this.#current !== null) this.#waiting = waiting()
     this.#current = session
@@ -199,15 +202,15 @@ export class SignInSession {
     this.#waiting.resolve(session)
     // A closed client sets no timer: nothing may outlive its close().
     if (this.#deps.core.signal.aborted) return
-    this.#expiry = this.#deps.core.seams.clock.setTimeout(
+    this.#expiry = this.#clock.setTimeout(
       () => this.end(),
-      Math.max(0, session.expiresAt - this.#deps.core.seams.clock.now()),
+      Math.max(0, session.expiresAt - this.#clock.now()),
     )
   }
 
   /** Ends the session the person did not end (JWT expired or refused): `loggedout` alone. */
   end(): void {
-    this.#deps.core.seams.clock.clearTimeout(this.#expiry)
+    this.#clock.clearTimeout(this.#expiry)
     this.#deps.store.clearSession()
     const wasSignedIn = this.#current !== null
     this.#current = null
