@@ -130,17 +130,19 @@ export const nftokenDetail = async (client: Client, tokenId: string): Promise<Nf
 export function createBackendLookups(client: Client): BackendLookups {
   const get = getter(client)
   const kyc = async (target: string | KycTarget) => {
-    const who: KycTarget =
+    // Object(): `in` reads an object; null or a number is one without either field.
+    const who: KycTarget = Object(
       typeof target === 'string'
         ? CLASSIC_ADDRESS.test(target)
           ? { account: target }
           : { user_token: target }
-        : target
-    if (typeof who === 'object' && who !== null && 'account' in who) {
+        : target,
+    )
+    if ('account' in who) {
       const account = requireAccount(who.account, 'account')
       return get<KycAccountResponse>(`kyc-status/${account}`)
     }
-    if (typeof who === 'object' && who !== null && 'user_token' in who) {
+    if ('user_token' in who) {
       const user_token = requireToken(who.user_token, 'user_token')
       return client.request<KycTokenResponse>('POST', 'kyc-status', {
         body: { user_token },

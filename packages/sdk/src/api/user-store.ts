@@ -1,5 +1,4 @@
-import { PullSignError } from '../core/errors'
-import { describeValue, requireObject } from '../core/input'
+import { requireObject, requireString } from '../core/input'
 import type { Client } from '../core/platform-client'
 import {
   USERDATA_KEY_PATTERN,
@@ -58,15 +57,8 @@ export interface UserStoreApi {
   delete(key: string): Promise<boolean>
 }
 
-const checkKey = (key: unknown): string => {
-  if (typeof key !== 'string' || !USERDATA_KEY_PATTERN.test(key)) {
-    throw new PullSignError(
-      'ERR_INPUT',
-      `key must be 3+ lower-case letters or digits, got ${describeValue(key)}`,
-    )
-  }
-  return key
-}
+const checkKey = (key: unknown): string =>
+  requireString(key, 'key', USERDATA_KEY_PATTERN, '3+ lower-case letters or digits')
 
 /**
  * Builds the user-store API on a client of the JWT routes.
