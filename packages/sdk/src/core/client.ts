@@ -179,19 +179,19 @@ export function createClient(options: ClientOptions): Core {
   }
   let rateLimit: RateLimitInfo | null = null
   let loaded: Promise<WebSocketConstructor> | undefined
+  // The hooks as given, the seams as resolved, the lifetime's signal.
   const send = createTransport({
-    fetch: seams.fetch,
-    clock: seams.clock,
+    ...options,
+    ...seams,
     signal: lifetime.signal,
     timeoutMs,
     retry: resolveRetry(options.retry),
     onRateLimit: (info) => {
       rateLimit = info
     },
-    onRequest: options.onRequest,
-    onResponse: options.onResponse,
   })
   return {
+    ...lifetime,
     endpoints: options.endpoints,
     seams,
     get rateLimit() {
@@ -200,13 +200,8 @@ export function createClient(options: ClientOptions): Core {
     send,
     webSocket: async () => {
       lifetime.signal.throwIfAborted()
-      if (seams.WebSocket) return seams.WebSocket
-      loaded ??= defaultWebSocket()
-      return loaded
+      return seams.WebSocket ?? (loaded ??= defaultWebSocket())
     },
-    signal: lifetime.signal,
-    hold: lifetime.hold,
-    close: lifetime.close,
   }
 }
 
