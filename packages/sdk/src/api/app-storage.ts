@@ -58,7 +58,7 @@ export interface AppStorageApi {
  */
 export function createAppStorageApi(client: Client): AppStorageApi {
   return {
-    get: async () => client.request<AppStorageGetResponse>('GET', 'app-storage'),
+    get: () => client.request<AppStorageGetResponse>('GET', 'app-storage'),
     set: async (data) => {
       const body = requireObject(data, 'data')
       const bytes = new TextEncoder().encode(JSON.stringify(body)).length
@@ -70,6 +70,6 @@ export function createAppStorageApi(client: Client): AppStorageApi {
       }
       return client.request<AppStorageSetResponse>('POST', 'app-storage', { body })
     },
-    delete: async () => client.request<AppStorageDeleteResponse>('DELETE', 'app-storage'),
+    delete: () => client.request<AppStorageDeleteResponse>('DELETE', 'app-storage'),
   }
 }

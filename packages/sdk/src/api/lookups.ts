@@ -73,7 +73,6 @@ const requireAccount = (value: unknown, field: string) =>
 
 const requireHash = (value: unknown, field: string) =>
   requireString(value, field, HASH, '64 hex characters')
-const requireToken = (value: unknown, field: string) => requireString(value, field)
 
 const getter =
   (client: Client) =>
@@ -93,17 +92,17 @@ const getter =
 export function createLookups(client: Client): Omit<Lookups, 'nftokenDetail'> {
   const get = getter(client)
   return {
-    ping: async () => get<PingResponse>('ping'),
+    ping: () => get<PingResponse>('ping'),
     getRates: async (currency) => {
       const code = requireString(currency, 'currency', CURRENCY_CODE, 'a 3-character currency code')
       return get<RatesResponse>(`rates/${code.toUpperCase()}`)
     },
-    getRails: async () => get<RailsResponse>('rails'),
+    getRails: () => get<RailsResponse>('rails'),
     getHookHash: async (hash) => {
       return get<HookMeta>(`hookhash/${requireHash(hash, 'hash')}`)
     },
-    getHookHashes: async () => get<HookHashesResponse>('hookhash'),
-    getCuratedAssets: async () => get<CuratedAssetsResponse>('curated-assets'),
+    getHookHashes: () => get<HookHashesResponse>('hookhash'),
+    getCuratedAssets: () => get<CuratedAssetsResponse>('curated-assets'),
     getTransaction: async (hash) => get<XrplTxResponse>(`xrpl-tx/${requireHash(hash, 'hash')}`),
   }
 }
@@ -143,7 +142,7 @@ export function createBackendLookups(client: Client): BackendLookups {
       return get<KycAccountResponse>(`kyc-status/${account}`)
     }
     if ('user_token' in who) {
-      const user_token = requireToken(who.user_token, 'user_token')
+      const user_token = requireString(who.user_token, 'user_token')
       return client.request<KycTokenResponse>('POST', 'kyc-status', {
         body: { user_token },
         sensitive: [user_token],
@@ -158,7 +157,7 @@ export function createBackendLookups(client: Client): BackendLookups {
     if (!Array.isArray(tokens) || tokens.length === 0) {
       throw new PullSignError('ERR_INPUT', 'tokens must be a non-empty array')
     }
-    for (const [i, token] of tokens.entries()) requireToken(token, `tokens[${i}]`)
+    for (const [i, token] of tokens.entries()) requireString(token, `tokens[${i}]`)
     const body = { tokens: [...tokens] }
     const response = await client.request<UserTokensResponse>('POST', 'user-tokens', {
       body,
@@ -169,7 +168,7 @@ export function createBackendLookups(client: Client): BackendLookups {
   return {
     getKycStatus: kyc as BackendLookups['getKycStatus'],
     verifyUserToken: async (token) => {
-      const value = requireToken(token, 'token')
+      const value = requireString(token, 'token')
       const response = await get<UserTokensResponse>(`user-token/${encodeURIComponent(value)}`, [
         value,
       ])

@@ -201,12 +201,12 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
   }
 
   async #connect(): Promise<void> {
-    const { url, clock } = this.#deps
+    const deps = this.#deps
     try {
-      const WebSocket = await this.#deps.webSocket()
+      const WebSocket = await deps.webSocket()
       if (this.#ended) return
       this.#socket = openPayloadSocket(
-        { url, WebSocket, clock, keepaliveMs: this.#keepaliveMs },
+        { ...deps, WebSocket, keepaliveMs: this.#keepaliveMs },
         {
           open: () => {
             this.#opened = true
@@ -232,7 +232,9 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
         err instanceof PullSignError
           ? err
           : (refusedPermission(err) ??
-              new PullSignError('ERR_CONFIG', `cannot open a websocket to ${url}`, { cause: err })),
+              new PullSignError('ERR_CONFIG', `cannot open a websocket to ${deps.url}`, {
+                cause: err,
+              })),
         true,
       )
     }

@@ -101,14 +101,14 @@ export function jwtClient<
   // first events.
   const runtime = start(events).then((r) => (started = r))
   runtime.catch((error: PullSignError) => events.emit('error', error))
-  let jwt: string | null = null
+  let jwt: string | undefined
   const client = platformClient(core, {
     basePath: API_PATHS.jwt,
     headers: async ({ method, path }) => {
       jwt = await (await runtime).bearer(`[${method} ${path}]`)
       return { [API_HEADERS.authorization]: `Bearer ${jwt}` }
     },
-    secrets: () => [jwt ?? undefined],
+    secrets: () => [jwt],
     onRejected: (error) => {
       if (error.errorCode === 814) void runtime.then((r) => r.rejected?.())
     },
