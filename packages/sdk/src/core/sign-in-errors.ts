@@ -66,11 +66,8 @@ export class XappHostUnreachableError extends PullSignError {
   /** @internal The kind `instanceof` looks for. */
   static override readonly [KIND]: string = 'XappHostUnreachableError'
   declare readonly code: 'ERR_XAPP_HOST'
-  constructor(command: string, options: PullSignErrorOptions = {}) {
-    super(
-      'ERR_XAPP_HOST',
-      `the xApp command ${command} reached no wallet host in 2 s: open the xApp in the wallet (or /__ref/xapp-host)`,
-      options,
-    )
+  // The message is made where the bridge gives up (the xApp runtime, loaded only in an xApp).
+  constructor(message: string, options: PullSignErrorOptions = {}) {
+    super('ERR_XAPP_HOST', message, options)
   }
 }

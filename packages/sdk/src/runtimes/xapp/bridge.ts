@@ -93,7 +93,10 @@ export function createBridge(options: BridgeOptions): Bridge {
     if (clock.now() - startedAt >= GIVE_UP_MS) {
       const waiting = queue
       queue = []
-      for (const item of waiting) item.reject(new XappHostUnreachableError(item.command))
+      for (const item of waiting) {
+        const message = `the xApp command ${item.command} reached no wallet host in 2 s: open the xApp in the wallet (or /__ref/xapp-host)`
+        item.reject(new XappHostUnreachableError(message))
+      }
       return
     }
     if (startedAt !== clock.now()) options.log('Could not contact host')
