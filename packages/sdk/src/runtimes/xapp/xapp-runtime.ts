@@ -159,8 +159,6 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
   }
   const launch = readXappLaunch(options.href ?? g.location?.href ?? '')
   let context: XappContext | null = null
-  let jwt: string | null = null
-  const secrets = () => [launch.ott ?? undefined, jwt ?? undefined]
   const page = options.window ?? (g.window as BridgeWindow | undefined)
   if (!page)
     throw new PullSignError('ERR_CONFIG', 'an xApp client needs a window (run it in the xApp page)')
@@ -180,7 +178,7 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
   // The client's close() ends the bridge: its retries, its waiting commands, its listeners.
   core.hold(bridge.dispose)
 
-  const exchange = async (): Promise<XappContext> => {
+  const exchange = async (): Promise<XappAuthorizeResponse> => {
     if (!launch.ott) {
       throw new PullSignError(
         'ERR_CONFIG',
@@ -196,18 +194,17 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
         sensitive: [launch.ott],
       })
       context = answer.ott
-      events.emit('retrieved', answer.ott)
-      jwt = answer.jwt
+      events.emit('retrieved', context)
       events.emit('success', { jwt: answer.jwt })
-      events.emit('ready', answer.ott)
-      return answer.ott
+      events.emit('ready', context)
+      return answer
     } catch (err) {
       const error =
         err instanceof PullSignError && err.code === 'ERR_AUTH'
           ? new PullSignError(
               'ERR_AUTH',
               'the xApp one-time token is used or expired (60 s, once): reopen the xApp from the wallet',
-              { cause: err, secrets: secrets() },
+              { cause: err, secrets: [launch.ott] },
             )
           : err instanceof PullSignError
             ? err
@@ -240,28 +237,25 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
   return {
     style: launch.style,
     // A call waits for the exchange, and rejects with its error when it failed.
-    bearer: async () => {
-      await started
-      return jwt ?? ''
-    },
+    bearer: async () => (await started).jwt,
     get status() {
       return { account: context?.account, signedIn: !!context }
     },
-    userField: (field) => started.then((context) => xappUserField(context, field)),
+    userField: (field) => started.then(({ ott }) => xappUserField(ott, field)),
     environmentField: async (field) => {
-      const ott = await started
+      const { ott, jwt } = await started
       if (field === 'ott') return ott
       if (field === 'bearer') return jwt
-      if (field === 'jwt') return decodeJwtClaims(jwt ?? '') ?? {}
+      if (field === 'jwt') return decodeJwtClaims(jwt) ?? {}
       return undefined // an xApp has no id_token
     },
     ready: () => bridge.send({ command: 'ready' }),
     // Methods are async so a bad argument rejects like any other failure, and nothing is sent.
     async openSignRequest(payload) {
-      const id =
-        typeof payload === 'object' && payload !== null
-          ? requireUuid(payload.uuid, 'uuid')
-          : requireUuid(payload, 'uuid')
+      const id = requireUuid(
+        typeof payload === 'object' && payload !== null ? payload.uuid : payload,
+        'uuid',
+      )
       return ask({ command: 'openSignRequest', uuid: id }, 'payload', (d) => d.uuid === id)
     },
     scanQr: () => ask({ command: 'scanQr' }, 'qr'),
