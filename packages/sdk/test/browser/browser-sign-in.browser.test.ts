@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../../src/core/client'
 import { resolveEndpoints } from '../../src/core/endpoints'
+import { AbortError } from '../../src/core/errors'
 import { SignInError } from '../../src/core/sign-in-errors'
 import { createBrowserSignIn } from '../../src/runtimes/browser/browser-sign-in'
 import type { PageSeam, PopupWindow } from '../../src/runtimes/browser/page'
@@ -12,6 +13,8 @@ const apiKey = '00000000-0000-4000-8000-0000000000aa'
 const oauth = 'https://oauth2.example'
 const random = (bytes: Uint8Array) => crypto.getRandomValues(bytes)
 const opened: PopupWindow[] = []
+/** The signal of a client that is never closed. */
+const open = new AbortController().signal
 beforeEach(() => localStorage.clear())
 afterEach(() => {
   for (const w of opened.splice(0)) w.close()
@@ -57,16 +60,11 @@ function setup(href = 'https://shop.example/app', popup?: (url: string) => Popup
   const storage = localStorage
   const clock = createFakeClock()
   const net = noFetch()
-  const signIn = createBrowserSignIn(
-    { apiKey, oauth, implicit: true },
-    {
-      core: createClient({
-        endpoints: resolveEndpoints({ oauth }),
-        seams: { storage, clock, randomBytes: random, fetch: net.fetch },
-      }),
-      page: page.seam,
-    },
-  )
+  const core = createClient({
+    endpoints: resolveEndpoints({ oauth }),
+    seams: { storage, clock, randomBytes: random, fetch: net.fetch },
+  })
+  const signIn = createBrowserSignIn({ apiKey, oauth, implicit: true }, { core, page: page.seam })
   const events: string[] = []
   const names = ['retrieving', 'retrieved', 'ready', 'success', 'logout', 'loggedout'] as const
   for (const name of [...names, 'error'] as const) {
@@ -74,7 +72,7 @@ function setup(href = 'https://shop.example/app', popup?: (url: string) => Popup
       events.push(name === 'error' ? `error:${(data as SignInError).reason}` : name),
     )
   }
-  return { page, storage, clock, net, signIn, events }
+  return { page, storage, clock, net, core, signIn, events }
 }
 
 const sessionKey = `pullsign:${apiKey}:session`
@@ -233,6 +231,7 @@ describe('the popup', () => {
     const answer = await runPopup({
       page: page.seam,
       clock,
+      signal: open,
       url: `${oauth}/auth?state=abc`,
       providerOrigin: location.origin,
     })
@@ -252,6 +251,7 @@ describe('the popup', () => {
     const result = runPopup({
       page: page.seam,
       clock,
+      signal: open,
       url: `${oauth}/auth`,
       providerOrigin: location.origin,
     })
@@ -285,6 +285,7 @@ describe('the popup', () => {
     const result = runPopup({
       page: page.seam,
       clock,
+      signal: open,
       url: `${oauth}/auth`,
       providerOrigin: location.origin,
     })
@@ -310,7 +311,13 @@ describe('the popup', () => {
         options: { redirect_uri: 'x', full_redirect_uri: 'x', code: 'c', state: 's' },
       }),
     )
-    const result = runPopup({ page: page.seam, clock, url: `${oauth}/auth`, providerOrigin: oauth })
+    const result = runPopup({
+      page: page.seam,
+      clock,
+      signal: open,
+      url: `${oauth}/auth`,
+      providerOrigin: oauth,
+    })
     await expect.poll(() => opened[0]?.closed).toBe(true)
     clock.advance(1000)
     const error = await result.catch((err: unknown) => err)
@@ -326,9 +333,50 @@ describe('the popup', () => {
       runPopup({
         page: page.seam,
         clock: createFakeClock(),
+        signal: open,
         url: `${oauth}/auth`,
         providerOrigin: location.origin,
       }),
     ).rejects.toMatchObject({ reason: 'popup-closed' })
+  })
+
+  it("the client's close() ends the wait with its AbortError, shuts the window and leaves no timer", async () => {
+    const clock = createFakeClock()
+    const client = new AbortController()
+    // The popup stays open and silent.
+    const page = testPage('https://shop.example/app', () => {
+      const w = window.open('about:blank', '_blank')
+      if (w) opened.push(w)
+      return w
+    })
+    const result = runPopup({
+      page: page.seam,
+      clock,
+      signal: client.signal,
+      url: `${oauth}/auth`,
+      providerOrigin: location.origin,
+    })
+    expect(clock.pending()).toEqual([500])
+    const closed = new AbortError('this client is closed')
+    client.abort(closed)
+    await expect(result).rejects.toBe(closed)
+    await expect.poll(() => opened[0]?.closed).toBe(true)
+    expect(clock.pending()).toEqual([])
+  })
+
+  it('a closed client opens no window: authorize rejects with its AbortError', async () => {
+    let asked = 0
+    const s = setup('https://shop.example/app', () => {
+      asked++
+      return null
+    })
+    await s.signIn.start()
+    await s.core.close()
+    await expect(s.signIn.authorize()).rejects.toMatchObject({
+      code: 'ERR_ABORTED',
+      message: 'this client is closed',
+    })
+    expect(asked).toBe(0)
+    expect(s.page.navigations).toEqual([])
   })
 })
