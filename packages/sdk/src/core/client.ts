@@ -178,7 +178,7 @@ export function createClient(options: ClientOptions): Core {
     randomBytes: given.randomBytes ?? ((bytes) => globalThis.crypto.getRandomValues(bytes)),
   }
   let rateLimit: RateLimitInfo | null = null
-  let loaded: Promise<WebSocketConstructor> | undefined
+  let loaded: WebSocketConstructor | Promise<WebSocketConstructor> | undefined
   // The hooks as given, the seams as resolved, the lifetime's signal.
   const send = createTransport({
     ...options,
@@ -200,7 +200,8 @@ export function createClient(options: ClientOptions): Core {
     send,
     webSocket: async () => {
       lifetime.signal.throwIfAborted()
-      return seams.WebSocket ?? (loaded ??= defaultWebSocket())
+      loaded ??= seams.WebSocket ?? defaultWebSocket()
+      return loaded
     },
   }
 }

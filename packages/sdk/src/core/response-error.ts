@@ -5,12 +5,6 @@ import { readRetryAfter } from './rate-limit'
 
 const AUTH_CODES = new Set([812, 813, 814, 815])
 
-const isErrorBody = (value: unknown): value is ErrorBody =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as ErrorBody).error === 'object' &&
-  (value as ErrorBody).error !== null
-
 /**
  * The typed error for a non-2xx answer: a {@link RateLimitError} for 429, an {@link AuthError}
  * for the credential codes 812 to 815, else an {@link ApiError}; each with the platform's code,
@@ -26,7 +20,8 @@ export function responseError(
   data: unknown,
   request: { method: string; path: string; secrets: readonly (string | undefined)[]; now: number },
 ): ApiError {
-  const error = isErrorBody(data) ? data.error : null
+  // The §1 envelope's `error`, when the body has one (Object(): any body can be read for it).
+  const error: Partial<ErrorBody['error']> | undefined = Object(data).error
   const details: ApiErrorDetails = {
     status: response.status,
     errorCode: typeof error?.code === 'number' ? error.code : null,
@@ -34,7 +29,7 @@ export function responseError(
     serverMessage:
       typeof error?.message === 'string'
         ? error.message
-        : error
+        : error instanceof Object
           ? null
           : `${response.statusText || 'HTTP error'} (the body is not a platform error)`,
     method: request.method,

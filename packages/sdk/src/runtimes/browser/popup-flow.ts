@@ -73,12 +73,13 @@ export function runPopup(request: PopupRequest): Promise<RedirectResult | 'block
       if (message.source === 'xumm_sign_request_popup_closed') return closed()
       if (message.source === 'pullsign_sign_in_refused') {
         if (event.source !== popup) return
+        const { error, error_description } = message
         return settle(
           new SignInError(
             'provider',
-            `the sign-in provider refused the request: ${message.error}: ${message.error_description}`,
+            `the sign-in provider refused the request: ${error}: ${error_description}`,
             // The provider's words as its error body (§7.1); errors.ts is not ours to extend.
-            { cause: { error: message.error, error_description: message.error_description } },
+            { cause: { error, error_description } },
           ),
         )
       }
