@@ -20,11 +20,9 @@ export type PayloadTarget = string | { uuid: string } | { meta: { uuid: string }
  * ```
  */
 export function payloadUuid(target: PayloadTarget): string {
-  if (typeof target === 'object' && target !== null) {
-    if ('uuid' in target) return requireUuid(target.uuid, 'payload.uuid')
-    if ('meta' in target && typeof target.meta === 'object' && target.meta !== null) {
-      return requireUuid(target.meta.uuid, 'payload.meta.uuid')
-    }
-  }
+  // Object(): `in` and `.meta` read any target; a string (or null) is one without either.
+  const given = Object(target)
+  if ('uuid' in given) return requireUuid(given.uuid, 'payload.uuid')
+  if (given.meta instanceof Object) return requireUuid(given.meta.uuid, 'payload.meta.uuid')
   return requireUuid(target, 'payload')
 }
