@@ -74,7 +74,7 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
   readonly #ready: Promise<void>
   #settle!: (value: Settled<T>) => void
   #reject!: (error: unknown) => void
-  #markReady!: () => void
+  #markReady!: (error?: unknown) => void
   #socket: PayloadSocket | null = null
   #opened = false
   #payloadOpened = false
@@ -111,9 +111,9 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
     // Marked handled: a caller that only iterates, or only uses the callback, must not get an
     // unhandled rejection; awaiting `resolved` still sees it.
     this.resolved.catch(() => {})
-    // The first fetch after opening; start() also ends when the subscription does.
-    this.#ready = new Promise<void>((resolve) => {
-      this.#markReady = resolve
+    // Settles once: a later resolve or reject of a settled promise does nothing.
+    this.#ready = new Promise<void>((resolve, reject) => {
+      this.#markReady = (error) => (error === undefined ? resolve() : reject(error))
     })
   }
 
@@ -129,7 +129,7 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
       })
       void this.#connect()
     }
-    await Promise.race([this.#ready, this.resolved])
+    await this.#ready
     return this
   }
 
@@ -215,8 +215,7 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
             // Fetch after every (re)connect: a resolution that happened while we were not
             // connected (or before the first connect) is only visible in the record.
             this.#enqueue(async () => {
-              if (!this.#ended) await this.#step(stepFromRecord(await this.#fetch()))
-              this.#markReady()
+              if (!this.#ended) await this.#step(stepFromRecord(await this.#fetch()), true)
             })
           },
           message: (event) => this.#enqueue(() => this.#onMessage(event)),
@@ -290,7 +289,10 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
     )
   }
 
-  async #step(step: Step | null): Promise<void> {
+  // After the first fetch on (re)connect, `start()` is ready (at once when there is no step: the
+  // ticks before it resolves decide whether its caller or the next message's listeners go first).
+  async #step(step: Step | null, afterFetch?: boolean): Promise<void> {
+    if (afterFetch && !step) return this.#markReady()
     if (!step || this.#ended) return
     const { event, final } = step
     this.#stream.push(event)
@@ -316,11 +318,13 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
     if (this.#ended) return
     this.#end()
     this.#settle(value as Settled<T>)
+    this.#markReady()
   }
 
   #fail(error: unknown, iteratorThrows: boolean): void {
     if (this.#ended) return
     this.#end(iteratorThrows ? { value: error } : undefined)
     this.#reject(error)
+    this.#markReady(error)
   }
 }
