@@ -24,7 +24,7 @@ import type {
  *
  * @example
  * ```ts
- * const deps: SubscriptionDeps = { uuid, url, fetchRecord: (id) => api.get(id), webSocket: client.webSocket, hold: client.hold, clock, random: Math.random }
+ * const deps: SubscriptionDeps = { uuid, url, fetchRecord: (id) => api.get(id), webSocket: core.webSocket, hold: core.hold, clock, random: Math.random }
  * ```
  */
 export interface SubscriptionDeps {

@@ -40,7 +40,7 @@ export interface ReconnectPolicy {
  *
  * @example
  * ```ts
- * const policy = createReconnectPolicy({ initialDelayMs: 100 }, client.seams.random)
+ * const policy = createReconnectPolicy({ initialDelayMs: 100 }, core.seams.random)
  * ```
  */
 export function createReconnectPolicy(

@@ -22,7 +22,7 @@ export const systemClock: Clock = {
  *
  * @example
  * ```ts
- * await sleep(client.seams.clock, 250)
+ * await sleep(core.seams.clock, 250)
  * await sleep(clock, 4000, AbortSignal.timeout(60_000))
  * ```
  */
