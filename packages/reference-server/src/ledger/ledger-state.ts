@@ -1,5 +1,5 @@
 import { NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import { IssuedValue } from './amounts/issued-value'
 import type { JsonObject } from './codec/json-object'
 import type { NetworkDefinition } from './networks'
@@ -69,19 +69,73 @@ const transactionSchema = z.object({
   inner: z.array(txid),
 })
 
-/** One network's ledger in a snapshot: accounts, trust lines, and every kept transaction. */
-export type NetworkLedgerState = z.infer<typeof networkStateSchema>
+type Issued = { currency: string; issuer: string; value: string }
 
-const networkStateSchema = z
+/**
+ * One network's ledger in a snapshot: accounts, trust lines, and every kept transaction. Written
+ * out rather than inferred from the schema: it is part of the public `Snapshot` type, and the
+ * published types must not name zod (bundled into dist, not a dependency).
+ */
+export interface NetworkLedgerState {
+  closedIndex: number
+  accounts: {
+    address: string
+    balance: string
+    sequence: number
+    ownerCount: number
+    regularKey: string | null
+    signerList: { quorum: number; weights: [string, number][] } | null
+    flags: number
+    tickets: number[]
+  }[]
+  lines: {
+    currency: string
+    low: string
+    high: string
+    balance: string
+    lowLimit: string
+    highLimit: string
+    lowOwns: boolean
+    highOwns: boolean
+  }[]
+  /** Every kept transaction (a Batch's inner ones too), oldest first. */
+  transactions: {
+    txid: string
+    tx: Record<string, unknown>
+    result: string
+    ledgerIndex: number
+    transactionIndex: number
+    validated: boolean
+    closedAt: number | null
+    balances: {
+      native: { address: string; before: string; after: string; created: boolean }[]
+      lines: {
+        low: string
+        high: string
+        currency: string
+        before: string
+        after: string
+        lowLimit: string
+        highLimit: string
+      }[]
+    }
+    delivered: string | Issued | null
+    partial: boolean
+    inner: string[]
+  }[]
+  /** The open ledger's transactions, in order. */
+  open: string[]
+  /** Each closed ledger that held transactions: its index and their ids, in order. */
+  closedLedgers: [number, string[]][]
+}
+
+const networkStateSchema: z.ZodType<NetworkLedgerState> = z
   .object({
     closedIndex: index,
     accounts: z.array(accountSchema),
     lines: z.array(lineSchema),
-    /** Every kept transaction (a Batch's inner ones too), oldest first. */
     transactions: z.array(transactionSchema),
-    /** The open ledger's transactions, in order. */
     open: z.array(txid),
-    /** Each closed ledger that held transactions: its index and their ids, in order. */
     closedLedgers: z.array(z.tuple([index, z.array(txid)])),
   })
   .superRefine((state, context) => {

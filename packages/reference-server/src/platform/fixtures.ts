@@ -1,5 +1,5 @@
 import type { KycStatus, NetworkKey } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import { DEMO_XAPP_PATH } from '../control-api-types'
 import type { Applications, CreateApplicationInput } from './applications/applications'
 import { badBody, PlatformError } from './errors'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { badBody, type Clock } from '../platform'
 import { issuePath } from '../platform/issue-path'
 import type { StateId, StatePart } from './state-part'

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod'
 
 /** An id a snapshot part holds or points at, with the field it is in (`payloads.3.appUuid`). */
 export interface StateId {

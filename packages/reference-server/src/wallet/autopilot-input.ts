@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import type { RefAutopilotRequest, RefAutopilotRule } from '../control-api-types'
 import { badBody } from '../platform/errors'
 import { isKnownTransactionType } from '../platform/payloads/transaction-check'

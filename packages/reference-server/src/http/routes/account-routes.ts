@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
-import { z } from 'zod'
+import * as z from 'zod'
 import { notFound } from '../../platform'
 import { parseInput } from '../../platform/schema-input'
 import { sameOriginOnly } from '../guards/same-origin'

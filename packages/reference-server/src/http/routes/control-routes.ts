@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { NETWORK_KEYS } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import { parseInput } from '../../platform/schema-input'
 import { parseAutopilotInput } from '../../wallet/autopilot-input'
 import { parseOpenInput, parseRejectInput, parseSignInput } from '../../wallet/wallet-input'

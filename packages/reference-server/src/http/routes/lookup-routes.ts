@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { PingResponse } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import { newUuid } from '../../platform/ids'
 import { parseInput } from '../../platform/schema-input'
 import { guardedRoutes } from '../guards/api-guard'

@@ -1,5 +1,5 @@
 import { APP_STORAGE_MAX_BYTES } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import { UUID } from '../ids'
 
 /** The app storage of a snapshot: each application's stored object. */

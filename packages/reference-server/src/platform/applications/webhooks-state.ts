@@ -1,5 +1,5 @@
 import type { WebhookBody } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { WebhookAttempt } from '../../control-api-types'
 import { UUID } from '../ids'
 

@@ -1,5 +1,5 @@
 import type { PayloadRecord } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import { badBody } from '../errors'
 import { UUID } from '../ids'
 import { parseInput } from '../schema-input'

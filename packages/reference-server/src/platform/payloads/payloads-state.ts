@@ -1,5 +1,5 @@
 import { NETWORK_KEYS, type NetworkKey, PAYLOAD_ORIGINS, type PayloadOrigin } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import { UUID } from '../ids'
 import type { StoredPayload } from './payload-store'
 

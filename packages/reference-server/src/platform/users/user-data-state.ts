@@ -1,5 +1,5 @@
 import { USERDATA_KEY_PATTERN } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import { storedObject } from '../applications/app-storage-state'
 import { UUID } from '../ids'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { UUID } from '../ids'
 import type { UserToken } from './user-tokens'
 

@@ -1,6 +1,6 @@
 import { KYC_STATUSES, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
-import { deriveAddress, deriveKeypair } from 'ripple-keypairs'
-import { z } from 'zod'
+import * as z from 'zod'
+import { rippleKeypairs } from '../../ledger/signatures/ripple-keypairs-module'
 import { UUID } from '../ids'
 import type { User } from './users'
 
@@ -18,6 +18,8 @@ const accountSchema = z
     networks: z.array(z.enum(NETWORK_KEYS as unknown as [NetworkKey, ...NetworkKey[]])),
   })
   .superRefine((account, context) => {
+    // Required here, not imported: only a restored snapshot needs ripple-keypairs' curves.
+    const { deriveAddress, deriveKeypair } = rippleKeypairs()
     let keys: { publicKey: string; privateKey: string } | null = null
     try {
       keys = deriveKeypair(account.seed)

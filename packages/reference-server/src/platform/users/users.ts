@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { KYC_STATUSES, type KycStatus, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { KeyAlgorithm, RefUser } from '../../control-api-types'
 import type { Ledger } from '../../ledger'
 import { conflict, notFound } from '../errors'

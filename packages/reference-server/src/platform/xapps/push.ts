@@ -1,5 +1,5 @@
 import type { PushEventResponse, PushNotificationResponse } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { RefPushMessage } from '../../control-api-types'
 import type { Application } from '../applications/applications'
 import type { Clock } from '../clock'

@@ -9,7 +9,7 @@ import {
   type XappContext,
   type XappStyle,
 } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { RefXappLaunchResponse } from '../../control-api-types'
 import { networkDefinition } from '../../ledger'
 import type { Application, Applications } from '../applications/applications'
