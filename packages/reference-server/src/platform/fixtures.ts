@@ -58,10 +58,12 @@ export const EMPTY_FIXTURES: Readonly<Fixtures> = Object.freeze<Fixtures>({
   users: [],
 })
 
-const fixturesSchema = z.object({
-  applications: z.array(z.record(z.string(), z.unknown())).max(100).default([]),
-  users: z.array(z.record(z.string(), z.unknown())).max(1000).default([]),
-})
+const fixturesSchema = z.lazy(() =>
+  z.object({
+    applications: z.array(z.record(z.string(), z.unknown())).max(100).default([]),
+    users: z.array(z.record(z.string(), z.unknown())).max(1000).default([]),
+  }),
+)
 
 /**
  * Validates fixtures from outside (e.g. the CLI's `--fixtures file.json`): 600 naming the field.
