@@ -14,8 +14,12 @@ export default defineConfig([
     shims: true,
     // Dependencies not in package.json's `dependencies` (zod, hono, srvx, ripple-binary-codec,
     // ripple-address-codec, bignumber.js, lru-cache) are bundled, tree-shaken: a fresh process
-    // reads one file instead of ~220 (the cold start, bench/README.md). Their CommonJS parts
-    // `require` node built-ins, which an ES module has no `require` for: this one serves them.
+    // reads one file instead of ~220 (the cold start, bench/README.md). So are the SDK's constants
+    // and links: `pullsign/links` would load a second ripple-address-codec (with @noble/hashes)
+    // of its own; the SDK itself stays a dependency (the kit's client, the public types).
+    noExternal: ['pullsign/wire', 'pullsign/links'],
+    // Their CommonJS parts `require` node built-ins, which an ES module has no `require` for:
+    // this one serves them.
     banner: ({ format }) =>
       format === 'esm'
         ? {

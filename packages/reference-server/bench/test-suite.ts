@@ -161,4 +161,4 @@ for (const [name, values] of Object.entries(times)) {
   )
 }
 console.log(`load after ${load()}`)
-if (!process.env.KEEP_SUITE) rmSync(work, { recursive: true, force: true })
+rmSync(work, { recursive: true, force: true })
