@@ -63,8 +63,8 @@ const checkAutopilot = (autopilot: unknown) => {
   if (!isObject(autopilot)) return fail('.autopilot', 'must be an object')
   onlyKeys(autopilot, '.autopilot', ['user', 'answer', 'afterMs'])
   const { user, answer, afterMs } = autopilot
-  if (typeof user === 'number') wholeNumber(user, '.autopilot.user', 0, Number.MAX_SAFE_INTEGER)
-  else if (typeof user !== 'string' || user === '') {
+  const isIndex = typeof user === 'number' && Number.isInteger(user) && user >= 0
+  if (!isIndex && (typeof user !== 'string' || user === '')) {
     fail('.autopilot.user', 'must be an index in users or the uuid of one of them')
   }
   if (answer !== 'sign' && answer !== 'reject')
