@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -8,8 +8,10 @@ import { fileURLToPath } from 'node:url'
 // four ways in the same run, alternating: a plain msw `setupServer` suite (the baseline), a
 // reference server per file through the kit, the kit's server behind msw (no port), and one
 // shared server with a tenant per file (the kit's url mode). Prints each suite's wall time and
-// its overhead per file against the baseline. Needs `pnpm build` (the kit is imported as users do,
-// by its package name, which resolves here by self-reference to dist/).
+// its overhead per file against the baseline. Needs `pnpm build`: the built packages are copied
+// into the suites' node_modules, as users install them, because vitest runs a package in
+// node_modules natively but transforms and runs any file outside it (a workspace link or the
+// package's self-reference) through its own module runner, in every file.
 const FILES = 20
 const TESTS = 5
 const ROUNDS = Number(process.argv[2] ?? 2)
@@ -99,6 +101,16 @@ ${kitTests}
 
 const dirOf = (name: string) => join(work, name.replaceAll(' ', '-'))
 rmSync(work, { recursive: true, force: true })
+// package.json and dist of each, as `npm install` leaves them; a package's own dependencies are
+// found through a link to its workspace node_modules (the server's, further up, for the server).
+const install = (name: string, from: string, linkDependencies: boolean) => {
+  const to = join(work, 'node_modules', name)
+  for (const entry of ['package.json', 'dist'])
+    cpSync(join(from, entry), join(to, entry), { recursive: true })
+  if (linkDependencies) symlinkSync(join(from, 'node_modules'), join(to, 'node_modules'), 'dir')
+}
+install('@pullsign/reference-server', join(here, '..'), false)
+install('pullsign', join(here, '../../sdk'), true)
 for (const [name, suite] of Object.entries(SUITES)) {
   const dir = dirOf(name)
   mkdirSync(dir, { recursive: true })

@@ -59,30 +59,34 @@ export interface BoundedCache<V extends {}> {
  */
 export function createBoundedCache<V extends {}>(limits: CacheLimits<V>): BoundedCache<V> {
   const { maxKeyLength } = limits
-  const lru =
-    'maxEntries' in limits
-      ? new LRUCache<string, V>({ max: limits.maxEntries })
-      : new LRUCache<string, V>({
-          maxSize: limits.maxChars,
-          // lru-cache wants a positive integer; the key counts too, so short values of many
-          // keys cannot exceed the budget.
-          sizeCalculation: (value, key) =>
-            Math.max(1, Math.ceil(key.length + limits.sizeOf(value))),
-        })
+  // Made on the first set: lru-cache allocates arrays of `max` slots up front, which a server's
+  // dozen caches (up to 50,000 slots) would pay at start although most stay empty in a test.
+  let lru: LRUCache<string, V> | undefined
+  const made = () =>
+    (lru ??=
+      'maxEntries' in limits
+        ? new LRUCache<string, V>({ max: limits.maxEntries })
+        : new LRUCache<string, V>({
+            maxSize: limits.maxChars,
+            // lru-cache wants a positive integer; the key counts too, so short values of many
+            // keys cannot exceed the budget.
+            sizeCalculation: (value, key) =>
+              Math.max(1, Math.ceil(key.length + limits.sizeOf(value))),
+          }))
   return {
-    get: (key) => (key.length > maxKeyLength ? undefined : lru.get(key)),
+    get: (key) => (key.length > maxKeyLength ? undefined : lru?.get(key)),
     set(key, value) {
-      if (key.length <= maxKeyLength) lru.set(key, value)
+      if (key.length <= maxKeyLength) made().set(key, value)
     },
     delete: (key) => {
-      lru.delete(key)
+      lru?.delete(key)
     },
-    clear: () => lru.clear(),
+    clear: () => lru?.clear(),
     get size() {
-      return lru.size
+      return lru?.size ?? 0
     },
     get chars() {
-      return lru.calculatedSize
+      return lru?.calculatedSize ?? 0
     },
   }
 }

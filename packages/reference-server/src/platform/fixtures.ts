@@ -1,5 +1,5 @@
 import type { KycStatus, NetworkKey } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import { DEMO_XAPP_PATH } from '../control-api-types'
 import type { Applications, CreateApplicationInput } from './applications/applications'
 import { badBody, PlatformError } from './errors'
@@ -58,10 +58,12 @@ export const EMPTY_FIXTURES: Readonly<Fixtures> = Object.freeze<Fixtures>({
   users: [],
 })
 
-const fixturesSchema = z.object({
-  applications: z.array(z.record(z.string(), z.unknown())).max(100).default([]),
-  users: z.array(z.record(z.string(), z.unknown())).max(1000).default([]),
-})
+const fixturesSchema = z.lazy(() =>
+  z.object({
+    applications: z.array(z.record(z.string(), z.unknown())).max(100).default([]),
+    users: z.array(z.record(z.string(), z.unknown())).max(1000).default([]),
+  }),
+)
 
 /**
  * Validates fixtures from outside (e.g. the CLI's `--fixtures file.json`): 600 naming the field.

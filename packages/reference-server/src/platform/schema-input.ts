@@ -1,10 +1,11 @@
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { badBody, type PlatformError } from './errors'
 import { issuePath } from './issue-path'
 
 /**
  * Parses outside input with a zod schema; the first problem becomes a PlatformError naming the
- * field (`options.expire must be ...`), 600 unless another factory is given.
+ * field (`options.expire must be ...`), 600 unless another factory is given. Schemas the first
+ * payload does not need are made with `z.lazy`: built on their first parse, not at import.
  *
  * @example
  * ```ts

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { badBody, type Clock } from '../platform'
 import { issuePath } from '../platform/issue-path'
 import type { StateId, StatePart } from './state-part'
@@ -82,14 +82,17 @@ export function createSnapshots(deps: {
   clear: () => void
 }): Snapshots {
   const { clock, parts } = deps
-  const schema = z.object({
-    version: z.literal(
-      SNAPSHOT_VERSION,
-      `must be ${SNAPSHOT_VERSION}, the format this server reads`,
-    ),
-    savedAt: z.iso.datetime(),
-    ...Object.fromEntries(parts.map((part) => [part.key, part.schema])),
-  })
+  // Built on the first restore: a server that never restores does not pay for it.
+  const schema = z.lazy(() =>
+    z.object({
+      version: z.literal(
+        SNAPSHOT_VERSION,
+        `must be ${SNAPSHOT_VERSION}, the format this server reads`,
+      ),
+      savedAt: z.iso.datetime(),
+      ...Object.fromEntries(parts.map((part) => [part.key, part.schema])),
+    }),
+  )
 
   // The JSON text of each part at a change count, from the last `text()`.
   const texts = new Map<string, { changes: number; text: string }>()

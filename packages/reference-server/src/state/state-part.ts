@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod'
 
 /** An id a snapshot part holds or points at, with the field it is in (`payloads.3.appUuid`). */
 export interface StateId {
@@ -25,6 +25,7 @@ export interface StateId {
 export interface StatePart<T> {
   /** The snapshot's field of this part. */
   readonly key: string
+  /** A `z.lazy` schema: built on the first restore, which most servers never see. */
   readonly schema: z.ZodType<T>
   /** The store's change count: the part is saved again only when it moved. */
   changes(): number

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import type { ReferenceServerOptions } from '../index'
 
 /**
@@ -37,37 +36,59 @@ export interface TestEnvironmentOptions {
   autopilot?: TestAutopilot
 }
 
-const schema = z
-  .object({
-    url: z
-      .string()
-      .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
-        message: 'must be the http(s) base URL of a running reference server',
-      })
-      .optional(),
-    server: z.record(z.string(), z.unknown()).optional(),
-    timeoutMs: z.number().int().positive().max(600_000).optional(),
-    autopilot: z
-      .object({
-        user: z.union([z.number().int().min(0), z.string().min(1)]),
-        answer: z.enum(['sign', 'reject']),
-        afterMs: z.number().int().min(0).max(60_000).optional(),
-      })
-      .strict()
-      .optional(),
-  })
-  .strict()
-  .refine((options) => options.url === undefined || options.server === undefined, {
-    message:
-      'is for the in-process server only; a shared server (url) is configured where it starts',
-    path: ['server'],
-  })
+// Checked by hand, not with zod: a tenant of a shared server loads this file in every test file,
+// and zod's import alone costs a fresh process more than the rest of the kit.
+const fail = (field: string, message: string): never => {
+  throw new TypeError(`createTestEnvironment: options${field} ${message}`)
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const onlyKeys = (value: Record<string, unknown>, field: string, keys: readonly string[]) => {
+  const unknown = Object.keys(value).find((key) => !keys.includes(key))
+  if (unknown !== undefined) fail(field, `has an unknown key: ${unknown}`)
+}
+
+const wholeNumber = (value: unknown, field: string, min: number, max: number) => {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    fail(field, `must be a whole number from ${min} to ${max}`)
+  }
+}
+
+const isHttpUrl = (value: unknown) =>
+  typeof value === 'string' && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)
+
+const checkAutopilot = (autopilot: unknown) => {
+  if (!isObject(autopilot)) return fail('.autopilot', 'must be an object')
+  onlyKeys(autopilot, '.autopilot', ['user', 'answer', 'afterMs'])
+  const { user, answer, afterMs } = autopilot
+  const isIndex = typeof user === 'number' && Number.isInteger(user) && user >= 0
+  if (!isIndex && (typeof user !== 'string' || user === '')) {
+    fail('.autopilot.user', 'must be an index in users or the uuid of one of them')
+  }
+  if (answer !== 'sign' && answer !== 'reject')
+    fail('.autopilot.answer', "must be 'sign' or 'reject'")
+  if (afterMs !== undefined) wholeNumber(afterMs, '.autopilot.afterMs', 0, 60_000)
+}
 
 /** Validates the options: a TypeError naming the field (`options.url must be …`). */
 export function parseTestEnvironmentOptions(input: unknown): TestEnvironmentOptions {
-  const parsed = schema.safeParse(input ?? {})
-  if (parsed.success) return input === undefined ? {} : (input as TestEnvironmentOptions)
-  const issue = parsed.error.issues[0]
-  const field = ['options', ...(issue?.path ?? [])].join('.')
-  throw new TypeError(`createTestEnvironment: ${field} ${issue?.message ?? 'is invalid'}`)
+  if (input === undefined) return {}
+  if (!isObject(input)) return fail('', 'must be an object')
+  onlyKeys(input, '', ['url', 'server', 'timeoutMs', 'autopilot'])
+  const { url, server, timeoutMs, autopilot } = input
+  if (url !== undefined && !isHttpUrl(url)) {
+    fail('.url', 'must be the http(s) base URL of a running reference server')
+  }
+  if (server !== undefined && !isObject(server)) fail('.server', 'must be an object')
+  if (timeoutMs !== undefined) wholeNumber(timeoutMs, '.timeoutMs', 1, 600_000)
+  if (autopilot !== undefined) checkAutopilot(autopilot)
+  if (url !== undefined && server !== undefined) {
+    fail(
+      '.server',
+      'is for the in-process server only; a shared server (url) is configured where it starts',
+    )
+  }
+  return input as TestEnvironmentOptions
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import type { RefAutopilotRequest, RefAutopilotRule } from '../control-api-types'
 import { badBody } from '../platform/errors'
 import { isKnownTransactionType } from '../platform/payloads/transaction-check'
@@ -9,19 +9,21 @@ const MAX_AFTER_MS = 60_000
 /** The delay when none is given, ms: long enough to see the payload open, short for a test. */
 const DEFAULT_AFTER_MS = 500
 
-const ruleSchema = z.object({
-  user: z.string().min(1, 'is required').max(64),
-  answer: z.enum(['sign', 'reject']),
-  afterMs: z.number().int().min(0).max(MAX_AFTER_MS).optional(),
-  application: z.string().min(1).max(64).nullable().optional(),
-  txType: z
-    .string()
-    .max(64)
-    .refine(isKnownTransactionType, 'is not a known transaction type')
-    .nullable()
-    .optional(),
-  enabled: z.boolean().optional(),
-})
+const ruleSchema = z.lazy(() =>
+  z.object({
+    user: z.string().min(1, 'is required').max(64),
+    answer: z.enum(['sign', 'reject']),
+    afterMs: z.number().int().min(0).max(MAX_AFTER_MS).optional(),
+    application: z.string().min(1).max(64).nullable().optional(),
+    txType: z
+      .string()
+      .max(64)
+      .refine(isKnownTransactionType, 'is not a known transaction type')
+      .nullable()
+      .optional(),
+    enabled: z.boolean().optional(),
+  }),
+)
 
 /** Whether a user and an application exist: the rule names them. */
 export interface AutopilotKnown {

@@ -1,6 +1,6 @@
 import { NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
-import { z } from 'zod'
+import * as z from 'zod'
 import { badBody } from '../platform/errors'
 import { issuePath } from '../platform/issue-path'
 

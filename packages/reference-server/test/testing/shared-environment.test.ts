@@ -98,6 +98,10 @@ describe('options are validated', () => {
     [{ autopilot: { user: 0, answer: 'maybe' } }, /options\.autopilot\.answer/],
     [{ autopilot: { user: 0, answer: 'sign', afterMs: 60_001 } }, /options\.autopilot\.afterMs/],
     [{ port: 1 }, /options\b.*port/],
+    [{ autopilot: { user: -1, answer: 'sign' } }, /options\.autopilot\.user must be an index/],
+    [{ autopilot: { user: 0, answer: 'sign', after: 5 } }, /options\.autopilot\b.*after\b/],
+    [{ server: 'fast' }, /options\.server must be an object/],
+    [{ timeoutMs: 1.5 }, /options\.timeoutMs must be a whole number/],
   ])('%j is refused naming the field', async (options, message) => {
     await expect(createTestEnvironment(options as never)).rejects.toThrow(message)
   })

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
-import { z } from 'zod'
+import * as z from 'zod'
 import { notFound } from '../../platform'
 import { parseInput } from '../../platform/schema-input'
 import { sameOriginOnly } from '../guards/same-origin'
@@ -9,10 +9,12 @@ import type { HttpEnv } from '../http-env'
 import type { HttpParts } from '../http-parts'
 import { json } from '../responses'
 
-const accountQuery = z.object({
-  address: z.string().max(64).refine(isValidClassicAddress, 'is not a valid classic address'),
-  network: z.enum(NETWORK_KEYS as unknown as [NetworkKey, ...NetworkKey[]]).default('MAINNET'),
-})
+const accountQuery = z.lazy(() =>
+  z.object({
+    address: z.string().max(64).refine(isValidClassicAddress, 'is not a valid classic address'),
+    network: z.enum(NETWORK_KEYS as unknown as [NetworkKey, ...NetworkKey[]]).default('MAINNET'),
+  }),
+)
 
 /**
  * GET `/__ref/accounts/{address}?network=KEY` (docs/protocol.md §10): an account on one network

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { NETWORK_KEYS } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import { parseInput } from '../../platform/schema-input'
 import { parseAutopilotInput } from '../../wallet/autopilot-input'
 import { parseOpenInput, parseRejectInput, parseSignInput } from '../../wallet/wallet-input'
@@ -12,14 +12,16 @@ import type { HttpParts } from '../http-parts'
 import { readJsonBody } from '../json-body'
 import { json } from '../responses'
 
-const ledgerCloseBody = z.object({ network: z.enum(NETWORK_KEYS).optional() })
+const ledgerCloseBody = z.lazy(() => z.object({ network: z.enum(NETWORK_KEYS).optional() }))
 // At most ten years at once: enough for any expiry or token test, and far from float trouble.
-const advanceBody = z.object({
-  seconds: z
-    .number()
-    .positive()
-    .max(10 * 365 * 24 * 3600),
-})
+const advanceBody = z.lazy(() =>
+  z.object({
+    seconds: z
+      .number()
+      .positive()
+      .max(10 * 365 * 24 * 3600),
+  }),
+)
 
 /** Reads an optional JSON body: an empty one is `{}`. */
 const optionalBody = (request: Request): Promise<unknown> => readJsonBody(request, {})

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { PingResponse } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import { newUuid } from '../../platform/ids'
 import { parseInput } from '../../platform/schema-input'
 import { guardedRoutes } from '../guards/api-guard'
@@ -10,7 +10,7 @@ import type { HttpParts } from '../http-parts'
 import { readJsonBody } from '../json-body'
 import { json } from '../responses'
 
-const kycTokenBody = z.object({ user_token: z.string() })
+const kycTokenBody = z.lazy(() => z.object({ user_token: z.string() }))
 
 /**
  * The read-only lookups of docs/protocol.md §2: ping, curated assets, rails, hook hashes, rates, KYC,

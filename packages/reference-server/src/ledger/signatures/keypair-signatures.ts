@@ -36,6 +36,10 @@ const cached = (cache: BoundedCache<KeyObject>, hex: string, make: () => KeyObje
 const der = (prefix: Buffer, keyHex: string) =>
   Buffer.concat([prefix, Buffer.from(keyHex.slice(2), 'hex')])
 
+/** The node:crypto key of an `ED`-prefixed Ed25519 private key (hex), for signing and deriving. */
+export const ed25519PrivateKey = (privateKey: string): KeyObject =>
+  createPrivateKey({ key: der(PKCS8_ED25519, privateKey), format: 'der', type: 'pkcs8' })
+
 /**
  * `ripple-keypairs`' `sign`, with Ed25519 done by node:crypto (OpenSSL): the same bytes (Ed25519 is
  * deterministic, RFC 8032) about 25 times faster than the pure-JS curve, which made signing the
@@ -51,9 +55,7 @@ export function sign(messageHex: string, privateKey: string): string {
   if (!ED25519_KEY.test(privateKey) || !EVEN_HEX.test(messageHex)) {
     return rippleKeypairs().sign(messageHex, privateKey)
   }
-  const key = cached(privateKeys, privateKey, () =>
-    createPrivateKey({ key: der(PKCS8_ED25519, privateKey), format: 'der', type: 'pkcs8' }),
-  )
+  const key = cached(privateKeys, privateKey, () => ed25519PrivateKey(privateKey))
   return nodeSign(null, Buffer.from(messageHex, 'hex'), key).toString('hex').toUpperCase()
 }
 

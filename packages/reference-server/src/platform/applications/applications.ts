@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto'
-import { z } from 'zod'
+import * as z from 'zod'
 import type {
   ApplicationPermission,
   RefApplication,
@@ -121,17 +121,21 @@ const changeableFields = {
     .nullable(),
 }
 
-const changeSchema = z.strictObject({ ...changeableFields, name: changeableFields.name.optional() })
+const changeSchema = z.lazy(() =>
+  z.strictObject({ ...changeableFields, name: changeableFields.name.optional() }),
+)
 
-const inputSchema = z.object({
-  ...changeableFields,
-  description: z.string().max(1000).optional(),
-  iconUrl: url.optional(),
-  permissions: z.array(z.string().min(1).max(64)).max(20).optional(),
-  uuid: z.string().regex(UUID, 'must be a lower-case UUID').optional(),
-  apiSecret: z.string().regex(UUID, 'must be a lower-case UUID').optional(),
-  tokenValidityDays: z.number().int().min(1).max(3650).optional(),
-})
+const inputSchema = z.lazy(() =>
+  z.object({
+    ...changeableFields,
+    description: z.string().max(1000).optional(),
+    iconUrl: url.optional(),
+    permissions: z.array(z.string().min(1).max(64)).max(20).optional(),
+    uuid: z.string().regex(UUID, 'must be a lower-case UUID').optional(),
+    apiSecret: z.string().regex(UUID, 'must be a lower-case UUID').optional(),
+    tokenValidityDays: z.number().int().min(1).max(3650).optional(),
+  }),
+)
 
 // Constant-time comparison: the secret check must not leak how many characters matched. The
 // application's side is kept as bytes (`secrets` below), so a call converts only its own.

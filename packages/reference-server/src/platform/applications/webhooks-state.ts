@@ -1,5 +1,5 @@
 import type { WebhookBody } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { WebhookAttempt } from '../../control-api-types'
 import { UUID } from '../ids'
 
@@ -12,28 +12,29 @@ export interface WebhooksState {
   scheduled: Array<{ application: string; body: WebhookBody; attempt: number; dueAt: number }>
 }
 
-const uuid = z.string().regex(UUID, 'must be a lower-case UUID')
-
 /** Checks the webhooks part of a snapshot. */
-export const webhooksStateSchema: z.ZodType<WebhooksState> = z.object({
-  log: z.array(
-    z.object({
-      payload_uuidv4: uuid,
-      attempt: z.number().int().min(1),
-      at: z.iso.datetime(),
-      status: z.number().int().nullable(),
-      ok: z.boolean(),
-      error: z.string().nullable(),
-    }),
-  ),
-  scheduled: z.array(
-    z.object({
-      application: uuid,
-      body: z.looseObject({
-        meta: z.looseObject({ url: z.string().min(1), payload_uuidv4: uuid }),
-      }) as unknown as z.ZodType<WebhookBody>,
-      attempt: z.number().int().min(1),
-      dueAt: z.number().int().nonnegative(),
-    }),
-  ),
+export const webhooksStateSchema: z.ZodType<WebhooksState> = z.lazy(() => {
+  const uuid = z.string().regex(UUID, 'must be a lower-case UUID')
+  return z.object({
+    log: z.array(
+      z.object({
+        payload_uuidv4: uuid,
+        attempt: z.number().int().min(1),
+        at: z.iso.datetime(),
+        status: z.number().int().nullable(),
+        ok: z.boolean(),
+        error: z.string().nullable(),
+      }),
+    ),
+    scheduled: z.array(
+      z.object({
+        application: uuid,
+        body: z.looseObject({
+          meta: z.looseObject({ url: z.string().min(1), payload_uuidv4: uuid }),
+        }) as unknown as z.ZodType<WebhookBody>,
+        attempt: z.number().int().min(1),
+        dueAt: z.number().int().nonnegative(),
+      }),
+    ),
+  })
 })

@@ -1,5 +1,5 @@
 import type { PayloadRecord } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import { badBody } from '../errors'
 import { UUID } from '../ids'
 import { parseInput } from '../schema-input'
@@ -62,22 +62,24 @@ const MAX_LIMIT = 500
 const DEFAULT_LIMIT = 100
 const uuid = z.string().regex(UUID, 'must be a lower-case UUID')
 
-const querySchema = z.strictObject({
-  application: uuid.optional(),
-  user: uuid.optional(),
-  state: z.enum(LISTED_STATES).optional(),
-  limit: z
-    .union([
-      z.number(),
-      z
-        .string()
-        .regex(/^\d{1,6}$/, `must be a whole number`)
-        .transform(Number),
-    ])
-    .pipe(z.number().int().min(1).max(MAX_LIMIT))
-    .optional(),
-  cursor: uuid.optional(),
-})
+const querySchema = z.lazy(() =>
+  z.strictObject({
+    application: uuid.optional(),
+    user: uuid.optional(),
+    state: z.enum(LISTED_STATES).optional(),
+    limit: z
+      .union([
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,6}$/, `must be a whole number`)
+          .transform(Number),
+      ])
+      .pipe(z.number().int().min(1).max(MAX_LIMIT))
+      .optional(),
+    cursor: uuid.optional(),
+  }),
+)
 
 const listedState = (payload: StoredPayload, now: number): ListedState => {
   switch (payload.state) {

@@ -1,6 +1,6 @@
 import { type CustomMeta, NETWORK_KEYS, type NetworkKey, type TransactionJson } from 'pullsign/wire'
 import { decode } from 'ripple-binary-codec'
-import { z } from 'zod'
+import * as z from 'zod'
 import { isClassicAddress } from '../classic-address'
 import { badBody, invalidRequest } from '../errors'
 import { parseInput } from '../schema-input'

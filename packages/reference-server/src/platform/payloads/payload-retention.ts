@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import type { Clock } from '../clock'
 import { badBody } from '../errors'
 import { parseInput } from '../schema-input'

@@ -1,5 +1,5 @@
 import { USERDATA_KEY_PATTERN } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import { storedObject } from '../applications/app-storage-state'
 import { UUID } from '../ids'
 
@@ -10,16 +10,17 @@ export type UserDataState = Array<{
   data: Record<string, Record<string, unknown>>
 }>
 
-const uuid = z.string().regex(UUID, 'must be a lower-case UUID')
-
 /** Checks the user store part of a snapshot. */
-export const userDataStateSchema: z.ZodType<UserDataState> = z.array(
-  z.object({
-    application: uuid,
-    user: uuid,
-    data: z.record(
-      z.string().max(64).regex(USERDATA_KEY_PATTERN, 'must be a user store key'),
-      storedObject,
-    ),
-  }),
-)
+export const userDataStateSchema: z.ZodType<UserDataState> = z.lazy(() => {
+  const uuid = z.string().regex(UUID, 'must be a lower-case UUID')
+  return z.array(
+    z.object({
+      application: uuid,
+      user: uuid,
+      data: z.record(
+        z.string().max(64).regex(USERDATA_KEY_PATTERN, 'must be a user store key'),
+        storedObject,
+      ),
+    }),
+  )
+})

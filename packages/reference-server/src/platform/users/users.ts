@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { KYC_STATUSES, type KycStatus, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { KeyAlgorithm, RefUser } from '../../control-api-types'
 import type { Ledger } from '../../ledger'
 import { conflict, notFound } from '../errors'
@@ -64,16 +64,18 @@ export interface Users {
 
 const NETWORKS_ENUM = z.enum(NETWORK_KEYS as unknown as [NetworkKey, ...NetworkKey[]])
 
-const inputSchema = z.object({
-  name: z.string().trim().min(1).max(80).optional(),
-  accounts: z.number().int().min(1).max(8).optional(),
-  kyc: z.enum(KYC_STATUSES).optional(),
-  balances: z
-    .partialRecord(NETWORKS_ENUM, z.string().regex(/^\d{1,17}$/, 'must be drops'))
-    .optional(),
-  uuid: z.string().regex(UUID).optional(),
-  deviceId: z.string().min(1).max(128).optional(),
-})
+const inputSchema = z.lazy(() =>
+  z.object({
+    name: z.string().trim().min(1).max(80).optional(),
+    accounts: z.number().int().min(1).max(8).optional(),
+    kyc: z.enum(KYC_STATUSES).optional(),
+    balances: z
+      .partialRecord(NETWORKS_ENUM, z.string().regex(/^\d{1,17}$/, 'must be drops'))
+      .optional(),
+    uuid: z.string().regex(UUID).optional(),
+    deviceId: z.string().min(1).max(128).optional(),
+  }),
+)
 
 /** Accounts of a new user when the input names no count. */
 export const DEFAULT_ACCOUNT_COUNT = 2

@@ -1,5 +1,5 @@
 import type { PushEventResponse, PushNotificationResponse } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { RefPushMessage } from '../../control-api-types'
 import type { Application } from '../applications/applications'
 import type { Clock } from '../clock'
@@ -36,13 +36,15 @@ export interface Push {
   clear(): void
 }
 
-const bodySchema = z.object({
-  user_token: z.string().min(1).max(256),
-  subtitle: z.string().max(100).optional(),
-  body: z.string().min(1).max(300),
-  data: z.record(z.string(), z.unknown()).optional(),
-  silent: z.boolean().optional(),
-})
+const bodySchema = z.lazy(() =>
+  z.object({
+    user_token: z.string().min(1).max(256),
+    subtitle: z.string().max(100).optional(),
+    body: z.string().min(1).max(300),
+    data: z.record(z.string(), z.unknown()).optional(),
+    silent: z.boolean().optional(),
+  }),
+)
 
 /**
  * Creates the push part. Needs the application permission `push` (else 603); an invalid token is

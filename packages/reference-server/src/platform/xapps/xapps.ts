@@ -9,7 +9,7 @@ import {
   type XappContext,
   type XappStyle,
 } from 'pullsign/wire'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { RefXappLaunchResponse } from '../../control-api-types'
 import { networkDefinition } from '../../ledger'
 import type { Application, Applications } from '../applications/applications'
@@ -82,23 +82,28 @@ export interface Xapps {
   clear(): void
 }
 
-const launchSchema = z.object({
-  application: z.string().min(1).max(64),
-  user: z.string().min(1).max(64),
-  account: z.string().min(1).max(64).optional(),
-  style: z.enum(XAPP_STYLES).optional(),
-  device: z.string().min(1).max(128).optional(),
-  network: z.enum(NETWORK_KEYS as unknown as [NetworkKey, ...NetworkKey[]]).optional(),
-  origin: z
-    .object({
-      type: z.string().regex(/^[A-Z_]{1,40}$/, 'must be an upper-case origin type'),
-      data: z
-        .record(z.string(), z.unknown())
-        .refine((data) => JSON.stringify(data).length <= 2000, 'must be at most 2000 chars as JSON')
-        .optional(),
-    })
-    .optional(),
-})
+const launchSchema = z.lazy(() =>
+  z.object({
+    application: z.string().min(1).max(64),
+    user: z.string().min(1).max(64),
+    account: z.string().min(1).max(64).optional(),
+    style: z.enum(XAPP_STYLES).optional(),
+    device: z.string().min(1).max(128).optional(),
+    network: z.enum(NETWORK_KEYS as unknown as [NetworkKey, ...NetworkKey[]]).optional(),
+    origin: z
+      .object({
+        type: z.string().regex(/^[A-Z_]{1,40}$/, 'must be an upper-case origin type'),
+        data: z
+          .record(z.string(), z.unknown())
+          .refine(
+            (data) => JSON.stringify(data).length <= 2000,
+            'must be at most 2000 chars as JSON',
+          )
+          .optional(),
+      })
+      .optional(),
+  }),
+)
 
 const WALLET_VERSION = '2.9.0'
 // Launches are kept a while after their OTT expired so a debug device can still re-fetch or
