@@ -74,11 +74,6 @@ export type TestEnvironment = InProcessTestEnvironment | SharedTestEnvironment
 
 const DEFAULT_TIMEOUT_MS = 10_000
 
-// `client.close()` lands in the SDK separately: call it where the client type has it.
-const closeClient = async (client: BackendClient) => {
-  if ('close' in client && typeof client.close === 'function') await client.close()
-}
-
 const twoUsers = (users: TestUser[], field: string): TestEnvironmentBase['users'] => {
   const [first, second, ...rest] = users
   if (!first || !second) {
@@ -175,7 +170,7 @@ export async function createTestEnvironment(
         else await control('POST', `/applications/${application.uuid}/reset`)
       },
       close() {
-        closing ??= closeClient(client).finally(() => server?.close())
+        closing ??= client.close().finally(() => server?.close())
         return closing
       },
     }

@@ -62,6 +62,18 @@ describe('createTestEnvironment({ url }): a tenant of a shared server', () => {
     const { uuid } = await two.client.payload.create(signIn)
     expect((await two.users[0].sign(uuid)).meta.signed).toBe(true)
   })
+
+  it('close() ends its client: an open subscription ends, and later calls are refused', async () => {
+    const four = await createTestEnvironment({ url })
+    const { uuid } = await four.client.payload.create(signIn)
+    const subscription = await four.client.payload.subscribe(uuid)
+    await four.close()
+    expect(subscription.ended).toBe(true)
+    await expect(subscription.resolved).rejects.toMatchObject({ code: 'ERR_ABORTED' })
+    await expect(four.client.payload.get(uuid)).rejects.toMatchObject({ code: 'ERR_ABORTED' })
+    // The payload itself is untouched on the server that runs on.
+    expect((await four.users[0].sign(uuid)).meta.signed).toBe(true)
+  })
 })
 
 describe('POST /__ref/applications/{uuid}/reset', () => {
