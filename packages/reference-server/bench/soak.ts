@@ -1,7 +1,7 @@
 import { forkBenchChild, nextMessage } from './bench-child'
 import { apiHeaders, bobAddress, builtServer } from './bench-fixtures'
 import { quick, report } from './bench-report'
-import { ensureGc, settledMemory } from './gc-process'
+import { ensureGc, releasedMemory } from './gc-process'
 import { signInToken } from './identity-fixtures'
 import type { ConnectRequest } from './socket-clients'
 
@@ -132,8 +132,8 @@ clients.send({
 } satisfies ConnectRequest)
 await nextMessage(clients, 'connected')
 
+const mb = (bytes: number) => Math.round(bytes / 1024 / 10.24) / 100
 const samples: { second: number; rss: number; heapUsed: number }[] = []
-let afterWarmUp: { rss: number; heapUsed: number } | null = null
 const started = performance.now()
 const elapsed = () => (performance.now() - started) / 1000
 let operations = 0
@@ -145,20 +145,24 @@ while (elapsed() < SECONDS && operations < MAX_OPERATIONS) {
   const operation = OPERATIONS[operations % OPERATIONS.length]
   operations++
   await operation?.().catch((error: unknown) => fail(`operation threw: ${String(error)}`))
-  if (afterWarmUp === null && elapsed() >= WARM_UP_SECONDS) afterWarmUp = settledMemory(gc)
   if (elapsed() >= nextSample) {
     nextSample += quick ? 5 : 60
-    samples.push({ second: Math.round(elapsed()), ...settledMemory(gc) })
+    const sample = { second: Math.round(elapsed()), ...(await releasedMemory(gc)) }
+    samples.push(sample)
+    // The curve as it goes: a run that drifts shows it long before the end.
+    console.log(
+      `${sample.second} s: ${operations} operations, ${failed} failed; after GC RSS ${mb(sample.rss)} MB, heap ${mb(sample.heapUsed)} MB`,
+    )
   }
 }
 await platform.webhooks.settled()
-const end = settledMemory(gc)
+const end = await releasedMemory(gc)
 clients.send({ type: 'close' })
 await nextMessage(clients, 'closed')
 clients.disconnect()
 await server.close()
 
-const mb = (bytes: number) => Math.round(bytes / 1024 / 10.24) / 100
+const afterWarmUp = samples.find((sample) => sample.second >= WARM_UP_SECONDS)
 console.log(`operations: ${operations} in ${Math.round(elapsed())} s, ${SOCKETS} sockets held open`)
 console.log(
   `after GC, RSS / heap (MB): ${samples.map((s) => `${s.second}s ${mb(s.rss)} / ${mb(s.heapUsed)}`).join(', ')}`,

@@ -28,7 +28,7 @@ import {
 } from './oauth-tokens'
 import { openerOrigin } from './redirect-uris'
 import { createRevokedGrants } from './revoked-grants'
-import { createSignInSessions, type SignInSession } from './sign-in-sessions'
+import { createSignInSessions, type SignInResult, type SignInSession } from './sign-in-sessions'
 import type { createSigningKeys } from './signing-keys'
 import { parseTokenRequest } from './token-request'
 
@@ -135,7 +135,7 @@ export function createOAuthProvider(deps: OAuthProviderDeps) {
     }
   }
 
-  const settle = async (session: SignInSession, record: PayloadRecord) => {
+  const settle = async (session: SignInSession, record: PayloadRecord): Promise<SignInResult> => {
     if (!record.meta.signed) {
       const description = record.meta.resolved
         ? 'the user rejected the sign-in'
@@ -202,7 +202,7 @@ export function createOAuthProvider(deps: OAuthProviderDeps) {
         request,
         payloadUuid: created.uuid,
         createdAt: clock.now(),
-        result: null,
+        delivered: false,
       })
       return created.next.always
     },
@@ -232,9 +232,10 @@ export function createOAuthProvider(deps: OAuthProviderDeps) {
       if (!record.meta.resolved && !record.meta.cancelled && !record.meta.expired) {
         return { kind: 'pending', signUrl: `${deps.endpoints().api}/sign/${session.payloadUuid}` }
       }
-      session.result ??= await settle(session, record)
+      // Marked before the token is signed, so two loads at once cannot both get a result.
       session.delivered = true
-      const { request, result } = session
+      const result = await settle(session, record)
+      const { request } = session
       const outcome: Record<string, string> =
         result.kind === 'code'
           ? { authorization_code: result.code, code: result.code }
