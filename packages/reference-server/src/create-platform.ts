@@ -63,7 +63,7 @@ export interface PlatformOptions {
   ledgerCloseMs?: number | false
   /**
    * About how many closed transactions each network remembers for lookups, its oldest ledgers
-   * forgotten first. Default 2,000; a test that looks up older transactions raises it.
+   * forgotten first. Default 1,000; a test that looks up older transactions raises it.
    */
   ledgerHistory?: number
   /** Calls per sliding minute per route class; false switches rate limiting off. */

@@ -39,16 +39,21 @@ const SESSION_KEEP_MS = 30 * 60_000
 const MAX_SESSIONS = 10_000
 
 /**
- * The open sign-in sessions, by id and by SignIn payload, bounded in time and number.
+ * The open sign-in sessions, by id and by SignIn payload, bounded in time and number, and each
+ * forgotten once its SignIn payload is (`payloadKept` says).
  *
  * @example
  * ```ts
- * const sessions = createSignInSessions(clock)
+ * const sessions = createSignInSessions(clock, (uuid) => payloads.has(uuid))
  * sessions.add({ id, request, payloadUuid, createdAt: clock.now(), delivered: false })
  * sessions.get(id)?.payloadUuid
  * ```
  */
-export function createSignInSessions(clock: Clock, maxSessions = MAX_SESSIONS) {
+export function createSignInSessions(
+  clock: Clock,
+  payloadKept: (uuid: string) => boolean,
+  maxSessions = MAX_SESSIONS,
+) {
   const byId = new Map<string, SignInSession>()
   const byPayload = new Map<string, SignInSession>()
 
@@ -58,9 +63,12 @@ export function createSignInSessions(clock: Clock, maxSessions = MAX_SESSIONS) {
   }
   const sweep = () => {
     const oldest = clock.now() - SESSION_KEEP_MS
-    // Insertion order is creation order: stop at the first session still kept.
+    // Insertion order is creation order: stop at the first session still kept. A session whose
+    // SignIn payload the platform forgot (retention) can never finish, nor show on the dashboard.
     for (const session of byId.values()) {
-      if (session.createdAt >= oldest && byId.size < maxSessions) break
+      const kept =
+        session.createdAt >= oldest && byId.size < maxSessions && payloadKept(session.payloadUuid)
+      if (kept) break
       forget(session)
     }
   }

@@ -87,9 +87,9 @@ function sequenceResult(tx: JsonObject, account: AccountState): string | null {
 
 /**
  * Transactions a network remembers by default (closed ones: the open ledger is always whole).
- * About 1.6 KB each, so a busy network stays within a few MB.
+ * About 1.6 KB each: a network busy with payments stays under 2 MB, and fills it within minutes.
  */
-export const DEFAULT_LEDGER_HISTORY = 2_000
+export const DEFAULT_LEDGER_HISTORY = 1_000
 
 /**
  * Creates the ledger of one network: accounts with native balances, trust lines and tickets, an

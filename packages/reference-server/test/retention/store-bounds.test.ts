@@ -114,7 +114,7 @@ describe('sign-in sessions: 30 minutes, and a bounded number', () => {
 
   test('past the bound the oldest session is forgotten, by id and by payload', () => {
     const clock = createClock({ start: START, manual: true })
-    const sessions = createSignInSessions(clock, 3)
+    const sessions = createSignInSessions(clock, () => true, 3)
     for (const id of ['a', 'b', 'c', 'd']) sessions.add(session(id, clock.now()))
     expect(sessions.get('a')).toBeNull()
     expect(sessions.byPayload('payload-a')).toBeNull()
@@ -123,7 +123,7 @@ describe('sign-in sessions: 30 minutes, and a bounded number', () => {
 
   test('a session is forgotten 30 minutes after it started', () => {
     const clock = createClock({ start: START, manual: true })
-    const sessions = createSignInSessions(clock)
+    const sessions = createSignInSessions(clock, () => true)
     sessions.add(session('a', clock.now()))
     clock.advance(30 * 60)
     expect(sessions.get('a')?.id).toBe('a')
@@ -131,6 +131,16 @@ describe('sign-in sessions: 30 minutes, and a bounded number', () => {
     expect(sessions.get('a')).toBeNull()
     sessions.add(session('b', clock.now()))
     expect(sessions.recent(10).map((s) => s.id)).toEqual(['b'])
+  })
+  test('a session whose SignIn payload was forgotten goes with the next sign-in', () => {
+    const clock = createClock({ start: START, manual: true })
+    const kept = new Set(['payload-a', 'payload-b'])
+    const sessions = createSignInSessions(clock, (uuid) => kept.has(uuid))
+    sessions.add(session('a', clock.now()))
+    sessions.add(session('b', clock.now()))
+    kept.delete('payload-a')
+    sessions.add(session('c', clock.now()))
+    expect(sessions.recent(10).map((s) => s.id)).toEqual(['c', 'b'])
   })
 })
 
@@ -146,7 +156,7 @@ describe('xApp JWT sessions: a bounded number', () => {
   })
 })
 
-describe('xApp launches: an hour, and at most 2,000', () => {
+describe('xApp launches: an hour, and at most 1,000', () => {
   const xappSetup = () => {
     const t = started()
     const app = t.platform.applications.create({
@@ -157,10 +167,10 @@ describe('xApp launches: an hour, and at most 2,000', () => {
     return { ...t, app, launch }
   }
 
-  test('past 2,000 launches the oldest is forgotten: its OTT is refused (815)', () => {
+  test('past 1,000 launches the oldest is forgotten: its OTT is refused (815)', () => {
     const { platform, app, launch } = xappSetup()
     const first = launch()
-    for (let i = 0; i < 2_000; i++) launch()
+    for (let i = 0; i < 1_000; i++) launch()
     expect(platform.xapps.launchOf(first)).toBeNull()
     expect(() => platform.xapps.exchange(app, first)).toThrow(
       expect.objectContaining({ code: 815 }),

@@ -107,7 +107,7 @@ const WALLET_VERSION = '2.9.0'
 const KEEP_MS = 3_600_000
 // And at most this many (about 1 KB each), the least recently used forgotten first: far more
 // than can be exchanged within an OTT's 60 s, so only old launches ever go.
-const MAX_LAUNCHES = 2_000
+const MAX_LAUNCHES = 1_000
 const SPENT = 'the one-time token is unknown, expired or already used'
 // `/force` re-arms an OTT at most this many times, each extending its life (docs/protocol.md §7.3).
 const MAX_REPLAYS = 3
@@ -133,13 +133,8 @@ export function createXapps(deps: {
   push: Push
   /** `{api}`, for the host simulator page's URL. */
   apiBase: () => string
-  /** Launches kept at most (default 2,000): a test may lower it. */
-  maxLaunches?: number
 }): Xapps {
-  const launches = createBoundedCache<XappLaunch>({
-    maxKeyLength: 36,
-    maxEntries: deps.maxLaunches ?? MAX_LAUNCHES,
-  })
+  const launches = createBoundedCache<XappLaunch>({ maxKeyLength: 36, maxEntries: MAX_LAUNCHES })
 
   // A launch past its keeping time is forgotten when next asked for.
   const find = (ott: unknown): XappLaunch | null => {
