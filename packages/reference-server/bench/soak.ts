@@ -8,11 +8,12 @@ import type { ConnectRequest } from './socket-clients'
 // The soak of issue 22: ten minutes of mixed work on one server over loopback, with 2,000 payload
 // sockets held open by another process: payload lifecycles (signed, rejected, cancelled), OAuth
 // sign-ins (auth → wallet → signin → userinfo) and xApp launches (launch → authorize → jwt/ping).
-// Reports the calls that failed and the RSS growth after the first minute (after GC). A
-// long-running server is given a retention (resolved payloads forgotten after 60 s), as a shared
-// host would run it; rate limits are off (every call comes from 127.0.0.1). Run it with
-// `MALLOC_ARENA_MAX=2`: with glibc's default arenas the RSS keeps memory the heap freed (the JWT
-// crypto runs on libuv's thread pool), and doubles while the heap stays flat (bench/README.md).
+// Prints RSS and heap after GC each minute, then the calls that failed and the RSS growth after
+// the first minute. A long-running server is given a retention (resolved payloads forgotten after
+// 60 s), as a shared host would run it; every other store keeps its default bound; rate limits
+// are off (every call comes from 127.0.0.1). No environment variables: glibc's default arenas, as
+// a library user runs it. 2026-11-28: 0 failed calls, RSS 160.7 → 169.3 MB (+5.4 %), heap 40.6 →
+// 43.9 MB (bench/README.md, "Soak").
 const gc = ensureGc()
 // `--seconds N` runs a shorter soak (a diagnosis); the judged run is ten minutes.
 const secondsArg = process.argv.indexOf('--seconds')
