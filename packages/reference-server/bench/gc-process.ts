@@ -30,3 +30,17 @@ export function settledMemory(gc: () => void): { heapUsed: number; rss: number }
   const { heapUsed, rss } = process.memoryUsage()
   return { heapUsed, rss }
 }
+
+// V8 gives the pages of a collected heap back to the system on background threads, after the
+// collection returns: RSS read at once can still count tens of MB the heap no longer holds.
+const RELEASE_PAUSE_MS = 250
+
+/**
+ * {@link settledMemory} read again after a pause in which the collector's background threads
+ * give freed pages back: RSS as it stays, for a curve over minutes.
+ */
+export async function releasedMemory(gc: () => void): Promise<{ heapUsed: number; rss: number }> {
+  settledMemory(gc)
+  await new Promise((resolve) => setTimeout(resolve, RELEASE_PAUSE_MS))
+  return settledMemory(gc)
+}

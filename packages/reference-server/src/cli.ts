@@ -31,8 +31,8 @@ const USAGE = `Usage: pullsign-server [options]
                           the simulated wallet answers every new payload (or those of one
                           transaction type) as that user (name or uuid), 500 ms after it is
                           created; repeatable, once per type (e.g. --autopilot alice:sign:SignIn)
-  --retention-max-payloads <n>   keep at most n payloads: the oldest that are over
-                                 (resolved, cancelled, expired) are forgotten first
+  --retention-max-payloads <n>   keep at most n payloads (default 10000): the oldest that
+                                 are over (resolved, cancelled, expired) are forgotten first
   --retention-ttl-seconds <n>    forget a payload n seconds after it is over
   -q, --quiet             no line per request (only the banner, errors and clock moves)
   -v, --verbose           also log request and response bodies (secrets redacted)

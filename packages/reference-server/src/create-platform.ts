@@ -61,13 +61,18 @@ export interface PlatformOptions {
   fixtures?: Fixtures | unknown
   /** Ledger close interval, ms; false closes only on demand. Default 4000 (docs/protocol.md §8.1). */
   ledgerCloseMs?: number | false
+  /**
+   * About how many closed transactions each network remembers for lookups, its oldest ledgers
+   * forgotten first. Default 1,000; a test that looks up older transactions raises it.
+   */
+  ledgerHistory?: number
   /** Calls per sliding minute per route class; false switches rate limiting off. */
   rateLimits?: false | Partial<Record<RouteClass, number>>
   /** The fetch webhooks are delivered with; the global fetch by default. */
   fetch?: typeof fetch
   /** Default validity of user tokens, days (docs/protocol.md §6: 30). */
   tokenValidityDays?: number
-  /** Forget payloads that are over, so a long-running server stays bounded; none by default. */
+  /** When payloads that are over are forgotten; by default past 10,000 payloads, never by time. */
   retention?: RetentionOptions
 }
 
@@ -178,6 +183,7 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
     clock,
     closeMs: options.ledgerCloseMs ?? 4000,
     price: nativePrice,
+    history: options.ledgerHistory,
   })
   const applications = createApplications({ tokenValidityDays: options.tokenValidityDays ?? 30 })
   const users = createUsers({ ledger })

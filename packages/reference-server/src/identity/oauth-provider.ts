@@ -18,6 +18,7 @@ import { PlatformError } from '../platform'
 import { newUuid } from '../platform/ids'
 import { createAuthorizationCodes } from './authorization-codes'
 import type { AuthorizeRequest } from './authorize-request'
+import { JwtRefusal } from './compact-jwt'
 import { OAuthError } from './oauth-error'
 import {
   mintAccessToken,
@@ -28,7 +29,7 @@ import {
 } from './oauth-tokens'
 import { openerOrigin } from './redirect-uris'
 import { createRevokedGrants } from './revoked-grants'
-import { createSignInSessions, type SignInSession } from './sign-in-sessions'
+import { createSignInSessions, type SignInResult, type SignInSession } from './sign-in-sessions'
 import type { createSigningKeys } from './signing-keys'
 import { parseTokenRequest } from './token-request'
 
@@ -114,7 +115,7 @@ const withValues = (uri: string, values: Record<string, string>) => {
  */
 export function createOAuthProvider(deps: OAuthProviderDeps) {
   const { clock } = deps
-  const sessions = createSignInSessions(clock)
+  const sessions = createSignInSessions(clock, (uuid) => deps.payloads.has(uuid))
   const revoked = createRevokedGrants(clock)
   const codes = createAuthorizationCodes(clock, (grant) => revoked.revoke(grant.payloadUuid))
 
@@ -135,7 +136,7 @@ export function createOAuthProvider(deps: OAuthProviderDeps) {
     }
   }
 
-  const settle = async (session: SignInSession, record: PayloadRecord) => {
+  const settle = async (session: SignInSession, record: PayloadRecord): Promise<SignInResult> => {
     if (!record.meta.signed) {
       const description = record.meta.resolved
         ? 'the user rejected the sign-in'
@@ -147,7 +148,7 @@ export function createOAuthProvider(deps: OAuthProviderDeps) {
     const grant = grantOf(session, record)
     if (session.request.responseType === 'token') {
       const key = await deps.keys.current()
-      const accessToken = await mintAccessToken(grant, key, deps.endpoints().oauth, clock.now())
+      const accessToken = mintAccessToken(grant, key, deps.endpoints().oauth, clock.now())
       return { kind: 'token' as const, accessToken }
     }
     const code = codes.issue({
@@ -202,7 +203,7 @@ export function createOAuthProvider(deps: OAuthProviderDeps) {
         request,
         payloadUuid: created.uuid,
         createdAt: clock.now(),
-        result: null,
+        delivered: false,
       })
       return created.next.always
     },
@@ -232,9 +233,10 @@ export function createOAuthProvider(deps: OAuthProviderDeps) {
       if (!record.meta.resolved && !record.meta.cancelled && !record.meta.expired) {
         return { kind: 'pending', signUrl: `${deps.endpoints().api}/sign/${session.payloadUuid}` }
       }
-      session.result ??= await settle(session, record)
+      // Marked before the token is signed, so two loads at once cannot both get a result.
       session.delivered = true
-      const { request, result } = session
+      const result = await settle(session, record)
+      const { request } = session
       const outcome: Record<string, string> =
         result.kind === 'code'
           ? { authorization_code: result.code, code: result.code }
@@ -301,14 +303,14 @@ export function createOAuthProvider(deps: OAuthProviderDeps) {
       const now = clock.now()
       const { grant } = entry
       const answer: OAuthTokenResponse = {
-        access_token: await mintAccessToken(grant, key, issuer, now),
+        access_token: mintAccessToken(grant, key, issuer, now),
         token_type: 'bearer',
         expires_in: TOKEN_LIFETIME_SECONDS,
         refresh_token: '',
         scope: grant.scope,
       }
       if (grant.scope.split(' ').includes('openid')) {
-        answer.id_token = await mintIdToken(grant, key, issuer, now)
+        answer.id_token = mintIdToken(grant, key, issuer, now)
       }
       return answer
     },
@@ -318,10 +320,10 @@ export function createOAuthProvider(deps: OAuthProviderDeps) {
       const key = await deps.keys.current()
       let claims: Record<string, unknown>
       try {
-        claims = { ...(await verifyAccessToken(token, key, deps.endpoints().oauth, clock.now())) }
+        claims = { ...verifyAccessToken(token, key, deps.endpoints().oauth, clock.now()) }
       } catch (error) {
         // Said without quoting the token.
-        const expired = (error as { code?: unknown }).code === 'ERR_JWT_EXPIRED'
+        const expired = error instanceof JwtRefusal && error.reason === 'expired'
         throw new OAuthError(
           'invalid_token',
           expired

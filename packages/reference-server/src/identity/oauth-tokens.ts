@@ -1,7 +1,7 @@
-import type { JWTPayload } from 'jose'
 import type { NetworkKey, OAuthJwtClaims } from 'pullsign/wire'
 import { networkDefinition } from '../ledger'
 import type { Application } from '../platform'
+import { signJwt, verifyJwt } from './compact-jwt'
 import type { SigningKey } from './signing-keys'
 
 /**
@@ -41,25 +41,27 @@ const seconds = (ms: number) => Math.floor(ms / 1000)
 const emailOf = (grant: SignInGrant) => `${grant.app.uuid}+${grant.account}@xumm.me`
 
 // What both tokens of a grant share (docs/protocol.md §7.1): RS256 with the `/certs` key, `iss`,
-// `aud` = client_id, `sub` = the r-address, issued now, 24 h.
-// jose loads with the first token signed (the key it signs with is made on first use too).
-const signForGrant = async (
-  claims: JWTPayload,
+// `aud` = client_id, `sub` = the r-address, issued now, 24 h; signed on the main thread
+// (compact-jwt.ts says why).
+const signForGrant = (
+  claims: Record<string, unknown>,
   grant: SignInGrant,
   key: SigningKey,
   issuer: string,
   iat: number,
-): Promise<string> => {
-  const { SignJWT } = await import('jose')
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
-    .setIssuer(issuer)
-    .setAudience(grant.app.uuid)
-    .setSubject(grant.account)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
-    .sign(key.privateKey)
-}
+): string =>
+  signJwt(
+    { kid: key.kid, typ: 'JWT' },
+    {
+      ...claims,
+      iss: issuer,
+      aud: grant.app.uuid,
+      sub: grant.account,
+      iat,
+      exp: iat + TOKEN_LIFETIME_SECONDS,
+    },
+    { alg: 'RS256', key: key.privateKey },
+  )
 
 /**
  * The access token of a grant: RS256 with the `/certs` key, the claims of docs/protocol.md §7.1, `iss` =
@@ -67,15 +69,15 @@ const signForGrant = async (
  *
  * @example
  * ```ts
- * const jwt = await mintAccessToken(grant, await keys.current(), endpoints.oauth, clock.now())
+ * const jwt = mintAccessToken(grant, await keys.current(), endpoints.oauth, clock.now())
  * ```
  */
-export async function mintAccessToken(
+export function mintAccessToken(
   grant: SignInGrant,
   key: SigningKey,
   issuer: string,
   nowMs: number,
-): Promise<string> {
+): string {
   const network = networkDefinition(grant.network)
   const iat = seconds(nowMs)
   const claims: Omit<OAuthJwtClaims, 'iat' | 'exp' | 'iss' | 'aud' | 'sub'> = {
@@ -101,15 +103,15 @@ export async function mintAccessToken(
  *
  * @example
  * ```ts
- * const idToken = await mintIdToken(grant, await keys.current(), endpoints.oauth, clock.now())
+ * const idToken = mintIdToken(grant, await keys.current(), endpoints.oauth, clock.now())
  * ```
  */
-export async function mintIdToken(
+export function mintIdToken(
   grant: SignInGrant,
   key: SigningKey,
   issuer: string,
   nowMs: number,
-): Promise<string> {
+): string {
   const iat = seconds(nowMs)
   const claims = {
     email: emailOf(grant),
@@ -120,25 +122,24 @@ export async function mintIdToken(
 
 /**
  * Verifies an access token of this provider: RS256 with its key, `iss` = `{oauth}`, not expired on
- * the server clock (which tests move). Resolves its claims; rejects with jose's error otherwise.
+ * the server clock (which tests move), with `sub`, `aud`, `exp`, `iat` and `client_id`. Answers its
+ * claims; throws a `JwtRefusal` (compact-jwt.ts) otherwise.
  *
  * @example
  * ```ts
- * const claims = await verifyAccessToken(jwt, await keys.current(), endpoints.oauth, clock.now())
+ * const claims = verifyAccessToken(jwt, await keys.current(), endpoints.oauth, clock.now())
  * ```
  */
-export async function verifyAccessToken(
+export function verifyAccessToken(
   token: string,
   key: SigningKey,
   issuer: string,
   nowMs: number,
-): Promise<OAuthJwtClaims> {
-  const { jwtVerify } = await import('jose')
-  const { payload } = await jwtVerify(token, key.publicKey, {
-    algorithms: ['RS256'],
-    issuer,
-    currentDate: new Date(nowMs),
-    requiredClaims: ['sub', 'aud', 'exp', 'iat', 'client_id'],
-  })
-  return payload as unknown as OAuthJwtClaims
+): OAuthJwtClaims {
+  const claims = verifyJwt(
+    token,
+    { alg: 'RS256', key: key.publicKey },
+    { now: nowMs, issuer, required: ['sub', 'aud', 'exp', 'iat', 'client_id'] },
+  )
+  return claims as unknown as OAuthJwtClaims
 }

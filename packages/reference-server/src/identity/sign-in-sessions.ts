@@ -2,11 +2,12 @@ import type { Clock } from '../platform'
 import type { AuthorizeRequest } from './authorize-request'
 
 /**
- * What `/signin` answered for a session, kept so a reload shows the same result.
+ * What `/signin` answers for a session, once: it is not kept (a second load is refused, and a
+ * token or code waiting in memory would be a secret kept for nothing).
  *
  * @example
  * ```ts
- * session.result = { kind: 'code', code }
+ * const result: SignInResult = { kind: 'code', code }
  * ```
  */
 export type SignInResult =
@@ -28,27 +29,31 @@ export interface SignInSession {
   payloadUuid: string
   /** ms since the epoch, server clock. */
   createdAt: number
-  result: SignInResult | null
   /** The result went to the browser once: a second load gets an error (docs/protocol.md §7.3). */
-  delivered?: boolean
+  delivered: boolean
 }
 
 /** A session is kept this long: the SignIn payload's life plus the code's (docs/protocol.md §7.1). */
 const SESSION_KEEP_MS = 30 * 60_000
-/** At most this many sessions are kept, the oldest forgotten first. */
+/** At most this many sessions are kept by default, the oldest forgotten first. */
 const MAX_SESSIONS = 10_000
 
 /**
- * The open sign-in sessions, by id and by SignIn payload, bounded in time and number.
+ * The open sign-in sessions, by id and by SignIn payload, bounded in time and number, and each
+ * forgotten once its SignIn payload is (`payloadKept` says).
  *
  * @example
  * ```ts
- * const sessions = createSignInSessions(clock)
- * sessions.add({ id, request, payloadUuid, createdAt: clock.now(), result: null })
+ * const sessions = createSignInSessions(clock, (uuid) => payloads.has(uuid))
+ * sessions.add({ id, request, payloadUuid, createdAt: clock.now(), delivered: false })
  * sessions.get(id)?.payloadUuid
  * ```
  */
-export function createSignInSessions(clock: Clock) {
+export function createSignInSessions(
+  clock: Clock,
+  payloadKept: (uuid: string) => boolean,
+  maxSessions = MAX_SESSIONS,
+) {
   const byId = new Map<string, SignInSession>()
   const byPayload = new Map<string, SignInSession>()
 
@@ -58,9 +63,12 @@ export function createSignInSessions(clock: Clock) {
   }
   const sweep = () => {
     const oldest = clock.now() - SESSION_KEEP_MS
-    // Insertion order is creation order: stop at the first session still kept.
+    // Insertion order is creation order: stop at the first session still kept. A session whose
+    // SignIn payload the platform forgot (retention) can never finish, nor show on the dashboard.
     for (const session of byId.values()) {
-      if (session.createdAt >= oldest && byId.size < MAX_SESSIONS) break
+      const kept =
+        session.createdAt >= oldest && byId.size < maxSessions && payloadKept(session.payloadUuid)
+      if (kept) break
       forget(session)
     }
   }

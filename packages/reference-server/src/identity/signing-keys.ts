@@ -1,3 +1,4 @@
+import { KeyObject } from 'node:crypto'
 import type { JWK } from 'jose'
 import type { SigningKeysState } from './signing-keys-state'
 
@@ -13,8 +14,9 @@ import type { SigningKeysState } from './signing-keys-state'
 export interface SigningKey {
   /** Stable for the server's life: the thumbprint of the public key (RFC 7638). */
   kid: string
-  privateKey: CryptoKey
-  publicKey: CryptoKey
+  /** node:crypto keys: the server signs and verifies on the main thread (compact-jwt.ts). */
+  privateKey: KeyObject
+  publicKey: KeyObject
   /** The public key as published in `/certs`. */
   jwk: JWK
 }
@@ -34,7 +36,12 @@ const signingKey = async (privateKey: CryptoKey, publicKey: CryptoKey): Promise<
   const { calculateJwkThumbprint, exportJWK } = await import('jose')
   const exported = await exportJWK(publicKey)
   const kid = await calculateJwkThumbprint(exported)
-  return { kid, privateKey, publicKey, jwk: { ...exported, kid, alg: 'RS256', use: 'sig' } }
+  return {
+    kid,
+    privateKey: KeyObject.from(privateKey),
+    publicKey: KeyObject.from(publicKey),
+    jwk: { ...exported, kid, alg: 'RS256', use: 'sig' },
+  }
 }
 
 /**

@@ -2,7 +2,8 @@ import { createBoundedCache } from '../bounded-cache'
 import type { Clock } from '../platform'
 import { XAPP_JWT_SECONDS } from './xapp-jwt'
 
-// Launches kept at once; the oldest is forgotten first (its JWT is then refused, 814).
+// Launches kept at once by default (about 150 B each); the least recently used is forgotten first
+// (its JWT is then refused, 814).
 const MAX_SESSIONS = 50_000
 
 interface XappSession {
@@ -18,8 +19,8 @@ interface XappSession {
  * app's own secret could sign one for anyone. Bounded in number, and each is forgotten after the
  * JWT's lifetime on the server clock.
  */
-export function createXappSessions(clock: Clock) {
-  const sessions = createBoundedCache<XappSession>({ maxKeyLength: 36, maxEntries: MAX_SESSIONS })
+export function createXappSessions(clock: Clock, maxSessions = MAX_SESSIONS) {
+  const sessions = createBoundedCache<XappSession>({ maxKeyLength: 36, maxEntries: maxSessions })
   return {
     record(ott: string, appUuid: string, userUuid: string): void {
       sessions.set(ott, { appUuid, userUuid, until: clock.now() + XAPP_JWT_SECONDS * 1000 })

@@ -4,7 +4,7 @@ import { parseDrops } from './amounts/native-amount'
 import { parseCtid } from './codec/ctid'
 import type { LedgerState } from './ledger-state'
 import type { AccountView, Ledger } from './ledger-types'
-import { createNetworkLedger, type NetworkLedger } from './network-ledger'
+import { createNetworkLedger, DEFAULT_LEDGER_HISTORY, type NetworkLedger } from './network-ledger'
 import { NETWORKS } from './networks'
 import type { NativePrice } from './rules/apply-context'
 import { LSF_DEFAULT_RIPPLE } from './state/account-state'
@@ -35,6 +35,11 @@ export interface LedgerOptions {
    * (docs/protocol.md §8.5). Without it, only same-currency conversions have a path.
    */
   price?: NativePrice
+  /**
+   * About how many closed transactions each network remembers, its oldest ledgers forgotten
+   * first (default {@link DEFAULT_LEDGER_HISTORY}): a long-running server stays bounded.
+   */
+  history?: number
 }
 
 const TXID = /^[0-9A-F]{64}$/i
@@ -60,8 +65,14 @@ export function createLedger(options: LedgerOptions): Ledger {
   if (closeMs !== false && !(Number.isInteger(closeMs) && closeMs > 0)) {
     throw new RangeError('closeMs must be a positive integer of milliseconds or false')
   }
+  const history = options.history ?? DEFAULT_LEDGER_HISTORY
+  if (!(Number.isInteger(history) && history > 0)) {
+    throw new RangeError('history must be a positive integer of transactions')
+  }
   const build = () =>
-    new Map<NetworkKey, NetworkLedger>(NETWORKS.map((n) => [n.key, createNetworkLedger(n, price)]))
+    new Map<NetworkKey, NetworkLedger>(
+      NETWORKS.map((n) => [n.key, createNetworkLedger(n, price, history)]),
+    )
   let networks = build()
   let changes = 0
 

@@ -86,8 +86,18 @@ function sequenceResult(tx: JsonObject, account: AccountState): string | null {
 }
 
 /**
+ * Transactions a network remembers by default (closed ones: the open ledger is always whole).
+ * About 1.6 KB each: a network busy with payments stays under 2 MB, and fills it within minutes.
+ */
+export const DEFAULT_LEDGER_HISTORY = 1_000
+
+/**
  * Creates the ledger of one network: accounts with native balances, trust lines and tickets, an
  * open ledger that applies submitted transactions at once, and closed ledgers that validate them.
+ * It remembers the transactions of its newest closed ledgers, about `history` of them (the oldest
+ * ledger is forgotten whole, never the newest): an older one answers "not found" to a lookup, as
+ * on a node that keeps no full history, and can never apply twice, since its Sequence or ticket
+ * was spent (tefPAST_SEQ, tefNO_TICKET).
  *
  * @example
  * ```ts
@@ -100,14 +110,26 @@ function sequenceResult(tx: JsonObject, account: AccountState): string | null {
 export function createNetworkLedger(
   definition: NetworkDefinition,
   price: NativePrice,
+  history = DEFAULT_LEDGER_HISTORY,
 ): NetworkLedger {
   const accounts = new Map<string, AccountState>()
   const lines = new Map<string, TrustLine>()
   const transactions = new Map<string, StoredTransaction>()
   let open: StoredTransaction[] = []
-  // The transactions of each closed ledger that held any, in order (CTID lookups, §9.2).
+  // The transactions of each closed ledger that held any, in order (CTID lookups, §9.2), oldest
+  // ledger first.
   const closedLedgers = new Map<number, StoredTransaction[]>()
   let closedIndex = definition.first_ledger_index
+
+  // Forgets the oldest closed ledgers, with their transactions, past the history (a Batch and its
+  // inner transactions share a ledger, so they go together).
+  const forgetOldLedgers = () => {
+    for (const [index, list] of closedLedgers) {
+      if (transactions.size - open.length <= history || closedLedgers.size === 1) return
+      for (const stored of list) transactions.delete(stored.txid)
+      closedLedgers.delete(index)
+    }
+  }
 
   const lookup = (address: string) => accounts.get(address) ?? null
   const create = (address: string): AccountState => {
@@ -287,6 +309,7 @@ export function createNetworkLedger(
       }
       if (open.length > 0) closedLedgers.set(closedIndex, open)
       open = []
+      forgetOldLedgers()
     },
     transaction: (txid) => transactions.get(txid),
     transactionAt: (ledgerIndex, index) => closedLedgers.get(ledgerIndex)?.[index],
@@ -304,6 +327,7 @@ export function createNetworkLedger(
       refill(closedLedgers, parts.closedLedgers)
       open = parts.open
       closedIndex = parts.closedIndex
+      forgetOldLedgers()
     },
   }
 }

@@ -176,7 +176,7 @@ describe('retention options', () => {
     expect(() => createPlatform({ retention: input as RetentionOptions })).toThrow(PlatformError)
   })
 
-  test('no retention keeps every payload', () => {
+  test('without retention options no payload is forgotten by time', () => {
     const { platform, create, reject } = start({})
     for (let i = 0; i < 300; i++) reject(create())
     platform.clock.advance(365 * 24 * 3600)

@@ -15,7 +15,7 @@ import type { WebhooksState } from './webhooks-state'
 export interface Webhooks {
   /** Queues the webhook of a resolution: the first attempt starts at once. */
   deliver(app: Application, body: WebhookBody): void
-  /** Every finished attempt, oldest first (the §10 log). */
+  /** The finished attempts, oldest first (the §10 log): the newest {@link MAX_LOGGED_ATTEMPTS}. */
   attempts(): WebhookAttempt[]
   /** Resolves when no attempt is in flight (retries waiting on the clock do not count). */
   settled(): Promise<void>
@@ -45,6 +45,9 @@ interface Job {
 }
 
 const MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_SECONDS.length + 1
+
+/** Attempts the log keeps (about 250 B each), the oldest dropped first. */
+export const MAX_LOGGED_ATTEMPTS = 10_000
 
 const describe = (error: unknown): string => {
   const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined
@@ -164,6 +167,7 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
           ok,
           error,
         })
+        if (log.length > MAX_LOGGED_ATTEMPTS) log.shift()
         const delay = WEBHOOK_RETRY_DELAYS_SECONDS[attempt - 1]
         if (!ok && attempt < MAX_ATTEMPTS && delay !== undefined) {
           schedule(job, attempt + 1, deps.clock.now() + delay * 1000)
@@ -210,7 +214,7 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
     }),
     loadState(state, application) {
       stopAll()
-      log = state.log.map((entry) => ({ ...entry }))
+      log = state.log.slice(-MAX_LOGGED_ATTEMPTS).map((entry) => ({ ...entry }))
       for (const { application: uuid, body, attempt, dueAt } of state.scheduled) {
         const job = { app: application(uuid), url: body.meta.url, body, raw: JSON.stringify(body) }
         schedule(job, attempt, dueAt)

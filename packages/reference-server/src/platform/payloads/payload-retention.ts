@@ -7,8 +7,9 @@ import type { PayloadStore, StoredPayload } from './payload-store'
 /**
  * How long a long-running platform keeps payloads that are over: resolved, cancelled, or expired
  * without being opened. Live payloads (waiting to be opened, or opened and not yet resolved) are
- * never forgotten. A forgotten payload answers 404, like one that never existed. No retention by
- * default: every payload is kept, as a test expects.
+ * never forgotten. A forgotten payload answers 404, like one that never existed. By default the
+ * store holds at most {@link DEFAULT_MAX_PAYLOADS} payloads and forgets none by time: a test sees
+ * every payload it made, a server left running stays bounded.
  *
  * @example
  * ```ts
@@ -18,13 +19,17 @@ import type { PayloadStore, StoredPayload } from './payload-store'
  */
 export interface RetentionOptions {
   /**
-   * Most payloads kept; past it, the oldest payloads that are over are forgotten first (down to
-   * nine tenths of it, so the work is spread out). Live payloads may still take the store past it.
+   * Most payloads kept (default {@link DEFAULT_MAX_PAYLOADS}); past it, the oldest payloads that
+   * are over are forgotten first (down to nine tenths of it, so the work is spread out). Live
+   * payloads may still take the store past it.
    */
   maxPayloads?: number
   /** Seconds a payload is kept after it is over (resolved, cancelled or expired). */
   resolvedTtlSeconds?: number
 }
+
+/** Payloads a store keeps when no `maxPayloads` is given (about 3 KB each: some 30 MB). */
+export const DEFAULT_MAX_PAYLOADS = 10_000
 
 const retentionSchema = z
   .object({
@@ -95,7 +100,9 @@ export function createPayloadRetention(deps: {
   forget: (uuids: readonly string[]) => void
 }): PayloadRetention {
   const { clock, store } = deps
-  const { maxPayloads, resolvedTtlSeconds } = parseRetention(deps.options)
+  const parsed = parseRetention(deps.options)
+  const { resolvedTtlSeconds } = parsed
+  const maxPayloads = parsed.maxPayloads ?? DEFAULT_MAX_PAYLOADS
   const ttlMs = resolvedTtlSeconds === undefined ? null : resolvedTtlSeconds * 1000
   const cancelledAt = new Map<string, number>()
 
@@ -113,10 +120,10 @@ export function createPayloadRetention(deps: {
     deps.forget(uuids)
   }
 
-  const floor = maxPayloads === undefined ? 0 : Math.floor(maxPayloads * 0.9)
-  const slack = maxPayloads === undefined ? 0 : Math.max(1, maxPayloads - floor)
+  const floor = Math.floor(maxPayloads * 0.9)
+  const slack = Math.max(1, maxPayloads - floor)
   // After a walk that could not get under the maximum (all live), the next waits for `slack` more.
-  let nextWalkAt = maxPayloads ?? Number.POSITIVE_INFINITY
+  let nextWalkAt = maxPayloads
 
   let lastSweep = Number.NEGATIVE_INFINITY
   const sweepMs =
@@ -139,7 +146,7 @@ export function createPayloadRetention(deps: {
 
   return {
     added() {
-      if (maxPayloads === undefined || store.size <= nextWalkAt) return
+      if (store.size <= nextWalkAt) return
       const now = clock.now()
       const excess = store.size - floor
       const doomed: string[] = []
@@ -157,7 +164,7 @@ export function createPayloadRetention(deps: {
     forget,
     clear() {
       cancelledAt.clear()
-      nextWalkAt = maxPayloads ?? Number.POSITIVE_INFINITY
+      nextWalkAt = maxPayloads
     },
     dispose() {
       stopSweep()

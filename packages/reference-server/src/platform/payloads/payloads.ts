@@ -42,6 +42,8 @@ export interface Payloads {
   cancel(app: Application, uuid: string, userUuid?: string): PayloadCancelResponse
   /** §3.3 without an application check and without `devapp_fetched` (control API, wallet, ws). */
   record(uuid: string): PayloadRecord
+  /** Whether the payload is still kept (retention forgets payloads that are over). */
+  has(uuid: string): boolean
   /** Listens to the §4 events of a payload; returns unsubscribe. 404 for an unknown uuid. */
   subscribe(uuid: string, listener: (message: PayloadSocketMessage) => void): () => void
   /** The §4 resolve message once resolved (for late subscribers), else null. */
@@ -320,6 +322,7 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
       }
     },
     record: (uuid) => view(find(uuid)),
+    has: (uuid) => store.get(uuid) !== undefined,
     subscribe(uuid, listener) {
       const payload = find(uuid)
       return events.subscribe(

@@ -31,10 +31,13 @@ export interface Push {
   event(app: Application, body: unknown, asUser?: string): PushEventResponse
   /** Pushes a notification only: `{pushed}`. */
   notification(app: Application, body: unknown, asUser?: string): PushNotificationResponse
-  /** What a user received, newest first, as the inbox of §10 shows it. */
+  /** What a user received, newest first, as the inbox of §10 shows it: the newest 500. */
   received(userUuid: string): RefPushMessage[]
   clear(): void
 }
+
+/** Pushes kept per user (a body is at most 300 characters plus its data), the oldest dropped first. */
+export const MAX_MESSAGES_PER_USER = 500
 
 const bodySchema = z.lazy(() =>
   z.object({
@@ -83,6 +86,7 @@ export function createPush(deps: { clock: Clock; tokens: UserTokens }): Push {
     }
     const list = byUser.get(userUuid) ?? []
     list.push(message)
+    if (list.length > MAX_MESSAGES_PER_USER) list.shift()
     byUser.set(userUuid, list)
     return message
   }

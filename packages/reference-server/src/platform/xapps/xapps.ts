@@ -10,6 +10,7 @@ import {
   type XappStyle,
 } from 'pullsign/wire'
 import * as z from 'zod'
+import { createBoundedCache } from '../../bounded-cache'
 import type { RefXappLaunchResponse } from '../../control-api-types'
 import { networkDefinition } from '../../ledger'
 import type { Application, Applications } from '../applications/applications'
@@ -109,6 +110,9 @@ const WALLET_VERSION = '2.9.0'
 // Launches are kept a while after their OTT expired so a debug device can still re-fetch or
 // replay them, and the host simulator page can still frame them.
 const KEEP_MS = 3_600_000
+// And at most this many (about 1 KB each), the least recently used forgotten first: far more
+// than can be exchanged within an OTT's 60 s, so only old launches ever go.
+const MAX_LAUNCHES = 1_000
 const SPENT = 'the one-time token is unknown, expired or already used'
 // `/force` re-arms an OTT at most this many times, each extending its life (docs/protocol.md §7.3).
 const MAX_REPLAYS = 3
@@ -135,15 +139,16 @@ export function createXapps(deps: {
   /** `{api}`, for the host simulator page's URL. */
   apiBase: () => string
 }): Xapps {
-  const launches = new Map<string, XappLaunch>()
+  const launches = createBoundedCache<XappLaunch>({ maxKeyLength: 36, maxEntries: MAX_LAUNCHES })
 
-  const sweep = (now: number) => {
-    for (const [ott, launch] of launches) {
-      if (now - launch.armedAt > KEEP_MS) launches.delete(ott)
-    }
+  // A launch past its keeping time is forgotten when next asked for.
+  const find = (ott: unknown): XappLaunch | null => {
+    const launch = typeof ott === 'string' ? launches.get(ott) : undefined
+    if (launch === undefined) return null
+    if (deps.clock.now() - launch.armedAt <= KEEP_MS) return launch
+    launches.delete(launch.ott)
+    return null
   }
-
-  const find = (ott: unknown) => (typeof ott === 'string' ? launches.get(ott) : undefined) ?? null
 
   const ownLaunch = (app: Application, ott: unknown): XappLaunch => {
     const launch = find(ott)
@@ -210,7 +215,6 @@ export function createXapps(deps: {
         }
       }
       const now = deps.clock.now()
-      sweep(now)
       const style = data.style ?? 'LIGHT'
       const ott = newUuid()
       const token = deps.tokens.issue(app, user.uuid)
