@@ -110,6 +110,10 @@ const install = (name: string, from: string, linkDependencies: boolean) => {
   if (linkDependencies) symlinkSync(join(from, 'node_modules'), join(to, 'node_modules'), 'dir')
 }
 install('@pullsign/reference-server', join(here, '..'), false)
+// A package of its own around the suites: without it the nearest package.json is the server's,
+// whose name and exports make `@pullsign/reference-server` a self-reference to its `dist/`
+// (outside node_modules) before node_modules is looked at, by Node and vitest alike.
+writeFileSync(join(work, 'package.json'), '{ "private": true, "type": "module" }\n')
 install('pullsign', join(here, '../../sdk'), true)
 for (const [name, suite] of Object.entries(SUITES)) {
   const dir = dirOf(name)

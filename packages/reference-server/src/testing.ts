@@ -3,6 +3,7 @@ import type { Endpoints } from 'pullsign/wire'
 import type { RefApplication } from './control-api-types'
 import type { ReferenceServer } from './index'
 import { type ControlCall, controlClient } from './testing/control-client'
+import { inProcessFetch } from './testing/in-process-fetch'
 import { joinSharedServer } from './testing/shared-tenant'
 import {
   parseTestEnvironmentOptions,
@@ -31,7 +32,10 @@ export interface TestEnvironmentBase {
   readonly application: RefApplication
   /** At least two users, funded on every network, with their accounts. */
   readonly users: readonly [TestUser, TestUser, ...TestUser[]]
-  /** A `pullsign` backend client of the application. */
+  /**
+   * A `pullsign` backend client of the application. With a server of its own it calls
+   * `server.handler` in-process (as do the users' `sign` and `reject`); the port serves the rest.
+   */
   readonly client: BackendClient
   /**
    * Forgets the application's payloads (their events and webhooks) and user tokens; the
@@ -158,6 +162,7 @@ export async function createTestEnvironment(
       apiSecret: application.apiSecret,
       endpoints,
       timeoutMs,
+      fetch: tenant.fetch,
     })
     let closing: Promise<void> | undefined
     const base: TestEnvironmentBase = {
@@ -183,6 +188,9 @@ export async function createTestEnvironment(
 
 const ownServer = async (server: ReferenceServer, timeoutMs: number) => {
   const endpoints = await server.listen(0)
+  // The port serves the code under test (its own clients, sockets, a browser); the kit's client
+  // and wallet answers reach the same handler in-process.
+  const ownFetch = inProcessFetch(server.handler)
   const { platform } = server
   const [app] = platform.applications.list()
   if (!app) {
@@ -192,12 +200,13 @@ const ownServer = async (server: ReferenceServer, timeoutMs: number) => {
     endpoints,
     application: platform.applications.view(app),
     users: platform.users.list().map((user) => platform.users.view(user)),
-    control: controlClient(endpoints.api, { fetch, timeoutMs }),
+    control: controlClient(endpoints.api, { fetch: ownFetch, timeoutMs }),
+    fetch: ownFetch,
   }
 }
 
 const sharedServer = async (url: string, timeoutMs: number) => {
   const api = url.replace(/\/+$/, '')
   const control = controlClient(api, { fetch, timeoutMs })
-  return { ...(await joinSharedServer(url, control)), control }
+  return { ...(await joinSharedServer(url, control)), control, fetch: undefined }
 }
