@@ -35,7 +35,8 @@ export interface TestEnvironmentBase {
   readonly users: readonly [TestUser, TestUser, ...TestUser[]]
   /**
    * A `pullsign` backend client of the application. With a server of its own it calls
-   * `server.handler` in-process (as do the users' `sign` and `reject`); the port serves the rest.
+   * `server.handler` in-process (as do the users' `sign` and `reject`), the port serving the code
+   * under test; a tenant calls its shared server over `node:http`.
    */
   readonly client: BackendClient
   /**
