@@ -3,6 +3,8 @@ import type { Endpoints } from 'pullsign/wire'
 import type { RefApplication } from './control-api-types'
 import type { ReferenceServer } from './index'
 import { type ControlCall, controlClient } from './testing/control-client'
+import { inProcessFetch } from './testing/in-process-fetch'
+import { nodeHttpFetch } from './testing/node-http-fetch'
 import { joinSharedServer } from './testing/shared-tenant'
 import {
   parseTestEnvironmentOptions,
@@ -31,7 +33,11 @@ export interface TestEnvironmentBase {
   readonly application: RefApplication
   /** At least two users, funded on every network, with their accounts. */
   readonly users: readonly [TestUser, TestUser, ...TestUser[]]
-  /** A `pullsign` backend client of the application. */
+  /**
+   * A `pullsign` backend client of the application. With a server of its own it calls
+   * `server.handler` in-process (as do the users' `sign` and `reject`), the port serving the code
+   * under test; a tenant calls its shared server over `node:http`.
+   */
   readonly client: BackendClient
   /**
    * Forgets the application's payloads (their events and webhooks) and user tokens; the
@@ -143,10 +149,13 @@ export async function createTestEnvironment(
     parsed.url === undefined
       ? (await import('./index')).createReferenceServer(parsed.server)
       : undefined
+  // What ends the environment once it exists: its server, or a tenant's connections.
+  let end = async () => server?.close()
   try {
     const tenant = server
       ? await ownServer(server, timeoutMs)
       : await sharedServer(parsed.url ?? '', timeoutMs)
+    end = tenant.close
     const { application, control, endpoints } = tenant
     const users = twoUsers(
       tenant.users.map((user) => testUser(user, control)),
@@ -158,6 +167,7 @@ export async function createTestEnvironment(
       apiSecret: application.apiSecret,
       endpoints,
       timeoutMs,
+      fetch: tenant.fetch,
     })
     let closing: Promise<void> | undefined
     const base: TestEnvironmentBase = {
@@ -170,19 +180,22 @@ export async function createTestEnvironment(
         else await control('POST', `/applications/${application.uuid}/reset`)
       },
       close() {
-        closing ??= client.close().finally(() => server?.close())
+        closing ??= client.close().finally(tenant.close)
         return closing
       },
     }
     return server ? { ...base, server } : base
   } catch (error) {
-    await server?.close()
+    await end()
     throw error
   }
 }
 
 const ownServer = async (server: ReferenceServer, timeoutMs: number) => {
   const endpoints = await server.listen(0)
+  // The port serves the code under test (its own clients, sockets, a browser); the kit's client
+  // and wallet answers reach the same handler in-process.
+  const ownFetch = inProcessFetch(server.handler)
   const { platform } = server
   const [app] = platform.applications.list()
   if (!app) {
@@ -192,12 +205,22 @@ const ownServer = async (server: ReferenceServer, timeoutMs: number) => {
     endpoints,
     application: platform.applications.view(app),
     users: platform.users.list().map((user) => platform.users.view(user)),
-    control: controlClient(endpoints.api, { fetch, timeoutMs }),
+    control: controlClient(endpoints.api, { fetch: ownFetch, timeoutMs }),
+    fetch: ownFetch,
+    close: () => server.close(),
   }
 }
 
 const sharedServer = async (url: string, timeoutMs: number) => {
   const api = url.replace(/\/+$/, '')
-  const control = controlClient(api, { fetch, timeoutMs })
-  return { ...(await joinSharedServer(url, control)), control }
+  // node:http rather than undici's fetch: half the CPU in a fresh test file (node-http-fetch.ts).
+  const http = nodeHttpFetch()
+  const control = controlClient(api, { fetch: http.fetch, timeoutMs })
+  const close = async () => http.close()
+  try {
+    return { ...(await joinSharedServer(url, control)), control, fetch: http.fetch, close }
+  } catch (error) {
+    await close()
+    throw error
+  }
 }
