@@ -9,30 +9,19 @@ import {
   type PullSignError,
 } from 'pullsign'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { createFakeClock, type FakeClock } from './support/fake-clock'
+import type { FakeClock } from './support/fake-clock'
 import { payloadRecord } from './support/payload-record'
-import { type SocketPlatform, startSocketPlatform } from './support/socket-platform'
+import { apiKey, apiSecret, startSocketClient } from './support/socket-client'
+import type { SocketPlatform } from './support/socket-platform'
 
-const apiKey = '00000000-0000-4000-8000-000000000001'
-const apiSecret = '00000000-0000-4000-8000-000000000002'
 let platform: SocketPlatform
 let pullsign: PullSign
 let clock: FakeClock
 
 beforeEach(async () => {
-  platform = await startSocketPlatform()
-  clock = createFakeClock()
-  // random 1: every reconnect waits its full backoff, so the delays are exact.
-  const endpoints = { api: platform.api }
-  pullsign = new PullSign({ apiKey, apiSecret, endpoints, clock, random: () => 1 })
+  ;({ platform, clock, pullsign } = await startSocketClient())
 })
 afterEach(() => platform.close())
-
-const newPayload = (overrides: Parameters<typeof payloadRecord>[1] = {}) => {
-  const uuid = randomUUID()
-  platform.records.set(uuid, payloadRecord(uuid, overrides))
-  return uuid
-}
 
 const sign = (uuid: string) =>
   platform.records.set(
@@ -70,7 +59,7 @@ const nextEvent = <T>(
 
 describe('subscribe', () => {
   test('hands every §4 message to the callback in order, then the fetched record on resolution', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     const seen: PayloadEvent[] = []
     const subscription = await pullsign.payload.subscribe(uuid, (event) => {
       seen.push(event)
@@ -101,7 +90,7 @@ describe('subscribe', () => {
   })
 
   test('a value returned by the callback ends the subscription with that value', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     const subscription = await pullsign.payload.subscribe(uuid, (event) =>
       event.type === 'opened' ? 'the user opened it' : undefined,
     )
@@ -111,7 +100,7 @@ describe('subscribe', () => {
   })
 
   test('resolve(v) ends the subscription with v', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     const subscription = await pullsign.payload.subscribe<number>(uuid, (event, sub) => {
       if (event.type === 'pre_signed') sub.resolve(42)
     })
@@ -120,7 +109,7 @@ describe('subscribe', () => {
   })
 
   test('a resolve message whose record is not resolved is ignored (a hint, not proof)', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     const subscription = await pullsign.payload.subscribe(uuid)
     const fetchesBefore = platform.fetches(uuid)
     platform.send(uuid, resolveMessage(uuid))
@@ -134,7 +123,7 @@ describe('subscribe', () => {
   })
 
   test('a late subscriber gets the outcome from the record at once', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     sign(uuid)
     const events: PayloadEvent[] = []
     const subscription = await pullsign.payload.subscribe(uuid, (e) => {
@@ -147,7 +136,7 @@ describe('subscribe', () => {
   })
 
   test('expiry of an unopened payload ends the subscription with the expired record', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     const subscription = await pullsign.payload.subscribe(uuid)
     platform.records.set(uuid, payloadRecord(uuid, { meta: { expired: true } }))
     platform.send(uuid, { expired: true })
@@ -156,7 +145,7 @@ describe('subscribe', () => {
   })
 
   test('expiry of an opened payload does not end it: it can still be signed (§3.3)', async () => {
-    const uuid = newPayload({ meta: { app_opened: true } })
+    const uuid = platform.newPayload({ meta: { app_opened: true } })
     const subscription = await pullsign.payload.subscribe(uuid)
     platform.records.set(uuid, payloadRecord(uuid, { meta: { app_opened: true, expired: true } }))
     platform.send(uuid, { expired: true })
@@ -169,7 +158,7 @@ describe('subscribe', () => {
   })
 
   test('the async iterator yields every event from the start until the end', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     const subscription = await pullsign.payload.subscribe(uuid)
     platform.send(uuid, { opened: true })
     const types: string[] = []
@@ -187,7 +176,7 @@ describe('subscribe', () => {
   })
 
   test('breaking out of the iterator closes the subscription', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     const subscription = await pullsign.payload.subscribe(uuid)
     for await (const event of subscription) if (event.type === 'welcome') break
     expect(subscription.ended).toBe(true)
@@ -195,7 +184,7 @@ describe('subscribe', () => {
   })
 
   test('an AbortSignal ends it: resolved rejects and the iterator throws AbortError', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     const controller = new AbortController()
     const subscription = await pullsign.payload.subscribe(uuid, undefined, {
       signal: controller.signal,
@@ -211,14 +200,14 @@ describe('subscribe', () => {
   })
 
   test('an already aborted signal rejects subscribe itself', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     await expect(
       pullsign.payload.subscribe(uuid, undefined, { signal: AbortSignal.abort() }),
     ).rejects.toMatchObject({ code: 'ERR_ABORTED' })
   })
 
   test('sends {"ping": true} every keepaliveMs of the clock (§4) and gets the answer', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     const subscription = await pullsign.payload.subscribe(uuid, undefined, { keepaliveMs: 15_000 })
     clock.advance(14_999)
     expect(platform.received.get(uuid)).toBeUndefined()
@@ -230,7 +219,7 @@ describe('subscribe', () => {
   })
 
   test('a socket silent for more than two keepalive periods is replaced', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     const subscription = await pullsign.payload.subscribe(uuid, undefined, { keepaliveMs: 1000 })
     platform.silent = true
     const closes: unknown[] = []
@@ -248,7 +237,7 @@ describe('subscribe', () => {
   })
 
   test('after an unclean close it reconnects and fetches, so a resolution while offline is not missed', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     const reconnects: unknown[] = []
     const subscription = await pullsign.payload.subscribe(uuid)
     subscription.on('reconnecting', (info) => reconnects.push(info))
@@ -266,14 +255,14 @@ describe('subscribe', () => {
   })
 
   test('with reconnect: false an unclean close is a NetworkError', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     const subscription = await pullsign.payload.subscribe(uuid, undefined, { reconnect: false })
     platform.dropAll()
     await expect(subscription.resolved).rejects.toBeInstanceOf(NetworkError)
   })
 
   test('backs off exponentially (with the jitter of the random seam) and gives up after maxAttempts', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     const subscription = await pullsign.payload.subscribe(uuid, undefined, {
       reconnect: { initialDelayMs: 100, maxDelayMs: 300, maxAttempts: 4 },
     })
@@ -292,7 +281,7 @@ describe('subscribe', () => {
   })
 
   test('a socket that never opened fails subscribe at once, saying what to do (no reconnects)', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     platform.refuse = true
     // The clock never moves here: a reconnect (even one) would wait on it and time the test out.
     const error = await pullsign.payload.subscribe(uuid).catch((e) => e)
@@ -305,7 +294,7 @@ describe('subscribe', () => {
   })
 
   test('a socket that does not open within two keepalive periods of the clock fails the same way', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     class NeverOpens {
       readyState = 0
       onopen = null
@@ -337,7 +326,7 @@ describe('subscribe', () => {
   })
 
   test('a throwing callback ends the subscription with its error', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     const subscription = await pullsign.payload.subscribe(uuid, (event) => {
       if (event.type === 'opened') throw new Error('handler bug')
     })
@@ -357,7 +346,7 @@ describe('subscribe', () => {
     [{ reconnect: { maxAttempts: -1 } }, 'reconnect.maxAttempts must be a positive number'],
     [{ signal: 'stop' }, 'signal must be an AbortSignal'],
   ])('options %j are refused: %s', async (options, message) => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     await expect(
       pullsign.payload.subscribe(uuid, undefined, options as never),
     ).rejects.toMatchObject({

@@ -4,40 +4,29 @@ import {
   createBackendClient,
   createNativeClient,
   PayloadExpiredError,
-  PullSign,
+  type PullSign,
   type PullSignError,
 } from 'pullsign'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { createFakeClock, type FakeClock } from '../support/fake-clock'
-import { payloadRecord, type RecordOverrides } from '../support/payload-record'
-import { type SocketPlatform, startSocketPlatform } from '../support/socket-platform'
+import type { FakeClock } from '../support/fake-clock'
+import { apiKey, apiSecret, startSocketClient } from '../support/socket-client'
+import type { SocketPlatform } from '../support/socket-platform'
 
-const apiKey = '00000000-0000-4000-8000-000000000001'
-const apiSecret = '00000000-0000-4000-8000-000000000002'
 let platform: SocketPlatform
 let clock: FakeClock
 let pullsign: PullSign
 
 beforeEach(async () => {
-  platform = await startSocketPlatform()
-  clock = createFakeClock()
-  const endpoints = { api: platform.api }
-  pullsign = new PullSign({ apiKey, apiSecret, endpoints, clock, random: () => 1 })
+  ;({ platform, clock, pullsign } = await startSocketClient())
 })
 afterEach(() => platform.close())
-
-const newPayload = (overrides: RecordOverrides = {}) => {
-  const uuid = randomUUID()
-  platform.records.set(uuid, payloadRecord(uuid, overrides))
-  return uuid
-}
 
 const reconnecting = (subscription: { on(e: 'reconnecting', l: () => void): () => void }) =>
   new Promise<void>((resolve) => subscription.on('reconnecting', resolve))
 
 describe('close()', () => {
   test('ends an open subscription and its socket; no timer is left on the clock', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     const subscription = await pullsign.payload.subscribe(uuid)
     expect(clock.pending().length).toBeGreaterThan(0) // the keepalive
     await pullsign.close()
@@ -49,7 +38,7 @@ describe('close()', () => {
   })
 
   test('ends a pending reconnect: no new connection, however far the clock moves', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     const subscription = await pullsign.payload.subscribe(uuid)
     const waiting = reconnecting(subscription)
     platform.dropAll()
@@ -77,7 +66,7 @@ describe('close()', () => {
   })
 
   test('calls after close reject with AbortError before anything is sent', async () => {
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     await pullsign.close()
     for (const call of [
       () => pullsign.payload.get(uuid),
@@ -94,7 +83,7 @@ describe('close()', () => {
   })
 
   test('closing twice is harmless: both calls resolve', async () => {
-    await pullsign.payload.subscribe(newPayload())
+    await pullsign.payload.subscribe(platform.newPayload())
     const first = pullsign.close()
     const second = pullsign.close()
     await expect(Promise.all([first, second, pullsign.close()])).resolves.toBeDefined()
@@ -109,14 +98,14 @@ describe('close()', () => {
       clock,
     })
     await native.close()
-    await expect(native.payload.get(newPayload())).rejects.toBeInstanceOf(AbortError)
+    await expect(native.payload.get(platform.newPayload())).rejects.toBeInstanceOf(AbortError)
     expect(clock.pending()).toEqual([])
   })
 })
 
 describe('a payload that expired unopened', () => {
   test('stops reconnecting once its socket drops past expires_at: PayloadExpiredError', async () => {
-    const uuid = newPayload({ payload: { expires_at: '2026-01-01T00:05:00.000Z' } })
+    const uuid = platform.newPayload({ payload: { expires_at: '2026-01-01T00:05:00.000Z' } })
     const subscription = await pullsign.payload.subscribe(uuid)
     clock.advance(5 * 60_000)
     platform.refuse = true
@@ -130,7 +119,7 @@ describe('a payload that expired unopened', () => {
   })
 
   test('before expires_at it reconnects as usual', async () => {
-    const uuid = newPayload({ payload: { expires_at: '2026-01-01T00:05:00.000Z' } })
+    const uuid = platform.newPayload({ payload: { expires_at: '2026-01-01T00:05:00.000Z' } })
     const subscription = await pullsign.payload.subscribe(uuid)
     const waiting = reconnecting(subscription)
     platform.dropAll()
@@ -140,7 +129,7 @@ describe('a payload that expired unopened', () => {
   })
 
   test('an opened payload (it can still be signed) keeps reconnecting past its expiry', async () => {
-    const uuid = newPayload({ payload: { expires_at: '2026-01-01T00:05:00.000Z' } })
+    const uuid = platform.newPayload({ payload: { expires_at: '2026-01-01T00:05:00.000Z' } })
     const subscription = await pullsign.payload.subscribe(uuid)
     const opened = new Promise((resolve) => subscription.on('event', resolve))
     platform.send(uuid, { opened: true })

@@ -9,9 +9,9 @@ import { resolveEndpoints } from '../../src/core/endpoints'
 import type { BridgeWindow } from '../../src/runtimes/xapp/bridge'
 import { createXappRuntime, type XappClientEvents } from '../../src/runtimes/xapp/xapp-runtime'
 import { createFakeClock, type FakeClock } from '../support/fake-clock'
+import { apiKey } from '../support/socket-client'
 import { unsignedJwt } from '../support/unsigned-jwt'
 
-const apiKey = '00000000-0000-4000-8000-000000000001'
 const HOUR = 3_600_000
 
 /** A native client over a storage that holds a signed-in session, valid for an hour. */

@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import { createBackendClient, type PullSignError } from 'pullsign'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import WebSocket from 'ws'
 import { createFakeClock } from '../support/fake-clock'
-import { payloadRecord } from '../support/payload-record'
+import { apiKey, apiSecret } from '../support/socket-client'
 import { type SocketPlatform, startSocketPlatform } from '../support/socket-platform'
 
-const apiKey = '00000000-0000-4000-8000-000000000001'
-const apiSecret = '00000000-0000-4000-8000-000000000002'
 let platform: SocketPlatform
 
 beforeEach(async () => {
@@ -17,12 +14,6 @@ afterEach(async () => {
   vi.unstubAllGlobals()
   await platform.close()
 })
-
-const newPayload = () => {
-  const uuid = randomUUID()
-  platform.records.set(uuid, payloadRecord(uuid))
-  return uuid
-}
 
 /** An error as Deno throws it for a refused permission. */
 const refused = (name: string, permission: string) =>
@@ -44,7 +35,7 @@ describe('the default WebSocket', () => {
     }
     vi.stubGlobal('WebSocket', RuntimeWebSocket)
     const client = createBackendClient({ apiKey, apiSecret, endpoints: { api: platform.api } })
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     await client.payload.subscribe(uuid)
     expect(urls).toEqual([`${platform.api.replace('http', 'ws')}/sign/${uuid}`])
     await client.close()
@@ -53,7 +44,7 @@ describe('the default WebSocket', () => {
   test('is ws where the runtime has none (Node 20)', async () => {
     vi.stubGlobal('WebSocket', undefined)
     const client = createBackendClient({ apiKey, apiSecret, endpoints: { api: platform.api } })
-    const uuid = newPayload()
+    const uuid = platform.newPayload()
     const subscription = await client.payload.subscribe(uuid)
     expect(platform.connections(uuid)).toBe(1)
     await client.close()
@@ -76,7 +67,9 @@ describe('a permission the runtime refuses', () => {
         endpoints: { api: platform.api },
         WebSocket: RefusingWebSocket as never,
       })
-      const error = (await client.payload.subscribe(newPayload()).catch((e) => e)) as PullSignError
+      const error = (await client.payload
+        .subscribe(platform.newPayload())
+        .catch((e) => e)) as PullSignError
       expect(error.code).toBe('ERR_PERMISSION')
       expect(error.message).toContain('--allow-net')
       await client.close()

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { PayloadRecord, PayloadSocketMessage } from 'pullsign/wire'
 import { type WebSocket, WebSocketServer } from 'ws'
+import { payloadRecord, type RecordOverrides } from './payload-record'
 
 /**
  * A tiny platform for subscription tests: GET `payload/{uuid}` serves a record the test controls,
@@ -11,6 +13,8 @@ import { type WebSocket, WebSocketServer } from 'ws'
 export interface SocketPlatform {
   readonly api: string
   readonly records: Map<string, PayloadRecord>
+  /** Serves a new open payload's record (with the overrides); returns its uuid. */
+  newPayload(overrides?: RecordOverrides): string
   /** Every client → server message, per uuid. */
   readonly received: Map<string, unknown[]>
   /** Connections accepted so far, per uuid. */
@@ -92,6 +96,11 @@ export async function startSocketPlatform(): Promise<SocketPlatform> {
   const platform: SocketPlatform = {
     api: `http://127.0.0.1:${port}`,
     records,
+    newPayload: (overrides = {}) => {
+      const uuid = randomUUID()
+      records.set(uuid, payloadRecord(uuid, overrides))
+      return uuid
+    },
     received,
     connections: (uuid) => connectionCount.get(uuid) ?? 0,
     fetches: (uuid) => fetchCount.get(uuid) ?? 0,
