@@ -13,6 +13,7 @@ import type { HttpEnv } from './http-env'
 import type { HttpParts } from './http-parts'
 import { rateLimitHeaders } from './rate-limit-headers'
 import type { HeaderRecord } from './responses'
+import { routedPath } from './routed-path'
 import { accountRoutes } from './routes/account-routes'
 import { appStorageRoutes } from './routes/app-storage-routes'
 import { applicationRoutes } from './routes/application-routes'
@@ -46,9 +47,8 @@ const REWRITTEN = /%|\/\.|\\/
 const routePath = (request: Request): string => {
   const target = (request as ServerRequest).runtime?.node?.req?.url
   if (target?.[0] !== '/') return getPath(request)
-  // getPath reads only `url`; a path never makes the parse fail with a fixed host.
-  if (REWRITTEN.test(target))
-    return getPath({ url: `${new URL(`http://localhost${target}`)}` } as Request)
+  // A path never makes the parse fail with a fixed host.
+  if (REWRITTEN.test(target)) return routedPath(new URL(`http://localhost${target}`))
   const end = target.search(/[?#]/)
   return end === -1 ? target : target.slice(0, end)
 }
