@@ -13,7 +13,7 @@ beforeAll(async () => {
 })
 afterAll(() => o.close())
 
-const STRAY = () => [
+const STRAY = (): [string, string][] => [
   ['a garbage Bearer', 'Bearer not-a-jwt'],
   ['another application’s user JWT', `Bearer ${otherAppJwt}`],
 ]
