@@ -84,10 +84,19 @@ export function createPayloadSockets({
     if (existing) return existing
     const record = payloads.record(uuid)
     const sockets = new Set<SocketPeer>()
-    const unsubscribe = payloads.subscribe(uuid, (message) => {
-      const frame = JSON.stringify(message)
-      for (const socket of sockets) socket.send(frame)
-    })
+    const unsubscribe = payloads.subscribe(
+      uuid,
+      (message) => {
+        const frame = JSON.stringify(message)
+        for (const socket of sockets) socket.send(frame)
+      },
+      () => {
+        // Forgotten (retention, an application's reset): nothing more will come, so its sockets
+        // close as one for an unknown payload does (docs/protocol.md §4).
+        if (channels.get(uuid) === channel) channels.delete(uuid)
+        for (const socket of sockets) socket.close(CLOSE_NORMAL, 'payload forgotten')
+      },
+    )
     const channel: Channel = {
       sockets,
       expiresAt: Date.parse(record.payload.expires_at),

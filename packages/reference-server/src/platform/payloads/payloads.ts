@@ -44,8 +44,15 @@ export interface Payloads {
   record(uuid: string): PayloadRecord
   /** Whether the payload is still kept (retention forgets payloads that are over). */
   has(uuid: string): boolean
-  /** Listens to the §4 events of a payload; returns unsubscribe. 404 for an unknown uuid. */
-  subscribe(uuid: string, listener: (message: PayloadSocketMessage) => void): () => void
+  /**
+   * Listens to the §4 events of a payload; returns unsubscribe. 404 for an unknown uuid. `onEnd`
+   * runs if the payload is forgotten (retention, an application's reset) while listened to.
+   */
+  subscribe(
+    uuid: string,
+    listener: (message: PayloadSocketMessage) => void,
+    onEnd?: () => void,
+  ): () => void
   /** The §4 resolve message once resolved (for late subscribers), else null. */
   resolvedMessage(uuid: string): SocketResolvedMessage | null
   /** What the wallet needs to sign. */
@@ -149,6 +156,8 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
   const links = createdLinks(deps.apiBase)
   const forget = (uuids: readonly string[]) => {
     changes++
+    // First, while the store still holds them: their event channels end like a close.
+    events.forget(uuids)
     for (const uuid of uuids) store.delete(uuid)
     recordJson.forget(uuids)
     deps.webhooks.forget(new Set(uuids))
@@ -158,14 +167,9 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
     store,
     options: deps.retention ?? {},
     forget,
+    owesMessage: (uuid) => events.owesExpiry(uuid),
   })
-  const transient = createTransientPayloads(
-    (uuid) => store.get(uuid)?.state === 'created',
-    (uuids) => {
-      forget(uuids)
-      for (const uuid of uuids) events.disarm(uuid)
-    },
-  )
+  const transient = createTransientPayloads((uuid) => store.get(uuid)?.state === 'created', forget)
   const createdListeners = new Set<(uuid: string) => void>()
   const events = createPayloadEvents({
     clock,
@@ -323,12 +327,13 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
     },
     record: (uuid) => view(find(uuid)),
     has: (uuid) => store.get(uuid) !== undefined,
-    subscribe(uuid, listener) {
+    subscribe(uuid, listener, onEnd) {
       const payload = find(uuid)
       return events.subscribe(
         payload.uuid,
         listener,
         payload.state === 'created' ? payload.expiresAt : null,
+        onEnd,
       )
     },
     resolvedMessage: (uuid) => {
@@ -430,7 +435,6 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
       const uuids = [...store.values()]
         .filter((payload) => payload.appUuid === appUuid)
         .map((payload) => payload.uuid)
-      events.forget(uuids)
       retention.forget(uuids)
     },
     clear() {
