@@ -16,9 +16,9 @@ export type {
 } from './api/subscription-types'
 export type { UserStoreApi } from './api/user-store'
 export type { XappApi } from './api/xapp'
-export { ApiError, type ApiErrorDetails, AuthError, RateLimitError } from './core/api-errors'
 export type { HttpMethod, RequestEvent, ResponseEvent, RetryOptions } from './core/client'
-export { type AnyPullSignError, isPullSignError } from './core/error-guard'
+export { ApiError, type ApiErrorDetails, AuthError, RateLimitError } from './core/errors/api-errors'
+export { type AnyPullSignError, isPullSignError } from './core/errors/error-guard'
 export {
   AbortError,
   NetworkError,
@@ -26,11 +26,15 @@ export {
   type PullSignErrorCode,
   type PullSignErrorOptions,
   TimeoutError,
-} from './core/errors'
+} from './core/errors/pull-sign-error'
+export {
+  SignInError,
+  type SignInFailure,
+  XappHostUnreachableError,
+} from './core/errors/sign-in-errors'
+export { SignatureError, type SignatureFailure } from './core/errors/signature-error'
 export type { RateLimitInfo } from './core/rate-limit'
 export type { Clock, StorageLike, TimerId } from './core/seams'
-export { SignInError, type SignInFailure, XappHostUnreachableError } from './core/sign-in-errors'
-export { SignatureError, type SignatureFailure } from './core/signature-error'
 export type { WebSocketConstructor, WebSocketLike } from './core/websocket'
 export {
   PullSign,

@@ -1,7 +1,7 @@
 import { type Core, createClient } from '../core/client'
 import { resolveEndpoints } from '../core/endpoints'
 import { readEnv } from '../core/environment'
-import { PullSignError } from '../core/errors'
+import { PullSignError } from '../core/errors/pull-sign-error'
 import type { StorageLike } from '../core/seams'
 import type { ClientFactoryOptions } from './client-options'
 

@@ -1,6 +1,6 @@
 import type { Core } from '../core/client'
 import type { Emitter } from '../core/emitter'
-import { SignInError } from '../core/sign-in-errors'
+import { SignInError } from '../core/errors/sign-in-errors'
 import { createBrowserSignIn } from './browser/browser-sign-in'
 import { windowPage } from './browser/page'
 import type { JwtRuntime } from './jwt-client'

@@ -1,6 +1,6 @@
 import type { Core } from '../../core/client'
 import type { Emitter } from '../../core/emitter'
-import { PullSignError } from '../../core/errors'
+import { PullSignError } from '../../core/errors/pull-sign-error'
 import { CLASSIC_ADDRESS, requireObject, requireString, requireUuid } from '../../core/input'
 import { API_HEADERS, API_PATHS } from '../../wire/endpoints'
 import type {
