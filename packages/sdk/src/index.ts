@@ -52,7 +52,7 @@ export type {
   NativeOptions,
   XappOptions,
 } from './runtimes/client-options'
-export type { JwtClient } from './runtimes/jwt-client'
+export type { JwtClient, SignInClient } from './runtimes/jwt-client'
 export { createNativeClient, type NativeClient } from './runtimes/native/native-client'
 export type { SignInOptions } from './runtimes/oauth/sign-in-options'
 export type {
@@ -61,7 +61,6 @@ export type {
   SignInUser,
 } from './runtimes/oauth/sign-in-props'
 export type { SignInEvents, SignInResult } from './runtimes/oauth/sign-in-session'
-export type { SignInClient } from './runtimes/sign-in-client'
 export { createXappClient, type XappClient } from './runtimes/xapp/xapp-client'
 export type { XappCommands } from './runtimes/xapp/xapp-members'
 export type { XappClientEvents } from './runtimes/xapp/xapp-runtime'

@@ -70,7 +70,7 @@ export function createBrowserSignIn(options: BrowserSignInOptions, deps: Browser
     startSignIn(
       options,
       { random: core.seams.randomBytes, clock },
-      options.redirectUrl ?? cleanRedirectUrl(page.href()).replace(/#.*$/, ''),
+      options.redirectUrl || cleanRedirectUrl(page.href()).replace(/#.*$/, ''),
       responseType,
     )
 

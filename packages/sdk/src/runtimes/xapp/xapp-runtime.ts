@@ -238,7 +238,7 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
     style: launch.style,
     // A call waits for the exchange, and rejects with its error when it failed.
     bearer: async () => (await started).jwt,
-    get status() {
+    status() {
       return { account: context?.account, signedIn: !!context }
     },
     userField: (field) => started.then(({ ott }) => xappUserField(ott, field)),
