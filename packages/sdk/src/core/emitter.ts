@@ -12,8 +12,9 @@
 export class Emitter<Events extends Record<string, unknown>> {
   readonly #listeners = new Map<keyof Events, Set<(data: never) => void>>()
 
+  // Arrow functions, so a client can hand them out as its own `on` and `off`.
   /** Adds a listener; returns a function that removes it. */
-  on<K extends keyof Events>(event: K, listener: (data: Events[K]) => void): () => void {
+  readonly on = <K extends keyof Events>(event: K, listener: (data: Events[K]) => void) => {
     const set = this.#listeners.get(event) ?? new Set()
     this.#listeners.set(event, set)
     set.add(listener as (data: never) => void)
@@ -21,7 +22,7 @@ export class Emitter<Events extends Record<string, unknown>> {
   }
 
   /** Removes a listener. */
-  off<K extends keyof Events>(event: K, listener: (data: Events[K]) => void): void {
+  readonly off = <K extends keyof Events>(event: K, listener: (data: Events[K]) => void) => {
     this.#listeners.get(event)?.delete(listener as (data: never) => void)
   }
 

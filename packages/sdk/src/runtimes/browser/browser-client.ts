@@ -84,8 +84,8 @@ export function createBrowserClient(options: BrowserOptions): BrowserClient {
     get state() {
       return jwtState(started)
     },
-    on: (event, listener) => events.on(event, listener),
-    off: (event, listener) => events.off(event, listener),
+    on: events.on,
+    off: events.off,
     authorize: async () => (await runtime).authorize(),
     logout: async () => (await runtime).logout(),
     close: core.close,

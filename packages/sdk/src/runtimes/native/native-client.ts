@@ -76,8 +76,8 @@ export function createNativeClient(options: NativeOptions): NativeClient {
     get state() {
       return jwtState(started)
     },
-    on: (event, listener) => events.on(event, listener),
-    off: (event, listener) => events.off(event, listener),
+    on: events.on,
+    off: events.off,
     authorize: async () => (await runtime).authorize(),
     handleRedirect: async (url) => (await runtime).handleRedirect(url),
     logout: async () => (await runtime).logout(),

@@ -76,11 +76,11 @@ export function createXappClient(options: XappOptions = {}): XappClient {
     get state() {
       return jwtState(started)
     },
-    on: (event, listener) => events.on(event, listener),
-    off: (event, listener) => events.off(event, listener),
+    on: events.on,
+    off: events.off,
     xapp: {
       ...xappCommands(runtime),
-      on: (event, listener) => events.on(event, listener),
+      on: events.on,
       get style() {
         return started?.style ?? 'LIGHT'
       },
