@@ -107,8 +107,7 @@ export function startNativeRuntime({
 }: SignInRuntimeOptions & { openUrl: (url: string) => unknown }) {
   const flow = createNativeSignIn(
     { apiKey, oauth: core.endpoints.oauth, ...signIn, redirectUrl, openUrl },
-    core,
-    events,
+    { core, events },
   )
   void flow.start()
   return {

@@ -134,7 +134,7 @@ export function createBrowserSignIn(options: BrowserSignInOptions, deps: Browser
  *
  * @example
  * ```ts
- * const signIn: BrowserSignIn = createBrowserSignIn(options, seams)
+ * const signIn: BrowserSignIn = createBrowserSignIn(options, { core, page: windowPage() })
  * ```
  */
 export type BrowserSignIn = ReturnType<typeof createBrowserSignIn>

@@ -29,24 +29,35 @@ export interface NativeSignInOptions extends SignInRequest {
 }
 
 /**
+ * What the native sign-in runs on: the resolved core (storage, clock, random bytes, transport)
+ * and the client's emitter.
+ *
+ * @example
+ * ```ts
+ * const deps: NativeDeps = { core }
+ * ```
+ */
+export interface NativeDeps {
+  core: Core
+  /** The client's emitter, so listeners attached before the runtime loaded hear it. */
+  events?: Emitter<SignInEvents>
+}
+
+/**
  * The native sign-in: `authorize()` opens `{oauth}/auth` through `openUrl` and settles when the
  * app hands the deep link it was opened with to `handleRedirect(url)`. The pending sign-in is kept
  * in storage, so an app restarted by the deep link still completes it.
  *
  * @example
  * ```ts
- * const signIn = createNativeSignIn(options, core)
+ * const signIn = createNativeSignIn(options, { core })
  * const result = signIn.authorize()
  * // later, in the app's deep-link handler:
  * await signIn.handleRedirect('myapp://signin?code=…&state=…')
  * const { me } = await result
  * ```
  */
-export function createNativeSignIn(
-  options: NativeSignInOptions,
-  core: Core,
-  events?: Emitter<SignInEvents>,
-) {
+export function createNativeSignIn(options: NativeSignInOptions, { core, events }: NativeDeps) {
   if (typeof options.openUrl !== 'function') {
     throw new PullSignError('ERR_CONFIG', 'openUrl must be a function')
   }
@@ -125,7 +136,7 @@ export function createNativeSignIn(
  *
  * @example
  * ```ts
- * const signIn: NativeSignIn = createNativeSignIn(options, seams)
+ * const signIn: NativeSignIn = createNativeSignIn(options, { core })
  * ```
  */
 export type NativeSignIn = ReturnType<typeof createNativeSignIn>
