@@ -12,7 +12,7 @@ import { jwtState, type SignInClient } from '../jwt-client'
 import { jwtCredentials } from '../jwt-credentials'
 import { loadSignInRuntime } from '../lazy-runtimes'
 import type { SignInEvents, SignInResult } from '../oauth/sign-in-session'
-import type { BrowserRuntime } from '../sign-in-runtime'
+import type { BrowserSignIn } from './browser-sign-in'
 
 /**
  * A page's client: signs the person in (OAuth2 PKCE or implicit, popup or redirect,
@@ -57,7 +57,7 @@ export function createBrowserClient(options: BrowserOptions): BrowserClient {
     storage: () => window.localStorage,
   })
   const events = new Emitter<SignInEvents>()
-  let started: BrowserRuntime | undefined
+  let started: BrowserSignIn | undefined
   // The sign-in runtime loads on demand (a backend bundle never carries it) and starts after this
   // factory returns, so listeners attached right after it hear its first events.
   const { signIn, redirectUrl } = options

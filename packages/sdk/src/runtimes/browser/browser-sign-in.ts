@@ -1,6 +1,7 @@
 import type { Core } from '../../core/client'
 import type { Emitter } from '../../core/emitter'
 import { cleanRedirectUrl, readRedirectResult } from '../oauth/redirect-result'
+import { sessionReaders } from '../oauth/session-readers'
 import { acceptAnswer } from '../oauth/sign-in-answer'
 import { openSession, type SignInEvents, type SignInResult } from '../oauth/sign-in-session'
 import {
@@ -100,6 +101,7 @@ export function createBrowserSignIn(options: BrowserSignInOptions, deps: Browser
 
   return {
     session,
+    ...sessionReaders(session),
     /** The start sequence; completes a sign-in this page was loaded back from. */
     start(): Promise<void> {
       const answer = readRedirectResult(new URL(page.href()).searchParams)

@@ -12,7 +12,7 @@ import { jwtState, type SignInClient } from '../jwt-client'
 import { jwtCredentials } from '../jwt-credentials'
 import { loadSignInRuntime } from '../lazy-runtimes'
 import type { SignInEvents, SignInResult } from '../oauth/sign-in-session'
-import type { NativeRuntime } from '../sign-in-runtime'
+import type { NativeSignIn } from './native-sign-in'
 
 /**
  * A native app's client: signs the person in through the system browser and a deep link
@@ -52,7 +52,7 @@ export interface NativeClient extends SignInClient {
 export function createNativeClient(options: NativeOptions): NativeClient {
   const { apiKey, core } = openClient(options, { refusesSecret: 'createNativeClient' })
   const events = new Emitter<SignInEvents>()
-  let started: NativeRuntime | undefined
+  let started: NativeSignIn | undefined
   // Loaded on demand and started after this factory returns, as the browser's; it checks
   // `openUrl` and `redirectUrl`, so an app that passed a wrong one hears it on `error`.
   const { signIn, redirectUrl, openUrl } = options

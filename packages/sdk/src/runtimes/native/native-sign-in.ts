@@ -3,6 +3,7 @@ import type { Emitter } from '../../core/emitter'
 import { PullSignError } from '../../core/errors/pull-sign-error'
 import { SignInError } from '../../core/errors/sign-in-errors'
 import { readRedirectResult } from '../oauth/redirect-result'
+import { sessionReaders } from '../oauth/session-readers'
 import { acceptAnswer } from '../oauth/sign-in-answer'
 import { openSession, type SignInEvents, type SignInResult } from '../oauth/sign-in-session'
 import { type SignInRequest, signInUrl, startSignIn } from '../oauth/sign-in-start'
@@ -74,6 +75,7 @@ export function createNativeSignIn(options: NativeSignInOptions, { core, events 
 
   return {
     session,
+    ...sessionReaders(session),
     /** The start sequence: restores a stored session; makes no request. */
     start: () => session.start(null),
     /** Opens the sign-in; settles when {@link handleRedirect} gets the deep link back. */
