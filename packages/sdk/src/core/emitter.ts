@@ -1,5 +1,6 @@
 /**
- * A small typed event emitter: `on` returns its own unsubscribe function.
+ * A small typed event emitter: `on` returns its own unsubscribe function. `on` and `off` are
+ * arrow functions, so a client hands them out as its own (`on: events.on`).
  *
  * @example
  * ```ts
@@ -12,7 +13,6 @@
 export class Emitter<Events extends Record<string, unknown>> {
   readonly #listeners = new Map<keyof Events, Set<(data: never) => void>>()
 
-  // Arrow functions, so a client can hand them out as its own `on` and `off`.
   /** Adds a listener; returns a function that removes it. */
   readonly on = <K extends keyof Events>(event: K, listener: (data: Events[K]) => void) => {
     const set = this.#listeners.get(event) ?? new Set()

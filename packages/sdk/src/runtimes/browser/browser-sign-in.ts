@@ -50,7 +50,8 @@ export interface BrowserDeps {
  * The browser sign-in: popup PKCE by default, implicit or full redirect on request, a blocked
  * popup falling back to a redirect, and a page loaded back from a redirect completing the sign-in
  * by itself (its URL cleaned of the answer). Nothing touches the network before `start()` finds
- * an answer in the URL or `authorize()` is called.
+ * an answer in the URL or `authorize()` is called. It is the runtime a browser client holds: its Bearer,
+ * state and fields are the session's ({@link sessionReaders}).
  *
  * @example
  * ```ts

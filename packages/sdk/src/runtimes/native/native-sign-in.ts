@@ -47,7 +47,8 @@ export interface NativeDeps {
 /**
  * The native sign-in: `authorize()` opens `{oauth}/auth` through `openUrl` and settles when the
  * app hands the deep link it was opened with to `handleRedirect(url)`. The pending sign-in is kept
- * in storage, so an app restarted by the deep link still completes it.
+ * in storage, so an app restarted by the deep link still completes it. It is the runtime a native client
+ * holds: its Bearer, state and fields are the session's ({@link sessionReaders}).
  *
  * @example
  * ```ts
