@@ -1,6 +1,6 @@
 import type { Endpoints } from '../wire/endpoints'
 import { systemClock } from './clock'
-import { PullSignError } from './errors'
+import { PullSignError } from './errors/pull-sign-error'
 import { createLifetime } from './lifetime'
 import { createMemoryStorage } from './memory-storage'
 import type { RateLimitInfo } from './rate-limit'

@@ -1,5 +1,5 @@
+export { SignatureError, type SignatureFailure } from '../core/errors/signature-error'
 export type { Clock } from '../core/seams'
-export { SignatureError, type SignatureFailure } from '../core/signature-error'
 export {
   type AccountLookup,
   type AccountState,

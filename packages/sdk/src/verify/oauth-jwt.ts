@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose'
-import { NetworkError } from '../core/errors'
-import { SignatureError } from '../core/signature-error'
+import { NetworkError } from '../core/errors/pull-sign-error'
+import { SignatureError } from '../core/errors/signature-error'
 import type { OAuthJwtClaims } from '../wire/oauth'
 
 /**
