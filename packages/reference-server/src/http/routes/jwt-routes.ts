@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import type { PayloadRequests } from '../../platform'
 import { nftokenDetail } from '../../platform/lookups/nftoken-detail'
 import { guardedRoutes } from '../guards/api-guard'
 import { openCors } from '../guards/cors'
@@ -29,10 +30,9 @@ export function jwtRoutes({
   payloadJson,
   payloads,
   userData,
-}: Pick<
-  HttpParts,
-  'credentials' | 'lookups' | 'payloadJson' | 'payloads' | 'userData'
->): Hono<HttpEnv> {
+}: Pick<HttpParts, 'credentials' | 'lookups' | 'payloadJson' | 'userData'> & {
+  payloads: Pick<PayloadRequests, 'cancel'>
+}): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
   routes.use('*', openCors)
   const guard = (routeClass: 'default' | 'xrpl-tx') =>

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import type { PayloadRequests } from '../../platform'
 import { guardedRoutes } from '../guards/api-guard'
 import { type CredentialKind, jwtUser } from '../guards/credentials'
 import type { HttpEnv } from '../http-env'
@@ -17,7 +18,7 @@ export function payloadRoutes(
     credentials,
     payloadJson,
     payloads,
-  }: Pick<HttpParts, 'credentials' | 'payloadJson' | 'payloads'>,
+  }: Pick<HttpParts, 'credentials' | 'payloadJson'> & { payloads: Pick<PayloadRequests, 'cancel'> },
   credential: CredentialKind = 'key-secret',
 ): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
