@@ -20,7 +20,7 @@ export {
 export { createLookups, type Lookups } from './lookups/lookups'
 export { nativePrice } from './lookups/rates'
 export type { PayloadPersistence } from './payloads/payload-persistence'
-export type { PayloadJson, PayloadRequests } from './payloads/payload-requests'
+export type { PayloadRequests } from './payloads/payload-requests'
 export { parseRetention, type RetentionOptions } from './payloads/payload-retention'
 export type { PayloadSubscriptions } from './payloads/payload-subscriptions'
 export type {

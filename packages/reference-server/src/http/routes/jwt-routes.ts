@@ -27,11 +27,11 @@ const bearer = (credential: HttpEnv['Variables']['credential']) => credential as
 export function jwtRoutes({
   credentials,
   lookups,
-  payloadJson,
   payloads,
+  recordBodies,
   userData,
-}: Pick<HttpParts, 'credentials' | 'lookups' | 'payloadJson' | 'userData'> & {
-  payloads: Pick<PayloadRequests, 'cancel'>
+}: Pick<HttpParts, 'credentials' | 'lookups' | 'recordBodies' | 'userData'> & {
+  payloads: Pick<PayloadRequests, 'create' | 'get' | 'getByIdentifier' | 'cancel'>
 }): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
   routes.use('*', openCors)
@@ -68,6 +68,6 @@ export function jwtRoutes({
   api.get('/nftoken-detail/:tokenId', (c) => json(c, nftokenDetail(c.req.param('tokenId'))))
   guard('xrpl-tx').get('/xrpl-tx/:hash', (c) => json(c, lookups.transaction(c.req.param('hash'))))
 
-  routes.route('/', payloadRoutes({ credentials, payloads, payloadJson }, 'jwt'))
+  routes.route('/', payloadRoutes({ credentials, payloads, recordBodies }, 'jwt'))
   return routes
 }

@@ -6,14 +6,13 @@ import { notFound } from '../errors'
 import type { UserTokens } from '../users/user-tokens'
 import type { Users } from '../users/users'
 import { createPayloadEvents, type PayloadEvents } from './payload-events'
-import { buildRecord } from './payload-record'
 import {
   createPayloadRetention,
   type PayloadRetention,
   type RetentionOptions,
 } from './payload-retention'
 import { createPayloadStore, type PayloadStore, type StoredPayload } from './payload-store'
-import { createRecordJsonCache } from './record-json-cache'
+import { createRecordMemo } from './record-memo'
 import { createTransientPayloads } from './transient-payloads'
 
 /** What the payload part needs from the rest of the platform. */
@@ -60,10 +59,8 @@ export interface PayloadBook {
   own(app: Application, uuid: unknown, userUuid?: string): StoredPayload
   /** The payload of `app` by `custom_meta.identifier`, else 404. */
   byIdentifier(app: Application, identifier: unknown, userUuid?: string): StoredPayload
-  /** The §3.3 record of a stored payload. */
+  /** The §3.3 record of a stored payload: frozen, the same object while nothing in it changes. */
   view(payload: StoredPayload): PayloadRecord
-  /** The §3.3 record of a stored payload as JSON text. */
-  text(payload: StoredPayload): string
   /** Empties the store, its timers and its events (listeners are dropped). */
   clear(): void
 }
@@ -83,12 +80,12 @@ const shortId = (value: unknown) => String(value).slice(0, 64)
 export function createPayloadBook(deps: PayloadDeps): PayloadBook {
   const { clock } = deps
   const store = createPayloadStore()
-  const recordJson = createRecordJsonCache()
+  const records = createRecordMemo()
   let changes = 0
   const forget = (uuids: readonly string[]) => {
     changes++
     for (const uuid of uuids) store.delete(uuid)
-    recordJson.forget(uuids)
+    records.forget(uuids)
     deps.webhooks.forget(new Set(uuids))
   }
   const retention = createPayloadRetention({
@@ -168,13 +165,12 @@ export function createPayloadBook(deps: PayloadDeps): PayloadBook {
         throw notFound(`payload with custom_meta.identifier ${shortId(identifier)}`)
       return payload
     },
-    view: (payload) => buildRecord(payload, recordContext(payload)),
-    text: (payload) => recordJson.json(payload, recordContext(payload)),
+    view: (payload) => records.record(payload, recordContext(payload)),
     clear() {
       changes++
       events.clear()
       store.clear()
-      recordJson.clear()
+      records.clear()
       retention.clear()
       transient.clear()
     },

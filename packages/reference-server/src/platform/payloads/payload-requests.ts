@@ -3,7 +3,7 @@ import type { Application } from '../applications/applications'
 import { conflict } from '../errors'
 import { newUuid } from '../ids'
 import { resolveBatchSigners, splitBatchSigners } from './batch-signers'
-import { createdJson, createdLinks } from './created-json'
+import { createdAnswer } from './created-answer'
 import type { PayloadBook } from './payload-book'
 import { listPayloads, type PayloadList } from './payload-list'
 import { isExpired } from './payload-record'
@@ -14,7 +14,8 @@ import type { CreateContext } from './payload-types'
 /**
  * The requests port: what an application (the API routes, the OAuth provider) and the control
  * API ask of payloads: create one (docs/protocol.md §3.1, §3.2), read it (§3.3), cancel it (§3.4)
- * and list them (§10).
+ * and list them (§10). The records it returns are frozen: the same object while nothing it shows
+ * changes.
  */
 export interface PayloadRequests {
   /** §3.1 → §3.2; validates everything before any state change. */
@@ -44,39 +45,17 @@ export interface PayloadRequests {
 }
 
 /**
- * The API's answers to create and GET as the JSON text the HTTP routes send (docs/protocol.md
- * §3.2, §3.3): the one path of these reads. {@link PayloadRequests}' `create`, `get` and
- * `getByIdentifier` return these texts parsed; a GET's text is remembered while its record stays
- * the same (record-json-cache.ts).
+ * Creates the {@link PayloadRequests} port over a payload book.
  *
  * @example
  * ```ts
- * const { payloads, json } = createPayloads(deps)
- * json.get(app, uuid) // '{"meta":{"exists":true,…'
- * ```
- */
-export interface PayloadJson {
-  create(app: Application, body: unknown, context?: CreateContext): string
-  get(app: Application, uuid: string, userUuid?: string): string
-  getByIdentifier(app: Application, identifier: string, userUuid?: string): string
-}
-
-/**
- * Creates the {@link PayloadRequests} port over a payload book, and the answers' JSON text.
- *
- * @example
- * ```ts
- * const { requests } = createPayloadRequests(createPayloadBook(deps))
+ * const requests = createPayloadRequests(createPayloadBook(deps))
  * const created = requests.create(app, { txjson: { TransactionType: 'SignIn' } })
  * requests.record(created.uuid).meta.resolved // false
  * ```
  */
-export function createPayloadRequests(book: PayloadBook): {
-  requests: PayloadRequests
-  json: PayloadJson
-} {
+export function createPayloadRequests(book: PayloadBook): PayloadRequests {
   const { deps, store, events } = book
-  const links = createdLinks(deps.apiBase)
 
   const fetched = (payload: StoredPayload) => {
     events.emit(payload.uuid, { devapp_fetched: true })
@@ -132,21 +111,14 @@ export function createPayloadRequests(book: PayloadBook): {
     return payload
   }
 
-  const json: PayloadJson = {
+  return {
     create(app, body, context) {
       const { uuid, pushed } = admit(app, body, context)
-      return createdJson(uuid, pushed, links())
+      return createdAnswer(uuid, pushed, deps.apiBase())
     },
-    get: (app, uuid, userUuid) => book.text(fetched(book.own(app, uuid, userUuid))),
+    get: (app, uuid, userUuid) => book.view(fetched(book.own(app, uuid, userUuid))),
     getByIdentifier: (app, identifier, userUuid) =>
-      book.text(book.byIdentifier(app, identifier, userUuid)),
-  }
-
-  const requests: PayloadRequests = {
-    create: (app, body, context) => JSON.parse(json.create(app, body, context)) as PayloadCreated,
-    get: (app, uuid, userUuid) => JSON.parse(json.get(app, uuid, userUuid)) as PayloadRecord,
-    getByIdentifier: (app, identifier, userUuid) =>
-      JSON.parse(json.getByIdentifier(app, identifier, userUuid)) as PayloadRecord,
+      book.view(book.byIdentifier(app, identifier, userUuid)),
     cancel(app, uuid, userUuid) {
       const payload = book.own(app, uuid, userUuid)
       const reason =
@@ -182,5 +154,4 @@ export function createPayloadRequests(book: PayloadBook): {
         .map(book.view),
     list: (query) => listPayloads(store.values(), query, deps.clock.now(), book.view),
   }
-  return { requests, json }
 }

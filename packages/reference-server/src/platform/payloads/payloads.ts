@@ -1,6 +1,6 @@
 import { createPayloadBook, type PayloadDeps } from './payload-book'
 import { createPayloadPersistence, type PayloadPersistence } from './payload-persistence'
-import { createPayloadRequests, type PayloadJson, type PayloadRequests } from './payload-requests'
+import { createPayloadRequests, type PayloadRequests } from './payload-requests'
 import { createPayloadSubscriptions, type PayloadSubscriptions } from './payload-subscriptions'
 import { createPayloadWalletSteps, type PayloadWalletSteps } from './payload-wallet-steps'
 
@@ -18,21 +18,20 @@ export interface Payloads
     PayloadPersistence {}
 
 /**
- * Creates the payload part of the platform: the payloads, and their answers as JSON text for the
- * HTTP routes (the composition root hands `json` to them).
+ * Creates the payload part of the platform, its four ports in one object.
  *
  * @example
  * ```ts
- * const { payloads } = createPayloads(deps)
+ * const payloads = createPayloads(deps)
  * const created = payloads.create(app, { txjson: { TransactionType: 'SignIn' } })
  * payloads.record(created.uuid).meta.resolved // false
  * ```
  */
-export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: PayloadJson } {
+export function createPayloads(deps: PayloadDeps): Payloads {
   const book = createPayloadBook(deps)
-  const { requests, json } = createPayloadRequests(book)
+  const requests = createPayloadRequests(book)
   const persistence = createPayloadPersistence(book)
-  const payloads: Payloads = {
+  return {
     ...requests,
     ...createPayloadWalletSteps(book),
     ...createPayloadSubscriptions(book),
@@ -48,5 +47,4 @@ export function createPayloads(deps: PayloadDeps): { payloads: Payloads; json: P
       return persistence.changes
     },
   }
-  return { payloads, json }
 }
