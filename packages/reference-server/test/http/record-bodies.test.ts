@@ -1,19 +1,9 @@
 import type { PayloadRecord } from 'pullsign/wire'
-import { afterEach, describe, expect, it } from 'vitest'
-import type { Platform } from '../../src/create-platform'
+import { describe, expect, it } from 'vitest'
 import { createRecordBodies } from '../../src/http/record-bodies'
-import { payment, testPlatform } from '../platform/test-platform'
+import { payment, testPlatforms } from '../platform/test-platform'
 
-const platforms: Platform[] = []
-afterEach(() => {
-  for (const p of platforms.splice(0)) p.dispose()
-})
-
-const setup = () => {
-  const made = testPlatform()
-  platforms.push(made.platform)
-  return made
-}
+const setup = testPlatforms()
 
 describe('the JSON text of payload records (the GET route body cache)', () => {
   it('writes the record as JSON, and the new record of a changed payload, never a stale text', () => {

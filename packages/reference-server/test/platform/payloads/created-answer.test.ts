@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createdAnswer } from '../../../src/platform/payloads/created-answer'
-import { testPlatform } from '../test-platform'
+import { testPlatforms } from '../test-platform'
 
+const setup = testPlatforms()
 const uuid = '1b2c3d4e-5f60-4718-8a9b-0c1d2e3f4a5b'
 
 describe('the §3.2 answer of a create', () => {
@@ -26,7 +27,7 @@ describe('the §3.2 answer of a create', () => {
   })
 
   it('follows the base URL when the transport changes it', () => {
-    const { platform, app } = testPlatform()
+    const { platform, app } = setup()
     const signIn = { txjson: { TransactionType: 'SignIn' } }
     platform.setEndpoints({ ...platform.endpoints, api: 'http://127.0.0.1:4000' })
     const first = platform.payloads.create(app, signIn)
@@ -35,6 +36,5 @@ describe('the §3.2 answer of a create', () => {
     const answer = platform.payloads.create(app, signIn)
     expect(answer.refs.websocket_status).toBe(`wss://ref.example/sign/${answer.uuid}`)
     expect(answer.refs.qr_png).toBe(`https://ref.example/sign/${answer.uuid}_q.png`)
-    platform.dispose()
   })
 })

@@ -1,17 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import type { Platform } from '../../../src/create-platform'
-import { payment, testPlatform } from '../test-platform'
+import { describe, expect, it } from 'vitest'
+import { payment, testPlatforms } from '../test-platform'
 
-const platforms: Platform[] = []
-afterEach(() => {
-  for (const p of platforms.splice(0)) p.dispose()
-})
-
-const setup = () => {
-  const made = testPlatform()
-  platforms.push(made.platform)
-  return made
-}
+const setup = testPlatforms()
 
 describe('payloads answer with objects, one path per read', () => {
   it('has no JSON twins on the public API', () => {
