@@ -12,6 +12,7 @@ import { ownHostNames, ownHostOnly } from './guards/own-hosts'
 import type { HttpEnv } from './http-env'
 import type { HttpParts } from './http-parts'
 import { rateLimitHeaders } from './rate-limit-headers'
+import { createRecordBodies } from './record-bodies'
 import type { HeaderRecord } from './responses'
 import { routedPath } from './routed-path'
 import { accountRoutes } from './routes/account-routes'
@@ -88,12 +89,13 @@ export type FetchHandler = (request: Request) => Promise<Response>
  * ```
  */
 export function createHttpHandler(
-  { platform, payloadJson }: AssembledPlatform,
+  { platform }: AssembledPlatform,
   options: { listenHost?: string; snapshots?: Snapshots } = {},
 ): (request: Request) => Response | Promise<Response> {
   const { applications, users, clock, rateLimits, identity } = platform
   const endpoints = () => platform.endpoints
   const ownHosts = () => ownHostNames(options.listenHost, endpoints())
+  const recordBodies = createRecordBodies()
   const parts: HttpParts = {
     credentials: {
       applications,
@@ -110,13 +112,16 @@ export function createHttpHandler(
     ownHosts,
     state: platform.state,
     inbox: platform.inbox,
-    reset: platform.reset,
+    reset() {
+      platform.reset()
+      recordBodies.clear()
+    },
     resetApplication: platform.resetApplication,
     clock,
     applications,
     users,
     payloads: platform.payloads,
-    payloadJson,
+    recordBodies,
     tokens: platform.tokens,
     storage: platform.storage,
     userData: platform.userData,

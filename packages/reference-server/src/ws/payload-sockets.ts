@@ -1,5 +1,10 @@
 import { SOCKET_EXPIRES_IN_INTERVAL_SECONDS, SOCKET_PONG_TEXT } from 'pullsign/wire'
-import { type Clock, type Payloads, PlatformError } from '../platform'
+import {
+  type Clock,
+  type PayloadRequests,
+  type PayloadSubscriptions,
+  PlatformError,
+} from '../platform'
 import { isKeepalive } from './client-frame'
 
 /**
@@ -55,7 +60,8 @@ export function createPayloadSockets({
   payloads,
   clock,
 }: {
-  payloads: Payloads
+  payloads: Pick<PayloadSubscriptions, 'subscribe' | 'resolvedMessage'> &
+    Pick<PayloadRequests, 'record'>
   clock: Clock
 }): PayloadSockets {
   const channels = new Map<string, Channel>()
