@@ -190,6 +190,7 @@ export function createTransport(config: TransportConfig): Send {
   }
   const closed = config.signal
   return async <T>(request: Call) => {
+    closed.throwIfAborted()
     const { method, path, credentials } = request
     const sensitive = request.sensitive ?? []
     if (request.base !== lastBase) {
@@ -226,7 +227,6 @@ export function createTransport(config: TransportConfig): Send {
       if (credentials && error instanceof AuthError) credentials.onRejected?.(error)
       return error
     }
-    closed.throwIfAborted() // also when closed while the credentials were awaited
     let timedOut = false
     const controller = new AbortController()
     // One timer for the whole call, retries included: it aborts the exchange, so an abandoned
