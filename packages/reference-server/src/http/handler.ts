@@ -7,6 +7,7 @@ import type { AssembledPlatform } from '../create-platform'
 import { badBody, notFound, wrongCredentialKind } from '../platform'
 import { UUID_SOURCE } from '../platform/ids'
 import type { Snapshots } from '../state/snapshot'
+import { createScriptTagSdk } from '../web/script-tag-sdk'
 import { errorResponse } from './error-response'
 import { ownHostNames, ownHostOnly } from './guards/own-hosts'
 import type { HttpEnv } from './http-env'
@@ -163,7 +164,7 @@ export function createHttpHandler(
   }
   app.route(CONTROL_API_PATH, accountRoutes(parts))
   app.route(CONTROL_API_PATH, xappHostRoutes(parts))
-  app.route('/', demoXappRoutes(parts))
+  app.route('/', demoXappRoutes({ ...parts, scriptTagSdk: createScriptTagSdk() }))
   app.route(API_PATHS.sign, signRoutes(parts))
   app.route(oauthMountPath(endpoints().oauth), oauthRoutes(parts))
   app.route('/', pageRoutes(parts))
@@ -172,6 +173,7 @@ export function createHttpHandler(
     errorResponse(notFound(`route ${c.req.method} ${redactedPath(c.req.path)}`), apiHeaders(c)),
   )
   app.onError((error, c) => errorResponse(error, apiHeaders(c)))
+  const unreadableHost = hostCheck()
   return (request) =>
     unreadableHost(request)
       ? errorResponse(foreignHost())
@@ -181,14 +183,17 @@ export function createHttpHandler(
 }
 
 // A Host the URL parser cannot read (`127.0.0.1:99999`, `xn--`) is refused before any route runs,
-// whatever the path (docs/protocol.md §7.3). Hosts repeat, so the last good one skips the parse.
-let goodHost = ''
-const unreadableHost = (request: Request): boolean => {
-  const host = (request as ServerRequest).runtime?.node?.req?.headers.host
-  if (host === undefined || host === goodHost) return false
-  if (!URL.canParse(`http://${host}/`)) return true
-  goodHost = host
-  return false
+// whatever the path (docs/protocol.md §7.3). Hosts repeat, so the last good one skips the parse;
+// it is remembered per handler, so no server reads another's.
+const hostCheck = () => {
+  let goodHost = ''
+  return (request: Request): boolean => {
+    const host = (request as ServerRequest).runtime?.node?.req?.headers.host
+    if (host === undefined || host === goodHost) return false
+    if (!URL.canParse(`http://${host}/`)) return true
+    goodHost = host
+    return false
+  }
 }
 
 // srvx builds `request.url` with the URL parser when the request line needs normalizing (dot

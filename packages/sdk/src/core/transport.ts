@@ -238,7 +238,6 @@ export function createTransport(config: TransportConfig): Send {
     const onClose = () => controller.abort(closed.reason)
     closed.addEventListener('abort', onClose)
     const options: CallOptions = {
-      baseURL: request.base,
       method,
       headers,
       body: request.body as FetchOptions['body'],
@@ -248,7 +247,8 @@ export function createTransport(config: TransportConfig): Send {
     }
     let answer: { status: number; _data?: string }
     try {
-      answer = await ($fetch ?? (await load())).raw(path, options)
+      // The URL whole (bases have no trailing slash): ofetch does not join it to a base again.
+      answer = await ($fetch ?? (await load())).raw(`${request.base}/${path}`, options)
     } catch (err) {
       // ofetch wraps every failure in a FetchError: with the answer when there was one, else
       // with the fetch error as its cause. Already typed: a retry wait past the cap (thrown as

@@ -7,7 +7,12 @@ export {
   type CanPayOptions,
   canPay,
 } from './can-pay'
-export { type VerifyOAuthJwtOptions, verifyOAuthJwt } from './oauth-jwt'
+export {
+  createOAuthJwtVerifier,
+  type OAuthJwtVerifier,
+  type VerifyOAuthJwtOptions,
+  verifyOAuthJwt,
+} from './oauth-jwt'
 export { transactionId, verifySignIn } from './sign-in'
 export {
   type ExpectedPayment,
