@@ -26,7 +26,9 @@ function submit(ledger: Ledger, who: number, fields: Record<string, unknown>) {
   ledger.submit(NETWORK, signTx(tx, key))
 }
 
-function run(ledger: Ledger, { who, peer, kind, count }: fc.Infer<typeof step>) {
+type Step = typeof step extends fc.Arbitrary<infer T> ? T : never
+
+function run(ledger: Ledger, { who, peer, kind, count }: Step) {
   const self = keys[who]?.address ?? ''
   const other = keys[peer]?.address ?? ''
   const usd = (value: string) => ({ currency: 'USD', issuer: other, value })
