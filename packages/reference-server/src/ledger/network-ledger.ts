@@ -1,3 +1,5 @@
+import { amendmentTable } from './amendments/amendment-table'
+import { amendmentResult } from './amendments/required-amendments'
 import { parseDrops } from './amounts/native-amount'
 import type { JsonObject } from './codec/json-object'
 import { type CanonicalTransaction, decodeCanonical } from './codec/transaction-decode'
@@ -13,7 +15,12 @@ import { setRegularKeyRules, signerListSetRules } from './rules/key-settings'
 import { paymentRules } from './rules/native-payment'
 import { ticketCreateRules } from './rules/ticket-create'
 import { trustSetRules } from './rules/trust-set'
-import { checkAuthorization, checkSignatures, signatureCount } from './signatures/signature-check'
+import {
+  addressOf,
+  checkAuthorization,
+  checkSignatures,
+  signatureCount,
+} from './signatures/signature-check'
 import { type AccountState, newAccount } from './state/account-state'
 import { balanceRecorder } from './state/balance-record'
 import { snapshot } from './state/ledger-snapshot'
@@ -112,6 +119,7 @@ export function createNetworkLedger(
   price: NativePrice,
   history = DEFAULT_LEDGER_HISTORY,
 ): NetworkLedger {
+  const amendments = amendmentTable(definition)
   const accounts = new Map<string, AccountState>()
   const lines = new Map<string, TrustLine>()
   const transactions = new Map<string, StoredTransaction>()
@@ -164,10 +172,11 @@ export function createNetworkLedger(
   ): string | null => {
     const fee = parseDrops(tx.Fee)
     const preflight =
+      amendmentResult(tx, amendments) ??
       checkSignatures(tx, signingFields) ??
       networkIdResult(definition, tx) ??
       (fee === null ? 'temBAD_FEE' : null) ??
-      rules.preflight(tx)
+      rules.preflight(tx, amendments)
     if (preflight) return preflight
     const account = lookup(String(tx.Account))
     if (!account) return 'terNO_ACCOUNT'
@@ -205,7 +214,9 @@ export function createNetworkLedger(
     }
     const context: ApplyContext = {
       network: definition,
+      amendments,
       tx,
+      signedWithMaster: tx.SigningPubKey !== '' && addressOf(String(tx.SigningPubKey)) === sender,
       account,
       fee,
       openIndex: closedIndex + 1,
@@ -257,7 +268,11 @@ export function createNetworkLedger(
   // Batch), applied with no fee; the caller keeps it only when it succeeded (§8.4).
   const runInner = (tx: JsonObject): StoredTransaction | string => {
     const rules = rulesOf(tx)
-    const refused = networkIdResult(definition, tx) ?? rules.preflight(tx) ?? preclaimInner(tx)
+    const refused =
+      amendmentResult(tx, amendments) ??
+      networkIdResult(definition, tx) ??
+      rules.preflight(tx, amendments) ??
+      preclaimInner(tx)
     if (refused) return refused
     return apply(tx, ledgerTransactionId(encodeTransaction(tx)), 0n)
   }

@@ -1,4 +1,5 @@
 import type { IssuedAmount } from 'pullsign/wire'
+import type { AmendmentRules } from '../amendments/amendment-table'
 import type { IssuedValue } from '../amounts/issued-value'
 import type { JsonObject } from '../codec/json-object'
 import type { NetworkDefinition } from '../networks'
@@ -20,7 +21,11 @@ export type NativePrice = (currency: string, native: string) => number | null
 /** What a transaction type's rules see while applying to the open ledger. */
 export interface ApplyContext {
   network: NetworkDefinition
+  /** The network's amendment table (docs/protocol.md §8.7). */
+  amendments: AmendmentRules
   tx: JsonObject
+  /** Signed by the account's own master key (not a regular key, not multi-signed). */
+  signedWithMaster: boolean
   /** The sending account (it exists: preclaim checked it). */
   account: AccountState
   /** The fee in drops (already checked to be affordable). */
@@ -58,7 +63,7 @@ export interface ApplyOutcome {
 /** Rules of one transaction type: `preflight` (no state) and `apply` (open ledger). */
 export interface TransactionRules {
   /** A `tem` code when the transaction is malformed, else null. Runs before any state check. */
-  preflight(tx: JsonObject): string | null
+  preflight(tx: JsonObject, amendments: AmendmentRules): string | null
   /** Applies the type's effects after the fee was taken. */
   apply(context: ApplyContext): ApplyOutcome
 }

@@ -22,6 +22,8 @@ export interface SignerEntry {
 
 const HEX = /^[0-9A-F]+$/i
 const MAX_SIGNERS = 32
+// AccountRoot lsfDisableMaster (rules/account-flags.ts `LSF.DisableMaster`).
+const LSF_DISABLE_MASTER = 0x00100000
 // Hash prefixes of docs/protocol.md §8.2: single-sign data, multi-sign data.
 const SIGNING_PREFIX = '53545800'
 const MULTI_SIGNING_PREFIX = '534D5400'
@@ -124,9 +126,12 @@ export const accountIdHex = (address: string) =>
 /**
  * Checks the signature(s) of a decoded transaction cryptographically (preflight): a single
  * signature over `53545800` + fields, or every multisignature over `534D5400` + fields + signer
- * AccountID, signers sorted by AccountID without duplicates. `signingFields` are those fields as
- * `encodeForSigning` writes them after its prefix (`decodeCanonical` takes them from the blob).
- * Returns null when valid, else the engine result.
+ * AccountID, 1 to 32 signers sorted by AccountID without duplicates, none the account itself.
+ * `signingFields` are those fields as `encodeForSigning` writes them after its prefix
+ * (`decodeCanonical` takes them from the blob). Any failure is `temBAD_SIGNATURE`, as rippled's
+ * `Transactor::preflight2` answers for every failure of `STTx::checkSign` ("Unsorted Signers
+ * array", "Duplicate Signers not allowed", "Invalid multisigner", "Cannot both single- and
+ * multi-sign"…). Returns null when valid.
  *
  * @example
  * ```ts
@@ -136,14 +141,14 @@ export const accountIdHex = (address: string) =>
  */
 export function checkSignatures(tx: JsonObject, signingFields: string): string | null {
   if (tx.SigningPubKey === '' || tx.Signers !== undefined) {
-    if (tx.SigningPubKey !== '' || tx.TxnSignature !== undefined) return 'temMALFORMED'
+    if (tx.SigningPubKey !== '' || tx.TxnSignature !== undefined) return 'temBAD_SIGNATURE'
     const entries = signerEntries(tx)
-    if (!entries) return 'temMALFORMED'
+    if (!entries) return 'temBAD_SIGNATURE'
     let previous = ''
     for (const entry of entries) {
-      if (entry.Account === tx.Account) return 'temBAD_SIGNER'
+      if (entry.Account === tx.Account) return 'temBAD_SIGNATURE'
       const id = accountIdOf(entry.Account)
-      if (id <= previous) return 'temBAD_SIGNER'
+      if (id <= previous) return 'temBAD_SIGNATURE'
       previous = id
       const data = `${MULTI_SIGNING_PREFIX}${signingFields}${id}`
       if (!verifies(data, entry.TxnSignature, entry.SigningPubKey)) return 'temBAD_SIGNATURE'
@@ -155,11 +160,32 @@ export function checkSignatures(tx: JsonObject, signingFields: string): string |
     : 'temBAD_SIGNATURE'
 }
 
+// rippled `Transactor::checkSingleSign`: the regular key, or the master key unless disabled.
+function singleSignResult(signedBy: string | null, address: string, account: AccountState) {
+  if (signedBy !== null && signedBy === account.regularKey) return null
+  if (signedBy !== address) return 'tefBAD_AUTH'
+  return (account.flags & LSF_DISABLE_MASTER) === 0 ? null : 'tefMASTER_DISABLED'
+}
+
+// rippled `Transactor::checkMultiSign`, per signer: a phantom account (not in the ledger) signs
+// with its master key; an existing one with its master key unless disabled, or its regular key.
+function signerResult(entry: SignerEntry, signer: AccountState | null): string | null {
+  const signedBy = addressOf(entry.SigningPubKey)
+  if (signedBy === null) return 'tefBAD_SIGNATURE'
+  if (signedBy === entry.Account) {
+    return signer && (signer.flags & LSF_DISABLE_MASTER) !== 0 ? 'tefMASTER_DISABLED' : null
+  }
+  return signer?.regularKey === signedBy ? null : 'tefBAD_SIGNATURE'
+}
+
 /**
- * Checks that the key(s) may sign for the account (preclaim). The codec's signature check does not
- * test this (docs/protocol.md §8.2): a single `SigningPubKey` must derive to `Account` or to its regular
- * key; multisigners must be on the account's SignerList, each key deriving to the signer or the
- * signer's regular key, and their weights must reach the quorum. Null when authorized.
+ * Checks that the key(s) may sign for the account (preclaim). The codec's signature check does
+ * not test this (docs/protocol.md §8.2, §8.7): a single `SigningPubKey` must derive to the
+ * account's regular key, or to `Account` itself unless the master key is disabled
+ * (`tefMASTER_DISABLED`), else `tefBAD_AUTH`; multisigners must all be on the account's
+ * SignerList (`tefNOT_MULTI_SIGNING` without one, `tefBAD_SIGNATURE` for a stranger or a key that
+ * is neither the signer's master nor regular key, `tefMASTER_DISABLED` for a disabled master)
+ * and their weights must reach the quorum (`tefBAD_QUORUM`). Null when authorized.
  *
  * @example
  * ```ts
@@ -170,25 +196,19 @@ export function checkAuthorization(
   tx: JsonObject,
   lookup: (address: string) => AccountState | null,
 ): string | null {
-  const account = lookup(String(tx.Account))
+  const address = String(tx.Account)
+  const account = lookup(address)
   if (!account) return 'terNO_ACCOUNT'
   if (tx.SigningPubKey !== '') {
-    const signedBy = addressOf(String(tx.SigningPubKey))
-    if (signedBy === tx.Account || (signedBy !== null && signedBy === account.regularKey)) {
-      return null
-    }
-    return 'tefBAD_AUTH'
+    return singleSignResult(addressOf(String(tx.SigningPubKey)), address, account)
   }
   if (!account.signerList) return 'tefNOT_MULTI_SIGNING'
   let weight = 0
   for (const entry of signerEntries(tx) ?? []) {
     const entryWeight = account.signerList.weights.get(entry.Account)
     if (entryWeight === undefined) return 'tefBAD_SIGNATURE'
-    const signedBy = addressOf(entry.SigningPubKey)
-    const signer = lookup(entry.Account)
-    const authorized =
-      signedBy === entry.Account || (signedBy !== null && signedBy === signer?.regularKey)
-    if (!authorized) return 'tefBAD_SIGNATURE'
+    const refused = signerResult(entry, lookup(entry.Account))
+    if (refused) return refused
     weight += entryWeight
   }
   return weight >= account.signerList.quorum ? null : 'tefBAD_QUORUM'
