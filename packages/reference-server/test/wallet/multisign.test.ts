@@ -16,6 +16,31 @@ interface SignerField {
   Signer: { Account: string; SigningPubKey: string; TxnSignature: string }
 }
 
+/** Carol's account gets a SignerList of alice's and bob's accounts (quorum 2) on TESTNET. */
+async function vaultWithSigners(signerIndex: number) {
+  const { platform, alice, bob } = setup
+  const app = platform.applications.create({ name: 'Vault', permissions: ['restricted_types'] })
+  const carol = platform.users.create({ name: 'Carol' })
+  const vault = carol.accounts[0]?.address ?? ''
+  const signerA = alice.accounts[0]?.address ?? ''
+  const signerB = bob.accounts[signerIndex]?.address ?? ''
+  const listPayload = platform.payloads.create(app, {
+    txjson: {
+      TransactionType: 'SignerListSet',
+      SignerQuorum: 2,
+      SignerEntries: [
+        { SignerEntry: { Account: signerA, SignerWeight: 1 } },
+        { SignerEntry: { Account: signerB, SignerWeight: 1 } },
+      ],
+    },
+  })
+  const list = await platform.wallet.sign(listPayload.uuid, {
+    user: carol.uuid,
+    network: 'TESTNET',
+  })
+  return { app, vault, signerA, signerB, list }
+}
+
 const accountId = (address: string) => Buffer.from(decodeAccountID(address)).toString('hex')
 
 describe('multisign', () => {
@@ -68,25 +93,7 @@ describe('multisign', () => {
 
   it('combines two users multisignatures into a transaction the ledger accepts', async () => {
     const { platform, alice, bob } = setup
-    const app = platform.applications.create({ name: 'Vault', permissions: ['restricted_types'] })
-    const carol = platform.users.create({ name: 'Carol' })
-    const vault = carol.accounts[0]?.address ?? ''
-    const signerA = alice.accounts[0]?.address ?? ''
-    const signerB = bob.accounts[1]?.address ?? ''
-    const listPayload = platform.payloads.create(app, {
-      txjson: {
-        TransactionType: 'SignerListSet',
-        SignerQuorum: 2,
-        SignerEntries: [
-          { SignerEntry: { Account: signerA, SignerWeight: 1 } },
-          { SignerEntry: { Account: signerB, SignerWeight: 1 } },
-        ],
-      },
-    })
-    const list = await platform.wallet.sign(listPayload.uuid, {
-      user: carol.uuid,
-      network: 'TESTNET',
-    })
+    const { app, vault, signerA, signerB, list } = await vaultWithSigners(1)
     expect(list.response.dispatched_result).toBe('tesSUCCESS')
     expect(platform.ledger.account('TESTNET', vault)?.ownerCount).toBe(1)
 
@@ -126,22 +133,7 @@ describe('multisign', () => {
 describe('signing as one signer (control API `signer: true`, docs/protocol.md §8.7, §10)', () => {
   it('gives each signer its Signers entry and no txid; xrpl.js multisign combines them into what the ledger applies', async () => {
     const { platform, alice, bob } = setup
-    const app = platform.applications.create({ name: 'Vault', permissions: ['restricted_types'] })
-    const carol = platform.users.create({ name: 'Carol' })
-    const vault = carol.accounts[0]?.address ?? ''
-    const signerA = alice.accounts[0]?.address ?? ''
-    const signerB = bob.accounts[0]?.address ?? ''
-    const listPayload = platform.payloads.create(app, {
-      txjson: {
-        TransactionType: 'SignerListSet',
-        SignerQuorum: 2,
-        SignerEntries: [
-          { SignerEntry: { Account: signerA, SignerWeight: 1 } },
-          { SignerEntry: { Account: signerB, SignerWeight: 1 } },
-        ],
-      },
-    })
-    await platform.wallet.sign(listPayload.uuid, { user: carol.uuid, network: 'TESTNET' })
+    const { app, vault, signerA } = await vaultWithSigners(0)
     platform.ledger.close('TESTNET')
 
     // A plain payload, without options.multisign: the signer flag alone makes it a multisignature.
