@@ -6,7 +6,7 @@ import {
   accountDeletePreclaim,
   accountDeletePreflight,
 } from '../../src/ledger/rules/account-delete'
-import { ASF, LSF } from '../../src/ledger/rules/account-flags'
+import { ASF } from '../../src/ledger/rules/account-flags'
 import {
   accountSetFields,
   accountSetFlags,
@@ -21,7 +21,10 @@ import {
   depositPreauthPreflight,
 } from '../../src/ledger/rules/deposit-preauth'
 import { setRegularKeyPreflight, signerListSetPreflight } from '../../src/ledger/rules/key-settings'
+import { LSF as LEDGER_FLAGS } from '../../src/ledger/state/ledger-object'
 import { testKey } from './test-keys'
+
+const LSF = LEDGER_FLAGS.AccountRoot
 
 const table = amendmentTable(networkDefinition('TESTNET'))
 // A table with XLS-20 on, for the rules that depend on it.

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { amendmentTable } from '../../src/ledger/amendments/amendment-table'
 import { networkDefinition } from '../../src/ledger/networks'
-import { LSF } from '../../src/ledger/rules/account-flags'
 import {
-  LINE_FLAGS,
   stepFrozen,
   stepUnauthorized,
   TF_TRUST_SET,
@@ -11,6 +9,10 @@ import {
   trustSetFlagsPreclaim,
   trustSetFlagsPreflight,
 } from '../../src/ledger/rules/trust-line-flags'
+import { LSF as LEDGER_FLAGS } from '../../src/ledger/state/ledger-object'
+
+const LSF = LEDGER_FLAGS.AccountRoot
+const LINE_FLAGS = LEDGER_FLAGS.RippleState
 
 const table = amendmentTable(networkDefinition('TESTNET'))
 const TF = TF_TRUST_SET

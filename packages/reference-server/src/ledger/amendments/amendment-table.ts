@@ -84,3 +84,24 @@ export function amendmentTable(network: NetworkDefinition): AmendmentTable {
   // Xahau networks (native XAH) run xahaud, with its own amendment list (§8.1, §8.7).
   return network.native_asset === 'XAH' ? XAHAU_TABLE : XRPL_TABLE
 }
+
+const enabledSets = new Map<AmendmentTable, ReadonlySet<string>>()
+
+/**
+ * The names of the amendments enabled on a network: what the rules' preflight context answers
+ * with `enabled(name)` (rules/transaction-rules.ts).
+ *
+ * @example
+ * ```ts
+ * enabledAmendments(networkDefinition('TESTNET')).has('TicketBatch') // true
+ * ```
+ */
+export function enabledAmendments(network: NetworkDefinition): ReadonlySet<string> {
+  const table = amendmentTable(network)
+  let names = enabledSets.get(table)
+  if (!names) {
+    names = new Set(table.amendments.filter((a) => a.enabled).map((a) => a.name))
+    enabledSets.set(table, names)
+  }
+  return names
+}

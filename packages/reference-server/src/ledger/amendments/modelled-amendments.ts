@@ -16,6 +16,8 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   'Flow',
   'TicketBatch',
   'BatchV1_1',
+  // Every object threaded to the transaction that last changed it (state/transaction-meta.ts).
+  'fixPreviousTxnID',
   // Account settings and keys (rules/account-set.ts, key-settings.ts,
   // signatures/signature-check.ts): TickSize and TransferRate's 2.0 ceiling (fix1201), regular
   // keys, signer lists of up to 32 entries with one owner count each.

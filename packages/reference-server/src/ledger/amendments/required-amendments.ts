@@ -1,5 +1,5 @@
 import type { JsonObject } from '../codec/json-object'
-import type { AmendmentTable } from './amendment-table'
+import type { AmendmentRules } from './amendment-table'
 
 /**
  * The amendment that introduced each transaction type (each transactor's `preflight` /
@@ -138,6 +138,6 @@ export function requiredAmendments(tx: JsonObject): string[] {
  * amendmentResult({ TransactionType: 'AMMCreate' }, amendmentTable(testnet)) // 'temDISABLED'
  * ```
  */
-export function amendmentResult(tx: JsonObject, table: AmendmentTable): 'temDISABLED' | null {
+export function amendmentResult(tx: JsonObject, table: AmendmentRules): 'temDISABLED' | null {
   return requiredAmendments(tx).every((name) => table.enabled(name)) ? null : 'temDISABLED'
 }

@@ -1,7 +1,10 @@
 import type { JsonObject } from '../codec/json-object'
 import type { NetworkDefinition } from '../networks'
-import { LSF, onlyFlags, TF_UNIVERSAL } from './account-flags'
+import { LSF as LEDGER_FLAGS } from '../state/ledger-object'
+import { onlyFlags, TF_UNIVERSAL } from './account-flags'
 import { depositAuthorized } from './deposit-authorization'
+
+const LSF = LEDGER_FLAGS.AccountRoot
 
 /**
  * AccountDelete's preflight (rippled `DeleteAccount.cpp`): no flags of its own, and an account

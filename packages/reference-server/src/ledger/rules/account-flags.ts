@@ -26,32 +26,6 @@ export const ASF = Object.freeze({
 })
 
 /**
- * AccountRoot `Flags` (xrpl.org "AccountRoot", rippled `LedgerFormats.h`).
- *
- * @example
- * ```ts
- * const needsTag = (root.Flags & LSF.RequireDestTag) !== 0
- * ```
- */
-export const LSF = Object.freeze({
-  PasswordSpent: 0x00010000,
-  RequireDestTag: 0x00020000,
-  RequireAuth: 0x00040000,
-  DisallowXRP: 0x00080000,
-  DisableMaster: 0x00100000,
-  NoFreeze: 0x00200000,
-  GlobalFreeze: 0x00400000,
-  DefaultRipple: 0x00800000,
-  DepositAuth: 0x01000000,
-  DisallowIncomingNFTokenOffer: 0x04000000,
-  DisallowIncomingCheck: 0x08000000,
-  DisallowIncomingPayChan: 0x10000000,
-  DisallowIncomingTrustline: 0x20000000,
-  AllowTrustLineLocking: 0x40000000,
-  AllowTrustLineClawback: 0x80000000,
-})
-
-/**
  * AccountSet's own transaction flags, the older way to switch three settings (xrpl.org
  * "AccountSet Flags": each equals a SetFlag or ClearFlag).
  *

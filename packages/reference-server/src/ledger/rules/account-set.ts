@@ -1,7 +1,14 @@
 import type { AmendmentRules } from '../amendments/amendment-table'
 import type { JsonObject } from '../codec/json-object'
-import { ASF, LSF, onlyFlags, TF_ACCOUNT_SET, TF_UNIVERSAL } from './account-flags'
-import type { TransactionRules } from './apply-context'
+import { addressOf } from '../signatures/signature-check'
+import { readAccount } from '../state/account-root'
+import { ownerDirIndex, signerListIndex } from '../state/keylets'
+import { LSF as LEDGER_FLAGS, type LedgerValue, ZERO_HASH } from '../state/ledger-object'
+import type { ReadView } from '../state/read-view'
+import { ASF, onlyFlags, TF_ACCOUNT_SET, TF_UNIVERSAL } from './account-flags'
+import type { TransactionRules } from './transaction-rules'
+
+const LSF = LEDGER_FLAGS.AccountRoot
 
 const TF = TF_ACCOUNT_SET
 const QUALITY_ONE = 1_000_000_000
@@ -215,29 +222,51 @@ export function setsRequireAuth(tx: JsonObject, flags: number): boolean {
   return legacySwitches(tx).setRequireAuth && (flags & LSF.RequireAuth) === 0
 }
 
+// rippled `dirIsEmpty(view, keylet::ownerDir(id))`: no owner directory, or an empty root page.
+const ownsNothing = (view: ReadView, address: string) => {
+  const root = view.read(ownerDirIndex(address))
+  return !root || (root.Indexes as readonly string[] | undefined)?.length === 0
+}
+
 /**
- * AccountSet on the account model this file replaces: the preflight above, then the flags (the
- * account fields come with the ledger's AccountRoot objects).
+ * AccountSet (docs/protocol.md §8.7, rippled `SetAccount.cpp`): the preflight above; preclaim
+ * refuses `RequireAuth` while the account owns anything (`tecOWNERS`); doApply switches the
+ * AccountRoot flags (`accountSetFlags`) and writes or removes its fields (`accountSetFields`).
  *
  * @example
  * ```ts
- * accountSetRules.preflight({ SetFlag: 8, ClearFlag: 8 }, table) // 'temINVALID_FLAG'
+ * accountSetRules.preflight({ SetFlag: 8, ClearFlag: 8 }, context) // 'temINVALID_FLAG'
  * ```
  */
 export const accountSetRules: TransactionRules = {
   preflight: accountSetPreflight,
-  apply({ tx, account, amendments, signedWithMaster }) {
-    const owns = account.ownerCount > 0 || account.lineKeys.size > 0
-    if (setsRequireAuth(tx, account.flags) && owns) return { result: 'tecOWNERS' }
+  preclaim(view, tx) {
+    const root = readAccount(view, String(tx.Account))
+    if (!root) return 'terNO_ACCOUNT'
+    return setsRequireAuth(tx, root.Flags) && !ownsNothing(view, root.Account) ? 'tecOWNERS' : null
+  },
+  doApply(context) {
+    const { view, tx, account } = context
     const keys: AccountKeys = {
-      flags: account.flags,
-      signedWithMaster,
-      hasRegularKey: account.regularKey !== null,
-      hasSignerList: account.signerList !== null,
+      flags: account.Flags,
+      signedWithMaster:
+        tx.SigningPubKey !== '' && addressOf(String(tx.SigningPubKey)) === account.Account,
+      hasRegularKey: account.RegularKey !== undefined,
+      hasSignerList: view.read(signerListIndex(account.Account)) !== undefined,
     }
-    const outcome = accountSetFlags(tx, keys, amendments)
-    if ('result' in outcome) return outcome
-    account.flags = outcome.flags
-    return { result: 'tesSUCCESS' }
+    const outcome = accountSetFlags(tx, keys, context)
+    if ('result' in outcome) return outcome.result
+    account.Flags = outcome.flags
+    // asfAccountTxnID: present from now on (the transactor writes each later id into it).
+    if (setFlagOf(tx) === ASF.AccountTxnID && account.AccountTxnID === undefined) {
+      account.AccountTxnID = ZERO_HASH
+    }
+    if (clearFlagOf(tx) === ASF.AccountTxnID) delete account.AccountTxnID
+    for (const [field, value] of Object.entries(accountSetFields(tx, context))) {
+      if (value === null) delete account[field]
+      else account[field] = value as LedgerValue
+    }
+    view.update(account)
+    return 'tesSUCCESS'
   },
 }

@@ -1,4 +1,6 @@
-import { LSF } from './account-flags'
+import { LSF as LEDGER_FLAGS } from '../state/ledger-object'
+
+const LSF = LEDGER_FLAGS.AccountRoot
 
 /** What deciding a deposit needs: the destination's flags and its preauthorizations. */
 export interface DepositParties {

@@ -1,9 +1,13 @@
 import type { AmendmentRules } from '../amendments/amendment-table'
 import { accountIdOf } from '../codec/account-ids'
 import type { JsonObject } from '../codec/json-object'
-import { reserve } from '../state/account-state'
-import { LSF, onlyFlags, TF_UNIVERSAL } from './account-flags'
-import type { TransactionRules } from './apply-context'
+import { adjustOwnerCount, reserveFor } from '../state/account-root'
+import { describeOwnerDir, dirInsert, dirRemove, uint64Json, uint64Of } from '../state/directory'
+import { ownerDirIndex, signerListIndex } from '../state/keylets'
+import { type AccountRoot, type LedgerObject, LSF } from '../state/ledger-object'
+import type { ApplyView } from '../state/read-view'
+import { onlyFlags, TF_UNIVERSAL } from './account-flags'
+import type { TransactionRules } from './transaction-rules'
 
 /**
  * SetRegularKey's preflight (rippled `SetRegularKey.cpp`): no flags of its own; the master key
@@ -26,11 +30,13 @@ export function setRegularKeyPreflight(tx: JsonObject): string | null {
  *
  * @example
  * ```ts
- * removesLastKey({ Account: a }, LSF.DisableMaster, false) // true
+ * removesLastKey({ Account: a }, LSF.AccountRoot.DisableMaster, false) // true
  * ```
  */
 export function removesLastKey(tx: JsonObject, flags: number, hasSignerList: boolean): boolean {
-  return tx.RegularKey === undefined && (flags & LSF.DisableMaster) !== 0 && !hasSignerList
+  return (
+    tx.RegularKey === undefined && (flags & LSF.AccountRoot.DisableMaster) !== 0 && !hasSignerList
+  )
 }
 
 /** One entry of a SignerList: the signer, its weight, and the optional `WalletLocator` tag. */
@@ -111,54 +117,85 @@ export function signerListSetPreflight(tx: JsonObject, amendments: AmendmentRule
 }
 
 /**
- * SetRegularKey on the account model this file replaces.
+ * SetRegularKey (docs/protocol.md §8.7, rippled `SetRegularKey.cpp`): sets or (without
+ * `RegularKey`) removes the regular key, unless that leaves no way to sign.
  *
  * @example
  * ```ts
- * setRegularKeyRules.preflight({ Account: a, RegularKey: a }, table) // 'temBAD_REGKEY'
+ * setRegularKeyRules.preflight({ Account: a, RegularKey: a }, context) // 'temBAD_REGKEY'
  * ```
  */
 export const setRegularKeyRules: TransactionRules = {
   preflight: setRegularKeyPreflight,
-  apply({ tx, account }) {
-    if (removesLastKey(tx, account.flags, account.signerList !== null)) {
-      return { result: 'tecNO_ALTERNATIVE_KEY' }
-    }
-    account.regularKey = typeof tx.RegularKey === 'string' ? tx.RegularKey : null
-    return { result: 'tesSUCCESS' }
+  doApply({ view, tx, account }) {
+    const hasSignerList = view.read(signerListIndex(account.Account)) !== undefined
+    if (removesLastKey(tx, account.Flags, hasSignerList)) return 'tecNO_ALTERNATIVE_KEY'
+    if (typeof tx.RegularKey === 'string') account.RegularKey = tx.RegularKey
+    else delete account.RegularKey
+    view.update(account)
+    return 'tesSUCCESS'
   },
 }
 
+// rippled `removeSignersFromLedger`: one owner count with lsfOneOwnerCount, else 2 + entries.
+function removeSignerList(view: ApplyView, account: AccountRoot): void {
+  const list = view.peek(signerListIndex(account.Account)) as LedgerObject | undefined
+  if (!list) return
+  dirRemove(view, ownerDirIndex(account.Account), uint64Of(list.OwnerNode), list.index, false)
+  view.erase(list)
+  const objects =
+    (list.Flags & LSF.SignerList.OneOwnerCount) !== 0
+      ? 1
+      : 2 + ((list.SignerEntries as unknown[] | undefined)?.length ?? 0)
+  adjustOwnerCount(view, account, -objects)
+}
+
 /**
- * SignerListSet on the account model this file replaces: one owner count per list
- * (MultiSignReserve), the reserve checked against the balance before the fee
- * (`tecINSUFFICIENT_RESERVE`), and no deletion that leaves the account no way to sign
- * (`tecNO_ALTERNATIVE_KEY`).
+ * SignerListSet (docs/protocol.md §8.7, rippled `SetSignerList.cpp`): replaces the SignerList
+ * object (one owner count, lsfOneOwnerCount; the reserve checked against the balance before the
+ * fee → `tecINSUFFICIENT_RESERVE`), or deletes it with `SignerQuorum: 0` unless the account then
+ * has no way to sign (`tecNO_ALTERNATIVE_KEY`).
  *
  * @example
  * ```ts
- * signerListSetRules.preflight({ Account: a, SignerQuorum: 3, SignerEntries: [] }, table) // 'temMALFORMED'
+ * signerListSetRules.preflight({ Account: a, SignerQuorum: 3, SignerEntries: [] }, context) // 'temMALFORMED'
  * ```
  */
 export const signerListSetRules: TransactionRules = {
   preflight: signerListSetPreflight,
-  apply({ network, tx, account, fee }) {
+  doApply({ view, tx, account, priorBalance }) {
     const quorum = Number(tx.SignerQuorum ?? 0)
     if (quorum === 0) {
-      if ((account.flags & LSF.DisableMaster) !== 0 && account.regularKey === null) {
-        return { result: 'tecNO_ALTERNATIVE_KEY' }
-      }
-      if (account.signerList) account.ownerCount -= 1
-      account.signerList = null
-      return { result: 'tesSUCCESS' }
+      const masterOff = (account.Flags & LSF.AccountRoot.DisableMaster) !== 0
+      if (masterOff && account.RegularKey === undefined) return 'tecNO_ALTERNATIVE_KEY'
+      removeSignerList(view, account)
+      return 'tesSUCCESS'
     }
-    const owners = account.ownerCount + (account.signerList ? 0 : 1)
-    if (account.balance + fee < reserve(network, owners)) {
-      return { result: 'tecINSUFFICIENT_RESERVE' }
+    // Replacing may lower the reserve, so the old list goes first (replaceSignerList).
+    removeSignerList(view, account)
+    if (priorBalance < reserveFor(view.fees, account.OwnerCount + 1)) {
+      return 'tecINSUFFICIENT_RESERVE'
     }
-    const entries = signerListEntries(tx) ?? []
-    account.signerList = { quorum, weights: new Map(entries.map((e) => [e.account, e.weight])) }
-    account.ownerCount = owners
-    return { result: 'tesSUCCESS' }
+    const index = signerListIndex(account.Account)
+    const owner = ownerDirIndex(account.Account)
+    const page = dirInsert(view, owner, index, describeOwnerDir(account.Account))
+    if (page === null) return 'tecDIR_FULL'
+    view.insert({
+      LedgerEntryType: 'SignerList',
+      Flags: LSF.SignerList.OneOwnerCount,
+      OwnerNode: uint64Json(page),
+      SignerQuorum: quorum,
+      SignerEntries: (signerListEntries(tx) ?? []).map((entry) => ({
+        SignerEntry: {
+          Account: entry.account,
+          SignerWeight: entry.weight,
+          ...(entry.walletLocator === undefined ? {} : { WalletLocator: entry.walletLocator }),
+        },
+      })),
+      SignerListID: 0,
+      index,
+    })
+    adjustOwnerCount(view, account, 1)
+    return 'tesSUCCESS'
   },
 }

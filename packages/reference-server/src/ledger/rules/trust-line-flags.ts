@@ -1,6 +1,9 @@
 import type { AmendmentRules } from '../amendments/amendment-table'
 import type { JsonObject } from '../codec/json-object'
-import { LSF, onlyFlags, TF_UNIVERSAL } from './account-flags'
+import { LSF as LEDGER_FLAGS } from '../state/ledger-object'
+import { onlyFlags, TF_UNIVERSAL } from './account-flags'
+
+const LSF = LEDGER_FLAGS.AccountRoot
 
 /**
  * TrustSet's transaction flags (xrpl.org "TrustSet Flags", rippled `TxFlags.h`).
@@ -20,27 +23,8 @@ export const TF_TRUST_SET = Object.freeze({
   ClearDeepFreeze: 0x00800000,
 })
 
-/**
- * RippleState `Flags` (xrpl.org "RippleState", rippled `LedgerFormats.h`): each setting once for
- * the low and once for the high account of the line.
- *
- * @example
- * ```ts
- * const frozenByHigh = (line.Flags & LINE_FLAGS.HighFreeze) !== 0
- * ```
- */
-export const LINE_FLAGS = Object.freeze({
-  LowReserve: 0x00010000,
-  HighReserve: 0x00020000,
-  LowAuth: 0x00040000,
-  HighAuth: 0x00080000,
-  LowNoRipple: 0x00100000,
-  HighNoRipple: 0x00200000,
-  LowFreeze: 0x00400000,
-  HighFreeze: 0x00800000,
-  LowDeepFreeze: 0x02000000,
-  HighDeepFreeze: 0x04000000,
-})
+// RippleState `Flags` (xrpl.org "RippleState", rippled `LedgerFormats.h`).
+const LINE_FLAGS = LEDGER_FLAGS.RippleState
 
 const TF = TF_TRUST_SET
 const ALLOWED = Object.values(TF).reduce((all, flag) => all | flag, TF_UNIVERSAL)
@@ -95,7 +79,7 @@ export interface TrustSide {
  * @example
  * ```ts
  * trustLineFlagsAfter(0, { Flags: TF_TRUST_SET.SetFreeze }, { high: true, noFreeze: false, holdsNegative: false })
- * // { flags: LINE_FLAGS.HighFreeze }
+ * // { flags: LSF.RippleState.HighFreeze }
  * ```
  */
 export function trustLineFlagsAfter(
@@ -127,7 +111,7 @@ export function trustLineFlagsAfter(
  *
  * @example
  * ```ts
- * stepFrozen({ dstHigh: true, dstFlags: 0, lineFlags: LINE_FLAGS.HighFreeze }) // true
+ * stepFrozen({ dstHigh: true, dstFlags: 0, lineFlags: LSF.RippleState.HighFreeze }) // true
  * ```
  */
 export function stepFrozen(step: {

@@ -2,7 +2,10 @@ import { decodeAccountID } from 'ripple-address-codec'
 import { createSharedCache } from '../../bounded-cache'
 import { accountIdOf } from '../codec/account-ids'
 import type { JsonObject } from '../codec/json-object'
-import type { AccountState } from '../state/account-state'
+import { readAccount } from '../state/account-root'
+import { signerListIndex } from '../state/keylets'
+import { type AccountRoot, LSF } from '../state/ledger-object'
+import type { ReadView } from '../state/read-view'
 import { verify } from './keypair-signatures'
 import { addressOfPublicKey } from './public-key-address'
 
@@ -22,8 +25,6 @@ export interface SignerEntry {
 
 const HEX = /^[0-9A-F]+$/i
 const MAX_SIGNERS = 32
-// AccountRoot lsfDisableMaster (rules/account-flags.ts `LSF.DisableMaster`).
-const LSF_DISABLE_MASTER = 0x00100000
 // Hash prefixes of docs/protocol.md §8.2: single-sign data, multi-sign data.
 const SIGNING_PREFIX = '53545800'
 const MULTI_SIGNING_PREFIX = '534D5400'
@@ -160,22 +161,39 @@ export function checkSignatures(tx: JsonObject, signingFields: string): string |
     : 'temBAD_SIGNATURE'
 }
 
+/**
+ * Whether `publicKey` may sign for `address`: it derives to the account itself or to its
+ * `RegularKey` (docs/protocol.md §8.2).
+ *
+ * @example
+ * ```ts
+ * keySignsFor(view, entry.Account, entry.SigningPubKey) // true
+ * ```
+ */
+export function keySignsFor(view: ReadView, address: string, publicKey: string): boolean {
+  const signedBy = addressOf(publicKey)
+  if (signedBy === null) return false
+  return signedBy === address || signedBy === readAccount(view, address)?.RegularKey
+}
+
+const masterDisabled = (root: Readonly<AccountRoot> | undefined) =>
+  root !== undefined && (root.Flags & LSF.AccountRoot.DisableMaster) !== 0
+
 // rippled `Transactor::checkSingleSign`: the regular key, or the master key unless disabled.
-function singleSignResult(signedBy: string | null, address: string, account: AccountState) {
-  if (signedBy !== null && signedBy === account.regularKey) return null
-  if (signedBy !== address) return 'tefBAD_AUTH'
-  return (account.flags & LSF_DISABLE_MASTER) === 0 ? null : 'tefMASTER_DISABLED'
+function singleSignResult(signedBy: string | null, root: Readonly<AccountRoot>): string | null {
+  if (signedBy !== null && signedBy === root.RegularKey) return null
+  if (signedBy !== root.Account) return 'tefBAD_AUTH'
+  return masterDisabled(root) ? 'tefMASTER_DISABLED' : null
 }
 
 // rippled `Transactor::checkMultiSign`, per signer: a phantom account (not in the ledger) signs
 // with its master key; an existing one with its master key unless disabled, or its regular key.
-function signerResult(entry: SignerEntry, signer: AccountState | null): string | null {
+function signerResult(view: ReadView, entry: SignerEntry): string | null {
   const signedBy = addressOf(entry.SigningPubKey)
   if (signedBy === null) return 'tefBAD_SIGNATURE'
-  if (signedBy === entry.Account) {
-    return signer && (signer.flags & LSF_DISABLE_MASTER) !== 0 ? 'tefMASTER_DISABLED' : null
-  }
-  return signer?.regularKey === signedBy ? null : 'tefBAD_SIGNATURE'
+  const signer = readAccount(view, entry.Account)
+  if (signedBy === entry.Account) return masterDisabled(signer) ? 'tefMASTER_DISABLED' : null
+  return signer?.RegularKey === signedBy ? null : 'tefBAD_SIGNATURE'
 }
 
 /**
@@ -189,29 +207,28 @@ function signerResult(entry: SignerEntry, signer: AccountState | null): string |
  *
  * @example
  * ```ts
- * checkAuthorization(tx, (address) => accounts.get(address) ?? null) // null, or 'tefBAD_AUTH'
+ * checkAuthorization(tx, view) // null, or 'tefBAD_AUTH'
  * ```
  */
-export function checkAuthorization(
-  tx: JsonObject,
-  lookup: (address: string) => AccountState | null,
-): string | null {
-  const address = String(tx.Account)
-  const account = lookup(address)
-  if (!account) return 'terNO_ACCOUNT'
-  if (tx.SigningPubKey !== '') {
-    return singleSignResult(addressOf(String(tx.SigningPubKey)), address, account)
+export function checkAuthorization(tx: JsonObject, view: ReadView): string | null {
+  const root = readAccount(view, String(tx.Account))
+  if (!root) return 'terNO_ACCOUNT'
+  if (tx.SigningPubKey !== '') return singleSignResult(addressOf(String(tx.SigningPubKey)), root)
+  const list = view.read(signerListIndex(root.Account))
+  if (!list) return 'tefNOT_MULTI_SIGNING'
+  const weights = new Map<string, number>()
+  for (const wrapper of (list.SignerEntries ?? []) as { SignerEntry: JsonObject }[]) {
+    weights.set(String(wrapper.SignerEntry.Account), Number(wrapper.SignerEntry.SignerWeight))
   }
-  if (!account.signerList) return 'tefNOT_MULTI_SIGNING'
   let weight = 0
   for (const entry of signerEntries(tx) ?? []) {
-    const entryWeight = account.signerList.weights.get(entry.Account)
+    const entryWeight = weights.get(entry.Account)
     if (entryWeight === undefined) return 'tefBAD_SIGNATURE'
-    const refused = signerResult(entry, lookup(entry.Account))
+    const refused = signerResult(view, entry)
     if (refused) return refused
     weight += entryWeight
   }
-  return weight >= account.signerList.quorum ? null : 'tefBAD_QUORUM'
+  return weight >= Number(list.SignerQuorum) ? null : 'tefBAD_QUORUM'
 }
 
 /**
