@@ -28,6 +28,11 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   'MultiSignReserve',
   'ExpandedSignerList',
   'RequireFullyCanonicalSig',
+  // Account deletion and deposit authorization (rules/account-delete.ts, deposit-preauth.ts,
+  // deposit-authorization.ts and the payments that honour it).
+  'DeletableAccounts',
+  'DepositAuth',
+  'DepositPreauth',
   // Escrow, checks, payment channels (issue 32) and NFTs (XLS-20) join here with their rule files.
 ])
 

@@ -1,8 +1,22 @@
 import type { JsonObject } from '../codec/json-object'
 import type { NetworkDefinition } from '../networks'
+import { balanceOf, credit, peekAccount, readAccount } from '../state/account-root'
+import { directoryEntries } from '../state/directory'
+import {
+  depositPreauthIndex,
+  nftokenPageMaxIndex,
+  nftokenPageMinIndex,
+  ownerDirIndex,
+} from '../state/keylets'
+import type { AccountRoot, LedgerObject } from '../state/ledger-object'
 import { LSF as LEDGER_FLAGS } from '../state/ledger-object'
+import type { ApplyView, ReadView } from '../state/read-view'
+import { deleteTicket } from '../state/tickets'
 import { onlyFlags, TF_UNIVERSAL } from './account-flags'
 import { depositAuthorized } from './deposit-authorization'
+import { removeDepositPreauth } from './deposit-preauth'
+import { removeSignerList } from './key-settings'
+import type { TransactionRules } from './transaction-rules'
 
 const LSF = LEDGER_FLAGS.AccountRoot
 
@@ -34,28 +48,30 @@ export function accountDeleteFee(network: NetworkDefinition): bigint {
   return BigInt(network.reserve_increment)
 }
 
+/** Removes one owned object of an account being deleted; a result other than tesSUCCESS stops it. */
+type Deleter = (view: ApplyView, object: Readonly<LedgerObject>, owner: AccountRoot) => string
+
 /**
- * Owned objects an AccountDelete removes with the account (rippled `nonObligationDeleter`);
- * any other object in its owner directory (trust lines, escrows, channels, checks…) is an
- * obligation (`tecHAS_OBLIGATIONS`).
+ * Owned objects an AccountDelete removes with the account, and how (rippled
+ * `nonObligationDeleter`); any other object in its owner directory (trust lines, escrows,
+ * channels, checks…) is an obligation (`tecHAS_OBLIGATIONS`). rippled also deletes offers, NFT
+ * offers, DIDs, oracles, credentials and delegates: each joins here with its rules.
  *
  * @example
  * ```ts
- * DELETABLE_WITH_ACCOUNT.has('Ticket') // true
- * DELETABLE_WITH_ACCOUNT.has('RippleState') // false
+ * 'Ticket' in ACCOUNT_DELETERS // true
+ * 'RippleState' in ACCOUNT_DELETERS // false
  * ```
  */
-export const DELETABLE_WITH_ACCOUNT: ReadonlySet<string> = new Set([
-  'Offer',
-  'SignerList',
-  'Ticket',
-  'DepositPreauth',
-  'NFTokenOffer',
-  'DID',
-  'Oracle',
-  'Credential',
-  'Delegate',
-])
+export const ACCOUNT_DELETERS: Readonly<Record<string, Deleter>> = Object.freeze({
+  Ticket: (view, ticket, owner) =>
+    deleteTicket(view, owner, Number(ticket.TicketSequence)) ? 'tesSUCCESS' : 'tefBAD_LEDGER',
+  SignerList: (view, _list, owner) => {
+    removeSignerList(view, owner)
+    return 'tesSUCCESS'
+  },
+  DepositPreauth: (view, entry, owner) => removeDepositPreauth(view, entry.index, owner),
+})
 
 // rippled `maxDeletableDirEntries` (Protocol.h): more deletable objects than this → tefTOO_BIG.
 const MAX_DELETABLE_ENTRIES = 1000
@@ -104,8 +120,78 @@ export function accountDeletePreclaim(tx: JsonObject, facts: AccountDeleteFacts)
   if (!allowed) return 'tecNO_PERMISSION'
   if (facts.holdsNFTs) return 'tecHAS_OBLIGATIONS'
   if (facts.sequence + SEQUENCE_DELTA > facts.currentIndex) return 'tecTOO_SOON'
-  if (facts.ownedTypes.some((type) => !DELETABLE_WITH_ACCOUNT.has(type))) {
+  if (facts.ownedTypes.some((type) => !Object.hasOwn(ACCOUNT_DELETERS, type))) {
     return 'tecHAS_OBLIGATIONS'
   }
   return facts.ownedTypes.length > MAX_DELETABLE_ENTRIES ? 'tefTOO_BIG' : null
+}
+
+// The LedgerEntryType of every object in an owner directory, in directory order.
+const ownedObjects = (view: ReadView, address: string) =>
+  [...directoryEntries(view, ownerDirIndex(address))].flatMap(({ index }) => {
+    const object = view.read(index)
+    return object ? [object] : []
+  })
+
+// rippled (NonFungibleTokensV1): NFTs it issued still in the ledger, or an NFTokenPage it owns.
+function holdsNFTs(view: ReadView, root: Readonly<AccountRoot>): boolean {
+  if (Number(root.MintedNFTokens ?? 0) !== Number(root.BurnedNFTokens ?? 0)) return true
+  const first = view.succ(nftokenPageMinIndex(root.Account), nftokenPageMaxIndex(root.Account))
+  return first !== undefined || view.read(nftokenPageMaxIndex(root.Account)) !== undefined
+}
+
+/**
+ * AccountDelete (docs/protocol.md §8.7, rippled `DeleteAccount.cpp`): its fee is one owner
+ * reserve; preclaim as `accountDeletePreclaim`; doApply removes the deletable owned objects, sends
+ * the rest of the balance to the destination (`meta.DeliveredAmount`), removes the owner
+ * directory and the AccountRoot.
+ *
+ * @example
+ * ```ts
+ * accountDeleteRules.preflight({ Account: a, Destination: a }, context) // 'temDST_IS_SRC'
+ * ```
+ */
+export const accountDeleteRules: TransactionRules = {
+  preflight: accountDeletePreflight,
+  baseFee: (_tx, fees) => fees.increment,
+  preclaim(view, tx) {
+    const root = readAccount(view, String(tx.Account))
+    if (!root) return 'terNO_ACCOUNT'
+    const destination = readAccount(view, String(tx.Destination))
+    return accountDeletePreclaim(tx, {
+      destinationFlags: destination ? destination.Flags : null,
+      preauthorized:
+        view.read(depositPreauthIndex(String(tx.Destination), root.Account)) !== undefined,
+      sequence: root.Sequence,
+      currentIndex: view.info.seq,
+      ownedTypes: ownedObjects(view, root.Account).map((object) => object.LedgerEntryType),
+      holdsNFTs: holdsNFTs(view, root),
+    })
+  },
+  doApply(context) {
+    const { view, tx, account } = context
+    for (const object of ownedObjects(view, account.Account)) {
+      const deleter = ACCOUNT_DELETERS[object.LedgerEntryType]
+      const result = deleter ? deleter(view, object, account) : 'tecHAS_OBLIGATIONS'
+      if (result !== 'tesSUCCESS') return result
+    }
+    const destination = peekAccount(view, String(tx.Destination))
+    if (!destination) return 'tefBAD_LEDGER'
+    const remaining = balanceOf(account)
+    credit(view, account, -remaining)
+    credit(view, destination, remaining)
+    context.deliver(remaining.toString())
+    const directory = view.peek(ownerDirIndex(account.Account))
+    if (directory) {
+      if ((directory.Indexes as readonly string[] | undefined)?.length) return 'tecHAS_OBLIGATIONS'
+      view.erase(directory)
+    }
+    // Re-arms the free SetRegularKey of a destination that received something (rippled).
+    if (remaining > 0n && (destination.Flags & LSF.PasswordSpent) !== 0) {
+      destination.Flags &= ~LSF.PasswordSpent
+      view.update(destination)
+    }
+    view.erase(account)
+    return 'tesSUCCESS'
+  },
 }

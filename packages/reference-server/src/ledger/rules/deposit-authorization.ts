@@ -1,4 +1,8 @@
-import { LSF as LEDGER_FLAGS } from '../state/ledger-object'
+import type { JsonObject } from '../codec/json-object'
+import { balanceOf, readAccount } from '../state/account-root'
+import { depositPreauthIndex } from '../state/keylets'
+import { type AccountRoot, LSF as LEDGER_FLAGS } from '../state/ledger-object'
+import type { ReadView } from '../state/read-view'
 
 const LSF = LEDGER_FLAGS.AccountRoot
 
@@ -44,4 +48,51 @@ export function nativeDepositAuthorized(
 ): boolean {
   if (depositAuthorized(parties)) return true
   return drops.amount <= drops.baseReserve && drops.destinationBalance <= drops.baseReserve
+}
+
+/**
+ * Deposit authorization of a payment on the ledger (rippled `Payment::doApply`): null when the
+ * sender may pay the existing `destination`, else `tecNO_PERMISSION`. `nativeAmount` (drops)
+ * applies the small-amount exception of native payments.
+ *
+ * @example
+ * ```ts
+ * paymentDepositResult(view, sender, receiver, 5_000_000n) // null or 'tecNO_PERMISSION'
+ * ```
+ */
+export function paymentDepositResult(
+  view: ReadView,
+  sender: string,
+  destination: Readonly<AccountRoot>,
+  nativeAmount: bigint | null,
+): string | null {
+  const parties: DepositParties = {
+    destinationFlags: destination.Flags,
+    preauthorized: view.read(depositPreauthIndex(destination.Account, sender)) !== undefined,
+    sameAccount: sender === destination.Account,
+  }
+  const allowed =
+    nativeAmount === null
+      ? depositAuthorized(parties)
+      : nativeDepositAuthorized(parties, {
+          amount: nativeAmount,
+          destinationBalance: balanceOf(destination),
+          baseReserve: view.fees.reserve,
+        })
+  return allowed ? null : 'tecNO_PERMISSION'
+}
+
+/**
+ * A payment's destination-tag rule (rippled `Payment::preclaim`): an existing destination that
+ * set `lsfRequireDestTag` gets no payment without a `DestinationTag` (`tecDST_TAG_NEEDED`).
+ *
+ * @example
+ * ```ts
+ * destinationTagResult(view, { Destination: shop, Amount: '1' }) // 'tecDST_TAG_NEEDED'
+ * ```
+ */
+export function destinationTagResult(view: ReadView, tx: JsonObject): string | null {
+  const destination = readAccount(view, String(tx.Destination))
+  if (!destination || (destination.Flags & LSF.RequireDestTag) === 0) return null
+  return tx.DestinationTag === undefined ? 'tecDST_TAG_NEEDED' : null
 }

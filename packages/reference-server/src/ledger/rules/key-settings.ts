@@ -137,8 +137,16 @@ export const setRegularKeyRules: TransactionRules = {
   },
 }
 
-// rippled `removeSignersFromLedger`: one owner count with lsfOneOwnerCount, else 2 + entries.
-function removeSignerList(view: ApplyView, account: AccountRoot): void {
+/**
+ * Removes an account's SignerList (rippled `removeSignersFromLedger`): one owner count with
+ * lsfOneOwnerCount, else 2 + entries; nothing when it has none.
+ *
+ * @example
+ * ```ts
+ * removeSignerList(view, account) // the list, its directory entry and its reserve are gone
+ * ```
+ */
+export function removeSignerList(view: ApplyView, account: AccountRoot): void {
   const list = view.peek(signerListIndex(account.Account)) as LedgerObject | undefined
   if (!list) return
   dirRemove(view, ownerDirIndex(account.Account), uint64Of(list.OwnerNode), list.index, false)

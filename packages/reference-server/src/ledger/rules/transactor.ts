@@ -7,7 +7,7 @@ import { checkAuthorization, checkSignatures, signatureCount } from '../signatur
 import { balanceOf, peekAccount, readAccount } from '../state/account-root'
 import { ticketIndex } from '../state/keylets'
 import type { AccountRoot } from '../state/ledger-object'
-import type { ReadView } from '../state/read-view'
+import type { LedgerFees, ReadView } from '../state/read-view'
 import { createSandbox, type Sandbox } from '../state/sandbox'
 import { deleteTicket } from '../state/tickets'
 import { type AffectedNode, affectedNodes } from '../state/transaction-meta'
@@ -124,9 +124,12 @@ function sequenceResult(view: ReadView, tx: JsonObject, root: Readonly<AccountRo
   return null
 }
 
-// The least fee: the base fee per signature (+1 when multisigned), or for a Batch 2 × base +
-// base per BatchSigner (docs/protocol.md §8.4).
-function requiredFee(tx: JsonObject, base: bigint): bigint {
+// The least fee: the type's own (AccountDelete, §8.7), else the base fee per signature (+1 when
+// multisigned), or for a Batch 2 × base + base per BatchSigner (docs/protocol.md §8.4).
+function requiredFee(tx: JsonObject, fees: LedgerFees): bigint {
+  const typeFee = rulesFor(String(tx.TransactionType))?.baseFee?.(tx, fees)
+  if (typeFee !== undefined) return typeFee
+  const base = fees.base
   const own = base * BigInt(tx.SigningPubKey === '' ? signatureCount(tx) + 1 : 1)
   return tx.TransactionType === 'Batch' ? own - base + batchFee(tx, base) : own
 }
@@ -151,7 +154,7 @@ export function preclaim(view: ReadView, tx: JsonObject, host: PreflightContext)
     return 'tefMAX_LEDGER'
   }
   const fee = parseDrops(tx.Fee) ?? 0n
-  if (fee < requiredFee(tx, view.fees.base)) return 'telINSUF_FEE_P'
+  if (fee < requiredFee(tx, view.fees)) return 'telINSUF_FEE_P'
   const authorization =
     checkAuthorization(tx, view) ??
     (tx.TransactionType === 'Batch' ? batchAuthorization(tx, view) : null)
