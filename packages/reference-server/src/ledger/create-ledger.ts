@@ -174,7 +174,10 @@ export function createLedger(options: LedgerOptions): Ledger {
     amendments: (key) => amendmentTable(network(key).definition),
     depositAuthorized(key, source, destination) {
       const view = network(key).objects
-      for (const [name, address] of [['source', source], ['destination', destination]]) {
+      for (const [name, address] of [
+        ['source', source],
+        ['destination', destination],
+      ]) {
         if (typeof address !== 'string' || !isValidClassicAddress(address)) {
           throw outOfRange(name as string, 'is not a valid classic address')
         }

@@ -33,6 +33,10 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   'DeletableAccounts',
   'DepositAuth',
   'DepositPreauth',
+  // Authorized and frozen trust lines, NoRipple on a negative balance refused (rules/trust-set.ts,
+  // trust-line-flags.ts, issued-payment.ts).
+  'TrustSetAuth',
+  'fix1578',
   // Escrow, checks, payment channels (issue 32) and NFTs (XLS-20) join here with their rule files.
 ])
 
