@@ -73,17 +73,17 @@ export function escrowCancelPreflight(tx: JsonObject): string | null {
 }
 
 /**
- * What an EscrowFinish adds to the base fee for its fulfillment (`EscrowFinish::calculateBaseFee`):
+ * What an EscrowFinish adds to the base fee for its `Fulfillment` (hex) (`EscrowFinish::calculateBaseFee`):
  * base fee × (32 + fulfillment bytes / 16, rounded down); nothing without one. A transaction that
  * pays less than the whole is `telINSUF_FEE_P`.
  *
  * @example
  * ```ts
- * escrowFinishExtraFee({ Fulfillment: 'A0028000' }, 10n) // 320n: 10 × (32 + 4 / 16)
+ * escrowFinishExtraFee('A0028000', 10n) // 320n: 10 × (32 + 4 / 16)
  * ```
  */
-export function escrowFinishExtraFee(tx: JsonObject, base: bigint): bigint {
-  if (typeof tx.Fulfillment !== 'string') return 0n
-  const size = BigInt(Math.floor(tx.Fulfillment.length / 2))
+export function escrowFinishExtraFee(fulfillment: unknown, base: bigint): bigint {
+  if (typeof fulfillment !== 'string') return 0n
+  const size = BigInt(Math.floor(fulfillment.length / 2))
   return base * (32n + size / 16n)
 }
