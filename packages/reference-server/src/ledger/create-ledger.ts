@@ -2,12 +2,13 @@ import { isNetworkKey, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
 import { parseDrops } from './amounts/native-amount'
 import { parseCtid } from './codec/ctid'
+import { ownerObjects } from './ledger-reads'
 import type { LedgerState } from './ledger-state'
 import type { AccountView, Ledger } from './ledger-types'
 import { createNetworkLedger, DEFAULT_LEDGER_HISTORY, type NetworkLedger } from './network-ledger'
 import { NETWORKS } from './networks'
-import type { NativePrice } from './rules/apply-context'
-import { LSF_DEFAULT_RIPPLE } from './state/account-state'
+import type { NativePrice } from './rules/transaction-rules'
+import { LSF, type RippleState } from './state/ledger-object'
 import { lineView } from './state/trust-line'
 import { transactionLookup } from './transaction-lookup'
 
@@ -71,7 +72,7 @@ export function createLedger(options: LedgerOptions): Ledger {
   }
   const build = () =>
     new Map<NetworkKey, NetworkLedger>(
-      NETWORKS.map((n) => [n.key, createNetworkLedger(n, price, history)]),
+      NETWORKS.map((n) => [n.key, createNetworkLedger(n, price, clock.now(), history)]),
     )
   let networks = build()
   let changes = 0
@@ -102,18 +103,25 @@ export function createLedger(options: LedgerOptions): Ledger {
     },
     account(key, address): AccountView | null {
       const ledger = network(key)
-      const account = ledger.account(address)
-      if (!account) return null
+      const root = ledger.account(address)
+      if (!root) return null
+      const owned = ownerObjects(ledger.objects, address)
+      const signerList = owned.find((object) => object.LedgerEntryType === 'SignerList')
+      const entries = (signerList?.SignerEntries ?? []) as { SignerEntry: { Account: string } }[]
       return {
-        balance: account.balance.toString(),
-        sequence: account.sequence,
-        ownerCount: account.ownerCount,
-        regularKey: account.regularKey,
-        signers: [...(account.signerList?.weights.keys() ?? [])],
-        lines:
-          account.lineKeys.size === 0 ? [] : ledger.lines(address).map((l) => lineView(l, address)),
-        tickets: [...account.tickets].sort((a, b) => a - b),
-        defaultRipple: (account.flags & LSF_DEFAULT_RIPPLE) !== 0,
+        balance: root.Balance,
+        sequence: root.Sequence,
+        ownerCount: root.OwnerCount,
+        regularKey: root.RegularKey ?? null,
+        signers: entries.map((entry) => entry.SignerEntry.Account),
+        lines: owned
+          .filter((object) => object.LedgerEntryType === 'RippleState')
+          .map((line) => lineView(line as RippleState, address)),
+        tickets: owned
+          .filter((object) => object.LedgerEntryType === 'Ticket')
+          .map((ticket) => Number(ticket.TicketSequence))
+          .sort((a, b) => a - b),
+        defaultRipple: (root.Flags & LSF.AccountRoot.DefaultRipple) !== 0,
       }
     },
     fee: (key) => network(key).definition.fee,

@@ -1,10 +1,13 @@
 import { encodeCtid } from 'pullsign/links'
+import type { Amount } from 'pullsign/wire'
 import type { TransactionLookup } from './ledger-types'
+import { rippleTime } from './network-ledger'
+import { balanceChanges } from './state/balance-changes'
 import type { StoredTransaction } from './state/stored-transaction'
-import { affectedNodes, balanceChanges } from './state/transaction-meta'
 
-// Seconds between the unix epoch and the Ripple epoch (2000-01-01T00:00:00Z).
-const RIPPLE_EPOCH_OFFSET = 946_684_800
+// The types whose metadata carries what they delivered (rippled `DeliveredAmount.cpp`
+// `canHaveDeliveredAmount`): a Payment delivered its `Amount` unless `DeliveredAmount` says less.
+const DELIVERING = new Set(['Payment', 'CheckCash', 'AccountDelete'])
 
 /**
  * The `xrpl-tx` response of docs/protocol.md §2 and §8.5 for a stored transaction: the
@@ -20,14 +23,15 @@ const RIPPLE_EPOCH_OFFSET = 946_684_800
  */
 export function transactionLookup(stored: StoredTransaction): TransactionLookup {
   const { network } = stored
+  const { tx } = stored
+  const delivered =
+    stored.meta.TransactionResult === 'tesSUCCESS' && DELIVERING.has(String(tx.TransactionType))
+      ? (stored.meta.DeliveredAmount ??
+        (tx.TransactionType === 'Payment' ? (tx.Amount as Amount) : undefined))
+      : undefined
   const meta = {
-    TransactionIndex: stored.transactionIndex,
-    TransactionResult: stored.result,
-    AffectedNodes: affectedNodes(stored.balances),
-    ...(stored.delivered === undefined ? {} : { delivered_amount: stored.delivered }),
-    ...(stored.partial && stored.delivered !== undefined
-      ? { DeliveredAmount: stored.delivered }
-      : {}),
+    ...stored.meta,
+    ...(delivered === undefined ? {} : { delivered_amount: delivered }),
   }
   const position =
     stored.closedAt === null
@@ -35,15 +39,15 @@ export function transactionLookup(stored: StoredTransaction): TransactionLookup 
       : {
           ctid: encodeCtid({
             ledgerIndex: stored.ledgerIndex,
-            transactionIndex: stored.transactionIndex,
+            transactionIndex: stored.meta.TransactionIndex,
             networkId: network.chain_id,
           }),
-          date: Math.floor(stored.closedAt / 1000) - RIPPLE_EPOCH_OFFSET,
+          date: rippleTime(stored.closedAt),
         }
   return {
     txid: stored.txid,
     node: network.dispatched_to,
-    balanceChanges: balanceChanges(stored.balances, network),
+    balanceChanges: balanceChanges(stored.meta, network),
     transaction: {
       ...stored.tx,
       TransactionType: String(stored.tx.TransactionType),
