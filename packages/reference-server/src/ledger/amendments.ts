@@ -2,13 +2,26 @@ import type { NetworkDefinition } from './networks'
 
 // The amendments whose rules the simulated ledger applies today, by rippled's names
 // (`include/xrpl/protocol/detail/features.macro`): tickets, the one-reserve SignerList, accounts
-// that start at the ledger index, Batch, and threading of every object type. The amendment table
+// that start at the ledger index, Batch, and threading of every object type; escrows with
+// PREIMAGE-SHA-256 conditions, checks (cashing makes the trust line), payment channels (linked in
+// the destination's directory; a CancelAfter already past is tecEXPIRED), with the fixes their
+// rules follow (rules/escrow.ts, checks.ts, payment-channels.ts). The amendment table
 // of docs/protocol.md §8.7 (feature, server_definitions) grows from here, per network.
 const IMPLEMENTED = Object.freeze([
   'Batch',
+  'CheckCashMakesTrustLine',
+  'Checks',
+  'CryptoConditions',
   'DeletableAccounts',
+  'Escrow',
+  'fix1543',
+  'fix1571',
+  'fix1623',
+  'fixPayChanCancelAfter',
+  'fixPayChanRecipientOwnerDir',
   'fixPreviousTxnID',
   'MultiSignReserve',
+  'PayChan',
   'TicketBatch',
 ])
 

@@ -1,7 +1,10 @@
 import { accountSetRules } from './account-set'
 import { batchRules } from './batch-rules'
+import { checkCancelRules, checkCashRules, checkCreateRules } from './checks'
+import { escrowCancelRules, escrowCreateRules, escrowFinishRules } from './escrow'
 import { setRegularKeyRules, signerListSetRules } from './key-settings'
 import { paymentRules } from './native-payment'
+import { channelClaimRules, channelCreateRules, channelFundRules } from './payment-channels'
 import { ticketCreateRules } from './ticket-create'
 import type { TransactionRules } from './transaction-rules'
 import { trustSetRules } from './trust-set'
@@ -12,7 +15,16 @@ import { trustSetRules } from './trust-set'
 const RULES: Readonly<Record<string, TransactionRules>> = Object.freeze({
   AccountSet: accountSetRules,
   Batch: batchRules,
+  CheckCancel: checkCancelRules,
+  CheckCash: checkCashRules,
+  CheckCreate: checkCreateRules,
+  EscrowCancel: escrowCancelRules,
+  EscrowCreate: escrowCreateRules,
+  EscrowFinish: escrowFinishRules,
   Payment: paymentRules,
+  PaymentChannelClaim: channelClaimRules,
+  PaymentChannelCreate: channelCreateRules,
+  PaymentChannelFund: channelFundRules,
   SetRegularKey: setRegularKeyRules,
   SignerListSet: signerListSetRules,
   TicketCreate: ticketCreateRules,

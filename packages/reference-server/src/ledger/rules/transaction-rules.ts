@@ -79,6 +79,11 @@ export interface ApplyContext extends PreflightContext {
 export interface TransactionRules {
   /** The amendment the type needs: off on the network → `temDISABLED` before `preflight`. */
   readonly amendment?: string
+  /**
+   * What the type adds to the base fee it must pay, in drops (rippled's `calculateBaseFee`
+   * overrides, e.g. an EscrowFinish's fulfillment); none when absent.
+   */
+  extraFee?(tx: JsonObject, base: bigint): bigint
   /** The transaction alone: a `tem` code when malformed, else null. */
   preflight(tx: JsonObject, context: PreflightContext): string | null
   /**

@@ -123,10 +123,11 @@ function sequenceResult(view: ReadView, tx: JsonObject, root: Readonly<AccountRo
 }
 
 // The least fee: the base fee per signature (+1 when multisigned), or for a Batch 2 × base +
-// base per BatchSigner (docs/protocol.md §8.4).
+// base per BatchSigner (docs/protocol.md §8.4), plus what the type adds (§8.7).
 function requiredFee(tx: JsonObject, base: bigint): bigint {
   const own = base * BigInt(tx.SigningPubKey === '' ? signatureCount(tx) + 1 : 1)
-  return tx.TransactionType === 'Batch' ? own - base + batchFee(tx, base) : own
+  const extra = rulesFor(String(tx.TransactionType))?.extraFee?.(tx, base) ?? 0n
+  return (tx.TransactionType === 'Batch' ? own - base + batchFee(tx, base) : own) + extra
 }
 
 /**
