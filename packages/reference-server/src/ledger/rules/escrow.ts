@@ -198,7 +198,7 @@ export const escrowCreateRules: TransactionRules = {
  */
 export const escrowFinishRules: TransactionRules = {
   preflight: escrowFinishPreflight,
-  extraFee: (tx, base) => escrowFinishExtraFee(tx.Fulfillment, base),
+  fee: (tx, fees, standard) => standard + escrowFinishExtraFee(tx.Fulfillment, fees.base),
   doApply(context) {
     const { view, tx } = context
     const escrow = peekEscrow(view, tx)
