@@ -1,5 +1,7 @@
+import { encodeAccountPublic } from 'ripple-address-codec'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { hashes, signPaymentChannelClaim } from 'xrpl'
+import { accountChannel, channelVerify } from '../../../src/ledger'
 import { ownerDirIndex } from '../../../src/ledger/state/keylets'
 import { authorizeChannelClaim } from '../../../src/wallet/channel-claim'
 import { testKey } from '../test-keys'
@@ -196,5 +198,47 @@ describe('payment channels (rippled PayChan.cpp, docs/protocol.md §8.7)', () =>
     expect(fund({ Expiration: f.now() + 60 }).engine_result).toBe('temBAD_EXPIRATION')
     expect(fund({ Expiration: f.now() + 7200 }).engine_result).toBe('tesSUCCESS')
     expect(fund({ Channel: '00'.repeat(32) }).engine_result).toBe('tecNO_ENTRY')
+  })
+})
+
+describe("the node's account_channels and channel_verify, ledger side", () => {
+  it('lists the channels an account owns, as rippled shapes them, and verifies their claims', () => {
+    const first = open({ DestinationTag: 9, CancelAfter: f.now() + 999 })
+    open({ Destination: carol.address })
+    const objects =
+      f.ledger.accountObjects('TESTNET', alice.address, { types: ['PayChannel'], limit: 10 })
+        ?.objects ?? []
+    const listed = objects.flatMap(
+      (object) => accountChannel(object, alice.address, bob.address) ?? [],
+    )
+    expect(listed).toEqual([
+      {
+        channel_id: first.channel,
+        account: alice.address,
+        destination_account: bob.address,
+        amount: '10000000',
+        balance: '0',
+        public_key: encodeAccountPublic(Buffer.from(claimKey.publicKey, 'hex')),
+        public_key_hex: claimKey.publicKey,
+        settle_delay: 3600,
+        cancel_after: f.now() + 999,
+        destination_tag: 9,
+      },
+    ])
+    // Bob receives it: it sits in his directory, but is no channel of his.
+    const bobs =
+      f.ledger.accountObjects('TESTNET', bob.address, { types: ['PayChannel'], limit: 10 })
+        ?.objects ?? []
+    expect(bobs).toHaveLength(1)
+    expect(bobs.flatMap((object) => accountChannel(object, bob.address) ?? [])).toEqual([])
+    const signature = signPaymentChannelClaim(first.channel, '1', claimKey.privateKey)
+    expect(
+      channelVerify({
+        public_key: listed[0]?.public_key,
+        channel_id: first.channel,
+        amount: '1000000',
+        signature,
+      }),
+    ).toEqual({ signature_verified: true })
   })
 })
