@@ -113,6 +113,7 @@ const checkPairsCpu = PAIRS / (checkCreate.cpu + checkCash.cpu)
 // Baseline: decoding and verifying the same blobs alone.
 const all = [...creates, ...finishes]
 const start = performance.now()
+const verifyCpu = cpuSeconds()
 for (const blob of all) {
   const { TxnSignature, ...tx } = decode(blob)
   if (!verify(encodeForSigning(tx), String(TxnSignature), String(tx.SigningPubKey))) {
@@ -120,6 +121,7 @@ for (const blob of all) {
   }
 }
 const verifyPairs = PAIRS / ((performance.now() - start) / 1000)
+const verifyPairsCpu = PAIRS / (cpuSeconds() - verifyCpu)
 
 await server.close()
 
@@ -143,10 +145,25 @@ report('ledger-objects', [
     goal: { judged: 'value', atLeast: 1000 },
   },
   {
-    name: 'the same pairs per second of CPU time (escrow, check), for the reader',
-    value: Math.min(escrowPairsCpu, checkPairsCpu),
-    unit: 'pairs/CPU-s (the lower)',
-    baseline: null,
+    name: 'escrow pairs per second of CPU time (process.cpuUsage), for the reader',
+    value: escrowPairsCpu,
+    unit: 'pairs/CPU-s',
+    baseline: {
+      name: 'decode + verify per second of CPU time',
+      value: verifyPairsCpu,
+      unit: 'pairs/CPU-s',
+    },
+    goal: null,
+  },
+  {
+    name: 'check pairs per second of CPU time, for the reader',
+    value: checkPairsCpu,
+    unit: 'pairs/CPU-s',
+    baseline: {
+      name: 'decode + verify per second of CPU time',
+      value: verifyPairsCpu,
+      unit: 'pairs/CPU-s',
+    },
     goal: null,
   },
 ])
