@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { validate } from 'xrpl'
 import type { JsonObject } from '../../../src/ledger/codec/json-object'
 import {
   checkCancelPreflight,
@@ -55,6 +56,12 @@ describe('check preflight: the transaction alone (rippled CreateCheck, CashCheck
   it.each(cashRows)('CheckCash, %s → %s', (_name, tx, result) => {
     expect(checkCashPreflight(tx)).toBe(result)
   })
+  it('what preflight accepts, xrpl.js validate accepts too', () => {
+    for (const [, tx, result] of [...createRows, ...cashRows]) {
+      if (result === null) expect(() => validate(tx as never), JSON.stringify(tx)).not.toThrow()
+    }
+  })
+
   it('CheckCancel takes any CheckID and the universal flags only', () => {
     expect(checkCancelPreflight({ CheckID: checkId })).toBeNull()
     expect(checkCancelPreflight({ CheckID: checkId, Flags: 4 })).toBe('temINVALID_FLAG')

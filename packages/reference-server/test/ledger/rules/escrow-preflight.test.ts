@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { validate } from 'xrpl'
 import type { JsonObject } from '../../../src/ledger/codec/json-object'
 import { preimageSha256 } from '../../../src/ledger/rules/crypto-condition'
 import {
@@ -95,6 +96,13 @@ describe('escrow preflight: the transaction alone (rippled Escrow.cpp)', () => {
   })
   it.each(cancelRows)('EscrowCancel, %s → %s', (_name, tx, result) => {
     expect(escrowCancelPreflight(tx)).toBe(result)
+  })
+
+  it('what preflight accepts, xrpl.js validate accepts too; what both refuse for a missing time', () => {
+    for (const [, tx, result] of [...createRows, ...finishRows, ...cancelRows]) {
+      if (result === null) expect(() => validate(tx as never), JSON.stringify(tx)).not.toThrow()
+    }
+    expect(() => validate({ ...create, Condition: condition } as never)).toThrow()
   })
 
   it("the fulfillment's fee is base × (32 + bytes / 16), as EscrowFinish::calculateBaseFee", () => {
