@@ -109,6 +109,21 @@ describe('checks: a promise cashed by its destination (rippled CreateCheck, Cash
     expect(f.ledger.account('TESTNET', bob.address)?.lines[0]?.balance).toBe('100')
   })
 
+  it('a casher that cannot afford the new trust line is tecNO_LINE_INSUF_RESERVE (CheckCashMakesTrustLine)', () => {
+    const dave = testKey(45)
+    f.ledger.fund(dave.address, 1_100_000n, ['TESTNET'])
+    f.submit(gateway, { TransactionType: 'AccountSet', SetFlag: 8 })
+    f.submit(alice, { TransactionType: 'TrustSet', LimitAmount: usd('1000') })
+    f.submit(gateway, {
+      TransactionType: 'Payment',
+      Destination: alice.address,
+      Amount: usd('100'),
+    })
+    const { id } = write({ Destination: dave.address, SendMax: usd('5') })
+    expect(cash(id, { Amount: usd('5') }, dave).engine_result).toBe('tecNO_LINE_INSUF_RESERVE')
+    expect(f.ledger.account('TESTNET', dave.address)?.lines).toEqual([])
+  })
+
   // Each row: what is wrong, the result, the line of CashCheck.cpp it follows.
   const cashRows: [string, Record<string, unknown>, string, typeof bob?][] = [
     [
