@@ -10,6 +10,7 @@ const BENCHES = [
   'payload-sockets',
   'payload-memory',
   'ledger-payments',
+  'ledger-objects',
   'fuzz',
   'auth-flood',
   'cold-start',

@@ -37,7 +37,22 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   // trust-line-flags.ts, issued-payment.ts).
   'TrustSetAuth',
   'fix1578',
-  // Escrow, checks, payment channels (issue 32) and NFTs (XLS-20) join here with their rule files.
+  // Escrows with PREIMAGE-SHA-256 conditions, checks (cashing makes the trust line), payment
+  // channels (linked in the destination's directory; a CancelAfter already past is tecEXPIRED),
+  // with the fixes their rules follow (rules/escrow.ts, checks.ts, payment-channels.ts,
+  // crypto-condition.ts).
+  'Escrow',
+  'CryptoConditions',
+  'fix1523',
+  'Checks',
+  'CheckCashMakesTrustLine',
+  'fix1543',
+  'fix1571',
+  'fix1623',
+  'PayChan',
+  'fixPayChanRecipientOwnerDir',
+  'fixPayChanCancelAfter',
+  // NFTs (XLS-20) join here with their rule files.
 ])
 
 /**

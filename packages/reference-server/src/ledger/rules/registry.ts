@@ -1,9 +1,12 @@
 import { accountDeleteRules } from './account-delete'
 import { accountSetRules } from './account-set'
 import { batchRules } from './batch-rules'
+import { checkCancelRules, checkCashRules, checkCreateRules } from './checks'
 import { depositPreauthRules } from './deposit-preauth'
+import { escrowCancelRules, escrowCreateRules, escrowFinishRules } from './escrow'
 import { setRegularKeyRules, signerListSetRules } from './key-settings'
 import { paymentRules } from './native-payment'
+import { channelClaimRules, channelCreateRules, channelFundRules } from './payment-channels'
 import { ticketCreateRules } from './ticket-create'
 import type { TransactionRules } from './transaction-rules'
 import { trustSetRules } from './trust-set'
@@ -15,8 +18,17 @@ const RULES: Readonly<Record<string, TransactionRules>> = Object.freeze({
   AccountDelete: accountDeleteRules,
   AccountSet: accountSetRules,
   Batch: batchRules,
+  CheckCancel: checkCancelRules,
+  CheckCash: checkCashRules,
+  CheckCreate: checkCreateRules,
   DepositPreauth: depositPreauthRules,
+  EscrowCancel: escrowCancelRules,
+  EscrowCreate: escrowCreateRules,
+  EscrowFinish: escrowFinishRules,
   Payment: paymentRules,
+  PaymentChannelClaim: channelClaimRules,
+  PaymentChannelCreate: channelCreateRules,
+  PaymentChannelFund: channelFundRules,
   SetRegularKey: setRegularKeyRules,
   SignerListSet: signerListSetRules,
   TicketCreate: ticketCreateRules,
