@@ -10,6 +10,28 @@ const IMPLEMENTED = Object.freeze([
   'fixPreviousTxnID',
   'MultiSignReserve',
   'TicketBatch',
+  // NFTs (rules/nft-*.ts): XLS-20 with the fixes the XRP Ledger has enabled since.
+  'NonFungibleTokensV1_1',
+  'fixNonFungibleTokensV1_2',
+  'fixNFTokenRemint',
+  'fixNFTokenReserve',
+  'fixRemoveNFTokenAutoTrustLine',
+  'fixNFTokenPageLinks',
+  'fixEnforceNFTokenTrustline',
+  'NFTokenMintOffer',
+])
+
+// Xahau networks run xahaud, which has URITokens in place of XLS-20 NFTokens (docs/protocol.md
+// §8.7): none of the NFT amendments there.
+const NOT_ON_XAHAU = new Set([
+  'NonFungibleTokensV1_1',
+  'fixNonFungibleTokensV1_2',
+  'fixNFTokenRemint',
+  'fixNFTokenReserve',
+  'fixRemoveNFTokenAutoTrustLine',
+  'fixNFTokenPageLinks',
+  'fixEnforceNFTokenTrustline',
+  'NFTokenMintOffer',
 ])
 
 const tables = new Map<string, ReadonlySet<string>>()
@@ -26,7 +48,8 @@ const tables = new Map<string, ReadonlySet<string>>()
 export function enabledAmendments(network: NetworkDefinition): ReadonlySet<string> {
   let table = tables.get(network.key)
   if (!table) {
-    table = new Set(IMPLEMENTED)
+    const xahau = network.native_asset === 'XAH'
+    table = new Set(IMPLEMENTED.filter((name) => !(xahau && NOT_ON_XAHAU.has(name))))
     tables.set(network.key, table)
   }
   return table

@@ -177,5 +177,6 @@ export function createLedger(options: LedgerOptions): Ledger {
       }
     },
     dispose: cancelTimer,
+    view: (key) => network(key).objects,
   }
 }

@@ -1,5 +1,6 @@
 import type { NetworkKey, XrplTxResponse } from 'pullsign/wire'
 import type { LedgerState } from './ledger-state'
+import type { ReadView } from './state/read-view'
 import type { LineView } from './state/trust-line'
 
 /**
@@ -112,4 +113,9 @@ export interface Ledger {
   loadState(state: LedgerState): void
   /** Stops the close timer. */
   dispose(): void
+  /**
+   * The open ledger's objects of a network, read-only (what the node's object queries read:
+   * `account_nfts`, `nft_sell_offers`, `nft_buy_offers` in ledger/nft-reads.ts).
+   */
+  view(network: NetworkKey): ReadView
 }

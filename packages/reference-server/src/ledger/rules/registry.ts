@@ -2,6 +2,10 @@ import { accountSetRules } from './account-set'
 import { batchRules } from './batch-rules'
 import { setRegularKeyRules, signerListSetRules } from './key-settings'
 import { paymentRules } from './native-payment'
+import { nftokenAcceptOfferRules } from './nft-accept'
+import { nftokenBurnRules } from './nft-burn'
+import { nftokenMintRules } from './nft-mint'
+import { nftokenCancelOfferRules, nftokenCreateOfferRules } from './nft-offers'
 import { ticketCreateRules } from './ticket-create'
 import type { TransactionRules } from './transaction-rules'
 import { trustSetRules } from './trust-set'
@@ -12,6 +16,11 @@ import { trustSetRules } from './trust-set'
 const RULES: Readonly<Record<string, TransactionRules>> = Object.freeze({
   AccountSet: accountSetRules,
   Batch: batchRules,
+  NFTokenAcceptOffer: nftokenAcceptOfferRules,
+  NFTokenBurn: nftokenBurnRules,
+  NFTokenCancelOffer: nftokenCancelOfferRules,
+  NFTokenCreateOffer: nftokenCreateOfferRules,
+  NFTokenMint: nftokenMintRules,
   Payment: paymentRules,
   SetRegularKey: setRegularKeyRules,
   SignerListSet: signerListSetRules,
