@@ -9,7 +9,7 @@ import {
   nftokenTransferFeeOf,
 } from './rules/nftoken-id'
 import { readAccount } from './state/account-root'
-import { directoryEntries, uint64Of } from './state/directory'
+import { directoryEntries } from './state/directory'
 import { isLedgerIndex, nftokenBuyOffersIndex, nftokenSellOffersIndex } from './state/keylets'
 import type { ReadView } from './state/read-view'
 
@@ -174,17 +174,15 @@ function nftOffers(
   const limit = clampLimit(request.limit, 50, 250, 500)
   const offers: Readonly<NFTokenOffer>[] = []
   let startAfter: string | undefined
-  let startPage = 0n
   if (request.marker !== undefined) {
     const start = view.read(request.marker.toUpperCase())
     if (!isNFTokenOffer(start) || start.NFTokenID !== tokenId) return { error: 'invalidParams' }
     offers.push(start)
     startAfter = start.index
-    startPage = uint64Of(start.NFTokenOfferNode)
   }
   const wanted = request.marker === undefined ? limit + 1 : limit
   let skipping = startAfter !== undefined
-  for (const { index } of directoryEntries(view, directory, startPage)) {
+  for (const { index } of directoryEntries(view, directory)) {
     if (skipping) {
       skipping = index !== startAfter
       continue
@@ -193,6 +191,8 @@ function nftOffers(
     if (isNFTokenOffer(offer)) offers.push(offer)
     if (offers.length === wanted) break
   }
+  // A marker that is no entry of this directory (rippled `forEachItemAfter` fails).
+  if (skipping) return { error: 'invalidParams' }
   const result: NftOffers = { nft_id: tokenId, offers: offers.map(offerEntry) }
   if (offers.length === wanted) {
     const next = result.offers.pop() as NftOfferEntry
