@@ -6,11 +6,11 @@ import { checkAuthorization, checkSignatures, signatureCount } from '../signatur
 import { balanceOf, peekAccount, readAccount } from '../state/account-root'
 import { ticketIndex } from '../state/keylets'
 import type { AccountRoot } from '../state/ledger-object'
-import type { ReadView } from '../state/read-view'
+import type { LedgerFees, ReadView } from '../state/read-view'
 import { createSandbox, type Sandbox } from '../state/sandbox'
 import { deleteTicket } from '../state/tickets'
 import { type AffectedNode, affectedNodes } from '../state/transaction-meta'
-import { batchAuthorization, batchFee } from './batch-rules'
+import { batchAuthorization } from './batch-rules'
 import { rulesFor } from './registry'
 import type { NativePrice, PreflightContext, TransactionRules } from './transaction-rules'
 
@@ -122,11 +122,12 @@ function sequenceResult(view: ReadView, tx: JsonObject, root: Readonly<AccountRo
   return null
 }
 
-// The least fee: the base fee per signature (+1 when multisigned), or for a Batch 2 × base +
-// base per BatchSigner (docs/protocol.md §8.4).
-function requiredFee(tx: JsonObject, base: bigint): bigint {
-  const own = base * BigInt(tx.SigningPubKey === '' ? signatureCount(tx) + 1 : 1)
-  return tx.TransactionType === 'Batch' ? own - base + batchFee(tx, base) : own
+// The least fee (Transactor::calculateBaseFee): the base fee, once more per multisigner; a type
+// may change it (a Batch's signers, an EscrowFinish's fulfillment, an AccountDelete's reserve).
+function requiredFee(tx: JsonObject, fees: LedgerFees): bigint {
+  const standard = fees.base * BigInt(tx.SigningPubKey === '' ? signatureCount(tx) + 1 : 1)
+  const rules = rulesFor(String(tx.TransactionType))
+  return rules?.fee ? rules.fee(tx, fees, standard) : standard
 }
 
 /**
@@ -149,7 +150,7 @@ export function preclaim(view: ReadView, tx: JsonObject, host: PreflightContext)
     return 'tefMAX_LEDGER'
   }
   const fee = parseDrops(tx.Fee) ?? 0n
-  if (fee < requiredFee(tx, view.fees.base)) return 'telINSUF_FEE_P'
+  if (fee < requiredFee(tx, view.fees)) return 'telINSUF_FEE_P'
   const authorization =
     checkAuthorization(tx, view) ??
     (tx.TransactionType === 'Batch' ? batchAuthorization(tx, view) : null)
