@@ -1,6 +1,7 @@
+import { addressOfAccountId } from './codec/account-ids'
 import type { OfferAmount } from './rules/nft-funds'
 import { isNFTokenOffer, type NFTokenOffer } from './rules/nft-offers'
-import { ownerTokenPages, readTokenPage } from './rules/nft-pages'
+import { type NFTokenPage, ownerTokenPages, readTokenPage } from './rules/nft-pages'
 import {
   nftokenFlagsOf,
   nftokenIssuerOf,
@@ -11,6 +12,7 @@ import {
 import { readAccount } from './state/account-root'
 import { directoryEntries } from './state/directory'
 import { isLedgerIndex, nftokenBuyOffersIndex, nftokenSellOffersIndex } from './state/keylets'
+import type { ObjectStore } from './state/object-store'
 import type { ReadView } from './state/read-view'
 
 /**
@@ -224,3 +226,39 @@ export const nftSellOffers = (view: ReadView, tokenId: string, request: PageRequ
  */
 export const nftBuyOffers = (view: ReadView, tokenId: string, request: PageRequest = {}) =>
   nftOffers(view, tokenId.toUpperCase(), nftokenBuyOffersIndex(tokenId), request)
+
+/**
+ * Where a token is held: the network, its owner, and the token as `account_nfts` lists it.
+ *
+ * @example
+ * ```ts
+ * const held: HeldNFToken = { network: 'TESTNET', owner, ...nft }
+ * ```
+ */
+export interface HeldNFToken extends AccountNft {
+  network: string
+  owner: string
+}
+
+/**
+ * The holder of a token on one network's ledger, found among its NFTokenPages (no index of
+ * tokens exists: rippled's pages are keyed by owner), or null.
+ *
+ * @example
+ * ```ts
+ * heldNFToken(objects, tokenId)?.owner
+ * ```
+ */
+export function heldNFToken(
+  view: ObjectStore,
+  tokenId: string,
+): Omit<HeldNFToken, 'network'> | null {
+  for (const object of view.objects()) {
+    if (object.LedgerEntryType !== 'NFTokenPage') continue
+    const found = (object as NFTokenPage).NFTokens.find((t) => t.NFToken.NFTokenID === tokenId)
+    if (!found) continue
+    const owner = addressOfAccountId(Buffer.from(object.index.slice(0, 40), 'hex'))
+    return { owner, ...nftEntry(found.NFToken) }
+  }
+  return null
+}
