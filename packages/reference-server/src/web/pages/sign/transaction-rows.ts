@@ -1,5 +1,6 @@
 import type { TransactionJson } from 'pullsign/wire'
 import { type AmountView, readAmount } from './amount-view'
+import { NFT_FIELD_LABELS, nftFieldText } from './nft-field-text'
 
 /** One line of the readable request on the sign page. */
 export interface TransactionRow {
@@ -38,6 +39,7 @@ const AMOUNT_FIELDS = new Set([
   'DeliverMin',
   'Fee',
   'LimitAmount',
+  'NFTokenBrokerFee',
   'SendMax',
   'TakerGets',
   'TakerPays',
@@ -85,11 +87,13 @@ export function transactionRows(tx: TransactionJson): TransactionRow[] {
   return Object.entries(tx).flatMap(([field, value]): TransactionRow[] => {
     if (HIDDEN_FIELDS.has(field)) return []
     if (field === 'Memos') return memoRows(value)
-    const label = LABELS[field] ?? field
+    const label = LABELS[field] ?? NFT_FIELD_LABELS[field] ?? field
     if (AMOUNT_FIELDS.has(field)) {
       return [{ field, label, value: { kind: 'amount', amount: readAmount(value) } }]
     }
-    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))
+    const text =
+      nftFieldText(field, value, tx) ??
+      (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)))
     return [{ field, label, value: { kind: 'text', text } }]
   })
 }
