@@ -2,6 +2,7 @@ import type { TransactionJson } from 'pullsign/wire'
 import type { Ledger } from '../ledger/ledger-types'
 import { type NetworkDefinition, requiresNetworkId } from '../ledger/networks'
 import { invalidRequest } from '../platform/errors'
+import { withNFTokenOwner } from './nft-owner-fill'
 
 /** Below this, `LastLedgerSequence` is an offset from the latest closed ledger (docs/protocol.md §3.1). */
 export const LAST_LEDGER_OFFSET_LIMIT = 32570
@@ -19,7 +20,7 @@ export interface FillContext {
  * Fills a requested transaction as the wallet app does (docs/protocol.md §3.1): `Account`, `Sequence`
  * from the ledger unless given, `Fee` (the network fee, times 1 + SignerList size when
  * multisigning) unless given, a `LastLedgerSequence` below 32570 turned into latest closed index +
- * offset, and `NetworkID` on networks above 1024 (§8.1). Signature fields of a `txblob` request
+ * offset, `NetworkID` on networks above 1024 (§8.1), and a buy offer's `Owner` (nft-owner-fill.ts). Signature fields of a `txblob` request
  * are dropped: the wallet signs afresh.
  *
  * @example
@@ -52,5 +53,5 @@ export function fillTransaction(txjson: TransactionJson, context: FillContext): 
     tx.LastLedgerSequence = ledger.latestClosedIndex(network.key) + last
   }
   if (requiresNetworkId(network) && tx.NetworkID === undefined) tx.NetworkID = network.chain_id
-  return tx
+  return withNFTokenOwner(tx, ledger, network)
 }
