@@ -9,6 +9,7 @@ export { type LedgerState, ledgerStateSchema } from './ledger-state'
 export type {
   AccountView,
   Ledger,
+  LedgerSelector,
   SubmitResult,
   TransactionLookup,
 } from './ledger-types'

@@ -36,6 +36,18 @@ export interface AccountView {
 }
 
 /**
+ * Which state a read sees: the open ledger (`'current'`, the default: every applied transaction)
+ * or the latest closed one (`'validated'`: what a node answers for `ledger_index: "validated"`).
+ * Accounts funded through the control API show in both at once.
+ *
+ * @example
+ * ```ts
+ * ledger.entry('TESTNET', accountRootIndex(address), 'validated')
+ * ```
+ */
+export type LedgerSelector = 'current' | 'validated'
+
+/**
  * What `submit` reports, like a node's submit answer.
  *
  * @example
@@ -109,7 +121,8 @@ export interface Ledger {
   transactionByCtid(ctid: string): TransactionLookup | null
   /**
    * The ledger object at a ledger index (64 hex digits, either case) in the network's open
-   * ledger, as rippled's JSON with its `index` (`ledger_entry` by index), or null. Indexes come
+   * ledger (or the latest closed one, `'validated'`), as rippled's JSON with its `index`
+   * (`ledger_entry` by index), or null. Indexes come
    * from ledger/state/keylets.ts (`accountRootIndex`, `rippleStateIndex`, `ticketIndex`…).
    * Read-only: objects change only through transactions.
    *
@@ -118,7 +131,7 @@ export interface Ledger {
    * ledger.entry('TESTNET', accountRootIndex(address))?.Balance // '99999988'
    * ```
    */
-  entry(network: NetworkKey, index: string): Readonly<LedgerObject> | null
+  entry(network: NetworkKey, index: string, ledger?: LedgerSelector): Readonly<LedgerObject> | null
   /**
    * A page of an account's objects in the open ledger, as rippled's `account_objects` pages
    * them (NFTokenPages, then the owner directory page by page; `types` keeps some
@@ -134,7 +147,7 @@ export interface Ledger {
   accountObjects(
     network: NetworkKey,
     address: string,
-    request: OwnerObjectsRequest,
+    request: OwnerObjectsRequest & { ledger?: LedgerSelector },
   ): ObjectsPage | null
   /**
    * A page of every object of the open ledger in index order, as rippled's `ledger_data` pages
@@ -149,7 +162,7 @@ export interface Ledger {
    */
   ledgerData(
     network: NetworkKey,
-    request: { limit: number; marker?: string; type?: string },
+    request: { limit: number; marker?: string; type?: string; ledger?: LedgerSelector },
   ): ObjectsPage | null
   /**
    * A kept transaction of one network with its metadata as rippled stores it (`meta`:
