@@ -1,3 +1,9 @@
+export {
+  type Amendment,
+  type AmendmentTable,
+  amendmentTable,
+} from './amendments/amendment-table'
+export type { MultisignedRefusal } from './codec/multisigned-blob'
 export { createLedger, type LedgerClock, type LedgerOptions } from './create-ledger'
 export {
   affectedAccounts,

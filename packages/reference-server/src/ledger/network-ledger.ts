@@ -1,4 +1,4 @@
-import { enabledAmendments } from './amendments'
+import { enabledAmendments } from './amendments/amendment-table'
 import { parseDrops } from './amounts/native-amount'
 import type { JsonObject } from './codec/json-object'
 import { decodeCanonical } from './codec/transaction-decode'

@@ -1,4 +1,5 @@
 import { encodeAccountID } from 'ripple-address-codec'
+import { hexText } from './hex-text'
 
 // What a person reads for the fields of NFT transactions (xrpl.org "NFTokenMint" …
 // "NFTokenAcceptOffer"; docs/protocol.md §8.7): the token's parts decoded from its id, the
@@ -58,15 +59,6 @@ function tokenText(id: string): string {
   ].join(' · ')
 }
 
-function uriText(value: string): string {
-  if (!/^([0-9a-fA-F]{2})+$/.test(value)) return value
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(value, 'hex'))
-  } catch {
-    return value
-  }
-}
-
 /**
  * The readable text of an NFT field of `tx`, or null when the field is none of them (its row
  * shows the raw value). Mint and offer `Flags` read by name.
@@ -85,7 +77,7 @@ export function nftFieldText(
     return tokenText(value)
   }
   if (field === 'TransferFee' && typeof value === 'number') return percent(value)
-  if (field === 'URI' && typeof value === 'string') return uriText(value)
+  if (field === 'URI') return hexText(value)
   if (field === 'NFTokenOffers' && Array.isArray(value)) return value.join(', ')
   if (field !== 'Flags' || typeof value !== 'number') return null
   if (tx.TransactionType === 'NFTokenMint') {
