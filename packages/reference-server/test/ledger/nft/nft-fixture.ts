@@ -1,7 +1,5 @@
 import { ownerObjects } from '../../../src/ledger/ledger-reads'
 import { ownerTokenPages } from '../../../src/ledger/rules/nft-pages'
-import { accountRootIndex } from '../../../src/ledger/state/keylets'
-import type { LedgerObject } from '../../../src/ledger/state/ledger-object'
 import type { ObjectStore } from '../../../src/ledger/state/object-store'
 import { type LedgerFixture, ledgerFixture } from '../ledger-fixture'
 import type { TestKey } from '../test-keys'
@@ -24,11 +22,6 @@ export interface NftFixture extends LedgerFixture {
   ownerCount(address: string): number
   /** Every NFTokenPage and owner-directory object of an account. */
   owned(address: string): { pages: number; offers: number; other: number }
-  /**
-   * Writes fields onto an AccountRoot directly: a test's setup for what another branch's rules
-   * set (AccountSet's NFTokenMinter, asfDisallowIncomingNFTokenOffer).
-   */
-  setAccountFields(address: string, fields: Record<string, unknown>): void
 }
 
 /** Meta of an API answer, with the NFT fields rippled adds. */
@@ -78,10 +71,6 @@ export function nftFixture(): NftFixture {
       const objects = ownerObjects(view(), address)
       const offers = objects.filter((o) => o.LedgerEntryType === 'NFTokenOffer').length
       return { pages, offers, other: objects.length - offers }
-    },
-    setAccountFields(address, fields) {
-      const root = view().read(accountRootIndex(address)) as LedgerObject
-      view().rawReplace({ ...root, ...fields } as LedgerObject)
     },
   }
 }

@@ -54,8 +54,12 @@ describe('NFTokenMint (rippled NFTokenMint.cpp)', () => {
   })
 
   it('mints for an issuer through its NFTokenMinter; the issuer numbers the token', () => {
-    // AccountSet's NFTokenMinter belongs to the account-settings branch: set directly here.
-    f.setAccountFields(alice.address, { NFTokenMinter: minter.address })
+    const named = f.run(alice, {
+      TransactionType: 'AccountSet',
+      SetFlag: 10,
+      NFTokenMinter: minter.address,
+    })
+    expect(named.result).toBe('tesSUCCESS')
     const issuerSequence = f.ledger.account('TESTNET', alice.address)?.sequence
     const id = f.mint(minter, { Issuer: alice.address, Flags: 8 })
     expect(parseNFTokenID(id)).toMatchObject({ Issuer: alice.address, Sequence: issuerSequence })
