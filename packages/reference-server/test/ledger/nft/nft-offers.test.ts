@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { getBalanceChanges } from 'xrpl'
 import { readAccount } from '../../../src/ledger/state/account-root'
-import { nftokenOfferIndex, nftokenSellOffersIndex } from '../../../src/ledger/state/keylets'
+import {
+  nftokenBuyOffersIndex,
+  nftokenOfferIndex,
+  nftokenSellOffersIndex,
+} from '../../../src/ledger/state/keylets'
 import { testKey } from '../test-keys'
 import { type NftFixture, nftFixture } from './nft-fixture'
 
@@ -207,6 +211,19 @@ describe('NFTokenCreateOffer and NFTokenAcceptOffer (rippled NFTokenCreateOffer.
     expect(f.tokens(seller.address)).toEqual([])
     expect(readAccount(f.view(), issuer.address)?.BurnedNFTokens).toBe(1)
     expect([f.ownerCount(seller.address), f.ownerCount(buyer.address)]).toEqual([0, 0])
+  })
+
+  it("AccountDelete removes the account's NFT offers with it, and refuses while it holds a page (DeleteAccount.cpp)", () => {
+    const id = f.mint(seller, { Flags: TRANSFERABLE })
+    const offer = f.offer(buyer, { NFTokenID: id, Amount: '1000', Owner: seller.address })
+    for (let i = 0; i < 256; i += 1) f.ledger.close('TESTNET')
+    const remove = (key: typeof buyer) =>
+      f.run(key, { TransactionType: 'AccountDelete', Destination: broker.address, Fee: '200000' })
+        .result
+    expect(remove(seller)).toBe('tecHAS_OBLIGATIONS')
+    expect(remove(buyer)).toBe('tesSUCCESS')
+    expect(f.view().read(offer)).toBeUndefined()
+    expect(f.view().read(nftokenBuyOffersIndex(id))).toBeUndefined()
   })
 
   // Result codes, each with the rippled check it follows.
