@@ -1,5 +1,4 @@
 import type { Endpoints, PayloadRecord } from 'pullsign/wire'
-import { clearSharedCaches } from './bounded-cache'
 import type { RefState } from './control-api-types'
 import { createIdentity, type Identity } from './identity'
 import { createLedger, type Ledger } from './ledger'
@@ -271,7 +270,6 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
       users.clear()
       applications.clear()
       ledger.reset()
-      clearSharedCaches()
       loadFixtures(fixtures, { applications, users })
     },
     resetApplication(appUuid) {
