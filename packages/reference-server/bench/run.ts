@@ -11,6 +11,7 @@ const BENCHES = [
   'payload-memory',
   'ledger-payments',
   'ledger-objects',
+  'ledger-nfts',
   'fuzz',
   'auth-flood',
   'cold-start',

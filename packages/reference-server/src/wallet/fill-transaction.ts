@@ -4,6 +4,7 @@ import { type NetworkDefinition, requiresNetworkId } from '../ledger/networks'
 import { accountDeleteFee } from '../ledger/rules/account-delete'
 import { escrowFinishExtraFee } from '../ledger/rules/escrow'
 import { invalidRequest } from '../platform/errors'
+import { withNFTokenOwner } from './nft-owner-fill'
 
 /** Below this, `LastLedgerSequence` is an offset from the latest closed ledger (docs/protocol.md §3.1). */
 export const LAST_LEDGER_OFFSET_LIMIT = 32570
@@ -21,8 +22,9 @@ export interface FillContext {
  * Fills a requested transaction as the wallet app does (docs/protocol.md §3.1): `Account`, `Sequence`
  * from the ledger unless given, `Fee` (the network fee, times 1 + SignerList size when
  * multisigning, plus an EscrowFinish's fulfillment fee; one owner reserve for an AccountDelete, §8.7)
- * unless given, a `LastLedgerSequence` below 32570 turned into latest closed index +
- * offset, and `NetworkID` on networks above 1024 (§8.1). Signature fields of a `txblob` request
+ * unless given, a `LastLedgerSequence` below 32570 turned into latest closed index + offset,
+ * `NetworkID` on networks above 1024 (§8.1), and a buy offer's `Owner` (nft-owner-fill.ts).
+ * Signature fields of a `txblob` request
  * are dropped: the wallet signs afresh.
  *
  * @example
@@ -61,5 +63,5 @@ export function fillTransaction(txjson: TransactionJson, context: FillContext): 
     tx.LastLedgerSequence = ledger.latestClosedIndex(network.key) + last
   }
   if (requiresNetworkId(network) && tx.NetworkID === undefined) tx.NetworkID = network.chain_id
-  return tx
+  return withNFTokenOwner(tx, ledger, network)
 }

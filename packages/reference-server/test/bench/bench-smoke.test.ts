@@ -32,6 +32,7 @@ describe('benches (quick configuration)', () => {
       'payload-memory',
       'ledger-payments',
       'ledger-objects',
+      'ledger-nfts',
       'fuzz',
       'auth-flood',
       'cold-start',

@@ -52,7 +52,15 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   'PayChan',
   'fixPayChanRecipientOwnerDir',
   'fixPayChanCancelAfter',
-  // NFTs (XLS-20) join here with their rule files.
+  // NFTs (XLS-20; rules/nft-*.ts, nftoken-id.ts): the fixes the XRP Ledger has enabled since.
+  'NonFungibleTokensV1_1',
+  'fixNonFungibleTokensV1_2',
+  'fixNFTokenRemint',
+  'fixNFTokenReserve',
+  'fixRemoveNFTokenAutoTrustLine',
+  'fixNFTokenPageLinks',
+  'fixEnforceNFTokenTrustline',
+  'NFTokenMintOffer',
 ])
 
 /**

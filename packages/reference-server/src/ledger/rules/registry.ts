@@ -6,6 +6,10 @@ import { depositPreauthRules } from './deposit-preauth'
 import { escrowCancelRules, escrowCreateRules, escrowFinishRules } from './escrow'
 import { setRegularKeyRules, signerListSetRules } from './key-settings'
 import { paymentRules } from './native-payment'
+import { nftokenAcceptOfferRules } from './nft-accept'
+import { nftokenBurnRules } from './nft-burn'
+import { nftokenMintRules } from './nft-mint'
+import { nftokenCancelOfferRules, nftokenCreateOfferRules } from './nft-offers'
 import { channelClaimRules, channelCreateRules, channelFundRules } from './payment-channels'
 import { ticketCreateRules } from './ticket-create'
 import type { TransactionRules } from './transaction-rules'
@@ -25,6 +29,11 @@ const RULES: Readonly<Record<string, TransactionRules>> = Object.freeze({
   EscrowCancel: escrowCancelRules,
   EscrowCreate: escrowCreateRules,
   EscrowFinish: escrowFinishRules,
+  NFTokenAcceptOffer: nftokenAcceptOfferRules,
+  NFTokenBurn: nftokenBurnRules,
+  NFTokenCancelOffer: nftokenCancelOfferRules,
+  NFTokenCreateOffer: nftokenCreateOfferRules,
+  NFTokenMint: nftokenMintRules,
   Payment: paymentRules,
   PaymentChannelClaim: channelClaimRules,
   PaymentChannelCreate: channelCreateRules,

@@ -2,6 +2,7 @@ import type { TransactionJson } from 'pullsign/wire'
 import { ACCOUNT_FIELD_LABELS, accountFieldText } from './account-field-text'
 import { type AmountView, readAmount } from './amount-view'
 import { hexText } from './hex-text'
+import { NFT_FIELD_LABELS, nftFieldText } from './nft-field-text'
 
 /** One line of the readable request on the sign page. */
 export interface TransactionRow {
@@ -83,6 +84,7 @@ const AMOUNT_FIELDS = new Set([
   'DeliverMin',
   'Fee',
   'LimitAmount',
+  'NFTokenBrokerFee',
   'SendMax',
   'TakerGets',
   'TakerPays',
@@ -121,11 +123,17 @@ export function transactionRows(tx: TransactionJson): TransactionRow[] {
   return Object.entries(tx).flatMap(([field, value]): TransactionRow[] => {
     if (HIDDEN_FIELDS.has(field)) return []
     if (field === 'Memos') return memoRows(value)
-    const label = typeLabels[field] ?? LABELS[field] ?? ACCOUNT_FIELD_LABELS[field] ?? field
+    const label =
+      typeLabels[field] ??
+      LABELS[field] ??
+      ACCOUNT_FIELD_LABELS[field] ??
+      NFT_FIELD_LABELS[field] ??
+      field
     if (AMOUNT_FIELDS.has(field)) {
       return [{ field, label, value: { kind: 'amount', amount: readAmount(value) } }]
     }
-    const text = accountFieldText(field, value) ?? plainText(field, value)
+    const text =
+      nftFieldText(field, value, tx) ?? accountFieldText(field, value) ?? plainText(field, value)
     return [{ field, label, value: { kind: 'text', text } }]
   })
 }
