@@ -186,3 +186,20 @@ describe('signer lists and multi-signed transactions (rippled SetSignerList.cpp,
     expect(submitAs(poorer, poorer, list(1, [[bob, 1]]))).toBe('tecINSUFFICIENT_RESERVE')
   })
 })
+
+describe('asfAccountTxnID (rippled SetAccount.cpp, Transactor::checkPriorTxAndLastLedger)', () => {
+  it('keeps the id of the account’s latest transaction, which AccountTxnID must name', () => {
+    expect(submitAs(alice, alice, { TransactionType: 'AccountSet', SetFlag: 5 })).toBe('tesSUCCESS')
+    const blob = (fields: Record<string, unknown>) =>
+      signTx({ Account: alice.address, Fee: '12', Sequence: sequence(alice), ...fields }, alice)
+    const latest = f.ledger.submit('TESTNET', blob(noop)).txid
+    expect(submitAs(alice, alice, { ...noop, AccountTxnID: 'AB'.repeat(32) })).toBe(
+      'tefWRONG_PRIOR',
+    )
+    expect(submitAs(alice, alice, { ...noop, AccountTxnID: latest })).toBe('tesSUCCESS')
+    expect(submitAs(alice, alice, { TransactionType: 'AccountSet', ClearFlag: 5 })).toBe(
+      'tesSUCCESS',
+    )
+    expect(submitAs(alice, alice, { ...noop, AccountTxnID: latest })).toBe('tefWRONG_PRIOR')
+  })
+})

@@ -6,7 +6,7 @@ import { type NetworkDefinition, requiresNetworkId } from '../networks'
 import { checkAuthorization, checkSignatures, signatureCount } from '../signatures/signature-check'
 import { balanceOf, peekAccount, readAccount } from '../state/account-root'
 import { ticketIndex } from '../state/keylets'
-import type { AccountRoot } from '../state/ledger-object'
+import { type AccountRoot, ZERO_HASH } from '../state/ledger-object'
 import type { LedgerFees, ReadView } from '../state/read-view'
 import { createSandbox, type Sandbox } from '../state/sandbox'
 import { deleteTicket } from '../state/tickets'
@@ -148,6 +148,14 @@ export function preclaim(view: ReadView, tx: JsonObject, host: PreflightContext)
   if (!root) return 'terNO_ACCOUNT'
   const sequence = sequenceResult(view, tx, root)
   if (sequence) return sequence
+  // Transactor::checkPriorTxAndLastLedger: an `AccountTxnID` must name the account's latest
+  // transaction (asfAccountTxnID keeps it; absent reads as zero), else tefWRONG_PRIOR (§8.7).
+  if (
+    typeof tx.AccountTxnID === 'string' &&
+    tx.AccountTxnID.toUpperCase() !== (root.AccountTxnID ?? ZERO_HASH)
+  ) {
+    return 'tefWRONG_PRIOR'
+  }
   if (typeof tx.LastLedgerSequence === 'number' && tx.LastLedgerSequence < view.info.seq) {
     return 'tefMAX_LEDGER'
   }
