@@ -203,3 +203,30 @@ describe('asfAccountTxnID (rippled SetAccount.cpp, Transactor::checkPriorTxAndLa
     expect(submitAs(alice, alice, { ...noop, AccountTxnID: latest })).toBe('tefWRONG_PRIOR')
   })
 })
+
+describe('the free key change (rippled SetRegularKey::calculateBaseFee)', () => {
+  it('lets the master key set a regular key for no fee once, again after native funds arrive', () => {
+    const free = (RegularKey: string) =>
+      f.ledger.submit(
+        'TESTNET',
+        signTx(
+          {
+            TransactionType: 'SetRegularKey',
+            Account: alice.address,
+            Fee: '0',
+            Sequence: sequence(alice),
+            RegularKey,
+          },
+          alice,
+        ),
+      ).engine_result
+    const before = f.balance(alice.address)
+    expect(free(carol.address)).toBe('tesSUCCESS')
+    expect(f.balance(alice.address)).toBe(before)
+    expect(free(dave.address)).toBe('telINSUF_FEE_P')
+    expect(
+      submitAs(bob, bob, { TransactionType: 'Payment', Destination: alice.address, Amount: '1' }),
+    ).toBe('tesSUCCESS')
+    expect(free(dave.address)).toBe('tesSUCCESS')
+  })
+})

@@ -7,7 +7,7 @@ import { checkAuthorization, checkSignatures, signatureCount } from '../signatur
 import { balanceOf, peekAccount, readAccount } from '../state/account-root'
 import { ticketIndex } from '../state/keylets'
 import { type AccountRoot, ZERO_HASH } from '../state/ledger-object'
-import type { LedgerFees, ReadView } from '../state/read-view'
+import type { ReadView } from '../state/read-view'
 import { createSandbox, type Sandbox } from '../state/sandbox'
 import { deleteTicket } from '../state/tickets'
 import { type AffectedNode, affectedNodes } from '../state/transaction-meta'
@@ -126,10 +126,11 @@ function sequenceResult(view: ReadView, tx: JsonObject, root: Readonly<AccountRo
 
 // The least fee (Transactor::calculateBaseFee): the base fee, once more per multisigner; a type
 // may change it (a Batch's signers, an EscrowFinish's fulfillment, an AccountDelete's reserve).
-function requiredFee(tx: JsonObject, fees: LedgerFees): bigint {
+function requiredFee(tx: JsonObject, view: ReadView): bigint {
+  const { fees } = view
   const standard = fees.base * BigInt(tx.SigningPubKey === '' ? signatureCount(tx) + 1 : 1)
   const rules = rulesFor(String(tx.TransactionType))
-  return rules?.fee ? rules.fee(tx, fees, standard) : standard
+  return rules?.fee ? rules.fee(tx, fees, standard, view) : standard
 }
 
 /**
@@ -160,7 +161,7 @@ export function preclaim(view: ReadView, tx: JsonObject, host: PreflightContext)
     return 'tefMAX_LEDGER'
   }
   const fee = parseDrops(tx.Fee) ?? 0n
-  if (fee < requiredFee(tx, view.fees)) return 'telINSUF_FEE_P'
+  if (fee < requiredFee(tx, view)) return 'telINSUF_FEE_P'
   const authorization =
     checkAuthorization(tx, view) ??
     (tx.TransactionType === 'Batch' ? batchAuthorization(tx, view) : null)
