@@ -123,28 +123,10 @@ const parse = (text: unknown): unknown => {
 export function createTransport(config: TransportConfig): Send {
   const { clock } = config
   const timing = config.onRequest !== undefined || config.onResponse !== undefined
-  // What every answer, error or not, goes through: not an `onResponse` hook, which ofetch
-  // awaits on every call; error answers pass through `onResponseError`, the others return.
-  const answered = (call: CallState, response: { status: number; headers: Headers }) => {
-    const now = clock.now()
-    const rateLimit = readRateLimit(response.headers, now)
-    call.answers++
-    if (rateLimit) config.onRateLimit(rateLimit)
-    config.onResponse?.({
-      method: call.method,
-      path: call.path,
-      attempt: call.answers,
-      status: response.status,
-      durationMs: now - call.started,
-      rateLimit,
-    })
-  }
-  // The hooks are made once, not per call (the ping bench counts every allocation); the retries
-  // of a `GET` are a default too: every key of a call's options is copied by ofetch.
+  // The hooks are made once, not per call (the ping bench counts every allocation).
   const defaults: FetchOptions = {
     responseType: 'text',
     retryStatusCodes: RETRY_STATUSES,
-    retry: config.retry.retries,
     onRequest: timing
       ? ({ options }) => {
           const call = (options as CallOptions).call
@@ -152,20 +134,34 @@ export function createTransport(config: TransportConfig): Send {
           config.onRequest?.({ method: call.method, path: call.path, attempt: call.answers + 1 })
         }
       : undefined,
+    onResponse: ({ options, response }) => {
+      const call = (options as CallOptions).call
+      const now = clock.now()
+      const rateLimit = readRateLimit(response.headers, now)
+      call.answers++
+      if (rateLimit) config.onRateLimit(rateLimit)
+      config.onResponse?.({
+        method: call.method,
+        path: call.path,
+        attempt: call.answers,
+        status: response.status,
+        durationMs: now - call.started,
+        rateLimit,
+      })
+    },
     // Kept on top of ofetch: the wait before a retry. ofetch's `retryDelay` (a function would
     // read `retry-after` well) sleeps on the global `setTimeout`, which the injected clock cannot
     // move and the call's abort does not end; this hook waits on the clock, ends with the abort,
     // and answers a wait longer than the cap with the typed error at once (`retryAfter` on it).
     onResponseError: async ({ options, response }) => {
-      const call = (options as CallOptions).call
-      answered(call, response)
       const left = options.retry
       if (typeof left !== 'number' || left <= 0 || !RETRY_STATUSES.includes(response.status)) return
+      const call = (options as CallOptions).call
       const wait = retryWait(config.retry, call.answers, response.headers, clock.now())
       if (wait === null) throw call.fail(response)
       const { signal } = call
       await new Promise<void>((resolve, reject) => {
-        // Removed when the wait ends: the call's signal is reused by later calls.
+        // Removed when the wait ends: a call's signal is reused by later calls.
         const onAbort = () => {
           clock.clearTimeout(id)
           reject(signal.reason)
@@ -196,13 +192,8 @@ export function createTransport(config: TransportConfig): Send {
   }
   const closed = config.signal
   // Controllers of calls that ended unaborted, reused: on Node 20 a new AbortSignal and its first
-  // listener cost ~15 µs, a third of what a call spends beyond its exchange (bench/README.md).
+  // listener cost ~15 µs per call, as much as the rest of the client's work (bench/README.md).
   const idle: AbortController[] = []
-  // The calls in flight: close() aborts them through one listener, not one per call.
-  const busy = new Set<AbortController>()
-  closed.addEventListener('abort', () => {
-    for (const controller of busy) controller.abort(closed.reason)
-  })
   return async <T>(request: Call) => {
     closed.throwIfAborted()
     const { method, path, credentials } = request
@@ -243,30 +234,26 @@ export function createTransport(config: TransportConfig): Send {
     }
     let timedOut = false
     const controller = idle.pop() ?? new AbortController()
-    busy.add(controller)
     // One timer for the whole call, retries included: it aborts the exchange, so an abandoned
     // request releases its connection instead of waiting for a hung server.
     const timer = clock.setTimeout(() => {
       timedOut = true
       controller.abort(new Error('timeout'))
     }, config.timeoutMs)
-    const call: CallState = {
+    const onClose = () => controller.abort(closed.reason)
+    closed.addEventListener('abort', onClose)
+    const options: CallOptions = {
       method,
-      path: shown,
-      answers: 0,
-      started: 0,
+      headers,
+      body: request.body as FetchOptions['body'],
       signal: controller.signal,
-      fail,
+      retry: method === 'GET' ? config.retry.retries : 0,
+      call: { method, path: shown, answers: 0, started: 0, signal: controller.signal, fail },
     }
-    const options: CallOptions = { method, headers, signal: controller.signal, call }
-    // Only the keys a call needs: ofetch copies each one (a `GET` has no body and the default retries).
-    if (request.body !== undefined) options.body = request.body as FetchOptions['body']
-    if (method !== 'GET') options.retry = 0
-    let answer: { status: number; headers: Headers; _data?: string }
+    let answer: { status: number; _data?: string }
     try {
       // The URL whole (bases have no trailing slash): ofetch does not join it to a base again.
       answer = await ($fetch ?? (await load())).raw(`${request.base}/${path}`, options)
-      answered(call, answer)
     } catch (err) {
       // ofetch wraps every failure in a FetchError: with the answer when there was one, else
       // with the fetch error as its cause. Already typed: a retry wait past the cap (thrown as
@@ -284,7 +271,7 @@ export function createTransport(config: TransportConfig): Send {
       throw fail(response)
     } finally {
       clock.clearTimeout(timer)
-      busy.delete(controller)
+      closed.removeEventListener('abort', onClose)
       if (!controller.signal.aborted) idle.push(controller)
     }
     const data = parse(answer._data)
