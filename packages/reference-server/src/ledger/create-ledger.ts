@@ -10,10 +10,9 @@ import type { AccountView, Ledger, LedgerSelector } from './ledger-types'
 import { createNetworkLedger, DEFAULT_LEDGER_HISTORY, type NetworkLedger } from './network-ledger'
 import { NETWORKS } from './networks'
 import { accountNfts, heldNFToken, nftBuyOffers, nftSellOffers } from './nft-reads'
-import { depositAuthorized } from './rules/deposit-authorization'
+import { depositAuthorized, depositParties } from './rules/deposit-authorization'
 import type { NativePrice } from './rules/transaction-rules'
 import { readAccount } from './state/account-root'
-import { depositPreauthIndex } from './state/keylets'
 import { LSF, type RippleState } from './state/ledger-object'
 import type { ReadView } from './state/read-view'
 import { lineView } from './state/trust-line'
@@ -201,11 +200,7 @@ export function createLedger(options: LedgerOptions): Ledger {
       if (!readAccount(view, source)) return 'srcActNotFound'
       const target = readAccount(view, destination)
       if (!target) return 'dstActNotFound'
-      return depositAuthorized({
-        destinationFlags: target.Flags,
-        preauthorized: view.read(depositPreauthIndex(destination, source)) !== undefined,
-        sameAccount: source === destination,
-      })
+      return depositAuthorized(depositParties(view, source, target))
     },
     submitMultisigned(key, txJson) {
       const ledger = network(key)

@@ -13,7 +13,7 @@ import { LSF as LEDGER_FLAGS } from '../state/ledger-object'
 import type { ApplyView, ReadView } from '../state/read-view'
 import { deleteTicket } from '../state/tickets'
 import { onlyFlags, TF_UNIVERSAL } from './account-flags'
-import { depositAuthorized } from './deposit-authorization'
+import { depositAuthorized, tagRefusal } from './deposit-authorization'
 import { removeDepositPreauth } from './deposit-preauth'
 import { removeSignerList } from './key-settings'
 import { deleteOffer, type NFTokenOffer } from './nft-offers'
@@ -112,9 +112,8 @@ export interface AccountDeleteFacts {
  */
 export function accountDeletePreclaim(tx: JsonObject, facts: AccountDeleteFacts): string | null {
   if (facts.destinationFlags === null) return 'tecNO_DST'
-  if ((facts.destinationFlags & LSF.RequireDestTag) !== 0 && tx.DestinationTag === undefined) {
-    return 'tecDST_TAG_NEEDED'
-  }
+  const untagged = tagRefusal(facts.destinationFlags, tx)
+  if (untagged) return untagged
   const allowed = depositAuthorized({
     destinationFlags: facts.destinationFlags,
     preauthorized: facts.preauthorized,

@@ -20,7 +20,7 @@ import {
 } from '../state/ledger-object'
 import type { ApplyView, ReadView } from '../state/read-view'
 import { createLine, heldBy, isLow } from '../state/trust-line'
-import { incomingRefusal } from './destination-refusal'
+import { incomingRefusal, tagRefusal } from './deposit-authorization'
 import { applyIssuedPayment, TF_PARTIAL_PAYMENT } from './issued-payment'
 import { copyFields, link, sequenceUsed, unlink } from './owned-object'
 import { hasUnknownFlags, isBadCurrency, isPositive, lacks } from './preflight-fields'
@@ -229,9 +229,8 @@ export const checkCashRules: TransactionRules = {
     if (tx.Account !== receiver) return 'tecNO_PERMISSION'
     const target = readAccount(view, receiver)
     if (!readAccount(view, writer) || !target) return 'tecNO_ENTRY'
-    if (target.Flags & LSF.AccountRoot.RequireDestTag && check.DestinationTag === undefined) {
-      return 'tecDST_TAG_NEEDED'
-    }
+    const untagged = tagRefusal(target.Flags, check)
+    if (untagged) return untagged
     if (expired(view, check.Expiration)) return 'tecEXPIRED'
     const value = tx.Amount ?? tx.DeliverMin
     const sendMax = check.SendMax
