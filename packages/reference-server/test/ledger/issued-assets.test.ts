@@ -80,17 +80,6 @@ describe('trust lines (docs/protocol.md §8.5)', () => {
     expect(f.ledger.account('TESTNET', holder.address)).toMatchObject({ ownerCount: 0, lines: [] })
   })
 
-  it('an account without the owner reserve gets tecINSUFFICIENT_RESERVE, pays the fee, uses its Sequence', () => {
-    const before = f.ledger.account('TESTNET', poor.address)
-    expect(trust(poor, '100').engine_result).toBe('tecINSUFFICIENT_RESERVE')
-    expect(f.ledger.account('TESTNET', poor.address)).toMatchObject({
-      balance: String(BigInt(before?.balance ?? '0') - FEE),
-      sequence: (before?.sequence ?? 0) + 1,
-      ownerCount: 0,
-      lines: [],
-    })
-  })
-
   it.each([
     ['a limit on itself', { LimitAmount: usd('1', holder) }, 'temDST_IS_SRC'],
     ['a negative limit', { LimitAmount: usd('-1') }, 'temBAD_LIMIT'],

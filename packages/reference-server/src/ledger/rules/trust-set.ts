@@ -1,10 +1,10 @@
 import { IssuedValue } from '../amounts/issued-value'
 import { isIssued } from '../amounts/ledger-asset'
 import type { JsonObject } from '../codec/json-object'
-import { adjustOwnerCount, balanceOf, readAccount, reserveFor } from '../state/account-root'
+import { adjustOwnerCount, readAccount, reserveFor } from '../state/account-root'
 import { rippleStateIndex } from '../state/keylets'
 import { type AccountRoot, LSF, type RippleState } from '../state/ledger-object'
-import type { ApplyView } from '../state/read-view'
+import type { ApplyView, LedgerFees } from '../state/read-view'
 import { createLine, deleteLine, heldBy, isLow, reservedBy } from '../state/trust-line'
 import type { TransactionRules } from './transaction-rules'
 import {
@@ -35,11 +35,27 @@ function switchLineFlags(
 }
 
 /**
- * TrustSet (docs/protocol.md §8.5): creates or changes the sender's side of a trust line (a
- * RippleState in both owner directories) to the `LimitAmount` issuer. A side with a non-zero
- * limit or a positive holding reserves the line (`lsfLowReserve`/`lsfHighReserve`, one owned
- * object: a new one the account cannot afford → `tecINSUFFICIENT_RESERVE`); a line no side
- * reserves, at zero balance, is deleted.
+ * The balance a TrustSet needs to reserve a line (SetTrust::doApply's `reserveCreate`): nothing
+ * while the account owns fewer than 2 objects, so a gateway can fund a new user's account
+ * reserve alone and the user can still open lines; else the account reserve with one more object.
+ *
+ * @example
+ * ```ts
+ * lineReserve({ base: 10n, reserve: 1_000_000n, increment: 200_000n }, 1) // 0n
+ * ```
+ */
+export function lineReserve(fees: LedgerFees, ownerCount: number): bigint {
+  return ownerCount < 2 ? 0n : reserveFor(fees, ownerCount + 1)
+}
+
+/**
+ * TrustSet (docs/protocol.md §8.5, §8.7; rippled SetTrust::doApply): creates or changes the
+ * sender's side of a trust line (a RippleState in both owner directories) to the `LimitAmount`
+ * issuer. A side with a non-zero limit or a positive holding reserves the line
+ * (`lsfLowReserve`/`lsfHighReserve`, one owned object), judged on the balance before the fee
+ * against {@link lineReserve}: a new line → `tecNO_LINE_INSUF_RESERVE`, an existing line that
+ * newly reserves → `tecINSUF_RESERVE_LINE`. A zero limit for a line that does not exist is
+ * `tecNO_LINE_REDUNDANT`; a line no side reserves, at zero balance, is deleted.
  *
  * @example
  * ```ts
@@ -61,20 +77,20 @@ export const trustSetRules: TransactionRules = {
     const root = readAccount(view, String(tx.Account))
     return root ? trustSetFlagsPreclaim(tx, root.Flags) : 'terNO_ACCOUNT'
   },
-  doApply({ view, tx, account }) {
+  doApply({ view, tx, account, priorBalance }) {
     const limit = tx.LimitAmount as { currency: string; issuer: string; value: string }
     const sender = String(tx.Account)
     if (!readAccount(view, limit.issuer)) return 'tecNO_DST'
     const value = new IssuedValue(limit.value)
-    const affordable = balanceOf(account) >= reserveFor(view.fees, account.OwnerCount + 1)
+    const affordable = priorBalance >= lineReserve(view.fees, account.OwnerCount)
     const line = view.peek(rippleStateIndex(sender, limit.issuer, limit.currency)) as
       | RippleState
       | undefined
     if (!line) {
       // An authorization creates the line even at a zero limit (SetTrust::doApply).
       const authorizes = ((typeof tx.Flags === 'number' ? tx.Flags : 0) & TF.SetfAuth) !== 0
-      if (value.isZero() && !authorizes) return 'tesSUCCESS'
-      if (!affordable) return 'tecINSUFFICIENT_RESERVE'
+      if (value.isZero() && !authorizes) return 'tecNO_LINE_REDUNDANT'
+      if (!affordable) return 'tecNO_LINE_INSUF_RESERVE'
       const created = createLine(view, {
         account: sender,
         peer: limit.issuer,
@@ -87,7 +103,7 @@ export const trustSetRules: TransactionRules = {
     const low = isLow(line, sender)
     const reserved = reservedBy(line, sender)
     const wantsReserve = !value.isZero() || heldBy(line, sender).gt(0)
-    if (wantsReserve && !reserved && !affordable) return 'tecINSUFFICIENT_RESERVE'
+    if (wantsReserve && !reserved && !affordable) return 'tecINSUF_RESERVE_LINE'
     const side = low ? 'LowLimit' : 'HighLimit'
     line[side] = { ...line[side], value: value.toString() }
     if (wantsReserve !== reserved) {
