@@ -12,6 +12,7 @@ import { NETWORKS } from './networks'
 import { accountNfts, heldNFToken, nftBuyOffers, nftSellOffers } from './nft-reads'
 import { depositAuthorized, depositParties } from './rules/deposit-authorization'
 import type { NativePrice } from './rules/transaction-rules'
+import { minimumFee } from './rules/transactor'
 import { readAccount } from './state/account-root'
 import { LSF, type RippleState } from './state/ledger-object'
 import type { ReadView } from './state/read-view'
@@ -153,6 +154,8 @@ export function createLedger(options: LedgerOptions): Ledger {
       }
     },
     fee: (key) => network(key).definition.fee,
+    minimumFee: (key, tx, options) =>
+      String(minimumFee(tx, network(key).objects, options?.signers)),
     latestClosedIndex: (key) => network(key).latestClosedIndex(),
     submit(key, blob) {
       if (typeof blob !== 'string') throw new TypeError('blob must be a hex string')

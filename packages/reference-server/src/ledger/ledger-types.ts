@@ -1,5 +1,6 @@
 import type { NetworkKey, XrplTxResponse } from 'pullsign/wire'
 import type { AmendmentTable } from './amendments/amendment-table'
+import type { JsonObject } from './codec/json-object'
 import type { MultisignedRefusal } from './codec/multisigned-blob'
 import type { ObjectsPage, OwnerObjectsRequest } from './ledger-reads'
 import type { LedgerState } from './ledger-state'
@@ -108,6 +109,12 @@ export interface Ledger {
   account(network: NetworkKey, address: string): AccountView | null
   /** The network fee in drops, e.g. "12". */
   fee(network: NetworkKey): string
+  /**
+   * The least fee in drops the ledger's transactor asks of `tx` on the open ledger (the network
+   * fee, per multisigner, and each type's own: Batch, EscrowFinish fulfillment, AccountDelete);
+   * `signers` counts the multisigners of a transaction not yet signed (docs/protocol.md §8.7).
+   */
+  minimumFee(network: NetworkKey, tx: JsonObject, options?: { signers?: number }): string
   /** Index of the latest closed ledger. */
   latestClosedIndex(network: NetworkKey): number
   /**

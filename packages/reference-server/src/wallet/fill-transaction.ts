@@ -1,8 +1,7 @@
 import type { TransactionJson } from 'pullsign/wire'
+import type { JsonObject } from '../ledger/codec/json-object'
 import type { Ledger } from '../ledger/ledger-types'
 import { type NetworkDefinition, requiresNetworkId } from '../ledger/networks'
-import { accountDeleteFee } from '../ledger/rules/account-delete'
-import { escrowFinishExtraFee } from '../ledger/rules/escrow'
 import { invalidRequest } from '../platform/errors'
 import { withNFTokenOwner } from './nft-owner-fill'
 
@@ -20,9 +19,9 @@ export interface FillContext {
 
 /**
  * Fills a requested transaction as the wallet app does (docs/protocol.md §3.1): `Account`, `Sequence`
- * from the ledger unless given, `Fee` (the network fee, times 1 + SignerList size when
- * multisigning, plus an EscrowFinish's fulfillment fee; one owner reserve for an AccountDelete, §8.7)
- * unless given, a `LastLedgerSequence` below 32570 turned into latest closed index + offset,
+ * from the ledger unless given, `Fee` (the ledger's own least fee, `Ledger.minimumFee`: the network
+ * fee, times 1 + SignerList size when multisigning, a Batch's, an EscrowFinish's fulfillment, an
+ * AccountDelete's owner reserve, §8.4, §8.7) unless given, a `LastLedgerSequence` below 32570 turned into latest closed index + offset,
  * `NetworkID` on networks above 1024 (§8.1), and a buy offer's `Owner` (nft-owner-fill.ts).
  * Signature fields of a `txblob` request
  * are dropped: the wallet signs afresh.
@@ -46,17 +45,10 @@ export function fillTransaction(txjson: TransactionJson, context: FillContext): 
     tx.Sequence = onLedger.sequence
   }
   if (tx.Fee === undefined) {
-    const base = BigInt(ledger.fee(network.key))
-    const signatures = multisign ? 1 + Math.max(1, onLedger?.signers.length ?? 0) : 1
-    // Batch: 2 × base fee + base fee per BatchSigner (docs/protocol.md §8.4).
-    const batchSigners = Array.isArray(txjson.BatchSigners) ? txjson.BatchSigners.length : 0
-    const own = batch ? base * BigInt(2 + batchSigners) : base * BigInt(signatures)
-    // An EscrowFinish pays for its fulfillment on top; an AccountDelete costs one owner reserve,
-    // signers or not (rippled Escrow.cpp, DeleteAccount.cpp; docs/protocol.md §8.7).
-    tx.Fee =
-      txjson.TransactionType === 'AccountDelete'
-        ? String(accountDeleteFee(network))
-        : String(own + escrowFinishExtraFee(fields.Fulfillment, base))
+    // The ledger's own least fee (docs/protocol.md §8.4, §8.7): a multisigned one is signed by
+    // the whole SignerList (at least one signer).
+    const signers = multisign ? Math.max(1, onLedger?.signers.length ?? 0) : undefined
+    tx.Fee = ledger.minimumFee(network.key, tx as JsonObject, { signers })
   }
   const last = tx.LastLedgerSequence
   if (typeof last === 'number' && last < LAST_LEDGER_OFFSET_LIMIT) {

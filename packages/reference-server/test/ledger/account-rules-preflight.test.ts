@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { amendmentTable } from '../../src/ledger/amendments/amendment-table'
 import { networkDefinition } from '../../src/ledger/networks'
 import {
-  accountDeleteFee,
   accountDeletePreclaim,
   accountDeletePreflight,
 } from '../../src/ledger/rules/account-delete'
@@ -22,6 +21,7 @@ import {
 } from '../../src/ledger/rules/deposit-preauth'
 import { setRegularKeyPreflight, signerListSetPreflight } from '../../src/ledger/rules/key-settings'
 import { LSF as LEDGER_FLAGS } from '../../src/ledger/state/ledger-object'
+import { ledgerFixture } from './ledger-fixture'
 import { testKey } from './test-keys'
 
 const LSF = LEDGER_FLAGS.AccountRoot
@@ -250,8 +250,12 @@ describe('AccountDelete (rippled DeleteAccount.cpp)', () => {
     expect(accountDeletePreflight({ Account: a, Destination: b, Flags: 1 })).toBe('temINVALID_FLAG')
   })
 
-  it('costs one owner reserve (calculateBaseFee)', () => {
-    expect(accountDeleteFee(networkDefinition('TESTNET'))).toBe(200_000n)
+  it('costs one owner reserve, signers or not (calculateBaseFee, on the ledger: minimumFee)', () => {
+    const f = ledgerFixture()
+    const tx = { TransactionType: 'AccountDelete' }
+    expect(f.ledger.minimumFee('TESTNET', tx)).toBe('200000')
+    expect(f.ledger.minimumFee('TESTNET', tx, { signers: 3 })).toBe('200000')
+    f.dispose()
   })
 
   const facts = {

@@ -1,5 +1,4 @@
 import type { JsonObject } from '../codec/json-object'
-import type { NetworkDefinition } from '../networks'
 import { balanceOf, credit, peekAccount, readAccount } from '../state/account-root'
 import { directoryEntries } from '../state/directory'
 import {
@@ -34,19 +33,6 @@ const LSF = LEDGER_FLAGS.AccountRoot
 export function accountDeletePreflight(tx: JsonObject): string | null {
   if (!onlyFlags(tx, TF_UNIVERSAL)) return 'temINVALID_FLAG'
   return tx.Account === tx.Destination ? 'temDST_IS_SRC' : null
-}
-
-/**
- * The fee an AccountDelete must carry: one owner reserve (rippled
- * `DeleteAccount::calculateBaseFee`, `view.fees().increment`), whatever the number of signers.
- *
- * @example
- * ```ts
- * accountDeleteFee(networkDefinition('TESTNET')) // 200000n
- * ```
- */
-export function accountDeleteFee(network: NetworkDefinition): bigint {
-  return BigInt(network.reserve_increment)
 }
 
 /** Removes one owned object of an account being deleted; a result other than tesSUCCESS stops it. */

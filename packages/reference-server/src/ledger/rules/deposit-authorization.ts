@@ -135,7 +135,7 @@ export function paymentDepositResult(
  */
 export function tagRefusal(
   destinationFlags: number,
-  tagged: { readonly DestinationTag?: unknown },
+  tagged: Readonly<Record<string, unknown>>,
 ): string | null {
   const needed = (destinationFlags & LSF.RequireDestTag) !== 0
   return needed && tagged.DestinationTag === undefined ? 'tecDST_TAG_NEEDED' : null

@@ -124,11 +124,21 @@ function sequenceResult(view: ReadView, tx: JsonObject, root: Readonly<AccountRo
   return null
 }
 
-// The least fee (Transactor::calculateBaseFee): the base fee, once more per multisigner; a type
-// may change it (a Batch's signers, an EscrowFinish's fulfillment, an AccountDelete's reserve).
-function requiredFee(tx: JsonObject, view: ReadView): bigint {
+/**
+ * The least fee of a transaction on this ledger (rippled `Transactor::calculateBaseFee`): the base
+ * fee, once more per multisigner; a type may change it through its rules' `fee` (a Batch's
+ * signers, an EscrowFinish's fulfillment, an AccountDelete's owner reserve). `signers` counts the
+ * multisigners of a transaction not yet signed; else they are read from its `Signers`.
+ *
+ * @example
+ * ```ts
+ * minimumFee({ TransactionType: 'EscrowFinish', Fulfillment: 'A0028000' }, view) // 330n at base 10
+ * ```
+ */
+export function minimumFee(tx: JsonObject, view: ReadView, signers?: number): bigint {
   const { fees } = view
-  const standard = fees.base * BigInt(tx.SigningPubKey === '' ? signatureCount(tx) + 1 : 1)
+  const multisigners = signers ?? (tx.SigningPubKey === '' ? signatureCount(tx) : 0)
+  const standard = fees.base * BigInt(multisigners > 0 ? multisigners + 1 : 1)
   const rules = rulesFor(String(tx.TransactionType))
   return rules?.fee ? rules.fee(tx, fees, standard, view) : standard
 }
@@ -161,7 +171,7 @@ export function preclaim(view: ReadView, tx: JsonObject, host: PreflightContext)
     return 'tefMAX_LEDGER'
   }
   const fee = parseDrops(tx.Fee) ?? 0n
-  if (fee < requiredFee(tx, view)) return 'telINSUF_FEE_P'
+  if (fee < minimumFee(tx, view)) return 'telINSUF_FEE_P'
   const authorization =
     checkAuthorization(tx, view) ??
     (tx.TransactionType === 'Batch' ? batchAuthorization(tx, view) : null)
