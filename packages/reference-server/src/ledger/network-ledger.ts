@@ -160,12 +160,14 @@ export function createNetworkLedger(
   }
 
   // One inner transaction of a Batch on the Batch's view: checked like any other (its authority
-  // comes from the Batch), applied with no fee, kept only when it succeeded (§8.4).
+  // comes from the Batch), applied with no fee, kept when it applied: a success, or a tec that
+  // uses its Sequence or ticket (rippled apply.cpp applyBatchTransactions; §8.4).
   const runInner = (view: ReadView & RawView, tx: JsonObject, batchId: string) => {
-    if (innerPreflight(tx, host) ?? innerPreclaim(view, tx, host)) return null
+    const refused = innerPreflight(tx, host) ?? innerPreclaim(view, tx, host)
+    if (refused && !isTec(refused)) return null
     const txid = ledgerTransactionId(encodeTransaction(tx))
-    const applied = applyTransaction(view, { tx, txid, fee: 0n }, host)
-    return applied.result === 'tesSUCCESS' ? keep(view, tx, txid, applied, batchId) : null
+    const applied = applyTransaction(view, { tx, txid, fee: 0n, claim: refused ?? undefined }, host)
+    return applied.applied ? keep(view, tx, txid, applied, batchId) : null
   }
 
   const record = (stored: StoredTransaction) => {

@@ -22,10 +22,11 @@ afterEach(() => f.dispose())
 const sequence = (address: string) => f.ledger.account('TESTNET', address)?.sequence ?? 0
 const drops = (address: string) => f.balance(address)
 
-type Inner = 'owner-ok' | 'owner-ok-2' | 'cosigner-fails' | 'cosigner-ok'
+type Inner = 'owner-ok' | 'owner-ok-2' | 'cosigner-fails' | 'cosigner-ok' | 'cosigner-ahead'
 
-// Inner payments: the owner's use the Sequences after the Batch's own; the cosigner's fails when
-// it tries to send more than it has.
+// Inner payments: the owner's use the Sequences after the Batch's own; the cosigner's fails with
+// tecUNFUNDED_PAYMENT when it tries to send more than it has, and with terPRE_SEQ (never applied)
+// when its Sequence is ahead of its account's.
 function innerTx(kind: Inner, base: { owner: number; cosigner: number }) {
   const common = { TransactionType: 'Payment', Fee: '0', SigningPubKey: '', Flags: 0x40000000 }
   if (kind === 'owner-ok' || kind === 'owner-ok-2') {
@@ -44,7 +45,7 @@ function innerTx(kind: Inner, base: { owner: number; cosigner: number }) {
     Account: cosigner.address,
     Destination: receiver.address,
     Amount: amount,
-    Sequence: base.cosigner,
+    Sequence: base.cosigner + (kind === 'cosigner-ahead' ? 5 : 0),
   }
 }
 
@@ -94,6 +95,38 @@ describe('Batch modes on the ledger (docs/protocol.md §8.4)', () => {
         validated: true,
         meta: { TransactionResult: 'tesSUCCESS' },
       })
+    },
+  )
+
+  // rippled apply.cpp applyBatchTransactions: an inner tec is applied (no fee, its Sequence used,
+  // recorded with its result) in the modes that go on; ALLORNOTHING drops the whole Batch view.
+  it.each([
+    ['ALLORNOTHING', ['owner-ok', 'cosigner-fails'], null],
+    ['ONLYONE', ['cosigner-fails', 'owner-ok'], 'tecUNFUNDED_PAYMENT'],
+    ['UNTILFAILURE', ['owner-ok', 'cosigner-fails', 'owner-ok-2'], 'tecUNFUNDED_PAYMENT'],
+    ['INDEPENDENT', ['cosigner-fails', 'owner-ok'], 'tecUNFUNDED_PAYMENT'],
+    ['INDEPENDENT', ['cosigner-ahead', 'owner-ok'], null],
+  ] as const)(
+    '%s with %j: the failed inner transaction is recorded as %s',
+    (mode, kinds, recorded) => {
+      const cosignerBefore = {
+        drops: drops(cosigner.address),
+        sequence: sequence(cosigner.address),
+      }
+      const base = { owner: sequence(owner.address), cosigner: sequence(cosigner.address) }
+      const result = f.ledger.submit('TESTNET', batchBlob(MODES[mode], [...kinds]))
+      expect(result.engine_result).toBe('tesSUCCESS')
+      const failed = innerTx(kinds.find((k) => k.startsWith('cosigner')) as Inner, base)
+      const inner = f.ledger.transaction(transactionId(encode(failed)))
+      // Never a fee from the cosigner: inner transactions carry Fee "0".
+      expect(drops(cosigner.address)).toBe(cosignerBefore.drops)
+      if (recorded === null) {
+        expect(inner).toBeNull()
+        expect(sequence(cosigner.address)).toBe(cosignerBefore.sequence)
+        return
+      }
+      expect(inner?.transaction).toMatchObject({ meta: { TransactionResult: recorded } })
+      expect(sequence(cosigner.address)).toBe(cosignerBefore.sequence + 1)
     },
   )
 

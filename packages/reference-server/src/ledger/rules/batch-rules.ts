@@ -31,7 +31,8 @@ const MODE_FLAGS = Object.values(BATCH_MODES)
 export interface BatchHost {
   /**
    * Checks and applies one inner transaction to the Batch's view: the stored transaction when
-   * it succeeded, else null (it changed nothing).
+   * it applied (`tesSUCCESS`, or a `tec` that only used its Sequence), else null (it changed
+   * nothing).
    */
   runInner(tx: JsonObject): StoredTransaction | null
 }
@@ -124,8 +125,10 @@ export function batchAuthorization(tx: JsonObject, view: ReadView): string | nul
 /**
  * Runs a Batch's inner transactions in its mode (docs/protocol.md §8.4): ALLORNOTHING (all
  * succeed or none applies), ONLYONE (the first success, the rest skipped), UNTILFAILURE (in
- * order until the first failure), INDEPENDENT (each on its own). A failed inner transaction
- * changes nothing. `keep` is false when the Batch's view must be discarded whole (ALLORNOTHING
+ * order until the first failure), INDEPENDENT (each on its own), as rippled's apply.cpp
+ * `applyBatchTransactions`: an inner `tec` is applied (no fee, its Sequence or ticket used,
+ * recorded with its result) and counts as a failure; any other failure changes nothing. `keep`
+ * is false when the Batch's view must be discarded whole (ALLORNOTHING
  * with a failure). The outer transaction has already paid its fee and used its Sequence or
  * ticket, whatever happens here.
  *
@@ -144,9 +147,11 @@ export function runBatch(
   for (const raw of innerTransactions(tx)) {
     const stored = host.runInner(raw as JsonObject)
     if (stored) applied.push(stored)
-    if (!stored && mode === BATCH_MODES.ALLORNOTHING) return { keep: false, inner: [] }
-    if (!stored && mode === BATCH_MODES.UNTILFAILURE) break
-    if (stored && mode === BATCH_MODES.ONLYONE) break
+    const succeeded = stored?.meta.TransactionResult === 'tesSUCCESS'
+    // A failure, tec or not, ends ALLORNOTHING (nothing kept) and UNTILFAILURE (a tec is kept).
+    if (!succeeded && mode === BATCH_MODES.ALLORNOTHING) return { keep: false, inner: [] }
+    if (!succeeded && mode === BATCH_MODES.UNTILFAILURE) break
+    if (succeeded && mode === BATCH_MODES.ONLYONE) break
   }
   return { keep: true, inner: applied }
 }
