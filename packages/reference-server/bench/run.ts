@@ -11,6 +11,7 @@ const BENCHES = [
   'payload-memory',
   'ledger-payments',
   'ledger-nfts',
+  'ledger-objects',
   'fuzz',
   'auth-flood',
   'cold-start',

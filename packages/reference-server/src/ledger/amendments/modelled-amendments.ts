@@ -37,6 +37,21 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   // trust-line-flags.ts, issued-payment.ts).
   'TrustSetAuth',
   'fix1578',
+  // Escrows with PREIMAGE-SHA-256 conditions, checks (cashing makes the trust line), payment
+  // channels (linked in the destination's directory; a CancelAfter already past is tecEXPIRED),
+  // with the fixes their rules follow (rules/escrow.ts, checks.ts, payment-channels.ts,
+  // crypto-condition.ts).
+  'Escrow',
+  'CryptoConditions',
+  'fix1523',
+  'Checks',
+  'CheckCashMakesTrustLine',
+  'fix1543',
+  'fix1571',
+  'fix1623',
+  'PayChan',
+  'fixPayChanRecipientOwnerDir',
+  'fixPayChanCancelAfter',
   // NFTs (XLS-20; rules/nft-*.ts, nftoken-id.ts): the fixes the XRP Ledger has enabled since.
   'NonFungibleTokensV1_1',
   'fixNonFungibleTokensV1_2',
@@ -46,7 +61,6 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   'fixNFTokenPageLinks',
   'fixEnforceNFTokenTrustline',
   'NFTokenMintOffer',
-  // Escrow, checks, payment channels (issue 32) join here with their rule files.
 ])
 
 /**
