@@ -195,11 +195,11 @@ const describeOffers =
  * Places an offer (rippled `nft::tokenOfferCreateApply`): `tecINSUFFICIENT_RESERVE` when the
  * balance before the fee cannot carry one more object; else an NFTokenOffer at
  * `keylet::nftoffer(account, sequence)` in the owner's directory and the token's sell or buy
- * directory, one more owned object. Returns the result and the offer's index.
+ * directory, one more owned object. Returns the result code.
  *
  * @example
  * ```ts
- * placeOffer(view, spec, { tokenId, sequence: 5, priorBalance }) // { result: 'tesSUCCESS', index }
+ * placeOffer(view, spec, { tokenId, sequence: 5, priorBalance }) // 'tesSUCCESS'
  * ```
  */
 export function placeOffer(
@@ -311,14 +311,7 @@ const sequenceOf = (tx: JsonObject) => Number(tx.TicketSequence ?? tx.Sequence)
 const optionalString = (value: unknown) => (typeof value === 'string' ? value : undefined)
 const optionalNumber = (value: unknown) => (typeof value === 'number' ? value : undefined)
 
-/**
- * The offer an NFTokenCreateOffer describes.
- *
- * @example
- * ```ts
- * createOfferSpec(tx).sell
- * ```
- */
+// The offer an NFTokenCreateOffer describes.
 function createOfferSpec(tx: JsonObject): OfferSpec {
   return {
     account: String(tx.Account),
@@ -375,17 +368,6 @@ export const nftokenCreateOfferRules: TransactionRules = {
     return placeOffer(view, createOfferSpec(tx), at)
   },
 }
-
-/**
- * The offer index an offer-creating transaction uses (its Sequence or ticket).
- *
- * @example
- * ```ts
- * offerIndexOf(tx) === nftokenOfferIndex(tx.Account, tx.Sequence) // true without a ticket
- * ```
- */
-export const offerIndexOf = (tx: JsonObject): string =>
-  nftokenOfferIndex(String(tx.Account), sequenceOf(tx))
 
 /**
  * NFTokenCancelOffer (rippled `NFTokenCancelOffer.cpp`): removes the listed offers, 1 to 500

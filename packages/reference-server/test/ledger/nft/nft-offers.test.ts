@@ -258,6 +258,14 @@ describe('NFTokenCreateOffer and NFTokenAcceptOffer (rippled NFTokenCreateOffer.
     ['buying without the funds', 'noFunds', 'tecINSUFFICIENT_FUNDS'],
     // NFTokenAcceptOffer::doPreflight: broker fee in direct mode.
     ['NFTokenBrokerFee with one offer', 'directBrokerFee', 'temMALFORMED'],
+    // tokenOfferCreatePreclaim: a buy offer needs funds (accountFunds ≤ 0).
+    ['a buy offer in an asset the buyer does not hold', 'unfunded', 'tecUNFUNDED_OFFER'],
+    // tokenOfferCreatePreclaim: an issued amount for a fee-bearing token needs the issuer's line.
+    ['an issued-asset offer the token issuer has no line for', 'noLine', 'tecNO_LINE'],
+    // NFTokenCreateOffer::preclaim: hasExpired.
+    ['an offer that expired already', 'expiredOffer', 'tecEXPIRED'],
+    // tokenOfferCreateApply: priorBalance < accountReserve(ownerCount + 1).
+    ['an offer the balance cannot reserve', 'poorOffer', 'tecINSUFFICIENT_RESERVE'],
     // NFTokenCancelOffer::preflight: duplicates.
     ['cancelling an offer twice in one list', 'cancelTwice', 'temMALFORMED'],
   ])('%s → %s', (_why, scenario, code) => {
@@ -367,6 +375,48 @@ const SCENARIOS = {
     const id = f.mint(seller, { Flags: TRANSFERABLE })
     const sell = f.offer(seller, { NFTokenID: id, Amount: '1', Flags: 1 })
     return accept(buyer, { NFTokenSellOffer: sell, NFTokenBrokerFee: '1' })
+  },
+  unfunded() {
+    const id = f.mint(seller, { Flags: TRANSFERABLE })
+    const amount = { currency: 'USD', issuer: broker.address, value: '10' }
+    return f.run(buyer, {
+      TransactionType: 'NFTokenCreateOffer',
+      NFTokenID: id,
+      Amount: amount,
+      Owner: seller.address,
+    }).result
+  },
+  noLine() {
+    const id = f.mint(issuer, { Flags: TRANSFERABLE, TransferFee: 1000 })
+    const amount = { currency: 'USD', issuer: broker.address, value: '10' }
+    return f.run(issuer, {
+      TransactionType: 'NFTokenCreateOffer',
+      NFTokenID: id,
+      Amount: amount,
+      Flags: 1,
+    }).result
+  },
+  expiredOffer() {
+    const id = f.mint(seller, { Flags: TRANSFERABLE })
+    const past = f.view().info.parentCloseTime
+    return f.run(seller, {
+      TransactionType: 'NFTokenCreateOffer',
+      NFTokenID: id,
+      Amount: '1',
+      Flags: 1,
+      Expiration: past,
+    }).result
+  },
+  poorOffer() {
+    const poor = testKey(56)
+    f.ledger.fund(poor.address, 1_200_000n, ['TESTNET'])
+    const id = f.mint(poor, { Flags: TRANSFERABLE })
+    return f.run(poor, {
+      TransactionType: 'NFTokenCreateOffer',
+      NFTokenID: id,
+      Amount: '1',
+      Flags: 1,
+    }).result
   },
   cancelTwice() {
     const id = f.mint(seller, { Flags: TRANSFERABLE })
