@@ -2,6 +2,7 @@ import { isNetworkKey, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
 import { parseDrops } from './amounts/native-amount'
 import { parseCtid } from './codec/ctid'
+import { type LedgerClosed, listeners, type TransactionApplied } from './ledger-events'
 import type { LedgerState } from './ledger-state'
 import type { AccountView, Ledger } from './ledger-types'
 import { createNetworkLedger, DEFAULT_LEDGER_HISTORY, type NetworkLedger } from './network-ledger'
@@ -71,10 +72,26 @@ export function createLedger(options: LedgerOptions): Ledger {
   }
   const build = () =>
     new Map<NetworkKey, NetworkLedger>(
-      NETWORKS.map((n) => [n.key, createNetworkLedger(n, price, history)]),
+      NETWORKS.map((n) => [n.key, createNetworkLedger(n, price, history, clock.now())]),
     )
   let networks = build()
   let changes = 0
+  const closes = listeners<LedgerClosed>()
+  const applied = listeners<TransactionApplied>()
+
+  const closeOne = (ledger: NetworkLedger, ledgers: number) => {
+    const { header, transactions } = ledger.close(clock.now(), ledgers)
+    if (closes.size === 0) return
+    let lookups: ReturnType<LedgerClosed['transactions']> | undefined
+    closes.emit({
+      network: ledger.definition.key,
+      header,
+      transactions: () => {
+        lookups ??= transactions.map(transactionLookup)
+        return lookups
+      },
+    })
+  }
 
   const network = (key: NetworkKey): NetworkLedger => {
     const found = isNetworkKey(key) ? networks.get(key) : undefined
@@ -85,7 +102,7 @@ export function createLedger(options: LedgerOptions): Ledger {
   // so a year's advance costs one call, not one per 4 s (docs/protocol.md §8.1, §10).
   const closeAll = (ledgers = 1) => {
     changes++
-    for (const ledger of networks.values()) ledger.close(clock.now(), ledgers)
+    for (const ledger of networks.values()) closeOne(ledger, ledgers)
   }
   const cancelTimer = closeMs === false ? () => {} : clock.setInterval(closeAll, closeMs)
 
@@ -121,15 +138,26 @@ export function createLedger(options: LedgerOptions): Ledger {
     submit(key, blob) {
       if (typeof blob !== 'string') throw new TypeError('blob must be a hex string')
       changes++
-      return network(key).submit(blob)
+      const result = network(key).submit(blob)
+      if (result.applied && applied.size > 0) {
+        applied.emit({ network: key, txid: result.txid, engine_result: result.engine_result })
+      }
+      return result
     },
     close(key) {
       if (key === undefined) closeAll()
       else {
         changes++
-        network(key).close(clock.now())
+        closeOne(network(key), 1)
       }
     },
+    header(key, index) {
+      const { chain } = network(key)
+      return (index === undefined ? chain.latest() : chain.header(index)) ?? null
+    },
+    completeLedgers: (key) => network(key).chain.completeLedgers(),
+    onClose: closes.add,
+    onTransaction: applied.add,
     transaction(hash) {
       if (typeof hash !== 'string' || !TXID.test(hash)) return null
       const txid = hash.toUpperCase()
@@ -165,9 +193,13 @@ export function createLedger(options: LedgerOptions): Ledger {
       changes++
       for (const [key, ledger] of networks) {
         const saved = state[key]
-        if (saved) ledger.loadState(saved)
+        if (saved) ledger.loadState(saved, clock.now())
       }
     },
-    dispose: cancelTimer,
+    dispose() {
+      cancelTimer()
+      closes.clear()
+      applied.clear()
+    },
   }
 }

@@ -1,4 +1,6 @@
+export type { LedgerHeader } from './closing/ledger-header'
 export { createLedger, type LedgerClock, type LedgerOptions } from './create-ledger'
+export type { LedgerClosed, TransactionApplied } from './ledger-events'
 export { type LedgerState, ledgerStateSchema } from './ledger-state'
 export type {
   AccountView,

@@ -1,4 +1,6 @@
 import type { NetworkKey, XrplTxResponse } from 'pullsign/wire'
+import type { LedgerHeader } from './closing/ledger-header'
+import type { LedgerClosed, TransactionApplied } from './ledger-events'
 import type { LedgerState } from './ledger-state'
 import type { LineView } from './state/trust-line'
 
@@ -96,8 +98,19 @@ export interface Ledger {
    * blob is an engine result, never an exception.
    */
   submit(network: NetworkKey, blob: string): SubmitResult
-  /** Closes the open ledger now (all networks when omitted). */
+  /**
+   * Closes the open ledger now (all networks when omitted): the node's `ledger_accept`, the
+   * control API's `/__ref/ledger/close` and the `ledgerCloseMs` timer are this one operation.
+   */
   close(network?: NetworkKey): void
+  /** The header of a kept closed ledger (the latest when `index` is omitted), or null. */
+  header(network: NetworkKey, index?: number): LedgerHeader | null
+  /** The closed ledgers whose headers the network keeps, as rippled's `complete_ledgers`. */
+  completeLedgers(network: NetworkKey): string
+  /** Listens to every close of every network; returns the removal. */
+  onClose(listener: (closed: LedgerClosed) => void): () => void
+  /** Listens to every transaction `submit` applies to an open ledger; returns the removal. */
+  onTransaction(listener: (applied: TransactionApplied) => void): () => void
   /** The `xrpl-tx` response of a transaction on any network, or null when unknown. */
   transaction(hash: string): TransactionLookup | null
   /** The validated transaction a CTID points at (docs/protocol.md §9.2), or null. */

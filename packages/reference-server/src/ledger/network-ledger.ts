@@ -1,4 +1,7 @@
+import { encode } from 'ripple-binary-codec'
 import { parseDrops } from './amounts/native-amount'
+import { createLedgerChain, type LedgerChain } from './closing/ledger-chain'
+import { type LedgerHeader, RIPPLE_EPOCH_OFFSET } from './closing/ledger-header'
 import type { JsonObject } from './codec/json-object'
 import { type CanonicalTransaction, decodeCanonical } from './codec/transaction-decode'
 import { encodeTransaction } from './codec/transaction-encode'
@@ -19,6 +22,7 @@ import { balanceRecorder } from './state/balance-record'
 import { snapshot } from './state/ledger-snapshot'
 import type { StoredTransaction } from './state/stored-transaction'
 import { lineKey, newLine, shiftTo, type TrustLine } from './state/trust-line'
+import { storedMeta } from './transaction-lookup'
 
 /** The in-memory ledger of one network. */
 export interface NetworkLedger {
@@ -29,15 +33,20 @@ export interface NetworkLedger {
   lines(address: string): TrustLine[]
   latestClosedIndex(): number
   submit(blob: string): SubmitResult
-  /** Validates the open ledger, closing `ledgers` at once (default 1) after a clock jump. */
-  close(now: number, ledgers?: number): void
+  /**
+   * Validates the open ledger, closing `ledgers` at once (default 1) after a clock jump: its
+   * header, and the transactions it validated in ledger order.
+   */
+  close(now: number, ledgers?: number): { header: LedgerHeader; transactions: StoredTransaction[] }
+  /** The closed-ledger headers kept (`complete_ledgers`). */
+  readonly chain: LedgerChain
   transaction(txid: string): StoredTransaction | undefined
   /** The validated transaction at a position of a closed ledger (a CTID's target, §9.2). */
   transactionAt(ledgerIndex: number, transactionIndex: number): StoredTransaction | undefined
   /** Accounts, lines and transactions as snapshot JSON (ledger-state.ts). */
   saveState(): NetworkLedgerState
-  /** Replaces everything with a checked snapshot part. */
-  loadState(state: NetworkLedgerState): void
+  /** Replaces everything with a checked snapshot part, restored at `now`. */
+  loadState(state: NetworkLedgerState, now: number): void
 }
 
 const HEX = /^(?:[0-9A-F]{2})+$/i
@@ -111,6 +120,7 @@ export function createNetworkLedger(
   definition: NetworkDefinition,
   price: NativePrice,
   history = DEFAULT_LEDGER_HISTORY,
+  now = 0,
 ): NetworkLedger {
   const accounts = new Map<string, AccountState>()
   const lines = new Map<string, TrustLine>()
@@ -120,6 +130,10 @@ export function createNetworkLedger(
   // ledger first.
   const closedLedgers = new Map<number, StoredTransaction[]>()
   let closedIndex = definition.first_ledger_index
+  let chain = createLedgerChain(closedIndex, now)
+  // The blobs of the open ledger's submitted transactions as received (a Batch's inner ones are
+  // encoded at close): the leaves of its transaction tree.
+  const openBlobs = new Map<string, string>()
 
   // Forgets the oldest closed ledgers, with their transactions, past the history (a Batch and its
   // inner transactions share a ledger, so they go together).
@@ -297,25 +311,44 @@ export function createNetworkLedger(
       const refused = check(decoded, rulesOf(tx))
       if (refused) return answer(txid, refused)
       const stored = apply(tx, txid, parseDrops(tx.Fee) ?? 0n)
+      openBlobs.set(txid, canonical)
       record(stored)
       for (const inner of stored.inner) record(inner)
       return answer(txid, stored.result, true)
     },
     close(now, ledgers = 1) {
-      closedIndex += ledgers
+      let burnt = 0n
+      const leaves = open.map((stored) => {
+        burnt += parseDrops(stored.tx.Fee) ?? 0n
+        return {
+          txid: stored.txid,
+          blob: openBlobs.get(stored.txid) ?? encodeTransaction(stored.tx),
+          metaBlob: encode(storedMeta(stored) as JsonObject),
+        }
+      })
+      const header = chain.close(now, ledgers, leaves, burnt)
+      closedIndex = header.ledger_index
+      // Validated at the ledger's own close time (docs/protocol.md §8.5 `date`).
+      const closedAt = (header.close_time + RIPPLE_EPOCH_OFFSET) * 1000
       for (const stored of open) {
         stored.validated = true
-        stored.closedAt = now
+        stored.closedAt = closedAt
       }
+      const transactions = open
       if (open.length > 0) closedLedgers.set(closedIndex, open)
       open = []
+      openBlobs.clear()
       forgetOldLedgers()
+      return { header, transactions }
+    },
+    get chain() {
+      return chain
     },
     transaction: (txid) => transactions.get(txid),
     transactionAt: (ledgerIndex, index) => closedLedgers.get(ledgerIndex)?.[index],
     saveState: () =>
       saveNetworkLedger({ accounts, lines, transactions, open, closedLedgers, closedIndex }),
-    loadState(state) {
+    loadState(state, restoredAt) {
       const parts = loadNetworkLedger(state, definition)
       const refill = <K, V>(target: Map<K, V>, source: Map<K, V>) => {
         target.clear()
@@ -327,6 +360,9 @@ export function createNetworkLedger(
       refill(closedLedgers, parts.closedLedgers)
       open = parts.open
       closedIndex = parts.closedIndex
+      openBlobs.clear()
+      // A restored node keeps no headers of its past: its history starts at the saved index.
+      chain = createLedgerChain(closedIndex, restoredAt)
       forgetOldLedgers()
     },
   }

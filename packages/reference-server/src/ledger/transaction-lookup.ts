@@ -1,10 +1,33 @@
 import { encodeCtid } from 'pullsign/links'
+import { rippleTime } from './closing/ledger-header'
 import type { TransactionLookup } from './ledger-types'
 import type { StoredTransaction } from './state/stored-transaction'
 import { affectedNodes, balanceChanges } from './state/transaction-meta'
 
-// Seconds between the unix epoch and the Ripple epoch (2000-01-01T00:00:00Z).
-const RIPPLE_EPOCH_OFFSET = 946_684_800
+/**
+ * A transaction's metadata as the ledger stores it in binary (no `delivered_amount`, which
+ * rippled adds only to JSON answers): the leaf of its ledger's transaction tree.
+ *
+ * @example
+ * ```ts
+ * encode(storedMeta(stored)) // the metadata blob of `tx` with `binary: true`
+ * ```
+ */
+export function storedMeta(stored: StoredTransaction): {
+  TransactionIndex: number
+  TransactionResult: string
+  AffectedNodes: object[]
+  DeliveredAmount?: StoredTransaction['delivered']
+} {
+  return {
+    TransactionIndex: stored.transactionIndex,
+    TransactionResult: stored.result,
+    AffectedNodes: affectedNodes(stored.balances),
+    ...(stored.partial && stored.delivered !== undefined
+      ? { DeliveredAmount: stored.delivered }
+      : {}),
+  }
+}
 
 /**
  * The `xrpl-tx` response of docs/protocol.md §2 and §8.5 for a stored transaction: the
@@ -21,13 +44,8 @@ const RIPPLE_EPOCH_OFFSET = 946_684_800
 export function transactionLookup(stored: StoredTransaction): TransactionLookup {
   const { network } = stored
   const meta = {
-    TransactionIndex: stored.transactionIndex,
-    TransactionResult: stored.result,
-    AffectedNodes: affectedNodes(stored.balances),
+    ...storedMeta(stored),
     ...(stored.delivered === undefined ? {} : { delivered_amount: stored.delivered }),
-    ...(stored.partial && stored.delivered !== undefined
-      ? { DeliveredAmount: stored.delivered }
-      : {}),
   }
   const position =
     stored.closedAt === null
@@ -38,7 +56,7 @@ export function transactionLookup(stored: StoredTransaction): TransactionLookup 
             transactionIndex: stored.transactionIndex,
             networkId: network.chain_id,
           }),
-          date: Math.floor(stored.closedAt / 1000) - RIPPLE_EPOCH_OFFSET,
+          date: rippleTime(stored.closedAt),
         }
   return {
     txid: stored.txid,
