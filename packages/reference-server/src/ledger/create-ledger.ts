@@ -131,6 +131,14 @@ export function createLedger(options: LedgerOptions): Ledger {
           account.lineKeys.size === 0 ? [] : ledger.lines(address).map((l) => lineView(l, address)),
         tickets: [...account.tickets].sort((a, b) => a - b),
         defaultRipple: (account.flags & LSF_DEFAULT_RIPPLE) !== 0,
+        flags: account.flags,
+        signerList: account.signerList && {
+          LedgerEntryType: 'SignerList',
+          SignerQuorum: account.signerList.quorum,
+          SignerEntries: [...account.signerList.weights].map(([Account, SignerWeight]) => ({
+            SignerEntry: { Account, SignerWeight },
+          })),
+        },
       }
     },
     fee: (key) => network(key).definition.fee,
@@ -158,15 +166,17 @@ export function createLedger(options: LedgerOptions): Ledger {
     completeLedgers: (key) => network(key).chain.completeLedgers(),
     onClose: closes.add,
     onTransaction: applied.add,
-    transaction(hash) {
+    transaction(hash, key) {
       if (typeof hash !== 'string' || !TXID.test(hash)) return null
       const txid = hash.toUpperCase()
-      for (const ledger of networks.values()) {
+      for (const ledger of key === undefined ? networks.values() : [network(key)]) {
         const stored = ledger.transaction(txid)
         if (stored) return transactionLookup(stored)
       }
       return null
     },
+    ledgerTransactions: (key, index) =>
+      network(key).closedTransactions(index).map(transactionLookup),
     transactionByCtid(value) {
       const position = typeof value === 'string' ? parseCtid(value) : null
       if (!position) return null

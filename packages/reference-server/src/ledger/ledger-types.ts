@@ -30,6 +30,14 @@ export interface AccountView {
   tickets: number[]
   /** Whether it set `DefaultRipple` (its assets ripple between holders, §8.5). */
   defaultRipple: boolean
+  /** Its AccountRoot `Flags` (`lsfDefaultRipple` …). */
+  flags: number
+  /** Its SignerList as the ledger object shows it, or null. */
+  signerList: {
+    LedgerEntryType: 'SignerList'
+    SignerQuorum: number
+    SignerEntries: { SignerEntry: { Account: string; SignerWeight: number } }[]
+  } | null
 }
 
 /**
@@ -111,8 +119,10 @@ export interface Ledger {
   onClose(listener: (closed: LedgerClosed) => void): () => void
   /** Listens to every transaction `submit` applies to an open ledger; returns the removal. */
   onTransaction(listener: (applied: TransactionApplied) => void): () => void
-  /** The `xrpl-tx` response of a transaction on any network, or null when unknown. */
-  transaction(hash: string): TransactionLookup | null
+  /** The `xrpl-tx` response of a transaction on any network (or only `network`), or null. */
+  transaction(hash: string, network?: NetworkKey): TransactionLookup | null
+  /** The transactions a kept closed ledger validated, in ledger order (none when unknown). */
+  ledgerTransactions(network: NetworkKey, index: number): TransactionLookup[]
   /** The validated transaction a CTID points at (docs/protocol.md §9.2), or null. */
   transactionByCtid(ctid: string): TransactionLookup | null
   /** Forgets every account and transaction; ledger indexes start again. */

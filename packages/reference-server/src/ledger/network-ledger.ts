@@ -41,6 +41,8 @@ export interface NetworkLedger {
   /** The closed-ledger headers kept (`complete_ledgers`). */
   readonly chain: LedgerChain
   transaction(txid: string): StoredTransaction | undefined
+  /** The transactions of a kept closed ledger, in order. */
+  closedTransactions(ledgerIndex: number): readonly StoredTransaction[]
   /** The validated transaction at a position of a closed ledger (a CTID's target, §9.2). */
   transactionAt(ledgerIndex: number, transactionIndex: number): StoredTransaction | undefined
   /** Accounts, lines and transactions as snapshot JSON (ledger-state.ts). */
@@ -345,6 +347,7 @@ export function createNetworkLedger(
       return chain
     },
     transaction: (txid) => transactions.get(txid),
+    closedTransactions: (ledgerIndex) => closedLedgers.get(ledgerIndex) ?? [],
     transactionAt: (ledgerIndex, index) => closedLedgers.get(ledgerIndex)?.[index],
     saveState: () =>
       saveNetworkLedger({ accounts, lines, transactions, open, closedLedgers, closedIndex }),
