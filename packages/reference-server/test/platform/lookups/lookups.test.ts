@@ -51,9 +51,7 @@ describe('lookups (docs/protocol.md §2)', () => {
         is_livenet: network.is_livenet,
         native_asset: network.native_asset,
         // Every URL of a network points at its node on this server (docs/protocol.md §8.6).
-        endpoints: [
-          { name: 'Reference node', url: `ws://127.0.0.1:8787/ledger/${network.key}` },
-        ],
+        endpoints: [{ name: 'Reference node', url: `ws://127.0.0.1:8787/ledger/${network.key}` }],
         explorers: network.explorers,
         rpc: `http://127.0.0.1:8787/ledger/${network.key}`,
         definitions: network.definitions,
