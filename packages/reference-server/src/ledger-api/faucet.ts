@@ -1,11 +1,7 @@
-import {
-  classicAddressToXAddress,
-  decodeAccountID,
-  encodeAccountID,
-  isValidClassicAddress,
-} from 'ripple-address-codec'
+import { classicAddressToXAddress } from 'ripple-address-codec'
 import { deriveAddress, deriveKeypair, generateSeed } from 'ripple-keypairs'
 import type { Ledger, NetworkDefinition } from '../ledger'
+import { isAccount } from './node-request'
 
 /** Default and largest faucet amount, in units (docs/protocol.md §8.6 [ours]). */
 export const FAUCET_DEFAULT_UNITS = 1_000
@@ -33,10 +29,7 @@ export function fundFromFaucet(
     throw new FaucetError('body must be a JSON object')
   }
   const { destination, xrpAmount } = body as Record<string, unknown>
-  if (
-    destination !== undefined &&
-    (typeof destination !== 'string' || !isValidClassicAddress(destination))
-  ) {
+  if (destination !== undefined && !isAccount(destination)) {
     throw new FaucetError('destination must be a classic address')
   }
   const units = xrpAmount === undefined ? FAUCET_DEFAULT_UNITS : Number(xrpAmount)
@@ -55,12 +48,11 @@ export function fundFromFaucet(
     address = deriveAddress(deriveKeypair(seed).publicKey)
   }
   ledger.fund(address, BigInt(units) * 1_000_000n, [network.key])
-  const classic = encodeAccountID(decodeAccountID(address))
   return {
     account: {
-      xAddress: classicAddressToXAddress(classic, false, !network.is_livenet),
-      classicAddress: classic,
-      address: classic,
+      xAddress: classicAddressToXAddress(address, false, !network.is_livenet),
+      classicAddress: address,
+      address,
       ...(seed ? { secret: seed, seed } : {}),
     },
     amount: units,

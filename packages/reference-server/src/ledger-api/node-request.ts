@@ -1,5 +1,5 @@
-import { isValidClassicAddress } from 'ripple-address-codec'
 import type { Ledger, LedgerHeader, NetworkDefinition } from '../ledger'
+import { accountIdOf } from '../ledger/codec/account-ids'
 import { expectedField, invalidField, missingField, RpcError } from './rpc-errors'
 
 /** The API versions the node speaks (rippled's `api_version`; 1 when a request names none). */
@@ -16,6 +16,17 @@ export interface NodeCall {
 /** A method of the node: its result object, or an {@link RpcError} thrown. */
 export type NodeMethod = (call: NodeCall) => Record<string, unknown>
 
+/** Whether `value` is a classic address (remembered AccountID conversions, ledger/codec). */
+export const isAccount = (value: unknown): value is string => {
+  if (typeof value !== 'string' || value.length < 25 || value.length > 35) return false
+  try {
+    accountIdOf(value)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /**
  * The classic address in `params[name]`: missing → invalidParams "Missing field", not a string →
  * invalidParams "Invalid field", not an address → actMalformed (rippled AccountInfo.cpp and kin).
@@ -29,7 +40,7 @@ export function accountParam(params: Record<string, unknown>, name = 'account'):
   const value = params[name]
   if (value === undefined) throw missingField(name)
   if (typeof value !== 'string') throw invalidField(name)
-  if (!isValidClassicAddress(value)) throw new RpcError('actMalformed')
+  if (!isAccount(value)) throw new RpcError('actMalformed')
   return value
 }
 

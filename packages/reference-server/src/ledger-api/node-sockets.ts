@@ -1,9 +1,8 @@
-import { isValidClassicAddress } from 'ripple-address-codec'
 import type { Ledger, NetworkDefinition } from '../ledger'
 import { NETWORKS } from '../ledger'
 import type { SocketPeer } from '../ws/payload-sockets'
 import type { LedgerNode } from './ledger-node'
-import type { ApiVersion } from './node-request'
+import { type ApiVersion, isAccount } from './node-request'
 import {
   ledgerStreamFields,
   type NetworkStreams,
@@ -111,7 +110,7 @@ export function createNodeSockets({
       const names = listParam(params, 'streams')
       const accounts = listParam(params, 'accounts')
       if (!names.every(isStream)) throw new RpcError('malformedStream')
-      if (!accounts.every((a) => typeof a === 'string' && isValidClassicAddress(a))) {
+      if (!accounts.every((a) => isAccount(a))) {
         throw new RpcError('actMalformed')
       }
       const adding = new Set([
@@ -148,7 +147,7 @@ export function createNodeSockets({
       const names = listParam(params, 'streams')
       const accounts = listParam(params, 'accounts')
       if (!names.every(isStream)) throw new RpcError('malformedStream')
-      if (!accounts.every((a) => typeof a === 'string' && isValidClassicAddress(a))) {
+      if (!accounts.every((a) => isAccount(a))) {
         throw new RpcError('actMalformed')
       }
       for (const name of names as StreamName[]) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import { decodeAccountID } from 'ripple-address-codec'
+import { createSharedCache } from '../../bounded-cache'
 import type { AccountView } from '../../ledger'
+import { accountIdOf } from '../../ledger/codec/account-ids'
 import {
   accountParam,
   ledgerFields,
@@ -16,14 +17,22 @@ import { RpcError } from '../rpc-errors'
 // The space key of an AccountRoot (rippled include/xrpl/protocol/LedgerFormats.h: 'a').
 const ACCOUNT_SPACE = Buffer.from('0061', 'hex')
 
+// Indexes of the accounts asked about lately: a SHA-512 per read is a tenth of an account_info.
+const indexes = createSharedCache<string>({ maxKeyLength: 35, maxEntries: 4096 })
+
 /** An AccountRoot's `index`: SHA-512Half(0x0061 + AccountID) (xrpl.js `hashes.hashAccountRoot`). */
-export const accountRootIndex = (address: string) =>
-  createHash('sha512')
+export const accountRootIndex = (address: string): string => {
+  const known = indexes.get(address)
+  if (known !== undefined) return known
+  const index = createHash('sha512')
     .update(ACCOUNT_SPACE)
-    .update(decodeAccountID(address))
+    .update(Buffer.from(accountIdOf(address), 'hex'))
     .digest('hex')
     .slice(0, 64)
     .toUpperCase()
+  indexes.set(address, index)
+  return index
+}
 
 // AccountRoot flags account_info reports in `account_flags` (xrpl.org account_info).
 const ACCOUNT_FLAGS = {
