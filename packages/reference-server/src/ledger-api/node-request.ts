@@ -1,4 +1,10 @@
-import type { Ledger, LedgerHeader, NetworkDefinition } from '../ledger'
+import {
+  type Ledger,
+  type LedgerHeader,
+  type NetworkDefinition,
+  type TransactionLookup,
+  transactionLookup,
+} from '../ledger'
 import { accountIdOf } from '../ledger/codec/account-ids'
 import { expectedField, invalidField, missingField, RpcError } from './rpc-errors'
 
@@ -82,6 +88,18 @@ export function markerParam(params: Record<string, unknown>): number | undefined
 
 /** The marker of the item at `position` of a list whose items are keyed by `key`. */
 export const markerAt = (key: string, position: number) => `${key},${position}`
+
+/**
+ * The transactions a kept closed ledger validated, in ledger order, as lookups (`xrpl-tx`'s
+ * shape, which the node's answers are shaped from).
+ *
+ * @example
+ * ```ts
+ * closedLookups(call, header.ledger_index).map((lookup) => lookup.txid)
+ * ```
+ */
+export const closedLookups = ({ ledger, network }: NodeCall, index: number): TransactionLookup[] =>
+  ledger.ledgerTransactions(network.key, index).map((stored) => transactionLookup(stored))
 
 /** The ledger a read names: the open one, or a closed (on this node: validated) one. */
 export type SelectedLedger =

@@ -3,12 +3,14 @@ import { isValidClassicAddress } from 'ripple-address-codec'
 import { parseDrops } from './amounts/native-amount'
 import { parseCtid } from './codec/ctid'
 import { type LedgerClosed, listeners, type TransactionApplied } from './ledger-events'
+import { accountObjectsPage, ledgerDataPage, ownerObjects } from './ledger-reads'
 import type { LedgerState } from './ledger-state'
-import type { AccountView, Ledger } from './ledger-types'
+import type { AccountView, Ledger, LedgerSelector } from './ledger-types'
 import { createNetworkLedger, DEFAULT_LEDGER_HISTORY, type NetworkLedger } from './network-ledger'
 import { NETWORKS } from './networks'
-import type { NativePrice } from './rules/apply-context'
-import { LSF_DEFAULT_RIPPLE } from './state/account-state'
+import type { NativePrice } from './rules/transaction-rules'
+import { LSF, type RippleState } from './state/ledger-object'
+import type { ReadView } from './state/read-view'
 import { lineView } from './state/trust-line'
 import { transactionLookup } from './transaction-lookup'
 
@@ -50,6 +52,21 @@ const TXID = /^[0-9A-F]{64}$/i
 // is a plain RangeError or TypeError naming the argument, never a platform error.
 const outOfRange = (argument: string, why: string) => new RangeError(`${argument} ${why}`)
 
+// The open ledger's objects, or the latest closed ledger's.
+function stateOf(ledger: NetworkLedger, at: LedgerSelector = 'current'): ReadView {
+  if (at === 'current') return ledger.objects
+  if (at === 'validated') return ledger.validatedObjects()
+  throw outOfRange('ledger', "must be 'current' or 'validated'")
+}
+
+// A page request's limit must be a positive whole number (the node clamps it to its maximum).
+function checkedPage<T extends { limit: number }>(request: T): T {
+  if (!(Number.isInteger(request.limit) && request.limit > 0)) {
+    throw outOfRange('limit', 'must be a positive integer')
+  }
+  return request
+}
+
 /**
  * Creates the simulated ledger of the five networks of docs/protocol.md §8.1.
  *
@@ -72,7 +89,7 @@ export function createLedger(options: LedgerOptions): Ledger {
   }
   const build = () =>
     new Map<NetworkKey, NetworkLedger>(
-      NETWORKS.map((n) => [n.key, createNetworkLedger(n, price, history, clock.now())]),
+      NETWORKS.map((n) => [n.key, createNetworkLedger(n, price, clock.now(), history)]),
     )
   let networks = build()
   let changes = 0
@@ -119,26 +136,40 @@ export function createLedger(options: LedgerOptions): Ledger {
     },
     account(key, address): AccountView | null {
       const ledger = network(key)
-      const account = ledger.account(address)
-      if (!account) return null
+      const root = ledger.account(address)
+      if (!root) return null
+      const owned = ownerObjects(ledger.objects, address)
+      const signerList = owned.find((object) => object.LedgerEntryType === 'SignerList')
+      const entries = (signerList?.SignerEntries ?? []) as {
+        SignerEntry: { Account: string; SignerWeight: number }
+      }[]
       return {
-        balance: account.balance.toString(),
-        sequence: account.sequence,
-        ownerCount: account.ownerCount,
-        regularKey: account.regularKey,
-        signers: [...(account.signerList?.weights.keys() ?? [])],
-        lines:
-          account.lineKeys.size === 0 ? [] : ledger.lines(address).map((l) => lineView(l, address)),
-        tickets: [...account.tickets].sort((a, b) => a - b),
-        defaultRipple: (account.flags & LSF_DEFAULT_RIPPLE) !== 0,
-        flags: account.flags,
-        signerList: account.signerList && {
-          LedgerEntryType: 'SignerList',
-          SignerQuorum: account.signerList.quorum,
-          SignerEntries: [...account.signerList.weights].map(([Account, SignerWeight]) => ({
-            SignerEntry: { Account, SignerWeight },
-          })),
-        },
+        balance: root.Balance,
+        sequence: root.Sequence,
+        ownerCount: root.OwnerCount,
+        regularKey: root.RegularKey ?? null,
+        signers: entries.map((entry) => entry.SignerEntry.Account),
+        lines: owned
+          .filter((object) => object.LedgerEntryType === 'RippleState')
+          .map((line) => lineView(line as RippleState, address)),
+        tickets: owned
+          .filter((object) => object.LedgerEntryType === 'Ticket')
+          .map((ticket) => Number(ticket.TicketSequence))
+          .sort((a, b) => a - b),
+        defaultRipple: (root.Flags & LSF.AccountRoot.DefaultRipple) !== 0,
+        flags: root.Flags,
+        signerList: signerList
+          ? {
+              LedgerEntryType: 'SignerList',
+              SignerQuorum: Number(signerList.SignerQuorum),
+              SignerEntries: entries.map((entry) => ({
+                SignerEntry: {
+                  Account: entry.SignerEntry.Account,
+                  SignerWeight: Number(entry.SignerEntry.SignerWeight),
+                },
+              })),
+            }
+          : null,
       }
     },
     fee: (key) => network(key).definition.fee,
@@ -175,19 +206,36 @@ export function createLedger(options: LedgerOptions): Ledger {
       }
       return null
     },
-    ledgerTransactions: (key, index) =>
-      network(key).closedTransactions(index).map(transactionLookup),
     transactionByCtid(value) {
       const position = typeof value === 'string' ? parseCtid(value) : null
       if (!position) return null
       const definition = NETWORKS.find((n) => n.chain_id === position.networkId)
       const stored = definition
-        ? networks
-            .get(definition.key)
-            ?.transactionAt(position.ledgerIndex, position.transactionIndex)
+        ? networks.get(definition.key)?.closedTransactions(position.ledgerIndex)[
+            position.transactionIndex
+          ]
         : undefined
       return stored ? transactionLookup(stored) : null
     },
+    entry(key, index, at) {
+      const objects = stateOf(network(key), at)
+      return typeof index === 'string' ? (objects.read(index.toUpperCase()) ?? null) : null
+    },
+    accountObjects(key, address, request) {
+      const objects = stateOf(network(key), request.ledger)
+      if (typeof address !== 'string' || !isValidClassicAddress(address)) {
+        throw outOfRange('address', 'is not a valid classic address')
+      }
+      return accountObjectsPage(objects, address, checkedPage(request))
+    },
+    ledgerData: (key, request) =>
+      ledgerDataPage(stateOf(network(key), request.ledger), checkedPage(request)),
+    storedTransaction(key, hash) {
+      const ledger = network(key)
+      if (typeof hash !== 'string' || !TXID.test(hash)) return null
+      return ledger.transaction(hash.toUpperCase()) ?? null
+    },
+    ledgerTransactions: (key, ledgerIndex) => network(key).closedTransactions(ledgerIndex),
     reset() {
       networks = build()
       changes++

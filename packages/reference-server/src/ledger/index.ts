@@ -1,10 +1,17 @@
 export type { LedgerHeader } from './closing/ledger-header'
 export { createLedger, type LedgerClock, type LedgerOptions } from './create-ledger'
 export type { LedgerClosed, TransactionApplied } from './ledger-events'
+export {
+  affectedAccounts,
+  metaBlob,
+  type ObjectsPage,
+  type OwnerObjectsRequest,
+} from './ledger-reads'
 export { type LedgerState, ledgerStateSchema } from './ledger-state'
 export type {
   AccountView,
   Ledger,
+  LedgerSelector,
   SubmitResult,
   TransactionLookup,
 } from './ledger-types'
@@ -15,3 +22,7 @@ export {
   networkDefinition,
   requiresNetworkId,
 } from './networks'
+export type { LedgerObject } from './state/ledger-object'
+export type { StoredTransaction } from './state/stored-transaction'
+export type { AffectedNode, TransactionMeta } from './state/transaction-meta'
+export { transactionLookup } from './transaction-lookup'

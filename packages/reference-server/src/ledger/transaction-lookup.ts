@@ -1,33 +1,13 @@
 import { encodeCtid } from 'pullsign/links'
+import type { Amount } from 'pullsign/wire'
 import { rippleTime } from './closing/ledger-header'
 import type { TransactionLookup } from './ledger-types'
+import { balanceChanges } from './state/balance-changes'
 import type { StoredTransaction } from './state/stored-transaction'
-import { affectedNodes, balanceChanges } from './state/transaction-meta'
 
-/**
- * A transaction's metadata as the ledger stores it in binary (no `delivered_amount`, which
- * rippled adds only to JSON answers): the leaf of its ledger's transaction tree.
- *
- * @example
- * ```ts
- * encode(storedMeta(stored)) // the metadata blob of `tx` with `binary: true`
- * ```
- */
-export function storedMeta(stored: StoredTransaction): {
-  TransactionIndex: number
-  TransactionResult: string
-  AffectedNodes: object[]
-  DeliveredAmount?: StoredTransaction['delivered']
-} {
-  return {
-    TransactionIndex: stored.transactionIndex,
-    TransactionResult: stored.result,
-    AffectedNodes: affectedNodes(stored.balances),
-    ...(stored.partial && stored.delivered !== undefined
-      ? { DeliveredAmount: stored.delivered }
-      : {}),
-  }
-}
+// The types whose metadata carries what they delivered (rippled `DeliveredAmount.cpp`
+// `canHaveDeliveredAmount`): a Payment delivered its `Amount` unless `DeliveredAmount` says less.
+const DELIVERING = new Set(['Payment', 'CheckCash', 'AccountDelete'])
 
 /**
  * The `xrpl-tx` response of docs/protocol.md §2 and §8.5 for a stored transaction: the
@@ -43,9 +23,15 @@ export function storedMeta(stored: StoredTransaction): {
  */
 export function transactionLookup(stored: StoredTransaction): TransactionLookup {
   const { network } = stored
+  const { tx } = stored
+  const delivered =
+    stored.meta.TransactionResult === 'tesSUCCESS' && DELIVERING.has(String(tx.TransactionType))
+      ? (stored.meta.DeliveredAmount ??
+        (tx.TransactionType === 'Payment' ? (tx.Amount as Amount) : undefined))
+      : undefined
   const meta = {
-    ...storedMeta(stored),
-    ...(stored.delivered === undefined ? {} : { delivered_amount: stored.delivered }),
+    ...stored.meta,
+    ...(delivered === undefined ? {} : { delivered_amount: delivered }),
   }
   const position =
     stored.closedAt === null
@@ -53,7 +39,7 @@ export function transactionLookup(stored: StoredTransaction): TransactionLookup 
       : {
           ctid: encodeCtid({
             ledgerIndex: stored.ledgerIndex,
-            transactionIndex: stored.transactionIndex,
+            transactionIndex: stored.meta.TransactionIndex,
             networkId: network.chain_id,
           }),
           date: rippleTime(stored.closedAt),
@@ -61,7 +47,7 @@ export function transactionLookup(stored: StoredTransaction): TransactionLookup 
   return {
     txid: stored.txid,
     node: network.dispatched_to,
-    balanceChanges: balanceChanges(stored.balances, network),
+    balanceChanges: balanceChanges(stored.meta, network),
     transaction: {
       ...stored.tx,
       TransactionType: String(stored.tx.TransactionType),

@@ -11,7 +11,7 @@ import type { StateId, StatePart } from './state-part'
  * server.snapshot().version === SNAPSHOT_VERSION // true
  * ```
  */
-export const SNAPSHOT_VERSION = 1
+export const SNAPSHOT_VERSION = 2
 
 /**
  * The whole state of a reference server as JSON: what GET `/__ref/snapshot` answers and
@@ -21,7 +21,7 @@ export const SNAPSHOT_VERSION = 1
  * @example
  * ```ts
  * const snapshot: Snapshot = server.snapshot()
- * snapshot.version // 1
+ * snapshot.version // 2
  * ```
  */
 export interface Snapshot {
@@ -87,7 +87,8 @@ export function createSnapshots(deps: {
     z.object({
       version: z.literal(
         SNAPSHOT_VERSION,
-        `must be ${SNAPSHOT_VERSION}, the format this server reads`,
+        // Version 1 held the ledger as accounts and trust lines, before ledger objects.
+        `must be ${SNAPSHOT_VERSION}, the format this server reads (version 1 snapshots, from before the ledger held rippled's objects, are not read: take a new one)`,
       ),
       savedAt: z.iso.datetime(),
       ...Object.fromEntries(parts.map((part) => [part.key, part.schema])),

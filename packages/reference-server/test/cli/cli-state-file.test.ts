@@ -174,7 +174,7 @@ describe('pullsign-server --state-file', { timeout: 90_000 }, () => {
     const path = stateFile()
     writeFileSync(
       path,
-      JSON.stringify({ version: 1, savedAt: new Date().toISOString(), users: [{ name: 'x' }] }),
+      JSON.stringify({ version: 2, savedAt: new Date().toISOString(), users: [{ name: 'x' }] }),
     )
     const cli = run(['--port', '0', '--state-file', path])
     expect(await cli.exit).toBe(2)

@@ -27,7 +27,7 @@ describe('GET /__ref/snapshot and POST /__ref/restore (docs/protocol.md §10)', 
     const first = await start()
     const kept = await fillState(first, receiver.url)
     const snapshot = await okJson(await first.control('snapshot'))
-    expect(snapshot.version).toBe(1)
+    expect(snapshot.version).toBe(2)
     // A development server's file: the secrets are in it.
     expect(JSON.stringify(snapshot)).toContain(kept.app.apiSecret)
     // Three resolutions (paid, trust line, rejected): each first attempt failed, each retry waits.
@@ -55,9 +55,15 @@ describe('GET /__ref/snapshot and POST /__ref/restore (docs/protocol.md §10)', 
         payload: { ...before.payload, expires_in_seconds: 0 },
       })
     }
-    expect(
-      await okJson(await second.api(`xrpl-tx/${kept.txid}`, { headers: kept.headers })),
-    ).toEqual(await okJson(await first.api(`xrpl-tx/${kept.txid}`, { headers: kept.headers })))
+    // The same transaction; `node` is each server's own node of the network (§8.6).
+    const restored = await okJson(
+      await second.api(`xrpl-tx/${kept.txid}`, { headers: kept.headers }),
+    )
+    const original = await okJson(
+      await first.api(`xrpl-tx/${kept.txid}`, { headers: kept.headers }),
+    )
+    expect({ ...restored, node: undefined }).toEqual({ ...original, node: undefined })
+    expect(restored.node).toMatch(/\/ledger\/TESTNET$/)
     const bob = first.bob.accounts[0]?.address
     expect(await okJson(await second.control(`accounts/${bob}?network=TESTNET`))).toEqual(
       await okJson(await first.control(`accounts/${bob}?network=TESTNET`)),
@@ -79,7 +85,7 @@ describe('a bad snapshot changes nothing', { timeout: 30_000 }, () => {
   // biome-ignore lint/suspicious/noExplicitAny: each case breaks one deep field of a snapshot
   type Breaker = (snapshot: Record<string, any>) => unknown
   const cases: Array<[string, Breaker, string]> = [
-    ['another version', (s) => Object.assign(s, { version: 2 }), 'version'],
+    ['the version before ledger objects', (s) => Object.assign(s, { version: 1 }), 'version'],
     ['no time', (s) => delete s.savedAt, 'savedAt'],
     [
       'an application without a secret',
@@ -112,9 +118,9 @@ describe('a bad snapshot changes nothing', { timeout: 30_000 }, () => {
       'userTokens.0.userUuid',
     ],
     [
-      'a balance that is no number',
-      (s) => Object.assign(s.ledger.TESTNET.accounts[0], { balance: 'lots' }),
-      'ledger.TESTNET.accounts.0.balance',
+      'a ledger object at no ledger index',
+      (s) => Object.assign(s.ledger.TESTNET.objects[0], { index: 'lots' }),
+      'ledger.TESTNET.objects.0.index',
     ],
     [
       'a closed ledger naming an unknown transaction',

@@ -77,7 +77,7 @@ describe('stateFile (in-process --state-file)', () => {
 
   it.each([
     ['not JSON', 'nope', /is not valid JSON/],
-    ['another version', JSON.stringify({ version: 9 }), /: version must be 1/],
+    ['another version', JSON.stringify({ version: 9 }), /: version must be 2/],
     ['a bad field', null, /: payloads\.0\.state /],
   ])(
     'a file that is %s throws a StateFileError naming the file and the field, and is left as it was',

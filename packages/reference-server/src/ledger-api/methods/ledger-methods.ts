@@ -1,5 +1,5 @@
 import type { LedgerHeader } from '../../ledger'
-import { type ApiVersion, type NodeMethod, selectLedger } from '../node-request'
+import { type ApiVersion, closedLookups, type NodeMethod, selectLedger } from '../node-request'
 import { RpcError } from '../rpc-errors'
 import { transactionJson } from '../transaction-json'
 
@@ -66,11 +66,9 @@ const ledger: NodeMethod = (call) => {
   }
   const { header } = selected
   const listed = transactions
-    ? call.ledger
-        .ledgerTransactions(call.network.key, header.ledger_index)
-        .map((lookup) =>
-          expand ? transactionJson(lookup, apiVersion, header, binary) : lookup.txid,
-        )
+    ? closedLookups(call, header.ledger_index).map((lookup) =>
+        expand ? transactionJson(lookup, apiVersion, header, binary) : lookup.txid,
+      )
     : undefined
   return {
     ledger: { ...headerJson(header, apiVersion), ...(listed ? { transactions: listed } : {}) },

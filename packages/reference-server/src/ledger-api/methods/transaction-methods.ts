@@ -3,6 +3,7 @@ import { parseCtid } from '../../ledger/codec/ctid'
 import {
   type ApiVersion,
   accountParam,
+  closedLookups,
   limitParam,
   markerAt,
   markerParam,
@@ -89,9 +90,9 @@ const transactionEntry: NodeMethod = (call) => {
   if (typeof hash !== 'string' || !TXID.test(hash)) throw invalidField('tx_hash')
   const selected = selectLedger(call, 'validated')
   if (selected.open) throw new RpcError('notImpl', 'Current ledger is not supported.')
-  const lookup = call.ledger
-    .ledgerTransactions(call.network.key, selected.index)
-    .find((found) => found.txid === hash.toUpperCase())
+  const lookup = closedLookups(call, selected.index).find(
+    (found) => found.txid === hash.toUpperCase(),
+  )
   if (!lookup) throw new RpcError('txnNotFound')
   const { tx_json, hash: _hash, meta, ...rest } = transactionJson(lookup, 2, selected.header, false)
   return call.apiVersion === 1
@@ -147,7 +148,7 @@ const accountTx: NodeMethod = (call) => {
   if (min > max) throw new RpcError('lgrIdxsInvalid')
   const found: TransactionLookup[] = []
   for (let index = max; index >= min; index--) {
-    const list = call.ledger.ledgerTransactions(call.network.key, index)
+    const list = closedLookups(call, index)
     for (let i = list.length - 1; i >= 0; i--) {
       const lookup = list[i] as TransactionLookup
       if (touches(lookup, account)) found.push(lookup)

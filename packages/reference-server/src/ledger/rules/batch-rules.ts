@@ -7,13 +7,15 @@ import {
 import type { JsonObject } from '../codec/json-object'
 import {
   accountIdHex,
-  addressOf,
+  keySignsFor,
   type SignerEntry,
   signatureEntries,
   verifies,
 } from '../signatures/signature-check'
+import { accountRootIndex } from '../state/keylets'
+import type { ReadView } from '../state/read-view'
 import type { StoredTransaction } from '../state/stored-transaction'
-import type { ApplyContext, ApplyOutcome, TransactionRules } from './apply-context'
+import type { TransactionRules } from './transaction-rules'
 
 const MAX_INNER = 8
 const MODE_FLAGS = Object.values(BATCH_MODES)
@@ -23,14 +25,15 @@ const MODE_FLAGS = Object.values(BATCH_MODES)
  *
  * @example
  * ```ts
- * applyBatch(context, { runInner, restorePoint: () => snapshot(accounts, lines) })
+ * runBatch(tx, { runInner: (inner) => applyInner(batchView, inner) })
  * ```
  */
 export interface BatchHost {
-  /** Checks and applies one inner transaction: the stored result, or the refusal code. */
-  runInner(tx: JsonObject): StoredTransaction | string
-  /** Remembers the state now; the returned function puts it back. */
-  restorePoint(): () => void
+  /**
+   * Checks and applies one inner transaction to the Batch's view: the stored transaction when
+   * it succeeded, else null (it changed nothing).
+   */
+  runInner(tx: JsonObject): StoredTransaction | null
 }
 
 function batchSigners(tx: JsonObject): SignerEntry[] | null {
@@ -78,21 +81,11 @@ function signersResult(tx: JsonObject, inner: Record<string, unknown>[]): string
 }
 
 /**
- * The least fee of a Batch (docs/protocol.md §8.4): 2 × base fee + base fee per BatchSigner.
- *
- * @example
- * ```ts
- * batchFee(batchWithTwoSigners, 12n) // 48n
- * ```
- */
-export function batchFee(tx: JsonObject, base: bigint): bigint {
-  return base * BigInt(2 + (batchSigners(tx)?.length ?? 0))
-}
-
-/**
  * Batch preflight (docs/protocol.md §8.4): exactly one mode flag, 1..8 inner transactions each
  * flagged inner with `Fee: "0"`, `SigningPubKey: ""` and no signature, and a valid BatchV1_1
- * signature for every other inner account. Applying is {@link applyBatch}.
+ * signature for every other inner account. Its least fee is 2 × base fee + base fee per
+ * BatchSigner (its own signatures' fee counted once). Its inner transactions run after it
+ * ({@link runBatch}).
  *
  * @example
  * ```ts
@@ -105,7 +98,10 @@ export const batchRules: TransactionRules = {
     const inner = innerTransactions(tx)
     return innerResult(tx, inner) ?? signersResult(tx, inner)
   },
-  apply: () => ({ result: 'tesSUCCESS' }),
+  fee: (tx, fees, standard) => standard + fees.base * BigInt(1 + (batchSigners(tx)?.length ?? 0)),
+  // The Batch itself only pays its fee and uses its Sequence; its inner transactions follow it
+  // (runBatch), as rippled's apply.cpp runs them after the Batch.
+  doApply: () => 'tesSUCCESS',
 }
 
 /**
@@ -114,49 +110,43 @@ export const batchRules: TransactionRules = {
  *
  * @example
  * ```ts
- * batchAuthorization(tx, lookup) // null, or 'tefBAD_AUTH'
+ * batchAuthorization(tx, view) // null, or 'tefBAD_AUTH'
  * ```
  */
-export function batchAuthorization(tx: JsonObject, lookup: ApplyContext['lookup']): string | null {
+export function batchAuthorization(tx: JsonObject, view: ReadView): string | null {
   for (const entry of batchSigners(tx) ?? []) {
-    const signedBy = addressOf(entry.SigningPubKey)
-    const account = lookup(entry.Account)
-    if (!account) return 'terNO_ACCOUNT'
-    if (signedBy !== entry.Account && (signedBy === null || signedBy !== account.regularKey)) {
-      return 'tefBAD_AUTH'
-    }
+    if (!view.read(accountRootIndex(entry.Account))) return 'terNO_ACCOUNT'
+    if (!keySignsFor(view, entry.Account, entry.SigningPubKey)) return 'tefBAD_AUTH'
   }
   return null
 }
 
 /**
- * Applies a Batch's inner transactions in its mode (docs/protocol.md §8.4): ALLORNOTHING (all
+ * Runs a Batch's inner transactions in its mode (docs/protocol.md §8.4): ALLORNOTHING (all
  * succeed or none applies), ONLYONE (the first success, the rest skipped), UNTILFAILURE (in
  * order until the first failure), INDEPENDENT (each on its own). A failed inner transaction
- * changes nothing. The outer transaction has already paid its fee and used its Sequence or ticket,
- * whatever happens here.
+ * changes nothing. `keep` is false when the Batch's view must be discarded whole (ALLORNOTHING
+ * with a failure). The outer transaction has already paid its fee and used its Sequence or
+ * ticket, whatever happens here.
  *
  * @example
  * ```ts
- * applyBatch(context, host) // { result: 'tesSUCCESS', inner: [...applied inner transactions] }
+ * const { keep, inner } = runBatch(tx, host)
+ * if (keep) batchView.applyTo(openLedger)
  * ```
  */
-export function applyBatch(context: ApplyContext, host: BatchHost): ApplyOutcome {
-  const mode = modeOf(context.tx)
+export function runBatch(
+  tx: JsonObject,
+  host: BatchHost,
+): { keep: boolean; inner: StoredTransaction[] } {
+  const mode = modeOf(tx)
   const applied: StoredTransaction[] = []
-  const restoreAll = host.restorePoint()
-  for (const raw of innerTransactions(context.tx)) {
-    const restore = host.restorePoint()
-    const outcome = host.runInner(raw as JsonObject)
-    const succeeded = typeof outcome !== 'string' && outcome.result === 'tesSUCCESS'
-    if (succeeded) applied.push(outcome)
-    else restore()
-    if (!succeeded && mode === BATCH_MODES.ALLORNOTHING) {
-      restoreAll()
-      return { result: 'tesSUCCESS', inner: [] }
-    }
-    if (!succeeded && mode === BATCH_MODES.UNTILFAILURE) break
-    if (succeeded && mode === BATCH_MODES.ONLYONE) break
+  for (const raw of innerTransactions(tx)) {
+    const stored = host.runInner(raw as JsonObject)
+    if (stored) applied.push(stored)
+    if (!stored && mode === BATCH_MODES.ALLORNOTHING) return { keep: false, inner: [] }
+    if (!stored && mode === BATCH_MODES.UNTILFAILURE) break
+    if (stored && mode === BATCH_MODES.ONLYONE) break
   }
-  return { result: 'tesSUCCESS', inner: applied }
+  return { keep: true, inner: applied }
 }

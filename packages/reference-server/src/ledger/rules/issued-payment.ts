@@ -8,9 +8,11 @@ import {
   toDrops,
   unitsOf,
 } from '../amounts/ledger-asset'
-import { LSF_DEFAULT_RIPPLE, reserve } from '../state/account-state'
-import { heldBy, limitOf, type TrustLine } from '../state/trust-line'
-import type { ApplyContext, ApplyOutcome, NativePrice } from './apply-context'
+import { balanceOf, credit, peekAccount, readAccount, reserveFor } from '../state/account-root'
+import { rippleStateIndex } from '../state/keylets'
+import { type AccountRoot, LSF, type RippleState } from '../state/ledger-object'
+import { heldBy, limitOf, shiftTo } from '../state/trust-line'
+import type { ApplyContext, NativePrice } from './transaction-rules'
 
 /**
  * Payment flag: deliver what the payer can, not necessarily all of `Amount` (§8.3).
@@ -25,14 +27,18 @@ export const TF_PARTIAL_PAYMENT = 0x00020000
 const ZERO = new IssuedValue(0)
 const UNLIMITED = new IssuedValue(Number.POSITIVE_INFINITY)
 
-type Leg = { refusal: string } | { capacity: IssuedValue; line: TrustLine | null }
+type Line = Readonly<RippleState>
+type Leg = { refusal: string } | { capacity: IssuedValue; line: Line | null }
+
+const lineOf = (context: ApplyContext, a: string, b: string, currency: string) =>
+  context.view.read(rippleStateIndex(a, b, currency)) as Line | undefined
 
 // How much of an issued asset `holder` can receive: unlimited for the issuer itself, else the room
 // left under its trust line's limit; no line → no path (docs/protocol.md §8.5).
 function receiving(context: ApplyContext, holder: string, asset: LedgerAsset): Leg {
   const issuer = asset.issuer as string
   if (holder === issuer) return { capacity: UNLIMITED, line: null }
-  const line = context.line(holder, issuer, asset.currency)
+  const line = lineOf(context, holder, issuer, asset.currency)
   if (!line) return { refusal: 'tecPATH_DRY' }
   const room = limitOf(line, holder).minus(heldBy(line, holder))
   return { capacity: IssuedValue.max(room, ZERO), line }
@@ -42,7 +48,7 @@ function receiving(context: ApplyContext, holder: string, asset: LedgerAsset): L
 function sending(context: ApplyContext, holder: string, asset: LedgerAsset): Leg {
   const issuer = asset.issuer as string
   if (holder === issuer) return { capacity: UNLIMITED, line: null }
-  const line = context.line(holder, issuer, asset.currency)
+  const line = lineOf(context, holder, issuer, asset.currency) ?? null
   const held = line ? heldBy(line, holder) : ZERO
   if (!held.gt(0)) return { refusal: 'tecPATH_DRY' }
   return { capacity: held, line }
@@ -82,11 +88,25 @@ interface Plan {
   deliverMin: IssuedValue | null
 }
 
+// Native drops from one account to another (both exist: checked before settling; the sender's
+// peek is the context's own AccountRoot).
+function move(context: ApplyContext, from: string, to: string, drops: bigint) {
+  const { view } = context
+  credit(view, peekAccount(view, from) as AccountRoot, -drops)
+  credit(view, peekAccount(view, to) as AccountRoot, drops)
+}
+
+// Shifts `value` on a line to `receiver`.
+function shift(context: ApplyContext, line: Line, receiver: string, value: IssuedValue) {
+  const peeked = context.view.peek(line.index) as RippleState
+  shiftTo(context.view, peeked, receiver, value)
+}
+
 // Settles `delivered` of the plan: the payer's side first, then the receiver's.
 function settle(
   context: ApplyContext,
   plan: Plan,
-  legs: { send: TrustLine | null; receive: TrustLine | null },
+  legs: { send: Line | null; receive: Line | null },
   delivered: IssuedValue,
   cost: IssuedValue,
 ): void {
@@ -95,18 +115,14 @@ function settle(
   const { deliver, pay } = plan
   if (pay.issuer === null) {
     // The deliver asset's issuer makes the market: it takes the payer's native units.
-    const drops = toDrops(cost, 'up')
-    context.credit(sender, -drops)
-    context.credit(deliver.issuer as string, drops)
+    move(context, sender, deliver.issuer as string, toDrops(cost, 'up'))
   } else if (legs.send) {
-    context.shift(legs.send, pay.issuer, cost)
+    shift(context, legs.send, pay.issuer, cost)
   }
   if (deliver.issuer === null) {
-    const drops = toDrops(delivered, 'down')
-    context.credit(pay.issuer as string, -drops)
-    context.credit(destination, drops)
+    move(context, pay.issuer as string, destination, toDrops(delivered, 'down'))
   } else if (legs.receive) {
-    context.shift(legs.receive, destination, delivered)
+    shift(context, legs.receive, destination, delivered)
   }
 }
 
@@ -125,12 +141,12 @@ function settle(
  * applyIssuedPayment(context) // { result: 'tesSUCCESS', delivered: { currency: 'USD', issuer, value: '5' } }
  * ```
  */
-export function applyIssuedPayment(context: ApplyContext): ApplyOutcome {
-  const { tx, network, account } = context
+export function applyIssuedPayment(context: ApplyContext): string {
+  const { tx, network, account, view } = context
   const native = network.native_asset
   const sender = String(tx.Account)
   const destination = String(tx.Destination)
-  if (!context.lookup(destination)) return { result: 'tecNO_DST' }
+  if (!readAccount(view, destination)) return 'tecNO_DST'
   const flags = typeof tx.Flags === 'number' ? tx.Flags : 0
   const deliver = assetOf(tx.Amount, native)
   const pay = tx.SendMax === undefined ? deliver : assetOf(tx.SendMax, native)
@@ -142,34 +158,34 @@ export function applyIssuedPayment(context: ApplyContext): ApplyOutcome {
     deliverMin: tx.DeliverMin === undefined ? null : unitsOf(tx.DeliverMin),
   }
   const rate = rateOf(context.price, pay, deliver, native)
-  if (!rate) return { result: 'tecPATH_DRY' }
+  if (!rate) return 'tecPATH_DRY'
   const direct = sameAsset(pay, deliver)
 
   // Holder to holder of one issuer's asset ripples through that issuer (§8.5).
   if (direct && sender !== deliver.issuer && destination !== deliver.issuer) {
-    const issuer = context.lookup(deliver.issuer as string)
-    if (!issuer || (issuer.flags & LSF_DEFAULT_RIPPLE) === 0) return { result: 'tecPATH_DRY' }
+    const issuer = readAccount(view, deliver.issuer as string)
+    if (!issuer || (issuer.Flags & LSF.AccountRoot.DefaultRipple) === 0) return 'tecPATH_DRY'
   }
   const receive =
     deliver.issuer === null
       ? { capacity: UNLIMITED, line: null }
       : receiving(context, destination, deliver)
-  if ('refusal' in receive) return { result: receive.refusal }
+  if ('refusal' in receive) return receive.refusal
   let send: Leg
   if (pay.issuer === null) {
-    const spendable = account.balance - reserve(network, account.ownerCount)
+    const spendable = balanceOf(account) - reserveFor(view.fees, account.OwnerCount)
     send = { capacity: unitsOf(String(spendable > 0n ? spendable : 0n)), line: null }
   } else {
     send = sending(context, sender, pay)
   }
-  if ('refusal' in send) return { result: send.refusal }
+  if ('refusal' in send) return send.refusal
   if (deliver.issuer === null) {
     // The paying asset's issuer pays the native units out of its own spendable balance.
-    const maker = context.lookup(pay.issuer as string)
-    if (!maker) return { result: 'tecPATH_DRY' }
-    const makerSpendable = maker.balance - reserve(network, maker.ownerCount)
+    const maker = readAccount(view, pay.issuer as string)
+    if (!maker) return 'tecPATH_DRY'
+    const makerSpendable = balanceOf(maker) - reserveFor(view.fees, maker.OwnerCount)
     const available = unitsOf(String(makerSpendable > 0n ? makerSpendable : 0n))
-    if (available.isZero()) return { result: 'tecPATH_DRY' }
+    if (available.isZero()) return 'tecPATH_DRY'
     receive.capacity = IssuedValue.min(receive.capacity, available)
   }
 
@@ -182,17 +198,17 @@ export function applyIssuedPayment(context: ApplyContext): ApplyOutcome {
       // Native spending that would break the reserve is unfunded (§8.5); any other shortfall
       // (limit, SendMax, holdings) is a partial path.
       const payerShort = pay.issuer === null && rate.affordable(send.capacity).lt(plan.wanted)
-      return { result: payerShort ? 'tecUNFUNDED_PAYMENT' : 'tecPATH_PARTIAL' }
+      return payerShort ? 'tecUNFUNDED_PAYMENT' : 'tecPATH_PARTIAL'
     }
     delivered = new IssuedValue(significant(delivered, 'down'))
-    if (delivered.isZero()) return { result: 'tecPATH_DRY' }
-    if (plan.deliverMin && delivered.lt(plan.deliverMin)) return { result: 'tecPATH_PARTIAL' }
+    if (delivered.isZero()) return 'tecPATH_DRY'
+    if (plan.deliverMin && delivered.lt(plan.deliverMin)) return 'tecPATH_PARTIAL'
   }
   const cost = IssuedValue.min(rate.cost(delivered), payable)
   settle(context, plan, { send: send.line, receive: receive.line }, delivered, cost)
-  const outcome: ApplyOutcome = { result: 'tesSUCCESS', delivered: amountOf(deliver, delivered) }
-  if (plan.partial) outcome.partial = true
-  return outcome
+  // rippled's Payment writes DeliveredAmount only when it differs from Amount (§8.3).
+  if (delivered.lt(plan.wanted)) context.deliver(amountOf(deliver, delivered))
+  return 'tesSUCCESS'
 }
 
 /**

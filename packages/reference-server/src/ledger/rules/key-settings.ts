@@ -1,6 +1,11 @@
+import { accountIdOf } from '../codec/account-ids'
 import type { JsonObject } from '../codec/json-object'
-import { reserve } from '../state/account-state'
-import type { TransactionRules } from './apply-context'
+import { adjustOwnerCount, reserveFor } from '../state/account-root'
+import { describeOwnerDir, dirInsert, dirRemove, uint64Json, uint64Of } from '../state/directory'
+import { ownerDirIndex, signerListIndex } from '../state/keylets'
+import { type AccountRoot, type LedgerObject, LSF } from '../state/ledger-object'
+import type { ApplyView } from '../state/read-view'
+import type { TransactionRules } from './transaction-rules'
 
 const MAX_SIGNER_ENTRIES = 32
 
@@ -18,9 +23,11 @@ export const setRegularKeyRules: TransactionRules = {
     if (tx.RegularKey !== undefined && tx.RegularKey === tx.Account) return 'temBAD_REGKEY'
     return null
   },
-  apply({ tx, account }) {
-    account.regularKey = typeof tx.RegularKey === 'string' ? tx.RegularKey : null
-    return { result: 'tesSUCCESS' }
+  doApply({ view, tx, account }) {
+    if (typeof tx.RegularKey === 'string') account.RegularKey = tx.RegularKey
+    else delete account.RegularKey
+    view.update(account)
+    return 'tesSUCCESS'
   },
 }
 
@@ -71,18 +78,53 @@ export const signerListSetRules: TransactionRules = {
     }
     return total >= quorum ? null : 'temBAD_QUORUM'
   },
-  apply({ network, tx, account }) {
+  doApply({ view, tx, account, priorBalance }) {
+    removeSignerList(view, account)
     const quorum = Number(tx.SignerQuorum)
-    if (quorum === 0) {
-      if (account.signerList) account.ownerCount -= 1
-      account.signerList = null
-      return { result: 'tesSUCCESS' }
+    if (quorum === 0) return 'tesSUCCESS'
+    // One owned object with MultiSignReserve (lsfOneOwnerCount), checked against the balance
+    // before the fee (SetSignerList::replaceSignerList).
+    if (priorBalance < reserveFor(view.fees, account.OwnerCount + 1)) {
+      return 'tecINSUFFICIENT_RESERVE'
     }
-    const owners = account.ownerCount + (account.signerList ? 0 : 1)
-    if (account.balance < reserve(network, owners)) return { result: 'tecINSUFFICIENT_RESERVE' }
-    const weights = new Map((entriesOf(tx) ?? []).map((e) => [e.account, e.weight] as const))
-    account.signerList = { quorum, weights }
-    account.ownerCount = owners
-    return { result: 'tesSUCCESS' }
+    const index = signerListIndex(account.Account)
+    const page = dirInsert(
+      view,
+      ownerDirIndex(account.Account),
+      index,
+      describeOwnerDir(account.Account),
+    )
+    if (page === null) return 'tecDIR_FULL'
+    const entries = (entriesOf(tx) ?? []).sort((a, b) =>
+      accountIdOf(a.account) < accountIdOf(b.account) ? -1 : 1,
+    )
+    view.insert({
+      LedgerEntryType: 'SignerList',
+      Flags: LSF.SignerList.OneOwnerCount,
+      OwnerNode: uint64Json(page),
+      SignerQuorum: quorum,
+      SignerEntries: entries.map((entry) => ({
+        SignerEntry: { Account: entry.account, SignerWeight: entry.weight },
+      })),
+      SignerListID: 0,
+      index,
+    })
+    adjustOwnerCount(view, account, 1)
+    return 'tesSUCCESS'
   },
+}
+
+// Removes an account's SignerList, if any, with its owner-directory entry and owned object
+// (SetSignerList::removeSignersFromLedger).
+function removeSignerList(view: ApplyView, account: AccountRoot): void {
+  const list = view.peek(signerListIndex(account.Account)) as LedgerObject | undefined
+  if (!list) return
+  const root = ownerDirIndex(account.Account)
+  dirRemove(view, root, uint64Of(list.OwnerNode), list.index, false)
+  view.erase(list)
+  const objects =
+    (list.Flags & LSF.SignerList.OneOwnerCount) !== 0
+      ? 1
+      : 2 + ((list.SignerEntries as unknown[] | undefined)?.length ?? 0)
+  adjustOwnerCount(view, account, -objects)
 }

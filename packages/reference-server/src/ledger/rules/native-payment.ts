@@ -1,9 +1,9 @@
 import { unitsOf } from '../amounts/ledger-asset'
 import { parseDrops } from '../amounts/native-amount'
 import type { JsonObject } from '../codec/json-object'
-import { reserve } from '../state/account-state'
-import type { TransactionRules } from './apply-context'
+import { credit, newAccountRoot, peekAccount, reserveFor } from '../state/account-root'
 import { applyIssuedPayment, movesIssuedAsset, TF_PARTIAL_PAYMENT } from './issued-payment'
+import type { TransactionRules } from './transaction-rules'
 
 // Payment flags that make no sense when native units go to native units.
 const TF_NO_RIPPLE_DIRECT = 0x00010000
@@ -57,23 +57,22 @@ export const paymentRules: TransactionRules = {
     return null
   },
 
-  apply(context) {
+  doApply(context) {
     if (movesIssuedAsset(context.tx)) return applyIssuedPayment(context)
-    const { network, tx, account, fee, lookup, create, credit } = context
+    const { view, tx, account, fee, priorBalance } = context
     const destination = String(tx.Destination)
     const amount = parseDrops(tx.Amount) ?? 0n
-    const balanceBeforeFee = account.balance + fee
-    const needed = reserve(network, account.ownerCount)
     // balance ≥ amount + max(reserve, fee), docs/protocol.md §8.1
-    if (balanceBeforeFee < amount + needed || balanceBeforeFee < amount + fee) {
-      return { result: 'tecUNFUNDED_PAYMENT' }
+    const needed = reserveFor(view.fees, account.OwnerCount)
+    if (priorBalance < amount + needed || priorBalance < amount + fee) return 'tecUNFUNDED_PAYMENT'
+    let receiver = peekAccount(view, destination)
+    if (!receiver) {
+      if (amount < view.fees.reserve) return 'tecNO_DST_INSUF_XRP'
+      receiver = newAccountRoot(destination, view.info.seq, 0n)
+      view.insert(receiver)
     }
-    if (!lookup(destination)) {
-      if (amount < BigInt(network.reserve_base)) return { result: 'tecNO_DST_INSUF_XRP' }
-      create(destination)
-    }
-    credit(String(tx.Account), -amount)
-    credit(destination, amount)
-    return { result: 'tesSUCCESS', delivered: String(amount) }
+    credit(view, account, -amount)
+    credit(view, receiver, amount)
+    return 'tesSUCCESS'
   },
 }

@@ -1,22 +1,25 @@
 import { IssuedValue } from '../amounts/issued-value'
 import { isIssued } from '../amounts/ledger-asset'
 import type { JsonObject } from '../codec/json-object'
-import { reserve } from '../state/account-state'
-import { heldBy, type TrustLine } from '../state/trust-line'
-import type { TransactionRules } from './apply-context'
+import { adjustOwnerCount, balanceOf, readAccount, reserveFor } from '../state/account-root'
+import { rippleStateIndex } from '../state/keylets'
+import { LSF, type RippleState } from '../state/ledger-object'
+import { createLine, deleteLine, heldBy, isLow, reservedBy } from '../state/trust-line'
+import type { TransactionRules } from './transaction-rules'
 
-const owns = (line: TrustLine, account: string) =>
-  account === line.low ? line.lowOwns : line.highOwns
+// TrustSet flag: the sender's side of a new line blocks rippling.
+const TF_SET_NO_RIPPLE = 0x00020000
 
 /**
- * TrustSet (docs/protocol.md §8.5): creates or changes the sender's side of a trust line to the
- * `LimitAmount` issuer. A side with a non-zero limit owns the line (one owner reserve: a new one
- * the account cannot afford → `tecINSUFFICIENT_RESERVE`); a line back at zero limits and zero
- * balance is removed, and its reserve released.
+ * TrustSet (docs/protocol.md §8.5): creates or changes the sender's side of a trust line (a
+ * RippleState in both owner directories) to the `LimitAmount` issuer. A side with a non-zero
+ * limit or a positive holding reserves the line (`lsfLowReserve`/`lsfHighReserve`, one owned
+ * object: a new one the account cannot afford → `tecINSUFFICIENT_RESERVE`); a line no side
+ * reserves, at zero balance, is deleted.
  *
  * @example
  * ```ts
- * trustSetRules.preflight({ LimitAmount: { currency: 'USD', issuer: sender, value: '1' }, Account: sender }) // 'temDST_IS_SRC'
+ * trustSetRules.preflight({ LimitAmount: { currency: 'USD', issuer: sender, value: '1' }, Account: sender }, context) // 'temDST_IS_SRC'
  * ```
  */
 export const trustSetRules: TransactionRules = {
@@ -28,29 +31,43 @@ export const trustSetRules: TransactionRules = {
     if (new IssuedValue(limit.value).isNegative()) return 'temBAD_LIMIT'
     return null
   },
-  apply({ network, tx, account, lookup, line, createLine, deleteLine }) {
+  doApply({ view, tx, account }) {
     const limit = tx.LimitAmount as { currency: string; issuer: string; value: string }
     const sender = String(tx.Account)
-    if (!lookup(limit.issuer)) return { result: 'tecNO_DST' }
+    if (!readAccount(view, limit.issuer)) return 'tecNO_DST'
     const value = new IssuedValue(limit.value)
-    const existing = line(sender, limit.issuer, limit.currency)
-    if (!existing && value.isZero()) return { result: 'tesSUCCESS' }
-    const target = existing ?? createLine(sender, limit.issuer, limit.currency)
-    const owned = owns(target, sender)
-    const wantsOwn = !value.isZero() || heldBy(target, sender).gt(0)
-    if (wantsOwn && !owned && account.balance < reserve(network, account.ownerCount + 1)) {
-      if (!existing) deleteLine(target)
-      return { result: 'tecINSUFFICIENT_RESERVE' }
+    const affordable = balanceOf(account) >= reserveFor(view.fees, account.OwnerCount + 1)
+    const line = view.peek(rippleStateIndex(sender, limit.issuer, limit.currency)) as
+      | RippleState
+      | undefined
+    if (!line) {
+      if (value.isZero()) return 'tesSUCCESS'
+      if (!affordable) return 'tecINSUFFICIENT_RESERVE'
+      const noRipple = ((typeof tx.Flags === 'number' ? tx.Flags : 0) & TF_SET_NO_RIPPLE) !== 0
+      const created = createLine(view, {
+        account: sender,
+        peer: limit.issuer,
+        currency: limit.currency,
+        limit: value.toString(),
+        noRipple,
+      })
+      return created ? 'tesSUCCESS' : 'tecDIR_FULL'
     }
-    const low = sender === target.low
-    if (low) target.lowLimit = value
-    else target.highLimit = value
-    if (wantsOwn !== owned) {
-      account.ownerCount += wantsOwn ? 1 : -1
-      if (low) target.lowOwns = wantsOwn
-      else target.highOwns = wantsOwn
+    const low = isLow(line, sender)
+    const reserved = reservedBy(line, sender)
+    const wantsReserve = !value.isZero() || heldBy(line, sender).gt(0)
+    if (wantsReserve && !reserved && !affordable) return 'tecINSUFFICIENT_RESERVE'
+    const side = low ? 'LowLimit' : 'HighLimit'
+    line[side] = { ...line[side], value: value.toString() }
+    if (wantsReserve !== reserved) {
+      line.Flags ^= low ? LSF.RippleState.LowReserve : LSF.RippleState.HighReserve
+      adjustOwnerCount(view, account, wantsReserve ? 1 : -1)
     }
-    if (!target.lowOwns && !target.highOwns && target.balance.isZero()) deleteLine(target)
-    return { result: 'tesSUCCESS' }
+    view.update(line)
+    const anyReserve = LSF.RippleState.LowReserve | LSF.RippleState.HighReserve
+    if ((line.Flags & anyReserve) === 0 && new IssuedValue(line.Balance.value).isZero()) {
+      deleteLine(view, line)
+    }
+    return 'tesSUCCESS'
   },
 }

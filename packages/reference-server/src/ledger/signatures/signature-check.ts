@@ -2,7 +2,9 @@ import { decodeAccountID } from 'ripple-address-codec'
 import { createSharedCache } from '../../bounded-cache'
 import { accountIdOf } from '../codec/account-ids'
 import type { JsonObject } from '../codec/json-object'
-import type { AccountState } from '../state/account-state'
+import { readAccount } from '../state/account-root'
+import { signerListIndex } from '../state/keylets'
+import type { ReadView } from '../state/read-view'
 import { verify } from './keypair-signatures'
 import { addressOfPublicKey } from './public-key-address'
 
@@ -156,42 +158,52 @@ export function checkSignatures(tx: JsonObject, signingFields: string): string |
 }
 
 /**
- * Checks that the key(s) may sign for the account (preclaim). The codec's signature check does not
- * test this (docs/protocol.md §8.2): a single `SigningPubKey` must derive to `Account` or to its regular
- * key; multisigners must be on the account's SignerList, each key deriving to the signer or the
- * signer's regular key, and their weights must reach the quorum. Null when authorized.
+ * Whether `publicKey` may sign for `address`: it derives to the account itself or to its
+ * `RegularKey` (docs/protocol.md §8.2).
  *
  * @example
  * ```ts
- * checkAuthorization(tx, (address) => accounts.get(address) ?? null) // null, or 'tefBAD_AUTH'
+ * keySignsFor(view, entry.Account, entry.SigningPubKey) // true
  * ```
  */
-export function checkAuthorization(
-  tx: JsonObject,
-  lookup: (address: string) => AccountState | null,
-): string | null {
-  const account = lookup(String(tx.Account))
-  if (!account) return 'terNO_ACCOUNT'
+export function keySignsFor(view: ReadView, address: string, publicKey: string): boolean {
+  const signedBy = addressOf(publicKey)
+  if (signedBy === null) return false
+  return signedBy === address || signedBy === readAccount(view, address)?.RegularKey
+}
+
+/**
+ * Checks that the key(s) may sign for the account (preclaim). The codec's signature check does
+ * not test this (docs/protocol.md §8.2): a single `SigningPubKey` must derive to `Account` or to
+ * its regular key; multisigners must be on the account's SignerList object, each key deriving to
+ * the signer or the signer's regular key, and their weights must reach the quorum. Null when
+ * authorized.
+ *
+ * @example
+ * ```ts
+ * checkAuthorization(tx, view) // null, or 'tefBAD_AUTH'
+ * ```
+ */
+export function checkAuthorization(tx: JsonObject, view: ReadView): string | null {
+  const address = String(tx.Account)
+  if (!readAccount(view, address)) return 'terNO_ACCOUNT'
   if (tx.SigningPubKey !== '') {
-    const signedBy = addressOf(String(tx.SigningPubKey))
-    if (signedBy === tx.Account || (signedBy !== null && signedBy === account.regularKey)) {
-      return null
-    }
-    return 'tefBAD_AUTH'
+    return keySignsFor(view, address, String(tx.SigningPubKey)) ? null : 'tefBAD_AUTH'
   }
-  if (!account.signerList) return 'tefNOT_MULTI_SIGNING'
+  const list = view.read(signerListIndex(address))
+  if (!list) return 'tefNOT_MULTI_SIGNING'
+  const weights = new Map<string, number>()
+  for (const wrapper of (list.SignerEntries ?? []) as { SignerEntry: JsonObject }[]) {
+    weights.set(String(wrapper.SignerEntry.Account), Number(wrapper.SignerEntry.SignerWeight))
+  }
   let weight = 0
   for (const entry of signerEntries(tx) ?? []) {
-    const entryWeight = account.signerList.weights.get(entry.Account)
+    const entryWeight = weights.get(entry.Account)
     if (entryWeight === undefined) return 'tefBAD_SIGNATURE'
-    const signedBy = addressOf(entry.SigningPubKey)
-    const signer = lookup(entry.Account)
-    const authorized =
-      signedBy === entry.Account || (signedBy !== null && signedBy === signer?.regularKey)
-    if (!authorized) return 'tefBAD_SIGNATURE'
+    if (!keySignsFor(view, entry.Account, entry.SigningPubKey)) return 'tefBAD_SIGNATURE'
     weight += entryWeight
   }
-  return weight >= account.signerList.quorum ? null : 'tefBAD_QUORUM'
+  return weight >= Number(list.SignerQuorum) ? null : 'tefBAD_QUORUM'
 }
 
 /**

@@ -1,28 +1,13 @@
-import { decodeAccountID } from 'ripple-address-codec'
 import { IssuedValue } from '../amounts/issued-value'
+import { accountIdOf } from '../codec/account-ids'
+import { adjustOwnerCount, peekAccount, readAccount } from './account-root'
+import { describeOwnerDir, dirInsert, dirRemove, uint64Json, uint64Of } from './directory'
+import { ownerDirIndex, rippleStateIndex } from './keylets'
+import { type IssuedJson, LSF, type RippleState } from './ledger-object'
+import type { ApplyView } from './read-view'
 
-/**
- * A trust line (the ledger's RippleState) between two accounts in one currency. As on the XRP
- * Ledger, the two sides are ordered by AccountID: `balance` is what `low` holds of `high`'s
- * asset (negative: what `high` holds of `low`'s), and each side has its own limit and owns the
- * line (one owner reserve) while it keeps a non-zero limit (docs/protocol.md §8.5).
- *
- * @example
- * ```ts
- * const line = newLine(holder, issuer, 'USD')
- * heldBy(line, holder).toString() // '0'
- * ```
- */
-export interface TrustLine {
-  currency: string
-  low: string
-  high: string
-  balance: IssuedValue
-  lowLimit: IssuedValue
-  highLimit: IssuedValue
-  lowOwns: boolean
-  highOwns: boolean
-}
+// The issuer written in a RippleState's Balance: the neutral ACCOUNT_ONE.
+const NO_ACCOUNT = 'rrrrrrrrrrrrrrrrrrrrBZbvji'
 
 /**
  * What one side of a line sees, as in `account_lines` (docs/protocol.md §10).
@@ -41,42 +26,15 @@ export interface LineView {
 }
 
 /**
- * The key of the line between two accounts in a currency, the same whichever side asks.
+ * Whether `account` is the low side of a line (the lower AccountID, rippled's order).
  *
  * @example
  * ```ts
- * lineKey(a, b, 'USD') === lineKey(b, a, 'USD') // true
+ * isLow(line, holder) // true when holder's AccountID sorts first
  * ```
  */
-export function lineKey(a: string, b: string, currency: string): string {
-  return a < b ? `${a}|${b}|${currency}` : `${b}|${a}|${currency}`
-}
-
-const accountIdHex = (address: string) => Buffer.from(decodeAccountID(address)).toString('hex')
-
-/**
- * A new line with zero balance and limits, its sides ordered by AccountID as the ledger orders
- * them (the order decides the sign of `balance` in RippleState metadata).
- *
- * @example
- * ```ts
- * const line = newLine(holder, issuer, 'USD')
- * ```
- */
-export function newLine(a: string, b: string, currency: string): TrustLine {
-  const [low, high] = accountIdHex(a) < accountIdHex(b) ? [a, b] : [b, a]
-  const zero = new IssuedValue(0)
-  return {
-    currency,
-    low,
-    high,
-    balance: zero,
-    lowLimit: zero,
-    highLimit: zero,
-    lowOwns: false,
-    highOwns: false,
-  }
-}
+export const isLow = (line: Readonly<RippleState>, account: string): boolean =>
+  line.LowLimit.issuer === account
 
 /**
  * What `account` holds of its peer's asset on this line (negative: what it owes).
@@ -86,8 +44,9 @@ export function newLine(a: string, b: string, currency: string): TrustLine {
  * heldBy(line, holder).toString() // '10'
  * ```
  */
-export function heldBy(line: TrustLine, account: string): IssuedValue {
-  return account === line.low ? line.balance : line.balance.negated()
+export function heldBy(line: Readonly<RippleState>, account: string): IssuedValue {
+  const balance = new IssuedValue(line.Balance.value)
+  return isLow(line, account) ? balance : balance.negated()
 }
 
 /**
@@ -98,21 +57,42 @@ export function heldBy(line: TrustLine, account: string): IssuedValue {
  * limitOf(line, holder).toString() // '100'
  * ```
  */
-export function limitOf(line: TrustLine, account: string): IssuedValue {
-  return account === line.low ? line.lowLimit : line.highLimit
-}
+export const limitOf = (line: Readonly<RippleState>, account: string): IssuedValue =>
+  new IssuedValue(isLow(line, account) ? line.LowLimit.value : line.HighLimit.value)
 
 /**
- * Moves `value` of the asset on this line to `receiver` (from its peer): the receiver's holding
- * grows by `value`.
+ * Whether `account`'s side of the line counts against its reserve (`lsfLowReserve` /
+ * `lsfHighReserve`).
  *
  * @example
  * ```ts
- * shiftTo(line, holder, new IssuedValue(5)) // holder now holds 5 more of the issuer's asset
+ * reservedBy(line, holder) // true once the holder set a limit
  * ```
  */
-export function shiftTo(line: TrustLine, receiver: string, value: IssuedValue): void {
-  line.balance = receiver === line.low ? line.balance.plus(value) : line.balance.minus(value)
+export const reservedBy = (line: Readonly<RippleState>, account: string): boolean =>
+  (line.Flags &
+    (isLow(line, account) ? LSF.RippleState.LowReserve : LSF.RippleState.HighReserve)) !==
+  0
+
+/**
+ * Moves `value` of a peeked line's asset to `receiver` (from its peer) and updates the line:
+ * the receiver's holding grows by `value`.
+ *
+ * @example
+ * ```ts
+ * shiftTo(view, line, holder, new IssuedValue(5))
+ * ```
+ */
+export function shiftTo(
+  view: ApplyView,
+  line: RippleState,
+  receiver: string,
+  value: IssuedValue,
+): void {
+  const balance = new IssuedValue(line.Balance.value)
+  const next = isLow(line, receiver) ? balance.plus(value) : balance.minus(value)
+  line.Balance = { ...line.Balance, value: next.toString() }
+  view.update(line)
 }
 
 /**
@@ -123,13 +103,82 @@ export function shiftTo(line: TrustLine, receiver: string, value: IssuedValue): 
  * lineView(line, holder) // { currency: 'USD', counterparty: issuer, balance: '10', limit: '100', limit_peer: '0' }
  * ```
  */
-export function lineView(line: TrustLine, account: string): LineView {
-  const low = account === line.low
+export function lineView(line: Readonly<RippleState>, account: string): LineView {
+  const low = isLow(line, account)
   return {
-    currency: line.currency,
-    counterparty: low ? line.high : line.low,
+    currency: line.Balance.currency,
+    counterparty: low ? line.HighLimit.issuer : line.LowLimit.issuer,
     balance: heldBy(line, account).toString(),
-    limit: (low ? line.lowLimit : line.highLimit).toString(),
-    limit_peer: (low ? line.highLimit : line.lowLimit).toString(),
+    limit: low ? line.LowLimit.value : line.HighLimit.value,
+    limit_peer: low ? line.HighLimit.value : line.LowLimit.value,
   }
+}
+
+const amount = (currency: string, issuer: string, value: string): IssuedJson => ({
+  currency,
+  issuer,
+  value,
+})
+
+/**
+ * Creates the line between `account` and `peer` in `currency` with `account`'s limit, as
+ * rippled's `trustCreate` does: in both owner directories (`LowNode`, `HighNode`), `account`'s
+ * side reserved (one more owned object), and the peer's side `NoRipple` unless the peer set
+ * `DefaultRipple`. Null when an owner directory is full (`tecDIR_FULL`).
+ *
+ * @example
+ * ```ts
+ * const line = createLine(view, { account: holder, peer: issuer, currency: 'USD', limit: '100' })
+ * ```
+ */
+export function createLine(
+  view: ApplyView,
+  input: { account: string; peer: string; currency: string; limit: string; noRipple?: boolean },
+): RippleState | null {
+  const { account, peer, currency } = input
+  const accountLow = accountIdOf(account) < accountIdOf(peer)
+  const [low, high] = accountLow ? [account, peer] : [peer, account]
+  const index = rippleStateIndex(low, high, currency)
+  const lowNode = dirInsert(view, ownerDirIndex(low), index, describeOwnerDir(low))
+  if (lowNode === null) return null
+  const highNode = dirInsert(view, ownerDirIndex(high), index, describeOwnerDir(high))
+  if (highNode === null) return null
+  const { RippleState: flags } = LSF
+  let Flags = accountLow ? flags.LowReserve : flags.HighReserve
+  if (input.noRipple) Flags |= accountLow ? flags.LowNoRipple : flags.HighNoRipple
+  const peerRoot = readAccount(view, peer)
+  if (peerRoot && (peerRoot.Flags & LSF.AccountRoot.DefaultRipple) === 0) {
+    Flags |= accountLow ? flags.HighNoRipple : flags.LowNoRipple
+  }
+  const line: RippleState = {
+    LedgerEntryType: 'RippleState',
+    Flags,
+    Balance: amount(currency, NO_ACCOUNT, '0'),
+    LowLimit: amount(currency, low, accountLow ? input.limit : '0'),
+    HighLimit: amount(currency, high, accountLow ? '0' : input.limit),
+    LowNode: uint64Json(lowNode),
+    HighNode: uint64Json(highNode),
+    index,
+  }
+  view.insert(line)
+  const root = peekAccount(view, account)
+  if (root) adjustOwnerCount(view, root, 1)
+  return line
+}
+
+/**
+ * Removes a peeked line (rippled `trustDelete`): out of both owner directories, erased. The
+ * caller adjusts the owner counts of the sides that reserved it.
+ *
+ * @example
+ * ```ts
+ * deleteLine(view, line)
+ * ```
+ */
+export function deleteLine(view: ApplyView, line: RippleState): void {
+  const low = line.LowLimit.issuer
+  const high = line.HighLimit.issuer
+  dirRemove(view, ownerDirIndex(low), uint64Of(line.LowNode), line.index, false)
+  dirRemove(view, ownerDirIndex(high), uint64Of(line.HighNode), line.index, false)
+  view.erase(line)
 }

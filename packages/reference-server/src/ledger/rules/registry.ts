@@ -1,0 +1,32 @@
+import { accountSetRules } from './account-set'
+import { batchRules } from './batch-rules'
+import { setRegularKeyRules, signerListSetRules } from './key-settings'
+import { paymentRules } from './native-payment'
+import { ticketCreateRules } from './ticket-create'
+import type { TransactionRules } from './transaction-rules'
+import { trustSetRules } from './trust-set'
+
+// Every transaction type the simulated ledger applies, by `TransactionType`: a new type is one
+// file under rules/ and one line here. A type missing here is `temUNKNOWN` (rules/transactor.ts,
+// docs/protocol.md §8.7).
+const RULES: Readonly<Record<string, TransactionRules>> = Object.freeze({
+  AccountSet: accountSetRules,
+  Batch: batchRules,
+  Payment: paymentRules,
+  SetRegularKey: setRegularKeyRules,
+  SignerListSet: signerListSetRules,
+  TicketCreate: ticketCreateRules,
+  TrustSet: trustSetRules,
+})
+
+/**
+ * The rules of a transaction type, or undefined when the ledger has none.
+ *
+ * @example
+ * ```ts
+ * rulesFor('Payment')?.preflight(tx, context)
+ * rulesFor('AMMCreate') // undefined: temUNKNOWN
+ * ```
+ */
+export const rulesFor = (type: string): TransactionRules | undefined =>
+  Object.hasOwn(RULES, type) ? RULES[type] : undefined

@@ -1,0 +1,100 @@
+import type { Amount } from 'pullsign/wire'
+import type { JsonObject } from '../codec/json-object'
+import type { NetworkDefinition } from '../networks'
+import type { AccountRoot } from '../state/ledger-object'
+import type { ApplyView, LedgerFees, ReadView } from '../state/read-view'
+
+/**
+ * Price of one native unit in a currency (the rates lookup of docs/protocol.md §2), or null when
+ * the simulator has none: the market pay-with-anything converts through (§8.5).
+ *
+ * @example
+ * ```ts
+ * const price: NativePrice = (currency, native) => (currency === 'USD' && native === 'XRP' ? 0.52 : null)
+ * ```
+ */
+export type NativePrice = (currency: string, native: string) => number | null
+
+/**
+ * What a rule's `preflight` knows besides the transaction: the network and its amendment table
+ * (ledger/amendments.ts). No ledger state.
+ *
+ * @example
+ * ```ts
+ * if (!context.enabled('Checks')) return 'temDISABLED'
+ * ```
+ */
+export interface PreflightContext {
+  readonly network: NetworkDefinition
+  /** The network's enabled amendments, by rippled's name (`'DepositPreauth'`, `'fixPreviousTxnID'`…). */
+  readonly amendments: ReadonlySet<string>
+  /** Whether `amendment` is enabled on this network. */
+  enabled(amendment: string): boolean
+}
+
+/**
+ * What a rule's `doApply` works with (rippled's `ApplyContext` and `Transactor` members): the
+ * transaction's view of the open ledger, where the fee is already taken and the Sequence or
+ * ticket consumed.
+ *
+ * @example
+ * ```ts
+ * const root = context.account
+ * if (context.priorBalance < needed) return 'tecUNFUNDED_PAYMENT'
+ * ```
+ */
+export interface ApplyContext extends PreflightContext {
+  /** The open ledger as this transaction sees and changes it. */
+  readonly view: ApplyView
+  readonly tx: JsonObject
+  /** The transaction's id (its objects' `PreviousTxnID` once applied). */
+  readonly txid: string
+  /** The sender's AccountRoot, peeked from `view` (fee paid, Sequence or ticket consumed). */
+  readonly account: AccountRoot
+  /** The fee the transaction pays, in drops. */
+  readonly fee: bigint
+  /** The sender's balance before the fee (rippled's `mPriorBalance`). */
+  readonly priorBalance: bigint
+  /** The simulator's prices (pay-with-anything, docs/protocol.md §8.5); null = no market. */
+  readonly price: NativePrice
+  /** Records what a payment delivered when it differs from `Amount` (`meta.DeliveredAmount`, §8.3). */
+  deliver(amount: Amount): void
+}
+
+/**
+ * The rules of one transaction type, in rippled's three steps (`src/xrpld/app/tx/detail/*.cpp`).
+ * The fee, the Sequence or ticket, the signatures and the metadata are handled once for every
+ * type (rules/transactor.ts); a type's rules are only its own checks and effects. Register them in
+ * rules/registry.ts.
+ *
+ * @example
+ * ```ts
+ * export const checkCancelRules: TransactionRules = {
+ *   preflight: (tx) => (isLedgerIndex(tx.CheckID) ? null : 'temMALFORMED'),
+ *   preclaim: (view, tx) => (view.read(String(tx.CheckID)) ? null : 'tecNO_ENTRY'),
+ *   doApply: (context) => { ...; return 'tesSUCCESS' },
+ * }
+ * ```
+ */
+export interface TransactionRules {
+  /** The amendment the type needs: off on the network → `temDISABLED` before `preflight`. */
+  readonly amendment?: string
+  /**
+   * The least fee when the type's differs from `standard` (the base fee, once more per
+   * multisigner; rippled's `calculateBaseFee` overrides): below it, `telINSUF_FEE_P`.
+   */
+  fee?(tx: JsonObject, fees: LedgerFees, standard: bigint): bigint
+  /** The transaction alone: a `tem` code when malformed, else null. */
+  preflight(tx: JsonObject, context: PreflightContext): string | null
+  /**
+   * The transaction against the ledger before anything changes: a `tec` code (the fee is still
+   * charged and the Sequence used), a `tef`/`ter` code (not applied), or null.
+   */
+  preclaim?(view: ReadView, tx: JsonObject, context: PreflightContext): string | null
+  /**
+   * The type's effects on `context.view`: `tesSUCCESS` keeps them; a `tec` code discards them
+   * all but the fee and the Sequence or ticket (rippled's `Transactor::reset`); any other code
+   * applies nothing.
+   */
+  doApply(context: ApplyContext): string
+}
