@@ -1,6 +1,7 @@
 import type { Ledger, NetworkDefinition } from '../ledger'
 import { accountMethods } from './methods/account-methods'
 import { ledgerMethods } from './methods/ledger-methods'
+import { objectMethods } from './methods/object-methods'
 import { serverMethods } from './methods/server-methods'
 import { submitMethods } from './methods/submit-methods'
 import { transactionMethods } from './methods/transaction-methods'
@@ -12,6 +13,7 @@ const METHODS: Record<string, NodeMethod> = {
   ...serverMethods,
   ...ledgerMethods,
   ...accountMethods,
+  ...objectMethods,
   ...transactionMethods,
   ...submitMethods,
 }

@@ -75,7 +75,13 @@ const accountInfo: NodeMethod = (call) => {
   if (wantsSigners !== undefined && typeof wantsSigners !== 'boolean') {
     throw new RpcError('invalidParams', "Invalid field 'signer_lists'.")
   }
-  const data: Record<string, unknown> = accountData(address, view)
+  // The AccountRoot itself as the ledger read keeps it (PreviousTxnID…), open or validated.
+  const root = call.ledger.entry(
+    call.network.key,
+    accountRootIndex(address),
+    selected.open ? 'current' : 'validated',
+  )
+  const data: Record<string, unknown> = { ...(root ?? accountData(address, view)) }
   const signerLists = wantsSigners ? (view.signerList ? [view.signerList] : []) : undefined
   if (signerLists && call.apiVersion === 1) data.signer_lists = signerLists
   return {
