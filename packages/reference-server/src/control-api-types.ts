@@ -132,6 +132,8 @@ export interface RefCreateUserRequest {
   accounts?: number
   kyc?: KycStatus
   balances?: Partial<Record<NetworkKey, string>>
+  /** Links the user's first account to a GlobalID profile (account-meta's `globalid`, §2). */
+  globalid?: { linked: string; profileUrl: string }
 }
 
 /**
@@ -271,6 +273,12 @@ export interface RefSignRequest {
   network?: NetworkKey
   payWith?: RefPayWith
   walletVersion?: string
+  /**
+   * Sign as one signer of a multi-signed transaction (docs/protocol.md §8.7, §10): the payload's
+   * `txjson.Account` is the multi-signing account; `response.hex` holds the transaction with
+   * this signer's `Signers` entry, `txid` is "" and nothing is submitted.
+   */
+  signer?: boolean
 }
 
 /**

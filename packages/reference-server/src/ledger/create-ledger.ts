@@ -1,14 +1,19 @@
 import { isNetworkKey, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
+import { amendmentTable } from './amendments/amendment-table'
 import { parseDrops } from './amounts/native-amount'
 import { parseCtid } from './codec/ctid'
+import { multisignedBlob } from './codec/multisigned-blob'
 import { type LedgerClosed, listeners, type TransactionApplied } from './ledger-events'
 import { accountObjectsPage, ledgerDataPage, ownerObjects } from './ledger-reads'
 import type { LedgerState } from './ledger-state'
 import type { AccountView, Ledger, LedgerSelector } from './ledger-types'
 import { createNetworkLedger, DEFAULT_LEDGER_HISTORY, type NetworkLedger } from './network-ledger'
 import { NETWORKS } from './networks'
+import { depositAuthorized } from './rules/deposit-authorization'
 import type { NativePrice } from './rules/transaction-rules'
+import { readAccount } from './state/account-root'
+import { depositPreauthIndex } from './state/keylets'
 import { LSF, type RippleState } from './state/ledger-object'
 import type { ReadView } from './state/read-view'
 import { lineView } from './state/trust-line'
@@ -216,6 +221,33 @@ export function createLedger(options: LedgerOptions): Ledger {
           ]
         : undefined
       return stored ? transactionLookup(stored) : null
+    },
+    amendments: (key) => amendmentTable(network(key).definition),
+    depositAuthorized(key, source, destination) {
+      const view = network(key).objects
+      for (const [name, address] of [
+        ['source', source],
+        ['destination', destination],
+      ]) {
+        if (typeof address !== 'string' || !isValidClassicAddress(address)) {
+          throw outOfRange(name as string, 'is not a valid classic address')
+        }
+      }
+      if (!readAccount(view, source)) return 'srcActNotFound'
+      const target = readAccount(view, destination)
+      if (!target) return 'dstActNotFound'
+      return depositAuthorized({
+        destinationFlags: target.Flags,
+        preauthorized: view.read(depositPreauthIndex(destination, source)) !== undefined,
+        sameAccount: source === destination,
+      })
+    },
+    submitMultisigned(key, txJson) {
+      const ledger = network(key)
+      const blob = multisignedBlob(txJson)
+      if (typeof blob !== 'string') return blob
+      changes++
+      return { ...ledger.submit(blob), tx_blob: blob }
     },
     entry(key, index, at) {
       const objects = stateOf(network(key), at)

@@ -1,4 +1,10 @@
+export {
+  type Amendment,
+  type AmendmentTable,
+  amendmentTable,
+} from './amendments/amendment-table'
 export type { LedgerHeader } from './closing/ledger-header'
+export type { MultisignedRefusal } from './codec/multisigned-blob'
 export { createLedger, type LedgerClock, type LedgerOptions } from './create-ledger'
 export type { LedgerClosed, TransactionApplied } from './ledger-events'
 export {

@@ -1,5 +1,7 @@
 import type { NetworkKey, XrplTxResponse } from 'pullsign/wire'
+import type { AmendmentTable } from './amendments/amendment-table'
 import type { LedgerHeader } from './closing/ledger-header'
+import type { MultisignedRefusal } from './codec/multisigned-blob'
 import type { LedgerClosed, TransactionApplied } from './ledger-events'
 import type { ObjectsPage, OwnerObjectsRequest } from './ledger-reads'
 import type { LedgerState } from './ledger-state'
@@ -151,6 +153,49 @@ export interface Ledger {
    * ```
    */
   entry(network: NetworkKey, index: string, ledger?: LedgerSelector): Readonly<LedgerObject> | null
+  /**
+   * The network's amendment table (docs/protocol.md §8.7): every amendment its server knows, with
+   * `id`, `name`, `enabled`, `supported`, for the node's `feature` and `server_definitions`.
+   *
+   * @example
+   * ```ts
+   * ledger.amendments('TESTNET').find('MultiSign')?.enabled // true
+   * ```
+   */
+  amendments(network: NetworkKey): AmendmentTable
+  /**
+   * Whether `source` may deposit to `destination` in the open ledger (xrpl.org
+   * "deposit_authorized", docs/protocol.md §8.7): always, unless the destination set
+   * `asfDepositAuth`; then only itself and the accounts it preauthorized. A missing account is
+   * rippled's `srcActNotFound` / `dstActNotFound`; an address that is no classic address throws a
+   * RangeError naming it.
+   *
+   * @example
+   * ```ts
+   * ledger.depositAuthorized('TESTNET', alice, shop) // true, false or 'dstActNotFound'
+   * ```
+   */
+  depositAuthorized(
+    network: NetworkKey,
+    source: string,
+    destination: string,
+  ): boolean | 'srcActNotFound' | 'dstActNotFound'
+  /**
+   * Submits a multi-signed `tx_json` as rippled's `submit_multisigned` does: encoded, then checked
+   * and applied like any blob (docs/protocol.md §8.7); `tx_blob` is what was submitted. A
+   * `tx_json` that is no multi-signed transaction is refused (`invalidParams` naming the field)
+   * and changes nothing.
+   *
+   * @example
+   * ```ts
+   * const answer = ledger.submitMultisigned('TESTNET', decode(multisign([blobA, blobB])))
+   * if ('engine_result' in answer) console.log(answer.engine_result, answer.tx_blob)
+   * ```
+   */
+  submitMultisigned(
+    network: NetworkKey,
+    txJson: unknown,
+  ): (SubmitResult & { tx_blob: string }) | MultisignedRefusal
   /**
    * A page of an account's objects in the open ledger, as rippled's `account_objects` pages
    * them (NFTokenPages, then the owner directory page by page; `types` keeps some

@@ -1,4 +1,4 @@
-import { enabledAmendments } from './amendments'
+import { enabledAmendments } from './amendments/amendment-table'
 import { parseDrops } from './amounts/native-amount'
 import { createLedgerChain, type LedgerChain } from './closing/ledger-chain'
 import { type LedgerHeader, RIPPLE_EPOCH_OFFSET, rippleTime } from './closing/ledger-header'

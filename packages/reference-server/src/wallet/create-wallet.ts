@@ -6,8 +6,10 @@ import type { Applications } from '../platform/applications/applications'
 import type { Clock } from '../platform/clock'
 import { conflict, forbiddenType, invalidRequest } from '../platform/errors'
 import { nodeUrls } from '../platform/node-urls'
+import type { PayloadRequests } from '../platform/payloads/payload-requests'
+import type { PayloadSubscriptions } from '../platform/payloads/payload-subscriptions'
 import type { WalletOutcome, WalletRequest } from '../platform/payloads/payload-types'
-import type { Payloads } from '../platform/payloads/payloads'
+import type { PayloadWalletSteps } from '../platform/payloads/payload-wallet-steps'
 import type { User, UserAccount, Users } from '../platform/users/users'
 import { createAutopilot } from './autopilot'
 import { assertBatchWalletVersion, signBatch } from './batch-sign'
@@ -27,7 +29,10 @@ import type { Wallet } from './wallet-types'
 
 /** What the wallet works with. */
 export interface WalletDeps {
-  payloads: Payloads
+  /** The state machine it walks, the records it reads, and new payloads for the autopilot. */
+  payloads: PayloadWalletSteps &
+    Pick<PayloadRequests, 'record'> &
+    Pick<PayloadSubscriptions, 'onCreated'>
   users: Users
   /** Where the autopilot checks the application a rule names. */
   applications: Pick<Applications, 'find'>
@@ -70,10 +75,16 @@ function signPayload(
   const pseudo = PSEUDO_SIGNERS[txjson.TransactionType]
   if (pseudo) return { ...pseudo(txjson, account), multisignAccount: null, submit: false }
 
+  // `signer: true` on the control API multi-signs whatever the payload's options (§8.7, §10).
+  const multisign = options.multisign || values.signer === true
   let forAccount = account.address
-  if (options.multisign) {
+  if (multisign) {
     if (typeof txjson.Account !== 'string' || !isValidClassicAddress(txjson.Account)) {
       throw invalidRequest('txjson.Account', 'must name the account to multisign for')
+    }
+    // rippled STTx::checkMultiSign: "Invalid multisigner." (an account never signs for itself).
+    if (txjson.Account === account.address) {
+      throw invalidRequest('account', 'cannot multi-sign for its own account')
     }
     forAccount = txjson.Account
   }
@@ -81,7 +92,7 @@ function signPayload(
     ledger: deps.ledger,
     network,
     account: forAccount,
-    multisign: options.multisign,
+    multisign,
   })
   if (txjson.TransactionType === 'Batch') {
     assertBatchWalletVersion(values.walletVersion)
@@ -92,8 +103,11 @@ function signPayload(
     const sendMax = sendMaxFor(filled, values.payWith, network, options.pathfinding, deps.rates)
     if (sendMax !== null) filled.SendMax = sendMax
   }
-  if (options.multisign) {
-    return { ...signMulti(filled, account), multisignAccount: forAccount, submit: false }
+  if (multisign) {
+    const signed = signMulti(filled, account)
+    // One signer's part is no transaction of its own: no id, like an inner Batch signer (§10).
+    const txid = values.signer === true ? '' : signed.txid
+    return { ...signed, txid, multisignAccount: forAccount, submit: false }
   }
   return { ...signSingle(filled, account), multisignAccount: null, submit: options.submit }
 }

@@ -12,7 +12,9 @@ import { balanceOf, credit, peekAccount, readAccount, reserveFor } from '../stat
 import { rippleStateIndex } from '../state/keylets'
 import { type AccountRoot, LSF, type RippleState } from '../state/ledger-object'
 import { heldBy, limitOf, shiftTo } from '../state/trust-line'
+import { paymentDepositResult } from './deposit-authorization'
 import type { ApplyContext, NativePrice } from './transaction-rules'
+import { directPathResult, transferRate } from './trust-line-flags'
 
 /**
  * Payment flag: deliver what the payer can, not necessarily all of `Amount` (§8.3).
@@ -146,7 +148,11 @@ export function applyIssuedPayment(context: ApplyContext): string {
   const native = network.native_asset
   const sender = String(tx.Account)
   const destination = String(tx.Destination)
-  if (!readAccount(view, destination)) return 'tecNO_DST'
+  const receiver = readAccount(view, destination)
+  if (!receiver) return 'tecNO_DST'
+  // Deposit authorization (Payment::doApply): only preauthorized senders, no small-amount rule.
+  const refused = paymentDepositResult(view, sender, receiver, null)
+  if (refused) return refused
   const flags = typeof tx.Flags === 'number' ? tx.Flags : 0
   const deliver = assetOf(tx.Amount, native)
   const pay = tx.SendMax === undefined ? deliver : assetOf(tx.SendMax, native)
@@ -157,14 +163,26 @@ export function applyIssuedPayment(context: ApplyContext): string {
     partial: (flags & TF_PARTIAL_PAYMENT) !== 0,
     deliverMin: tx.DeliverMin === undefined ? null : unitsOf(tx.DeliverMin),
   }
-  const rate = rateOf(context.price, pay, deliver, native)
-  if (!rate) return 'tecPATH_DRY'
+  const market = rateOf(context.price, pay, deliver, native)
+  if (!market) return 'tecPATH_DRY'
   const direct = sameAsset(pay, deliver)
-
-  // Holder to holder of one issuer's asset ripples through that issuer (§8.5).
-  if (direct && sender !== deliver.issuer && destination !== deliver.issuer) {
-    const issuer = readAccount(view, deliver.issuer as string)
-    if (!issuer || (issuer.Flags & LSF.AccountRoot.DefaultRipple) === 0) return 'tecPATH_DRY'
+  let rate = market
+  if (direct && deliver.issuer !== null) {
+    const issuer = deliver.issuer
+    const path = { sender, destination, currency: deliver.currency, issuer }
+    const closed = directPathResult(view, path)
+    if (closed) return closed
+    // Holder to holder of one issuer's asset ripples through that issuer (§8.5), which charges
+    // its transfer rate on the way (§8.7).
+    if (sender !== issuer && destination !== issuer) {
+      const root = readAccount(view, issuer)
+      if (!root || (root.Flags & LSF.AccountRoot.DefaultRipple) === 0) return 'tecPATH_DRY'
+      const fee = transferRate(view, issuer)
+      rate = {
+        cost: (delivered) => delivered.times(fee),
+        affordable: (paid) => paid.div(fee),
+      }
+    }
   }
   const receive =
     deliver.issuer === null
@@ -189,7 +207,9 @@ export function applyIssuedPayment(context: ApplyContext): string {
     receive.capacity = IssuedValue.min(receive.capacity, available)
   }
 
-  const sendMax = tx.SendMax === undefined ? UNLIMITED : unitsOf(tx.SendMax)
+  // Without SendMax the payer spends at most Amount (rippled `Payment::doApply`), so a transfer
+  // fee needs a SendMax that covers it.
+  const sendMax = unitsOf(tx.SendMax ?? tx.Amount)
   const payable = IssuedValue.min(send.capacity, sendMax)
   const affordable = rate.affordable(payable)
   let delivered = IssuedValue.min(plan.wanted, receive.capacity, affordable)

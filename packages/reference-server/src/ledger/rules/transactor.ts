@@ -1,4 +1,5 @@
 import type { Amount } from 'pullsign/wire'
+import { amendmentResult } from '../amendments/required-amendments'
 import { parseDrops } from '../amounts/native-amount'
 import type { JsonObject } from '../codec/json-object'
 import { type NetworkDefinition, requiresNetworkId } from '../networks'
@@ -73,9 +74,9 @@ function typePreflight(tx: JsonObject, host: PreflightContext): string | null {
 }
 
 /**
- * Preflight of a submitted transaction, in rippled's order: signature(s), `NetworkID`, the fee
- * field, then the type's rules (`temUNKNOWN` when it has none, `temDISABLED` when its amendment is
- * off). Null when it passes.
+ * Preflight of a submitted transaction, in rippled's order: the amendments its type and fields
+ * need (`temDISABLED`, amendments/required-amendments.ts), signature(s), `NetworkID`, the fee
+ * field, then the type's rules (`temUNKNOWN` when it has none). Null when it passes.
  *
  * @example
  * ```ts
@@ -88,6 +89,7 @@ export function preflight(
   host: PreflightContext,
 ): string | null {
   return (
+    amendmentResult(tx, host) ??
     checkSignatures(tx, signingFields) ??
     networkIdResult(host.network, tx) ??
     (parseDrops(tx.Fee) === null ? 'temBAD_FEE' : null) ??
@@ -105,7 +107,7 @@ export function preflight(
  * ```
  */
 export const innerPreflight = (tx: JsonObject, host: PreflightContext): string | null =>
-  networkIdResult(host.network, tx) ?? typePreflight(tx, host)
+  amendmentResult(tx, host) ?? networkIdResult(host.network, tx) ?? typePreflight(tx, host)
 
 // The Sequence or ticket rule (docs/protocol.md §8.5): a ticket needs `Sequence: 0` and must be
 // one the account owns (rippled Transactor::checkSeqProxy).
