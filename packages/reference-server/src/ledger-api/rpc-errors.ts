@@ -13,6 +13,7 @@ const RPC_ERRORS = {
   invalidParams: [31, 'Invalid parameters.'],
   unknownCmd: [32, 'Unknown method.'],
   actMalformed: [35, 'Account malformed.'],
+  badFeature: [40, 'Feature unknown or invalid.'],
   lgrIdxMalformed: [58, 'Ledger index malformed.'],
   malformedStream: [71, 'Stream malformed.'],
   internal: [73, 'Internal error.'],

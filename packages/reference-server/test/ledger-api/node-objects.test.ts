@@ -92,3 +92,26 @@ describe('object reads on the ledger objects (ledger_entry, account_objects, led
     expect(new Set(seen).size).toBe(seen.length)
   })
 })
+
+describe('feature: the network amendment table', () => {
+  it('lists the amendments by id, finds one by name, and refuses an unknown one', async () => {
+    const all = (await client.request({ command: 'feature' } as never)) as {
+      result: { features: Record<string, { name: string; enabled: boolean }> }
+    }
+    const table = server.platform.ledger.amendments('TESTNET')
+    expect(Object.keys(all.result.features)).toHaveLength(table.amendments.length)
+    const multiSign = table.find('MultiSign')
+    const one = (await client.request({ command: 'feature', feature: 'MultiSign' } as never)) as {
+      result: Record<string, unknown>
+    }
+    expect(one.result[multiSign?.id ?? '']).toMatchObject({
+      name: 'MultiSign',
+      enabled: multiSign?.enabled,
+    })
+    await expect(
+      client.request({ command: 'feature', feature: 'NoSuchAmendment' } as never),
+    ).rejects.toMatchObject({
+      data: { error: 'badFeature', error_code: 40 },
+    })
+  })
+})

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { dropsToUnits } from '../../ledger/amounts/native-amount'
 import type { NodeCall, NodeMethod } from '../node-request'
+import { RpcError } from '../rpc-errors'
 import { serverDefinitions } from './server-definitions'
 
 /**
@@ -100,12 +101,37 @@ const fee: NodeMethod = ({ ledger, network }) => {
   }
 }
 
+/**
+ * `feature` (xrpl.org): the network's amendment table (docs/protocol.md §8.7), every amendment
+ * by id with `enabled`, `name`, `supported` and, as for an admin, `vetoed`; one by `feature` (id
+ * or name), unknown → badFeature (rippled Feature.cpp).
+ */
+const feature: NodeMethod = ({ ledger, network, params }) => {
+  const table = ledger.amendments(network.key)
+  const entry = (amendment: { id: string; name: string; enabled: boolean; supported: boolean }) => [
+    amendment.id,
+    {
+      enabled: amendment.enabled,
+      name: amendment.name,
+      supported: amendment.supported,
+      vetoed: false,
+    },
+  ]
+  if (params.feature === undefined) {
+    return { features: Object.fromEntries(table.amendments.map(entry)) }
+  }
+  const found = typeof params.feature === 'string' ? table.find(params.feature) : undefined
+  if (!found) throw new RpcError('badFeature')
+  return Object.fromEntries([entry(found)])
+}
+
 /** The server methods of docs/protocol.md §8.6. */
 export const serverMethods: Record<string, NodeMethod> = {
   server_info: serverInfo,
   server_state: serverState,
   server_definitions: () => serverDefinitions(),
   fee,
+  feature,
   ping: () => ({}),
   random: () => ({ random: randomBytes(32).toString('hex').toUpperCase() }),
 }
