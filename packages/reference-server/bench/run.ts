@@ -10,6 +10,8 @@ const BENCHES = [
   'payload-sockets',
   'payload-memory',
   'ledger-payments',
+  'ledger-node',
+  'ledger-streams',
   'fuzz',
   'auth-flood',
   'cold-start',
