@@ -31,6 +31,8 @@ describe('benches (quick configuration)', () => {
       'payload-sockets',
       'payload-memory',
       'ledger-payments',
+      'ledger node',
+      'ledger streams',
       'fuzz',
       'auth-flood',
       'cold-start',
