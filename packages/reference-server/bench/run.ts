@@ -12,6 +12,8 @@ const BENCHES = [
   'ledger-payments',
   'ledger-objects',
   'ledger-nfts',
+  'ledger-node',
+  'ledger-streams',
   'fuzz',
   'auth-flood',
   'cold-start',

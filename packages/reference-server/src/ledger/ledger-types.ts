@@ -1,6 +1,8 @@
 import type { NetworkKey, XrplTxResponse } from 'pullsign/wire'
 import type { AmendmentTable } from './amendments/amendment-table'
+import type { LedgerHeader } from './closing/ledger-header'
 import type { MultisignedRefusal } from './codec/multisigned-blob'
+import type { LedgerClosed, TransactionApplied } from './ledger-events'
 import type { ObjectsPage, OwnerObjectsRequest } from './ledger-reads'
 import type { LedgerState } from './ledger-state'
 import type { AccountNfts, HeldNFToken, NftOffers, NodeRead, PageRequest } from './nft-reads'
@@ -35,6 +37,14 @@ export interface AccountView {
   tickets: number[]
   /** Whether it set `DefaultRipple` (its assets ripple between holders, §8.5). */
   defaultRipple: boolean
+  /** Its AccountRoot `Flags` (`lsfDefaultRipple` …). */
+  flags: number
+  /** Its SignerList as the ledger object shows it, or null. */
+  signerList: {
+    LedgerEntryType: 'SignerList'
+    SignerQuorum: number
+    SignerEntries: { SignerEntry: { Account: string; SignerWeight: number } }[]
+  } | null
 }
 
 /**
@@ -115,10 +125,21 @@ export interface Ledger {
    * blob is an engine result, never an exception.
    */
   submit(network: NetworkKey, blob: string): SubmitResult
-  /** Closes the open ledger now (all networks when omitted). */
+  /**
+   * Closes the open ledger now (all networks when omitted): the node's `ledger_accept`, the
+   * control API's `/__ref/ledger/close` and the `ledgerCloseMs` timer are this one operation.
+   */
   close(network?: NetworkKey): void
-  /** The `xrpl-tx` response of a transaction on any network, or null when unknown. */
-  transaction(hash: string): TransactionLookup | null
+  /** The header of a kept closed ledger (the latest when `index` is omitted), or null. */
+  header(network: NetworkKey, index?: number): LedgerHeader | null
+  /** The closed ledgers whose headers the network keeps, as rippled's `complete_ledgers`. */
+  completeLedgers(network: NetworkKey): string
+  /** Listens to every close of every network; returns the removal. */
+  onClose(listener: (closed: LedgerClosed) => void): () => void
+  /** Listens to every transaction `submit` applies to an open ledger; returns the removal. */
+  onTransaction(listener: (applied: TransactionApplied) => void): () => void
+  /** The `xrpl-tx` response of a transaction on any network (or only `network`), or null. */
+  transaction(hash: string, network?: NetworkKey): TransactionLookup | null
   /** The validated transaction a CTID points at (docs/protocol.md §9.2), or null. */
   transactionByCtid(ctid: string): TransactionLookup | null
   /**

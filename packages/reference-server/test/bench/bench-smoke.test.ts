@@ -33,6 +33,8 @@ describe('benches (quick configuration)', () => {
       'ledger-payments',
       'ledger-objects',
       'ledger-nfts',
+      'ledger node',
+      'ledger streams',
       'fuzz',
       'auth-flood',
       'cold-start',
