@@ -1,6 +1,7 @@
 import { isNetworkKey, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
 import { parseDrops } from './amounts/native-amount'
+import { accountOffers, bookOffers } from './book-offers'
 import { parseCtid } from './codec/ctid'
 import { ownerObjects } from './ledger-reads'
 import type { LedgerState } from './ledger-state'
@@ -124,6 +125,11 @@ export function createLedger(options: LedgerOptions): Ledger {
         defaultRipple: (root.Flags & LSF.AccountRoot.DefaultRipple) !== 0,
       }
     },
+    bookOffers(key, request) {
+      const ledger = network(key)
+      return bookOffers(ledger.objects, request, ledger.definition.native_asset)
+    },
+    accountOffers: (key, address, page) => accountOffers(network(key).objects, address, page),
     fee: (key) => network(key).definition.fee,
     latestClosedIndex: (key) => network(key).latestClosedIndex(),
     submit(key, blob) {

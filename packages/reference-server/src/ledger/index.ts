@@ -1,3 +1,12 @@
+export {
+  type AccountOffer,
+  accountOffers,
+  type BookOffer,
+  type BookOffersPage,
+  type BookOffersRequest,
+  bookOffers,
+  booksTouched,
+} from './book-offers'
 export { createLedger, type LedgerClock, type LedgerOptions } from './create-ledger'
 export { type LedgerState, ledgerStateSchema } from './ledger-state'
 export type {

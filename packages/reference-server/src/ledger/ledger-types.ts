@@ -1,4 +1,5 @@
 import type { NetworkKey, XrplTxResponse } from 'pullsign/wire'
+import type { AccountOffer, BookOffersPage, BookOffersRequest } from './book-offers'
 import type { LedgerState } from './ledger-state'
 import type { LineView } from './state/trust-line'
 
@@ -87,6 +88,14 @@ export interface Ledger {
   fund(address: string, drops: bigint | string, networks?: readonly NetworkKey[]): void
   /** The account on a network, or null when it does not exist there. */
   account(network: NetworkKey, address: string): AccountView | null
+  /** A page of an order book on a network's open ledger (`book_offers`, docs/protocol.md §8.7). */
+  bookOffers(network: NetworkKey, request: BookOffersRequest): BookOffersPage
+  /** An account's offers on a network's open ledger (`account_offers`, docs/protocol.md §8.7). */
+  accountOffers(
+    network: NetworkKey,
+    address: string,
+    page?: { limit?: number; marker?: string },
+  ): { offers: AccountOffer[]; marker?: string }
   /** The network fee in drops, e.g. "12". */
   fee(network: NetworkKey): string
   /** Index of the latest closed ledger. */

@@ -2,6 +2,8 @@ import { accountSetRules } from './account-set'
 import { batchRules } from './batch-rules'
 import { setRegularKeyRules, signerListSetRules } from './key-settings'
 import { paymentRules } from './native-payment'
+import { offerCancelRules } from './offer-cancel'
+import { offerCreateRules } from './offer-create'
 import { ticketCreateRules } from './ticket-create'
 import type { TransactionRules } from './transaction-rules'
 import { trustSetRules } from './trust-set'
@@ -12,6 +14,8 @@ import { trustSetRules } from './trust-set'
 const RULES: Readonly<Record<string, TransactionRules>> = Object.freeze({
   AccountSet: accountSetRules,
   Batch: batchRules,
+  OfferCancel: offerCancelRules,
+  OfferCreate: offerCreateRules,
   Payment: paymentRules,
   SetRegularKey: setRegularKeyRules,
   SignerListSet: signerListSetRules,
