@@ -269,6 +269,12 @@ export interface RefSignRequest {
   network?: NetworkKey
   payWith?: RefPayWith
   walletVersion?: string
+  /**
+   * Sign as one signer of a multi-signed transaction (docs/protocol.md §8.7, §10): the payload's
+   * `txjson.Account` is the multi-signing account; `response.hex` holds the transaction with
+   * this signer's `Signers` entry, `txid` is "" and nothing is submitted.
+   */
+  signer?: boolean
 }
 
 /**

@@ -3,7 +3,7 @@ import { isValidClassicAddress } from 'ripple-address-codec'
 import { parseDrops } from './amounts/native-amount'
 import { accountOffers, bookOffers } from './book-offers'
 import { parseCtid } from './codec/ctid'
-import { ownerObjects } from './ledger-reads'
+import { accountObjectsPage, ledgerDataPage, ownerObjects } from './ledger-reads'
 import type { LedgerState } from './ledger-state'
 import type { AccountView, Ledger } from './ledger-types'
 import { createNetworkLedger, DEFAULT_LEDGER_HISTORY, type NetworkLedger } from './network-ledger'
@@ -50,6 +50,14 @@ const TXID = /^[0-9A-F]{64}$/i
 // docs/protocol.md §1 envelope themselves: an argument out of range here is a caller's bug, so it
 // is a plain RangeError or TypeError naming the argument, never a platform error.
 const outOfRange = (argument: string, why: string) => new RangeError(`${argument} ${why}`)
+
+// A page request's limit must be a positive whole number (the node clamps it to its maximum).
+function checkedPage<T extends { limit: number }>(request: T): T {
+  if (!(Number.isInteger(request.limit) && request.limit > 0)) {
+    throw outOfRange('limit', 'must be a positive integer')
+  }
+  return request
+}
 
 /**
  * Creates the simulated ledger of the five networks of docs/protocol.md §8.1.
@@ -158,12 +166,30 @@ export function createLedger(options: LedgerOptions): Ledger {
       if (!position) return null
       const definition = NETWORKS.find((n) => n.chain_id === position.networkId)
       const stored = definition
-        ? networks
-            .get(definition.key)
-            ?.transactionAt(position.ledgerIndex, position.transactionIndex)
+        ? networks.get(definition.key)?.closedTransactions(position.ledgerIndex)[
+            position.transactionIndex
+          ]
         : undefined
       return stored ? transactionLookup(stored) : null
     },
+    entry(key, index) {
+      const ledger = network(key)
+      return typeof index === 'string' ? (ledger.objects.read(index.toUpperCase()) ?? null) : null
+    },
+    accountObjects(key, address, request) {
+      const ledger = network(key)
+      if (typeof address !== 'string' || !isValidClassicAddress(address)) {
+        throw outOfRange('address', 'is not a valid classic address')
+      }
+      return accountObjectsPage(ledger.objects, address, checkedPage(request))
+    },
+    ledgerData: (key, request) => ledgerDataPage(network(key).objects, checkedPage(request)),
+    storedTransaction(key, hash) {
+      const ledger = network(key)
+      if (typeof hash !== 'string' || !TXID.test(hash)) return null
+      return ledger.transaction(hash.toUpperCase()) ?? null
+    },
+    ledgerTransactions: (key, ledgerIndex) => network(key).closedTransactions(ledgerIndex),
     reset() {
       networks = build()
       changes++

@@ -8,6 +8,12 @@ export {
   booksTouched,
 } from './book-offers'
 export { createLedger, type LedgerClock, type LedgerOptions } from './create-ledger'
+export {
+  affectedAccounts,
+  metaBlob,
+  type ObjectsPage,
+  type OwnerObjectsRequest,
+} from './ledger-reads'
 export { type LedgerState, ledgerStateSchema } from './ledger-state'
 export type {
   AccountView,
@@ -22,3 +28,6 @@ export {
   networkDefinition,
   requiresNetworkId,
 } from './networks'
+export type { LedgerObject } from './state/ledger-object'
+export type { StoredTransaction } from './state/stored-transaction'
+export type { AffectedNode, TransactionMeta } from './state/transaction-meta'

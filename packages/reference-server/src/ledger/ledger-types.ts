@@ -1,6 +1,9 @@
 import type { NetworkKey, XrplTxResponse } from 'pullsign/wire'
 import type { AccountOffer, BookOffersPage, BookOffersRequest } from './book-offers'
+import type { ObjectsPage, OwnerObjectsRequest } from './ledger-reads'
 import type { LedgerState } from './ledger-state'
+import type { LedgerObject } from './state/ledger-object'
+import type { StoredTransaction } from './state/stored-transaction'
 import type { LineView } from './state/trust-line'
 
 /**
@@ -111,6 +114,75 @@ export interface Ledger {
   transaction(hash: string): TransactionLookup | null
   /** The validated transaction a CTID points at (docs/protocol.md §9.2), or null. */
   transactionByCtid(ctid: string): TransactionLookup | null
+  /**
+   * The ledger object at a ledger index (64 hex digits, either case) in the network's open
+   * ledger, as rippled's JSON with its `index` (`ledger_entry` by index), or null. Indexes come
+   * from ledger/state/keylets.ts (`accountRootIndex`, `rippleStateIndex`, `ticketIndex`…).
+   * Read-only: objects change only through transactions.
+   *
+   * @example
+   * ```ts
+   * ledger.entry('TESTNET', accountRootIndex(address))?.Balance // '99999988'
+   * ```
+   */
+  entry(network: NetworkKey, index: string): Readonly<LedgerObject> | null
+  /**
+   * A page of an account's objects in the open ledger, as rippled's `account_objects` pages
+   * them (NFTokenPages, then the owner directory page by page; `types` keeps some
+   * `LedgerEntryType`s; every entry walked counts towards `limit`; pass the returned `marker` for
+   * the next page). Null when the marker points at nothing (rippled's `invalidParams`). An
+   * account without objects, or none at all, gets an empty page: check `account()` first.
+   *
+   * @example
+   * ```ts
+   * const page = ledger.accountObjects('TESTNET', address, { types: ['Ticket'], limit: 200 })
+   * ```
+   */
+  accountObjects(
+    network: NetworkKey,
+    address: string,
+    request: OwnerObjectsRequest,
+  ): ObjectsPage | null
+  /**
+   * A page of every object of the open ledger in index order, as rippled's `ledger_data` pages
+   * them (the marker is the index before the next object; `type` keeps one `LedgerEntryType`,
+   * the others still count towards `limit`). Null when the marker is no ledger index.
+   *
+   * @example
+   * ```ts
+   * let page = ledger.ledgerData('TESTNET', { limit: 256 })
+   * while (page?.marker) page = ledger.ledgerData('TESTNET', { limit: 256, marker: page.marker })
+   * ```
+   */
+  ledgerData(
+    network: NetworkKey,
+    request: { limit: number; marker?: string; type?: string },
+  ): ObjectsPage | null
+  /**
+   * A kept transaction of one network with its metadata as rippled stores it (`meta`:
+   * `AffectedNodes`, `TransactionIndex`, `TransactionResult`, `DeliveredAmount`; `metaBlob(meta)`
+   * from ledger-reads.ts is its binary form; `delivered_amount` is for the adapter to add, see
+   * transaction-lookup.ts), or null when unknown or forgotten (docs/protocol.md §8.6, §8.8).
+   *
+   * @example
+   * ```ts
+   * ledger.storedTransaction('TESTNET', txid)?.meta.TransactionResult // 'tesSUCCESS'
+   * ```
+   */
+  storedTransaction(network: NetworkKey, hash: string): Readonly<StoredTransaction> | null
+  /**
+   * The transactions of a closed ledger, in their order (`TransactionIndex`); empty for a ledger
+   * that held none or is forgotten (past the history).
+   *
+   * @example
+   * ```ts
+   * ledger.ledgerTransactions('TESTNET', ledger.latestClosedIndex('TESTNET')).map((t) => t.txid)
+   * ```
+   */
+  ledgerTransactions(
+    network: NetworkKey,
+    ledgerIndex: number,
+  ): readonly Readonly<StoredTransaction>[]
   /** Forgets every account and transaction; ledger indexes start again. */
   reset(): void
   /** Counts funds, submissions, closes and resets: a snapshot writes the ledger again only when it moved. */

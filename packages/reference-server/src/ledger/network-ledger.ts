@@ -1,4 +1,4 @@
-import { enabledAmendments } from './amendments'
+import { enabledAmendments } from './amendments/amendment-table'
 import { parseDrops } from './amounts/native-amount'
 import type { JsonObject } from './codec/json-object'
 import { decodeCanonical } from './codec/transaction-decode'
@@ -39,8 +39,8 @@ export interface NetworkLedger {
   /** Validates the open ledger, closing `ledgers` at once (default 1) after a clock jump. */
   close(now: number, ledgers?: number): void
   transaction(txid: string): StoredTransaction | undefined
-  /** The validated transaction at a position of a closed ledger (a CTID's target, §9.2). */
-  transactionAt(ledgerIndex: number, transactionIndex: number): StoredTransaction | undefined
+  /** The validated transactions of a closed ledger, in order (CTIDs, §9.2; `ledger`). */
+  closedTransactions(ledgerIndex: number): readonly StoredTransaction[]
   /** Objects and transactions as snapshot JSON (ledger-state.ts). */
   saveState(): NetworkLedgerState
   /** Replaces everything with a checked snapshot part. */
@@ -227,7 +227,7 @@ export function createNetworkLedger(
       forgetOldLedgers()
     },
     transaction: (txid) => transactions.get(txid),
-    transactionAt: (ledgerIndex, index) => closedLedgers.get(ledgerIndex)?.[index],
+    closedTransactions: (ledgerIndex) => closedLedgers.get(ledgerIndex) ?? [],
     saveState: () =>
       saveNetworkLedger({
         objects,

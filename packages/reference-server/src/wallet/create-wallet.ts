@@ -67,10 +67,16 @@ function signPayload(
   const pseudo = PSEUDO_SIGNERS[txjson.TransactionType]
   if (pseudo) return { ...pseudo(txjson, account), multisignAccount: null, submit: false }
 
+  // `signer: true` on the control API multi-signs whatever the payload's options (§8.7, §10).
+  const multisign = options.multisign || values.signer === true
   let forAccount = account.address
-  if (options.multisign) {
+  if (multisign) {
     if (typeof txjson.Account !== 'string' || !isValidClassicAddress(txjson.Account)) {
       throw invalidRequest('txjson.Account', 'must name the account to multisign for')
+    }
+    // rippled STTx::checkMultiSign: "Invalid multisigner." (an account never signs for itself).
+    if (txjson.Account === account.address) {
+      throw invalidRequest('account', 'cannot multi-sign for its own account')
     }
     forAccount = txjson.Account
   }
@@ -78,7 +84,7 @@ function signPayload(
     ledger: deps.ledger,
     network,
     account: forAccount,
-    multisign: options.multisign,
+    multisign,
   })
   if (txjson.TransactionType === 'Batch') {
     assertBatchWalletVersion(values.walletVersion)
@@ -89,8 +95,11 @@ function signPayload(
     const sendMax = sendMaxFor(filled, values.payWith, network, options.pathfinding, deps.rates)
     if (sendMax !== null) filled.SendMax = sendMax
   }
-  if (options.multisign) {
-    return { ...signMulti(filled, account), multisignAccount: forAccount, submit: false }
+  if (multisign) {
+    const signed = signMulti(filled, account)
+    // One signer's part is no transaction of its own: no id, like an inner Batch signer (§10).
+    const txid = values.signer === true ? '' : signed.txid
+    return { ...signed, txid, multisignAccount: forAccount, submit: false }
   }
   return { ...signSingle(filled, account), multisignAccount: null, submit: options.submit }
 }

@@ -1,6 +1,7 @@
 import type { TransactionJson } from 'pullsign/wire'
 import type { Ledger } from '../ledger/ledger-types'
 import { type NetworkDefinition, requiresNetworkId } from '../ledger/networks'
+import { accountDeleteFee } from '../ledger/rules/account-delete'
 import { invalidRequest } from '../platform/errors'
 
 /** Below this, `LastLedgerSequence` is an offset from the latest closed ledger (docs/protocol.md §3.1). */
@@ -18,7 +19,7 @@ export interface FillContext {
 /**
  * Fills a requested transaction as the wallet app does (docs/protocol.md §3.1): `Account`, `Sequence`
  * from the ledger unless given, `Fee` (the network fee, times 1 + SignerList size when
- * multisigning) unless given, a `LastLedgerSequence` below 32570 turned into latest closed index +
+ * multisigning; one owner reserve for an AccountDelete, §8.7) unless given, a `LastLedgerSequence` below 32570 turned into latest closed index +
  * offset, and `NetworkID` on networks above 1024 (§8.1). Signature fields of a `txblob` request
  * are dropped: the wallet signs afresh.
  *
@@ -46,6 +47,8 @@ export function fillTransaction(txjson: TransactionJson, context: FillContext): 
     // Batch: 2 × base fee + base fee per BatchSigner (docs/protocol.md §8.4).
     const batchSigners = Array.isArray(txjson.BatchSigners) ? txjson.BatchSigners.length : 0
     tx.Fee = String(batch ? base * BigInt(2 + batchSigners) : base * BigInt(signatures))
+    // AccountDelete costs one owner reserve, signers or not (rippled DeleteAccount.cpp, §8.7).
+    if (txjson.TransactionType === 'AccountDelete') tx.Fee = String(accountDeleteFee(network))
   }
   const last = tx.LastLedgerSequence
   if (typeof last === 'number' && last < LAST_LEDGER_OFFSET_LIMIT) {

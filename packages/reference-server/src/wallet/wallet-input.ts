@@ -27,6 +27,7 @@ const signSchema = z.object({
     .string()
     .regex(/^\d{1,3}\.\d{1,3}\.\d{1,3}$/, 'must be a version like 5.4.0')
     .optional(),
+  signer: z.boolean().optional(),
 })
 
 const rejectSchema = z.object({ user: USER })
@@ -54,7 +55,8 @@ function parse<T>(schema: z.ZodType<T>, input: unknown): T {
 export const parseOpenInput = (input: unknown): OpenInputValues => parse(openSchema, input)
 
 /**
- * Validates `wallet.sign` input (`{user, account?, network?, payWith?, walletVersion?}`, §10).
+ * Validates `wallet.sign` input (`{user, account?, network?, payWith?, walletVersion?, signer?}`,
+ * §10).
  *
  * @example
  * ```ts

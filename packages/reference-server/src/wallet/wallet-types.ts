@@ -29,7 +29,8 @@ export type WalletOpenVia = NonNullable<RefOpenRequest['via']>
 export type WalletOpenInput = RefOpenRequest
 
 /**
- * Input of {@link Wallet.sign}: the §10 body `{user, account?, network?, payWith?, walletVersion?}`.
+ * Input of {@link Wallet.sign}: the §10 body `{user, account?, network?, payWith?, walletVersion?,
+ * signer?}`.
  *
  * @example
  * ```ts

@@ -336,9 +336,10 @@ describe('multisigned transactions', () => {
     expect(ledger.submit('TESTNET', one).engine_result).toBe('tefBAD_QUORUM')
   })
 
+  // rippled STTx::checkMultiSign "Unsorted Signers array." → Transactor::preflight2 temBAD_SIGNATURE.
   it('refuses signers out of AccountID order', () => {
     const blob = multisignTx(payment(alice, { Fee: '36' }), signers().reverse())
-    expect(ledger.submit('TESTNET', blob).engine_result).toBe('temBAD_SIGNER')
+    expect(ledger.submit('TESTNET', blob).engine_result).toBe('temBAD_SIGNATURE')
   })
 
   it('refuses a signer that is not on the SignerList', () => {

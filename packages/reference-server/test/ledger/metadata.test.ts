@@ -191,15 +191,23 @@ describe("metadata as rippled's ApplyStateTable writes it (docs/protocol.md §8.
 })
 
 describe('types without rules (docs/protocol.md §8.7)', () => {
-  it('answer temUNKNOWN and change nothing, never tesSUCCESS without effects', () => {
+  it.each([
+    // A type whose amendment this ledger has not enabled: rippled's preflight answers temDISABLED.
+    [
+      {
+        TransactionType: 'EscrowCreate',
+        Destination: bob.address,
+        Amount: '1000',
+        FinishAfter: 900_000_000,
+      },
+      'temDISABLED',
+    ],
+    // A type of the original protocol the ledger has no rules for yet.
+    [{ TransactionType: 'OfferCreate', TakerGets: '1000', TakerPays: '1000' }, 'temUNKNOWN'],
+  ])('%j answers %s and changes nothing, never tesSUCCESS without effects', (fields, code) => {
     const before = f.ledger.account('TESTNET', alice.address)
-    const result = f.submit(alice, {
-      TransactionType: 'EscrowCreate',
-      Destination: bob.address,
-      Amount: '1000',
-      FinishAfter: 900_000_000,
-    })
-    expect(result.engine_result).toBe('temUNKNOWN')
+    const result = f.submit(alice, fields)
+    expect(result.engine_result).toBe(code)
     expect(f.ledger.transaction(result.txid)).toBeNull()
     expect(f.ledger.account('TESTNET', alice.address)).toEqual(before)
   })

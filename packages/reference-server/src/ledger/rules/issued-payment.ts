@@ -12,6 +12,7 @@ import { balanceOf, credit, peekAccount, readAccount, reserveFor } from '../stat
 import { rippleStateIndex } from '../state/keylets'
 import { type AccountRoot, LSF, type RippleState } from '../state/ledger-object'
 import { heldBy, limitOf, shiftTo } from '../state/trust-line'
+import { paymentDepositResult } from './deposit-authorization'
 import type { ApplyContext, NativePrice } from './transaction-rules'
 
 /**
@@ -146,7 +147,11 @@ export function applyIssuedPayment(context: ApplyContext): string {
   const native = network.native_asset
   const sender = String(tx.Account)
   const destination = String(tx.Destination)
-  if (!readAccount(view, destination)) return 'tecNO_DST'
+  const receiver = readAccount(view, destination)
+  if (!receiver) return 'tecNO_DST'
+  // Deposit authorization (Payment::doApply): only preauthorized senders, no small-amount rule.
+  const refused = paymentDepositResult(view, sender, receiver, null)
+  if (refused) return refused
   const flags = typeof tx.Flags === 'number' ? tx.Flags : 0
   const deliver = assetOf(tx.Amount, native)
   const pay = tx.SendMax === undefined ? deliver : assetOf(tx.SendMax, native)

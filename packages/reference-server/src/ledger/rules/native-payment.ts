@@ -2,6 +2,7 @@ import { unitsOf } from '../amounts/ledger-asset'
 import { parseDrops } from '../amounts/native-amount'
 import type { JsonObject } from '../codec/json-object'
 import { credit, newAccountRoot, peekAccount, reserveFor } from '../state/account-root'
+import { destinationTagResult, paymentDepositResult } from './deposit-authorization'
 import { applyIssuedPayment, movesIssuedAsset, TF_PARTIAL_PAYMENT } from './issued-payment'
 import type { TransactionRules } from './transaction-rules'
 
@@ -32,6 +33,8 @@ function issuedPreflight(tx: JsonObject, flags: number): string | null {
  * Payment rules. Native Payments move drops with the reserve rule of docs/protocol.md §8.1
  * (`balance ≥ amount + max(reserve, fee)`, else `tecUNFUNDED_PAYMENT`) and create the destination
  * when it gets at least the base reserve. A partial payment is never valid native→native (§8.3).
+ * A destination that requires a tag gets none without one (`tecDST_TAG_NEEDED`); one with
+ * deposit authorization only from itself and preauthorized senders (`tecNO_PERMISSION`, §8.7).
  * Issued-asset Payments and pay-with-anything (`SendMax` in another asset) follow
  * {@link applyIssuedPayment} (§8.5).
  *
@@ -57,6 +60,8 @@ export const paymentRules: TransactionRules = {
     return null
   },
 
+  preclaim: destinationTagResult,
+
   doApply(context) {
     if (movesIssuedAsset(context.tx)) return applyIssuedPayment(context)
     const { view, tx, account, fee, priorBalance } = context
@@ -66,6 +71,8 @@ export const paymentRules: TransactionRules = {
     const needed = reserveFor(view.fees, account.OwnerCount)
     if (priorBalance < amount + needed || priorBalance < amount + fee) return 'tecUNFUNDED_PAYMENT'
     let receiver = peekAccount(view, destination)
+    const refused = receiver && paymentDepositResult(view, account.Account, receiver, amount)
+    if (refused) return refused
     if (!receiver) {
       if (amount < view.fees.reserve) return 'tecNO_DST_INSUF_XRP'
       receiver = newAccountRoot(destination, view.info.seq, 0n)

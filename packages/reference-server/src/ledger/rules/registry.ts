@@ -1,5 +1,7 @@
+import { accountDeleteRules } from './account-delete'
 import { accountSetRules } from './account-set'
 import { batchRules } from './batch-rules'
+import { depositPreauthRules } from './deposit-preauth'
 import { setRegularKeyRules, signerListSetRules } from './key-settings'
 import { paymentRules } from './native-payment'
 import { offerCancelRules } from './offer-cancel'
@@ -12,8 +14,10 @@ import { trustSetRules } from './trust-set'
 // file under rules/ and one line here. A type missing here is `temUNKNOWN` (rules/transactor.ts,
 // docs/protocol.md §8.7).
 const RULES: Readonly<Record<string, TransactionRules>> = Object.freeze({
+  AccountDelete: accountDeleteRules,
   AccountSet: accountSetRules,
   Batch: batchRules,
+  DepositPreauth: depositPreauthRules,
   OfferCancel: offerCancelRules,
   OfferCreate: offerCreateRules,
   Payment: paymentRules,

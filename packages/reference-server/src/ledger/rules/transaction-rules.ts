@@ -2,7 +2,7 @@ import type { Amount } from 'pullsign/wire'
 import type { JsonObject } from '../codec/json-object'
 import type { NetworkDefinition } from '../networks'
 import type { AccountRoot } from '../state/ledger-object'
-import type { ApplyView, ReadView } from '../state/read-view'
+import type { ApplyView, LedgerFees, ReadView } from '../state/read-view'
 
 /**
  * Price of one native unit in a currency (the rates lookup of docs/protocol.md §2), or null when
@@ -87,6 +87,11 @@ export interface ApplyContext extends PreflightContext {
 export interface TransactionRules {
   /** The amendment the type needs: off on the network → `temDISABLED` before `preflight`. */
   readonly amendment?: string
+  /**
+   * The least fee the type must carry when it is not the base fee per signature (rippled
+   * `calculateBaseFee` overrides: an AccountDelete costs one owner reserve).
+   */
+  baseFee?(tx: JsonObject, fees: LedgerFees): bigint
   /** The transaction alone: a `tem` code when malformed, else null. */
   preflight(tx: JsonObject, context: PreflightContext): string | null
   /**

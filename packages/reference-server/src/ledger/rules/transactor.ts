@@ -1,4 +1,5 @@
 import type { Amount } from 'pullsign/wire'
+import { amendmentResult } from '../amendments/required-amendments'
 import { parseDrops } from '../amounts/native-amount'
 import type { JsonObject } from '../codec/json-object'
 import { type NetworkDefinition, requiresNetworkId } from '../networks'
@@ -6,7 +7,7 @@ import { checkAuthorization, checkSignatures, signatureCount } from '../signatur
 import { balanceOf, peekAccount, readAccount } from '../state/account-root'
 import { ticketIndex } from '../state/keylets'
 import type { AccountRoot } from '../state/ledger-object'
-import type { ReadView } from '../state/read-view'
+import type { LedgerFees, ReadView } from '../state/read-view'
 import { createSandbox, type Sandbox } from '../state/sandbox'
 import { deleteTicket } from '../state/tickets'
 import { type AffectedNode, affectedNodes } from '../state/transaction-meta'
@@ -73,9 +74,9 @@ function typePreflight(tx: JsonObject, host: PreflightContext): string | null {
 }
 
 /**
- * Preflight of a submitted transaction, in rippled's order: signature(s), `NetworkID`, the fee
- * field, then the type's rules (`temUNKNOWN` when it has none, `temDISABLED` when its amendment is
- * off). Null when it passes.
+ * Preflight of a submitted transaction, in rippled's order: the amendments its type and fields
+ * need (`temDISABLED`, amendments/required-amendments.ts), signature(s), `NetworkID`, the fee
+ * field, then the type's rules (`temUNKNOWN` when it has none). Null when it passes.
  *
  * @example
  * ```ts
@@ -88,6 +89,7 @@ export function preflight(
   host: PreflightContext,
 ): string | null {
   return (
+    amendmentResult(tx, host) ??
     checkSignatures(tx, signingFields) ??
     networkIdResult(host.network, tx) ??
     (parseDrops(tx.Fee) === null ? 'temBAD_FEE' : null) ??
@@ -105,7 +107,7 @@ export function preflight(
  * ```
  */
 export const innerPreflight = (tx: JsonObject, host: PreflightContext): string | null =>
-  networkIdResult(host.network, tx) ?? typePreflight(tx, host)
+  amendmentResult(tx, host) ?? networkIdResult(host.network, tx) ?? typePreflight(tx, host)
 
 // The Sequence or ticket rule (docs/protocol.md §8.5): a ticket needs `Sequence: 0` and must be
 // one the account owns (rippled Transactor::checkSeqProxy).
@@ -122,9 +124,12 @@ function sequenceResult(view: ReadView, tx: JsonObject, root: Readonly<AccountRo
   return null
 }
 
-// The least fee: the base fee per signature (+1 when multisigned), or for a Batch 2 × base +
-// base per BatchSigner (docs/protocol.md §8.4).
-function requiredFee(tx: JsonObject, base: bigint): bigint {
+// The least fee: the type's own (AccountDelete, §8.7), else the base fee per signature (+1 when
+// multisigned), or for a Batch 2 × base + base per BatchSigner (docs/protocol.md §8.4).
+function requiredFee(tx: JsonObject, fees: LedgerFees): bigint {
+  const typeFee = rulesFor(String(tx.TransactionType))?.baseFee?.(tx, fees)
+  if (typeFee !== undefined) return typeFee
+  const base = fees.base
   const own = base * BigInt(tx.SigningPubKey === '' ? signatureCount(tx) + 1 : 1)
   return tx.TransactionType === 'Batch' ? own - base + batchFee(tx, base) : own
 }
@@ -149,7 +154,7 @@ export function preclaim(view: ReadView, tx: JsonObject, host: PreflightContext)
     return 'tefMAX_LEDGER'
   }
   const fee = parseDrops(tx.Fee) ?? 0n
-  if (fee < requiredFee(tx, view.fees.base)) return 'telINSUF_FEE_P'
+  if (fee < requiredFee(tx, view.fees)) return 'telINSUF_FEE_P'
   const authorization =
     checkAuthorization(tx, view) ??
     (tx.TransactionType === 'Batch' ? batchAuthorization(tx, view) : null)

@@ -4,6 +4,7 @@ import { accountIdOf } from '../codec/account-ids'
 import type { JsonObject } from '../codec/json-object'
 import { readAccount } from '../state/account-root'
 import { signerListIndex } from '../state/keylets'
+import { type AccountRoot, LSF } from '../state/ledger-object'
 import type { ReadView } from '../state/read-view'
 import { verify } from './keypair-signatures'
 import { addressOfPublicKey } from './public-key-address'
@@ -126,9 +127,12 @@ export const accountIdHex = (address: string) =>
 /**
  * Checks the signature(s) of a decoded transaction cryptographically (preflight): a single
  * signature over `53545800` + fields, or every multisignature over `534D5400` + fields + signer
- * AccountID, signers sorted by AccountID without duplicates. `signingFields` are those fields as
- * `encodeForSigning` writes them after its prefix (`decodeCanonical` takes them from the blob).
- * Returns null when valid, else the engine result.
+ * AccountID, 1 to 32 signers sorted by AccountID without duplicates, none the account itself.
+ * `signingFields` are those fields as `encodeForSigning` writes them after its prefix
+ * (`decodeCanonical` takes them from the blob). Any failure is `temBAD_SIGNATURE`, as rippled's
+ * `Transactor::preflight2` answers for every failure of `STTx::checkSign` ("Unsorted Signers
+ * array", "Duplicate Signers not allowed", "Invalid multisigner", "Cannot both single- and
+ * multi-sign"…). Returns null when valid.
  *
  * @example
  * ```ts
@@ -138,14 +142,14 @@ export const accountIdHex = (address: string) =>
  */
 export function checkSignatures(tx: JsonObject, signingFields: string): string | null {
   if (tx.SigningPubKey === '' || tx.Signers !== undefined) {
-    if (tx.SigningPubKey !== '' || tx.TxnSignature !== undefined) return 'temMALFORMED'
+    if (tx.SigningPubKey !== '' || tx.TxnSignature !== undefined) return 'temBAD_SIGNATURE'
     const entries = signerEntries(tx)
-    if (!entries) return 'temMALFORMED'
+    if (!entries) return 'temBAD_SIGNATURE'
     let previous = ''
     for (const entry of entries) {
-      if (entry.Account === tx.Account) return 'temBAD_SIGNER'
+      if (entry.Account === tx.Account) return 'temBAD_SIGNATURE'
       const id = accountIdOf(entry.Account)
-      if (id <= previous) return 'temBAD_SIGNER'
+      if (id <= previous) return 'temBAD_SIGNATURE'
       previous = id
       const data = `${MULTI_SIGNING_PREFIX}${signingFields}${id}`
       if (!verifies(data, entry.TxnSignature, entry.SigningPubKey)) return 'temBAD_SIGNATURE'
@@ -172,12 +176,34 @@ export function keySignsFor(view: ReadView, address: string, publicKey: string):
   return signedBy === address || signedBy === readAccount(view, address)?.RegularKey
 }
 
+const masterDisabled = (root: Readonly<AccountRoot> | undefined) =>
+  root !== undefined && (root.Flags & LSF.AccountRoot.DisableMaster) !== 0
+
+// rippled `Transactor::checkSingleSign`: the regular key, or the master key unless disabled.
+function singleSignResult(signedBy: string | null, root: Readonly<AccountRoot>): string | null {
+  if (signedBy !== null && signedBy === root.RegularKey) return null
+  if (signedBy !== root.Account) return 'tefBAD_AUTH'
+  return masterDisabled(root) ? 'tefMASTER_DISABLED' : null
+}
+
+// rippled `Transactor::checkMultiSign`, per signer: a phantom account (not in the ledger) signs
+// with its master key; an existing one with its master key unless disabled, or its regular key.
+function signerResult(view: ReadView, entry: SignerEntry): string | null {
+  const signedBy = addressOf(entry.SigningPubKey)
+  if (signedBy === null) return 'tefBAD_SIGNATURE'
+  const signer = readAccount(view, entry.Account)
+  if (signedBy === entry.Account) return masterDisabled(signer) ? 'tefMASTER_DISABLED' : null
+  return signer?.RegularKey === signedBy ? null : 'tefBAD_SIGNATURE'
+}
+
 /**
  * Checks that the key(s) may sign for the account (preclaim). The codec's signature check does
- * not test this (docs/protocol.md §8.2): a single `SigningPubKey` must derive to `Account` or to
- * its regular key; multisigners must be on the account's SignerList object, each key deriving to
- * the signer or the signer's regular key, and their weights must reach the quorum. Null when
- * authorized.
+ * not test this (docs/protocol.md §8.2, §8.7): a single `SigningPubKey` must derive to the
+ * account's regular key, or to `Account` itself unless the master key is disabled
+ * (`tefMASTER_DISABLED`), else `tefBAD_AUTH`; multisigners must all be on the account's
+ * SignerList (`tefNOT_MULTI_SIGNING` without one, `tefBAD_SIGNATURE` for a stranger or a key that
+ * is neither the signer's master nor regular key, `tefMASTER_DISABLED` for a disabled master)
+ * and their weights must reach the quorum (`tefBAD_QUORUM`). Null when authorized.
  *
  * @example
  * ```ts
@@ -185,12 +211,10 @@ export function keySignsFor(view: ReadView, address: string, publicKey: string):
  * ```
  */
 export function checkAuthorization(tx: JsonObject, view: ReadView): string | null {
-  const address = String(tx.Account)
-  if (!readAccount(view, address)) return 'terNO_ACCOUNT'
-  if (tx.SigningPubKey !== '') {
-    return keySignsFor(view, address, String(tx.SigningPubKey)) ? null : 'tefBAD_AUTH'
-  }
-  const list = view.read(signerListIndex(address))
+  const root = readAccount(view, String(tx.Account))
+  if (!root) return 'terNO_ACCOUNT'
+  if (tx.SigningPubKey !== '') return singleSignResult(addressOf(String(tx.SigningPubKey)), root)
+  const list = view.read(signerListIndex(root.Account))
   if (!list) return 'tefNOT_MULTI_SIGNING'
   const weights = new Map<string, number>()
   for (const wrapper of (list.SignerEntries ?? []) as { SignerEntry: JsonObject }[]) {
@@ -200,7 +224,8 @@ export function checkAuthorization(tx: JsonObject, view: ReadView): string | nul
   for (const entry of signerEntries(tx) ?? []) {
     const entryWeight = weights.get(entry.Account)
     if (entryWeight === undefined) return 'tefBAD_SIGNATURE'
-    if (!keySignsFor(view, entry.Account, entry.SigningPubKey)) return 'tefBAD_SIGNATURE'
+    const refused = signerResult(view, entry)
+    if (refused) return refused
     weight += entryWeight
   }
   return weight >= Number(list.SignerQuorum) ? null : 'tefBAD_QUORUM'

@@ -1,5 +1,5 @@
 import { directoryPageIndex } from './keylets'
-import type { DirectoryNode, LedgerObject } from './ledger-object'
+import type { DirectoryNode } from './ledger-object'
 import type { ApplyView, ReadView } from './read-view'
 
 /** Entries a directory page holds (rippled `dirNodeMaxEntries`). */
@@ -234,14 +234,3 @@ export function* directoryEntries(
     if (page === 0n) return
   }
 }
-
-/**
- * Whether an object is a directory page.
- *
- * @example
- * ```ts
- * if (isDirectoryNode(object)) object.Indexes
- * ```
- */
-export const isDirectoryNode = (object: Readonly<LedgerObject>): object is DirectoryNode =>
-  object.LedgerEntryType === 'DirectoryNode'

@@ -18,8 +18,6 @@ const SPACE = {
   ownerDir: 'O',
   bookDir: 'B',
   escrow: 'u',
-  amendments: 'f',
-  feeSettings: 'e',
   ticket: 'T',
   signerList: 'S',
   payChannel: 'x',
@@ -340,23 +338,3 @@ export function bookDirIndex(base: string, quality: bigint): string {
  * ```
  */
 export const qualityOfIndex = (index: string): bigint => BigInt(`0x${index.slice(48)}`)
-
-/**
- * The Amendments singleton (`keylet::amendments`).
- *
- * @example
- * ```ts
- * view.read(amendmentsIndex())
- * ```
- */
-export const amendmentsIndex = (): string => indexHash('amendments')
-
-/**
- * The FeeSettings singleton (`keylet::feeSettings`).
- *
- * @example
- * ```ts
- * view.read(feeSettingsIndex())
- * ```
- */
-export const feeSettingsIndex = (): string => indexHash('feeSettings')

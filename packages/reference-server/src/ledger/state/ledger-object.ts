@@ -138,6 +138,8 @@ export const LSF = {
     DisallowIncomingCheck: 0x08000000,
     DisallowIncomingPayChan: 0x10000000,
     DisallowIncomingTrustline: 0x20000000,
+    AllowTrustLineLocking: 0x40000000,
+    AllowTrustLineClawback: 0x80000000,
   },
   RippleState: {
     LowReserve: 0x00010000,

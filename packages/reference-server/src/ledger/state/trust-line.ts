@@ -37,17 +37,6 @@ export const isLow = (line: Readonly<RippleState>, account: string): boolean =>
   line.LowLimit.issuer === account
 
 /**
- * The other side of a line.
- *
- * @example
- * ```ts
- * peerOf(line, holder) // issuer
- * ```
- */
-export const peerOf = (line: Readonly<RippleState>, account: string): string =>
-  isLow(line, account) ? line.HighLimit.issuer : line.LowLimit.issuer
-
-/**
  * What `account` holds of its peer's asset on this line (negative: what it owes).
  *
  * @example

@@ -97,6 +97,14 @@ const STATUS_TEXTS: Readonly<Record<PayloadState, string>> = Object.freeze({
 const TYPE_NOTES: Record<string, string> = {
   SignIn: 'Proves that you hold the account. Nothing is sent to the ledger.',
   PaymentChannelAuthorize: 'Signs a payment channel claim. Nothing is sent to the ledger.',
+  AccountDelete:
+    'Deletes the account: what remains after the fee goes to the Destination. The fee is one owner reserve (0.2 units), not the usual network fee.',
+  SetRegularKey:
+    'Lets another key sign for this account; without a regular key it removes the one set.',
+  SignerListSet:
+    'Sets the accounts that may sign for this account together; a quorum of 0 removes the list.',
+  DepositPreauth:
+    'Lets an account pay you while you accept deposits only from preauthorized accounts, or takes that back.',
 }
 
 const TYPE_LABELS: Record<string, string> = {
@@ -213,7 +221,9 @@ function requestNotes(view: SignPageView): string[] {
   const typeNote = TYPE_NOTES[view.request.TransactionType]
   if (typeNote) notes.push(typeNote)
   if (view.multisign)
-    notes.push('Multisign: your signature is one of several; the application combines them.')
+    notes.push(
+      'Multisign: your signature is one of several; the application combines them. The fee covers one signature per signer on the list, plus one.',
+    )
   else if (!view.submit && !typeNote) {
     notes.push(
       'The signed transaction goes back to the application; the wallet does not submit it.',

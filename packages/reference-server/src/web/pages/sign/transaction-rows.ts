@@ -1,5 +1,7 @@
 import type { TransactionJson } from 'pullsign/wire'
+import { ACCOUNT_FIELD_LABELS, accountFieldText } from './account-field-text'
 import { type AmountView, readAmount } from './amount-view'
+import { hexText } from './hex-text'
 
 /** One line of the readable request on the sign page. */
 export interface TransactionRow {
@@ -49,18 +51,6 @@ const HIDDEN_FIELDS = new Set(['TransactionType', 'Account', 'Sequence', 'Signin
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** Memo fields are hex (§8.2 common fields); a person wants the UTF-8 text. */
-function hexText(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length === 0) return null
-  if (!/^([0-9a-fA-F]{2})+$/.test(value)) return value
-  const bytes = Uint8Array.from(value.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16))
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    return value
-  }
-}
-
 function memoRows(memos: unknown): TransactionRow[] {
   if (!Array.isArray(memos)) return []
   return memos.flatMap((entry): TransactionRow[] => {
@@ -78,18 +68,21 @@ function memoRows(memos: unknown): TransactionRow[] {
 
 /**
  * The fields of a requested transaction as readable rows, in request order: amounts with their
- * currency, memos decoded, every other field as text (objects as JSON). Fields the wallet fills
+ * currency, memos decoded, account settings and signer lists in words (account-field-text.ts),
+ * every other field as text (objects as JSON). Fields the wallet fills
  * (Account, Sequence, SigningPubKey) are left out: the request's values are ignored (§3.1).
  */
 export function transactionRows(tx: TransactionJson): TransactionRow[] {
   return Object.entries(tx).flatMap(([field, value]): TransactionRow[] => {
     if (HIDDEN_FIELDS.has(field)) return []
     if (field === 'Memos') return memoRows(value)
-    const label = LABELS[field] ?? field
+    const label = LABELS[field] ?? ACCOUNT_FIELD_LABELS[field] ?? field
     if (AMOUNT_FIELDS.has(field)) {
       return [{ field, label, value: { kind: 'amount', amount: readAmount(value) } }]
     }
-    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))
+    const text =
+      accountFieldText(field, value) ??
+      (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)))
     return [{ field, label, value: { kind: 'text', text } }]
   })
 }

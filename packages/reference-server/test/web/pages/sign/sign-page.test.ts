@@ -136,6 +136,54 @@ describe('sign page: what the request does', () => {
     expect(html).toContain(note)
   })
 
+  it.each([
+    [
+      { TransactionType: 'AccountDelete', Destination: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY' },
+      'The fee is one owner reserve',
+    ],
+    [{ TransactionType: 'SignerListSet', SignerQuorum: 0 }, 'a quorum of 0 removes the list'],
+    [{ TransactionType: 'SetRegularKey' }, 'Lets another key sign for this account'],
+    [
+      { TransactionType: 'DepositPreauth', Authorize: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY' },
+      'preauthorized accounts',
+    ],
+  ])('%j says what it does (docs/protocol.md §8.7)', (request, note) => {
+    expect(page({ payload: { request_json: request } })).toContain(note)
+  })
+
+  it('shows account settings and signer lists in words', () => {
+    const html = page({
+      payload: {
+        request_json: {
+          TransactionType: 'AccountSet',
+          SetFlag: 1,
+          ClearFlag: 9,
+          TransferRate: 1_005_000_000,
+          Domain: '6578616d706c652e636f6d',
+        },
+      },
+    })
+    expect(field(html, 'SetFlag')).toBe('require a destination tag (asfRequireDest)')
+    expect(field(html, 'ClearFlag')).toBe(
+      'accept deposits only from preauthorized accounts (asfDepositAuth)',
+    )
+    expect(field(html, 'TransferRate')).toBe('0.5 % on transfers of its issued assets')
+    expect(field(html, 'Domain')).toBe('example.com')
+    const list = page({
+      payload: {
+        request_json: {
+          TransactionType: 'SignerListSet',
+          SignerQuorum: 2,
+          SignerEntries: [
+            { SignerEntry: { Account: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY', SignerWeight: 2 } },
+          ],
+        },
+      },
+    })
+    expect(field(list, 'SignerQuorum')).toBe('2 (the sum of the signers’ weights needed)')
+    expect(field(list, 'SignerEntries')).toBe('rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY (weight 2)')
+  })
+
   it('a plain payment has no notes', () => {
     expect(page()).not.toContain('class="muted note"')
   })

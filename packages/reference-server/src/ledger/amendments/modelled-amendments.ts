@@ -1,0 +1,54 @@
+/**
+ * The amendments whose transaction types and rules the simulated ledger implements
+ * (docs/protocol.md §8.7); every other amendment a network knows is disabled there. Each group
+ * names the rule files that carry it: an amendment joins this list in the commit that implements
+ * it, never before.
+ *
+ * @example
+ * ```ts
+ * MODELLED_AMENDMENTS.has('DeletableAccounts') // true
+ * MODELLED_AMENDMENTS.has('AMM') // false
+ * ```
+ */
+export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
+  // Payments, trust lines, tickets, Batch (rules/native-payment.ts, issued-payment.ts,
+  // trust-set.ts, ticket-create.ts, batch-rules.ts).
+  'Flow',
+  'TicketBatch',
+  'BatchV1_1',
+  // Every object threaded to the transaction that last changed it (state/transaction-meta.ts).
+  'fixPreviousTxnID',
+  // Account settings and keys (rules/account-set.ts, key-settings.ts,
+  // signatures/signature-check.ts): TickSize and TransferRate's 2.0 ceiling (fix1201), regular
+  // keys, signer lists of up to 32 entries with one owner count each.
+  'TickSize',
+  'fix1201',
+  'fixMasterKeyAsRegularKey',
+  'MultiSign',
+  'MultiSignReserve',
+  'ExpandedSignerList',
+  'RequireFullyCanonicalSig',
+  // Account deletion and deposit authorization (rules/account-delete.ts, deposit-preauth.ts,
+  // deposit-authorization.ts and the payments that honour it).
+  'DeletableAccounts',
+  'DepositAuth',
+  'DepositPreauth',
+  // Escrow, checks, payment channels (issue 32) and NFTs (XLS-20) join here with their rule files.
+])
+
+/**
+ * Amendments a Xahau network never enables here even where xahaud registers them: Xahau's tables
+ * follow Xahau, which has URITokens in place of XLS-20 NFTokens (docs/protocol.md §8.7).
+ *
+ * @example
+ * ```ts
+ * NOT_ON_XAHAU.has('NonFungibleTokensV1_1') // true
+ * ```
+ */
+export const NOT_ON_XAHAU: ReadonlySet<string> = new Set([
+  'NonFungibleTokensV1_1',
+  'fixNonFungibleTokensV1_2',
+  'fixNFTokenRemint',
+  'fixNFTokenReserve',
+  'fixRemoveNFTokenAutoTrustLine',
+])
