@@ -33,6 +33,15 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   'DeletableAccounts',
   'DepositAuth',
   'DepositPreauth',
+  // The order book (rules/offer-create.ts, offer-cancel.ts, offer-crossing.ts): offer crossing
+  // by the payment engine, tecKILLED for FillOrKill and an ImmediateOrCancel that took nothing,
+  // reduced offers rounded for their owner, FillOrKill with tfSell.
+  'FlowCross',
+  'fix1578',
+  'ImmediateOfferKilled',
+  'fixReducedOffersV1',
+  'fixReducedOffersV2',
+  'fixFillOrKill',
   // Escrow, checks, payment channels (issue 32) and NFTs (XLS-20) join here with their rule files.
 ])
 

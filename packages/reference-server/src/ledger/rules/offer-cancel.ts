@@ -1,10 +1,8 @@
 import { readAccount } from '../state/account-root'
 import { offerIndex } from '../state/keylets'
+import { onlyFlags, TF_UNIVERSAL } from './account-flags'
 import { deleteOffer, type Offer } from './order-book'
 import type { TransactionRules } from './transaction-rules'
-
-// tfFullyCanonicalSig and tfInnerBatchTxn: the only flags OfferCancel takes (tfUniversalMask).
-const UNIVERSAL = 0x80000000 | 0x40000000
 
 /**
  * OfferCancel (docs/protocol.md §8.7, rippled `CancelOffer.cpp`): removes the sender's offer
@@ -18,8 +16,7 @@ const UNIVERSAL = 0x80000000 | 0x40000000
  */
 export const offerCancelRules: TransactionRules = {
   preflight(tx) {
-    const flags = typeof tx.Flags === 'number' ? tx.Flags : 0
-    if ((flags & ~UNIVERSAL) !== 0) return 'temINVALID_FLAG'
+    if (!onlyFlags(tx, TF_UNIVERSAL)) return 'temINVALID_FLAG'
     return typeof tx.OfferSequence === 'number' && tx.OfferSequence > 0 ? null : 'temBAD_SEQUENCE'
   },
   preclaim(view, tx) {

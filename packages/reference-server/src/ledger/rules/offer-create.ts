@@ -6,6 +6,7 @@ import { peekAccount, readAccount, reserveFor } from '../state/account-root'
 import { offerIndex, rippleStateIndex } from '../state/keylets'
 import { type AccountRoot, LSF } from '../state/ledger-object'
 import type { ReadView } from '../state/read-view'
+import { onlyFlags, TF_UNIVERSAL } from './account-flags'
 import { cross } from './offer-crossing'
 import { accountFunds, isGlobalFrozen, transferRate } from './offer-funds'
 import { offerQuality, qualityRate } from './offer-quality'
@@ -27,9 +28,7 @@ export const TF_OFFER_CREATE = Object.freeze({
   Sell: 0x00080000,
 })
 
-// tfFullyCanonicalSig and tfInnerBatchTxn, allowed on every type (tfUniversal).
-const UNIVERSAL = 0x80000000 | 0x40000000
-const ALLOWED = Object.values(TF_OFFER_CREATE).reduce((all, flag) => all | flag, UNIVERSAL)
+const ALLOWED = Object.values(TF_OFFER_CREATE).reduce((all, flag) => all | flag, TF_UNIVERSAL)
 const ACCOUNT_ZERO = 'rrrrrrrrrrrrrrrrrrrrrhoLvTp'
 
 const flagsOf = (tx: JsonObject) => (typeof tx.Flags === 'number' ? tx.Flags : 0)
@@ -93,7 +92,7 @@ function crossBook(context: ApplyContext, terms: Terms) {
   const takerIn = terms.gets
   const takerOut = terms.pays
   const start = accountFunds(view, account, takerIn.asset)
-  if (start !== null && start.lte(0)) return { result: 'tecUNFUNDED_OFFER' }
+  if (start?.lte(0)) return { result: 'tecUNFUNDED_OFFER' }
   const native = takerIn.asset.issuer === null
   const gatewayRate =
     native || takerIn.asset.issuer === account
@@ -127,7 +126,7 @@ function crossBook(context: ApplyContext, terms: Terms) {
   let left: Terms = terms
   if (took) {
     const after = accountFunds(view, account, takerIn.asset)
-    if (after !== null && after.lte(0)) return { result: 'tesSUCCESS', took, left: null }
+    if (after?.lte(0)) return { result: 'tesSUCCESS', took, left: null }
     // The offer keeps its quality: TakerGets per TakerPays of the original terms.
     const rate = qualityRate(offerQuality(takerIn, takerOut))
     if (sell) {
@@ -175,7 +174,7 @@ export const offerCreateRules: TransactionRules = {
   preflight(tx) {
     // Permissioned domains (PermissionedDEX) are not modelled.
     if (tx.DomainID !== undefined) return 'temDISABLED'
-    if ((flagsOf(tx) & ~ALLOWED) !== 0) return 'temINVALID_FLAG'
+    if (!onlyFlags(tx, ALLOWED)) return 'temINVALID_FLAG'
     if (has(tx, TF_OFFER_CREATE.ImmediateOrCancel) && has(tx, TF_OFFER_CREATE.FillOrKill)) {
       return 'temINVALID_FLAG'
     }
@@ -209,7 +208,7 @@ export const offerCreateRules: TransactionRules = {
     const { pays, gets } = termsOf(tx, context.network.native_asset)
     if (isGlobalFrozen(view, pays.asset) || isGlobalFrozen(view, gets.asset)) return 'tecFROZEN'
     const funds = accountFunds(view, account, gets.asset)
-    if (funds !== null && funds.lte(0)) return 'tecUNFUNDED_OFFER'
+    if (funds?.lte(0)) return 'tecUNFUNDED_OFFER'
     if (typeof tx.OfferSequence === 'number' && root.Sequence <= tx.OfferSequence) {
       return 'temBAD_SEQUENCE'
     }
@@ -233,7 +232,9 @@ export const offerCreateRules: TransactionRules = {
     if (crossing.result !== 'tesSUCCESS' || !('left' in crossing)) return crossing.result
     const { left, took } = crossing
     if (!left) return 'tesSUCCESS'
-    if (has(tx, TF_OFFER_CREATE.ImmediateOrCancel)) return took ? 'tesSUCCESS' : 'tecKILLED'
+    if (has(tx, TF_OFFER_CREATE.ImmediateOrCancel)) {
+      return took || !context.enabled('ImmediateOfferKilled') ? 'tesSUCCESS' : 'tecKILLED'
+    }
     const creator = peekAccount(view, account) as AccountRoot
     if (priorBalance < reserveFor(view.fees, creator.OwnerCount + 1)) {
       return took ? 'tesSUCCESS' : 'tecINSUF_RESERVE_OFFER'

@@ -130,7 +130,7 @@ function tipOf(c: Crossing, book: Book): Tip | undefined {
     if (funds?.lte(0)) {
       // Found unfunded (its owner had nothing before this transaction) vs became unfunded.
       const before = accountFunds(c.original, offer.Account, book.out)
-      removeOffer(c, offer, before !== null && before.eq(funds))
+      removeOffer(c, offer, before?.eq(funds) === true)
       continue
     }
     const outRate = offer.Account === book.out.issuer ? ONE : rateFor(c, book.out)
@@ -271,9 +271,7 @@ export function cross(view: ApplyView, original: ReadView, taker: Taker, native:
     const directRate = direct ? direct.rate.times(inRate) : null
     const bridgeRate = first && second ? first.rate.times(second.rate).times(inRate) : null
     const useBridge =
-      bridgeRate !== null &&
-      bridgeRate.lte(taker.limitRate) &&
-      (directRate === null || bridgeRate.lt(directRate))
+      bridgeRate?.lte(taker.limitRate) && (directRate === null || bridgeRate.lt(directRate))
     if (useBridge) {
       if (takeBridged(c, [first as Tip, second as Tip], left, crossed)) break
       continue
