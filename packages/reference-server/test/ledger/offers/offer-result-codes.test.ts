@@ -72,7 +72,9 @@ const rows: Row[] = [
   {
     code: 'temBAD_ISSUER',
     source: 'CreateOffer::preflight: saTakerPays.native() != !uPaysIssuerID',
-    tx: offer({ TakerPays: { currency: 'USD', issuer: 'rrrrrrrrrrrrrrrrrrrrrhoLvTp', value: '1' } }),
+    tx: offer({
+      TakerPays: { currency: 'USD', issuer: 'rrrrrrrrrrrrrrrrrrrrrhoLvTp', value: '1' },
+    }),
   },
   {
     code: 'tecUNFUNDED_OFFER',
