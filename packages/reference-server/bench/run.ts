@@ -10,6 +10,7 @@ const BENCHES = [
   'payload-sockets',
   'payload-memory',
   'ledger-payments',
+  'ledger-offers',
   'fuzz',
   'auth-flood',
   'cold-start',
