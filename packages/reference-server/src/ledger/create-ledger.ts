@@ -1,5 +1,6 @@
 import { isNetworkKey, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
+import { bookAmountOf } from './amounts/book-amount'
 import { parseDrops } from './amounts/native-amount'
 import { accountOffers, bookOffers } from './book-offers'
 import { parseCtid } from './codec/ctid'
@@ -8,6 +9,7 @@ import type { LedgerState } from './ledger-state'
 import type { AccountView, Ledger } from './ledger-types'
 import { createNetworkLedger, DEFAULT_LEDGER_HISTORY, type NetworkLedger } from './network-ledger'
 import { NETWORKS } from './networks'
+import { bookQuote } from './rules/book-payment'
 import type { NativePrice } from './rules/transaction-rules'
 import { LSF, type RippleState } from './state/ledger-object'
 import { lineView } from './state/trust-line'
@@ -138,6 +140,17 @@ export function createLedger(options: LedgerOptions): Ledger {
       return bookOffers(ledger.objects, request, ledger.definition.native_asset)
     },
     accountOffers: (key, address, page) => accountOffers(network(key).objects, address, page),
+    bookQuote(key, { account, pay, amount }) {
+      const ledger = network(key)
+      const native = ledger.definition.native_asset
+      const asset = pay.issuer === null ? { currency: native, issuer: null } : pay
+      return bookQuote(ledger.objects, {
+        account,
+        pay: asset,
+        amount: bookAmountOf(amount, native),
+        native,
+      })
+    },
     fee: (key) => network(key).definition.fee,
     latestClosedIndex: (key) => network(key).latestClosedIndex(),
     submit(key, blob) {

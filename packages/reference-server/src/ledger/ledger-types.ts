@@ -1,4 +1,4 @@
-import type { NetworkKey, XrplTxResponse } from 'pullsign/wire'
+import type { Amount, NetworkKey, XrplTxResponse } from 'pullsign/wire'
 import type { AccountOffer, BookOffersPage, BookOffersRequest } from './book-offers'
 import type { ObjectsPage, OwnerObjectsRequest } from './ledger-reads'
 import type { LedgerState } from './ledger-state'
@@ -99,6 +99,15 @@ export interface Ledger {
     address: string,
     page?: { limit?: number; marker?: string },
   ): { offers: AccountOffer[]; marker?: string }
+  /**
+   * What paying `amount` through the order book would cost `account` in `pay` on a network now
+   * (transfer fees included; `filled` false when the book cannot deliver all of it), or null
+   * when no book (nor the native bridge) sells `amount`'s asset for `pay` (docs/protocol.md §8.5).
+   */
+  bookQuote(
+    network: NetworkKey,
+    request: { account: string; pay: { currency: string; issuer: string | null }; amount: Amount },
+  ): { cost: Amount; filled: boolean } | null
   /** The network fee in drops, e.g. "12". */
   fee(network: NetworkKey): string
   /** Index of the latest closed ledger. */

@@ -34,7 +34,13 @@ export interface Taker {
   out: LedgerAsset
   wanted: IssuedValue | null
   budget: IssuedValue | null
-  limitRate: IssuedValue
+  /** The worst rate taken; null for a payment without `tfLimitQuality`. */
+  limitRate: IssuedValue | null
+  /**
+   * Where `out` goes: a Payment's destination, which takes the taker's own offers like any other;
+   * absent for an offer, which removes them (its own account receives).
+   */
+  deliverTo?: string
   /** The parent ledger's close time (offers expire at or before it). */
   now: number
 }
@@ -168,7 +174,8 @@ function settle(c: Crossing, tip: Tip, taken: OfferAmounts, from: string, paid: 
   const owner = tip.offer.Account
   const gives = mulRound(taken.out.value, tip.outRate, isNative(taken.out.asset), 'down')
   send(c.view, { from, to: owner, amount: taken.in, sent: paid })
-  send(c.view, { from: owner, to: c.taker.account, amount: taken.out, sent: gives })
+  const to = c.taker.deliverTo ?? c.taker.account
+  send(c.view, { from: owner, to, amount: taken.out, sent: gives })
 }
 
 interface Remaining {
@@ -263,6 +270,8 @@ export function cross(view: ApplyView, original: ReadView, taker: Taker, native:
   const nativeAsset: LedgerAsset = { currency: native, issuer: null }
   const bridged = !isNative(taker.in) && !isNative(taker.out)
   const inRate = rateFor(c, taker.in)
+  const within = (rate: IssuedValue | null): rate is IssuedValue =>
+    rate !== null && (taker.limitRate === null || rate.lte(taker.limitRate))
   for (;;) {
     if (left.out?.lte(0) || left.budget?.lte(0)) break
     const direct = tipOf(c, { in: taker.in, out: taker.out })
@@ -270,15 +279,14 @@ export function cross(view: ApplyView, original: ReadView, taker: Taker, native:
     const second = first ? tipOf(c, { in: nativeAsset, out: taker.out }) : undefined
     const directRate = direct ? direct.rate.times(inRate) : null
     const bridgeRate = first && second ? first.rate.times(second.rate).times(inRate) : null
-    const useBridge =
-      bridgeRate?.lte(taker.limitRate) && (directRate === null || bridgeRate.lt(directRate))
+    const useBridge = within(bridgeRate) && (directRate === null || bridgeRate.lt(directRate))
     if (useBridge) {
       if (takeBridged(c, [first as Tip, second as Tip], left, crossed)) break
       continue
     }
-    if (!direct || !(directRate as IssuedValue).lte(taker.limitRate)) break
+    if (!direct || !within(directRate)) break
     // Crossing one's own offer on the direct book removes it (limitSelfCrossQuality).
-    if (direct.offer.Account === taker.account) {
+    if (direct.offer.Account === taker.account && taker.deliverTo === undefined) {
       removeOffer(c, direct.offer, true)
       continue
     }
