@@ -33,26 +33,28 @@ async function bobTrustsUsd() {
   expect(record.response.dispatched_result).toBe('tesSUCCESS')
 }
 
+// Alice pays Bob 5 USD with XRP in the wallet simulator (payWith, docs/protocol.md §10).
+async function aliceSendsBobFiveUsdInXrp() {
+  const { platform, alice, bob, create } = setup
+  const { uuid } = create({
+    txjson: { TransactionType: 'Payment', Destination: bob.accounts[0]?.address, Amount: usd('5') },
+    options: { pathfinding: true },
+  })
+  return platform.wallet.sign(uuid, {
+    user: alice.uuid,
+    network: 'TESTNET',
+    payWith: { currency: 'XRP' },
+  })
+}
+
 describe('pay with another asset through the order book (docs/protocol.md §8.5, §8.7)', () => {
   it("sets SendMax from the book's price and the ledger pays through the book", async () => {
-    const { platform, alice, bob, create } = setup
+    const { platform, alice } = setup
     platform.ledger.fund(gateway.address, '100000000', ['TESTNET'])
     await bobTrustsUsd()
     gatewaySells('10', '20000000')
     const payer = alice.accounts[0]?.address ?? ''
-    const { uuid } = create({
-      txjson: {
-        TransactionType: 'Payment',
-        Destination: bob.accounts[0]?.address,
-        Amount: usd('5'),
-      },
-      options: { pathfinding: true },
-    })
-    const record = await platform.wallet.sign(uuid, {
-      user: alice.uuid,
-      network: 'TESTNET',
-      payWith: { currency: 'XRP' },
-    })
+    const record = await aliceSendsBobFiveUsdInXrp()
     const tx = decode(record.response.hex ?? '')
     // 5 USD at the book's 2 XRP each is 10 XRP, plus 1% room: not the rates lookup's price.
     expect(tx.SendMax).toBe('10100000')
@@ -71,23 +73,11 @@ describe('pay with another asset through the order book (docs/protocol.md §8.5,
   })
 
   it('a book that cannot fill the whole Amount fails tecPATH_PARTIAL and changes nothing but the fee', async () => {
-    const { platform, alice, bob, create } = setup
+    const { platform } = setup
     platform.ledger.fund(gateway.address, '100000000', ['TESTNET'])
     await bobTrustsUsd()
     gatewaySells('1', '2000000')
-    const { uuid } = create({
-      txjson: {
-        TransactionType: 'Payment',
-        Destination: bob.accounts[0]?.address,
-        Amount: usd('5'),
-      },
-      options: { pathfinding: true },
-    })
-    const record = await platform.wallet.sign(uuid, {
-      user: alice.uuid,
-      network: 'TESTNET',
-      payWith: { currency: 'XRP' },
-    })
+    const record = await aliceSendsBobFiveUsdInXrp()
     expect(record.response.dispatched_result).toBe('tecPATH_PARTIAL')
     expect(
       platform.ledger.bookOffers('TESTNET', {

@@ -2,6 +2,7 @@ import type { TransactionJson } from 'pullsign/wire'
 import { ACCOUNT_FIELD_LABELS, accountFieldText } from './account-field-text'
 import { type AmountView, readAmount } from './amount-view'
 import { hexText } from './hex-text'
+import { offerFlagsText, offerPriceText } from './offer-text'
 
 /** One line of the readable request on the sign page. */
 export interface TransactionRow {
@@ -69,13 +70,16 @@ function memoRows(memos: unknown): TransactionRow[] {
 /**
  * The fields of a requested transaction as readable rows, in request order: amounts with their
  * currency, memos decoded, account settings and signer lists in words (account-field-text.ts),
- * every other field as text (objects as JSON). Fields the wallet fills
+ * an OfferCreate's flags in words and its price (offer-text.ts, `nativeAsset` naming native
+ * amounts), every other field as text (objects as JSON). Fields the wallet fills
  * (Account, Sequence, SigningPubKey) are left out: the request's values are ignored (§3.1).
  */
-export function transactionRows(tx: TransactionJson): TransactionRow[] {
-  return Object.entries(tx).flatMap(([field, value]): TransactionRow[] => {
+export function transactionRows(tx: TransactionJson, nativeAsset = 'XRP'): TransactionRow[] {
+  const rows = Object.entries(tx).flatMap(([field, value]): TransactionRow[] => {
     if (HIDDEN_FIELDS.has(field)) return []
     if (field === 'Memos') return memoRows(value)
+    const offerFlags = field === 'Flags' ? offerFlagsText(tx) : null
+    if (offerFlags) return [{ field, label: 'Flags', value: { kind: 'text', text: offerFlags } }]
     const label = LABELS[field] ?? ACCOUNT_FIELD_LABELS[field] ?? field
     if (AMOUNT_FIELDS.has(field)) {
       return [{ field, label, value: { kind: 'amount', amount: readAmount(value) } }]
@@ -85,4 +89,9 @@ export function transactionRows(tx: TransactionJson): TransactionRow[] {
       (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)))
     return [{ field, label, value: { kind: 'text', text } }]
   })
+  // An offer's price, what is given per unit got, after its amounts (docs/protocol.md §8.7).
+  const price = offerPriceText(tx, nativeAsset)
+  if (price)
+    rows.push({ field: 'OfferPrice', label: 'Price', value: { kind: 'text', text: price } })
+  return rows
 }
