@@ -26,7 +26,7 @@ const amountOf = (side: Side, n: number) => {
   if (side === 'XRP') return new BigNumber(value).times(1_000_000).integerValue().toFixed(0)
   return side === 'USD' ? usd(value) : eur(value)
 }
-const valueOf = (amount: unknown) =>
+const numberOf = (amount: unknown) =>
   new BigNumber(typeof amount === 'string' ? amount : (amount as { value: string }).value)
 
 const offerArb = fc.record({
@@ -82,8 +82,8 @@ describe('offer crossing, any sequence of offers (docs/protocol.md §8.7)', () =
               const fields = node.ModifiedNode ?? node.DeletedNode
               if (fields?.LedgerEntryType !== 'Offer' || !fields.PreviousFields?.TakerPays) continue
               const final = fields.FinalFields as Record<string, unknown>
-              const paid = valueOf(fields.PreviousFields.TakerPays).minus(valueOf(final.TakerPays))
-              const got = valueOf(fields.PreviousFields.TakerGets).minus(valueOf(final.TakerGets))
+              const paid = numberOf(fields.PreviousFields.TakerPays).minus(numberOf(final.TakerPays))
+              const got = numberOf(fields.PreviousFields.TakerGets).minus(numberOf(final.TakerGets))
               const rate = qualityRate(qualityOfIndex(String(final.BookDirectory)))
               // One unit of the last digit on either side (a drop, or the 16th digit).
               const ulp = (amount: unknown, v: BigNumber) =>
