@@ -20,12 +20,25 @@ const alias = [
 /** Bundles the server pages' browser scripts first, so the tests serve them as they are now. */
 const PAGE_SCRIPTS = 'packages/reference-server/bundle-page-scripts.ts'
 
-const node = (name: string, include: string[], globalSetup: string[] = []) => ({
-  resolve: { alias },
+// The SDK's `node` entry is built with core/default-fetch-node.ts in place of core/default-fetch.ts
+// (packages/sdk/tsup.config.ts); the `sdk-node` project runs the transport's tests that way.
+const nodeEntry = [
+  { find: /^\.\/default-fetch$/, replacement: src('sdk/src/core/default-fetch-node.ts') },
+  ...alias,
+]
+
+const node = (
+  name: string,
+  include: string[],
+  globalSetup: string[] = [],
+  resolved = alias,
+  exclude: string[] = [],
+) => ({
+  resolve: { alias: resolved },
   test: {
     name,
     include,
-    exclude: ['**/*.browser.test.ts'],
+    exclude: ['**/*.browser.test.ts', ...exclude],
     environment: 'node' as const,
     globalSetup,
     // CPU-bound tests (property tests over real signatures) take seconds on a loaded 2-core
@@ -37,7 +50,18 @@ const node = (name: string, include: string[], globalSetup: string[] = []) => ({
 export default defineConfig({
   test: {
     projects: [
-      node('sdk', ['packages/sdk/test/**/*.test.ts']),
+      node('sdk', ['packages/sdk/test/**/*.test.ts'], [], alias, ['**/test/node-entry/**']),
+      node(
+        'sdk-node',
+        [
+          'packages/sdk/test/transport*.test.ts',
+          'packages/sdk/test/client.test.ts',
+          'packages/sdk/test/close/*.test.ts',
+          'packages/sdk/test/node-entry/*.test.ts',
+        ],
+        [],
+        nodeEntry,
+      ),
       node('reference-server', ['packages/reference-server/test/**/*.test.ts'], [PAGE_SCRIPTS]),
       node('examples', ['packages/examples/test/**/*.test.ts'], [PAGE_SCRIPTS]),
       node('consumer', ['test/consumer/**/*.test.ts']),

@@ -1,9 +1,11 @@
 import { defineConfig } from 'tsup'
+import { nodeDefaultFetch } from './node-default-fetch'
 import { staticLazyModules } from './static-lazy-modules'
 
 /**
- * One config, named builds (as msw does): the library entries for bundlers and Node (ESM + CJS +
- * d.ts), and the script-tag build that defines `window.PullSign`.
+ * One config, named builds (as msw does): the library entries for bundlers (ESM + CJS + d.ts), the
+ * main entry again for Node (the `node` export condition: a keep-alive `node:http` transport by
+ * default, same types), and the script-tag build that defines `window.PullSign`.
  */
 export default defineConfig([
   {
@@ -17,6 +19,17 @@ export default defineConfig([
     },
     format: ['esm', 'cjs'],
     dts: true,
+    tsconfig: 'tsconfig.build.json',
+    target: 'es2022',
+    splitting: true,
+    treeshake: true,
+  },
+  {
+    name: 'node',
+    entry: { 'node/index': 'src/index.ts' },
+    format: ['esm', 'cjs'],
+    platform: 'node',
+    esbuildPlugins: [nodeDefaultFetch],
     tsconfig: 'tsconfig.build.json',
     target: 'es2022',
     splitting: true,

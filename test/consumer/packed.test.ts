@@ -263,6 +263,7 @@ test('the test kit recipes of the README pass in vitest, jest and node:test', {
     expect.arrayContaining([
       'test/kit-hooks.test.ts',
       'test/kit-fixture.test.ts',
+      'test/kit-clock.test.ts',
       'jest/kit.test.mjs',
       'jest/global-setup.mjs',
       'node-test/kit.test.mjs',
@@ -273,7 +274,7 @@ test('the test kit recipes of the README pass in vitest, jest and node:test', {
   const vitest = join(project, 'node_modules', 'vitest', 'vitest.mjs')
   const jest = join(project, 'node_modules', 'jest', 'bin', 'jest.js')
   // Each runner exits by itself: a handle left open would hang it past the timeout.
-  expect(run('node', [vitest, 'run', '--dir', 'test'], project)).toMatch(/Tests\s+2 passed/)
+  expect(run('node', [vitest, 'run', '--dir', 'test'], project)).toMatch(/Tests\s+5 passed/)
   expect(run('node', [vitest, 'run', '--root', 'shared'], project)).toMatch(/Tests\s+1 passed/)
   expect(
     run('node', ['--experimental-vm-modules', jest, '--config', 'jest/jest.config.mjs'], project),

@@ -171,9 +171,9 @@ const body = JSON.stringify({
 const { uuid } = server.platform.payloads.create(app, JSON.parse(body))
 const payloadUrl = `${endpoints.api}${API_PATHS.platform}/payload`
 const get = await compare({ url: `${payloadUrl}/${uuid}`, method: 'GET', headers })
-// GET of a different payload each time, over more payloads than the server remembers record texts
-// of (src/platform/payloads/record-json-cache.ts): every answer is built afresh, as when a suite reads each
-// payload once.
+// GET of a different payload each time, over more payloads than the server remembers records and
+// their texts of (src/platform/payloads/record-memo.ts, src/http/record-bodies.ts): every answer is
+// built afresh, as when a suite reads each payload once.
 const manyUuids = Array.from(
   { length: 5_000 },
   () => server.platform.payloads.create(app, JSON.parse(body)).uuid,

@@ -91,13 +91,16 @@ export function createBoundedCache<V extends {}>(limits: CacheLimits<V>): Bounde
   }
 }
 
-// Every module-level cache, so that `reset()` can empty them all: they are made once per module
-// load, so this set has a fixed, small number of members.
-const shared = new Set<{ clear(): void; readonly size: number }>()
+// Every module-level memo, for diagnostics: made once per module load, so this set has a fixed,
+// small number of members.
+const shared = new Set<{ readonly size: number }>()
 
 /**
- * Creates a module-level {@link BoundedCache} (a memo of a pure function shared by every server
- * in the process) that {@link clearSharedCaches} empties: no cache outlives a platform `reset()`.
+ * Creates a module-level {@link BoundedCache}: a memo of a pure function (an address's AccountID,
+ * a keylet, a key object), shared by every server in the process. It holds no server's state:
+ * the same input gives the same answer whichever server asks, so no server's `reset()` empties
+ * it (one server's reset would otherwise slow every other one down), and its bound keeps it
+ * small.
  *
  * @example
  * ```ts
@@ -111,26 +114,11 @@ export function createSharedCache<V extends {}>(limits: CacheLimits<V>): Bounded
 }
 
 /**
- * Empties every module-level cache (called by the platform's `reset()`). The caches only
- * remember answers of pure functions, so another server in the same process loses speed, never
- * a result.
+ * How many entries the module-level memos hold together (for tests and diagnostics).
  *
  * @example
  * ```ts
- * clearSharedCaches()
- * sharedCacheEntries() // 0
- * ```
- */
-export function clearSharedCaches(): void {
-  for (const cache of shared) cache.clear()
-}
-
-/**
- * How many entries the module-level caches hold together (for tests and diagnostics).
- *
- * @example
- * ```ts
- * sharedCacheEntries() // 0 after a reset
+ * sharedCacheEntries() // 0 in a fresh process
  * ```
  */
 export function sharedCacheEntries(): number {

@@ -132,6 +132,8 @@ export interface RefCreateUserRequest {
   accounts?: number
   kyc?: KycStatus
   balances?: Partial<Record<NetworkKey, string>>
+  /** Links the user's first account to a GlobalID profile (account-meta's `globalid`, §2). */
+  globalid?: { linked: string; profileUrl: string }
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { Endpoints, PayloadRecord } from 'pullsign/wire'
-import { clearSharedCaches } from './bounded-cache'
 import type { RefState } from './control-api-types'
 import { createIdentity, type Identity } from './identity'
 import { createLedger, type Ledger } from './ledger'
@@ -25,7 +24,6 @@ import {
   type Lookups,
   loadFixtures,
   nativePrice,
-  type PayloadJson,
   type Payloads,
   type Push,
   parseFixtures,
@@ -129,17 +127,16 @@ export interface Platform {
 }
 
 /**
- * The assembled platform and what only the transports use next to it: the payload answers as the
- * JSON text the HTTP routes send.
+ * What the composition root hands the transports: the platform (the HTTP handler and the
+ * payload sockets take the parts and ports they use from it).
  *
  * @example
  * ```ts
- * const { platform, payloadJson } = assemblePlatform({ ledgerCloseMs: false })
+ * const { platform } = assemblePlatform({ ledgerCloseMs: false })
  * ```
  */
 export interface AssembledPlatform {
   platform: Platform
-  payloadJson: PayloadJson
 }
 
 /**
@@ -168,8 +165,8 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
  *
  * @example
  * ```ts
- * const { platform, payloadJson } = assemblePlatform({ ledgerCloseMs: false })
- * const handler = createHttpHandler({ platform, payloadJson })
+ * const assembled = assemblePlatform({ ledgerCloseMs: false })
+ * const handler = createHttpHandler(assembled)
  * ```
  */
 export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatform {
@@ -195,7 +192,7 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
     clock,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
   })
-  const { payloads, json: payloadJson } = createPayloads({
+  const payloads = createPayloads({
     clock,
     apiBase,
     applications,
@@ -273,7 +270,6 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
       users.clear()
       applications.clear()
       ledger.reset()
-      clearSharedCaches()
       loadFixtures(fixtures, { applications, users })
     },
     resetApplication(appUuid) {
@@ -291,5 +287,5 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
       if (ownClock) clock.dispose()
     },
   }
-  return { platform, payloadJson }
+  return { platform }
 }

@@ -2,6 +2,7 @@ import { type BackendClient, createBackendClient } from 'pullsign'
 import type { Endpoints } from 'pullsign/wire'
 import type { RefApplication } from './control-api-types'
 import type { ReferenceServer } from './index'
+import { createClock } from './platform/clock'
 import { type ControlCall, controlClient } from './testing/control-client'
 import { inProcessFetch } from './testing/in-process-fetch'
 import { nodeHttpFetch } from './testing/node-http-fetch'
@@ -13,6 +14,7 @@ import {
 } from './testing/test-environment-options'
 import { type TestUser, testUser } from './testing/test-user'
 
+export { type Clock, type ClockOptions, createClock } from './platform/clock'
 export type { TestAutopilot, TestEnvironmentOptions } from './testing/test-environment-options'
 export type { TestUser } from './testing/test-user'
 
@@ -53,13 +55,19 @@ export interface TestEnvironmentBase {
  *
  * @example
  * ```ts
- * const env: InProcessTestEnvironment = await createTestEnvironment()
- * env.server.clock.advance(3600)
+ * const env: InProcessTestEnvironment = await createTestEnvironment({ clock: 'manual' })
+ * await env.advance(3600)
  * ```
  */
 export interface InProcessTestEnvironment extends TestEnvironmentBase {
   /** The in-process server, for what the control API does not reach. */
   readonly server: ReferenceServer
+  /**
+   * Moves the server clock forward by `seconds` (as `POST /__ref/clock/advance` does), firing
+   * every timer that became due (expiries, webhook retries, ledger closes), and resolves once the
+   * webhook deliveries it started have finished. With `clock: 'manual'` nothing else moves it.
+   */
+  advance(seconds: number): Promise<void>
 }
 
 /**
@@ -147,7 +155,10 @@ export async function createTestEnvironment(
   // Loaded only here: a tenant of a shared server does not pay for the server's import.
   const server =
     parsed.url === undefined
-      ? (await import('./index')).createReferenceServer(parsed.server)
+      ? (await import('./index')).createReferenceServer({
+          ...parsed.server,
+          ...(parsed.clock === 'manual' ? { clock: createClock({ manual: true }) } : {}),
+        })
       : undefined
   // What ends the environment once it exists: its server, or a tenant's connections.
   let end = async () => server?.close()
@@ -184,7 +195,12 @@ export async function createTestEnvironment(
         return closing
       },
     }
-    return server ? { ...base, server } : base
+    if (!server) return base
+    const advance = async (seconds: number) => {
+      server.clock.advance(seconds)
+      await server.platform.webhooks.settled()
+    }
+    return { ...base, server, advance }
   } catch (error) {
     await end()
     throw error

@@ -16,9 +16,9 @@ export type {
 } from './api/subscription-types'
 export type { UserStoreApi } from './api/user-store'
 export type { XappApi } from './api/xapp'
-export { ApiError, type ApiErrorDetails, AuthError, RateLimitError } from './core/api-errors'
 export type { HttpMethod, RequestEvent, ResponseEvent, RetryOptions } from './core/client'
-export { type AnyPullSignError, isPullSignError } from './core/error-guard'
+export { ApiError, type ApiErrorDetails, AuthError, RateLimitError } from './core/errors/api-errors'
+export { type AnyPullSignError, isPullSignError } from './core/errors/error-guard'
 export {
   AbortError,
   NetworkError,
@@ -26,11 +26,15 @@ export {
   type PullSignErrorCode,
   type PullSignErrorOptions,
   TimeoutError,
-} from './core/errors'
+} from './core/errors/pull-sign-error'
+export {
+  SignInError,
+  type SignInFailure,
+  XappHostUnreachableError,
+} from './core/errors/sign-in-errors'
+export { SignatureError, type SignatureFailure } from './core/errors/signature-error'
 export type { RateLimitInfo } from './core/rate-limit'
 export type { Clock, StorageLike, TimerId } from './core/seams'
-export { SignInError, type SignInFailure, XappHostUnreachableError } from './core/sign-in-errors'
-export { SignatureError, type SignatureFailure } from './core/signature-error'
 export type { WebSocketConstructor, WebSocketLike } from './core/websocket'
 export {
   PullSign,
@@ -48,7 +52,7 @@ export type {
   NativeOptions,
   XappOptions,
 } from './runtimes/client-options'
-export type { JwtClient } from './runtimes/jwt-client'
+export type { JwtClient, SignInClient } from './runtimes/jwt-client'
 export { createNativeClient, type NativeClient } from './runtimes/native/native-client'
 export type { SignInOptions } from './runtimes/oauth/sign-in-options'
 export type {
@@ -57,7 +61,6 @@ export type {
   SignInUser,
 } from './runtimes/oauth/sign-in-props'
 export type { SignInEvents, SignInResult } from './runtimes/oauth/sign-in-session'
-export type { SignInClient } from './runtimes/sign-in-client'
 export { createXappClient, type XappClient } from './runtimes/xapp/xapp-client'
 export type { XappCommands } from './runtimes/xapp/xapp-members'
 export type { XappClientEvents } from './runtimes/xapp/xapp-runtime'

@@ -1,5 +1,5 @@
 import { isBrowserRuntime, readEnv } from './core/environment'
-import { PullSignError } from './core/errors'
+import { PullSignError } from './core/errors/pull-sign-error'
 import { type BackendClient, createBackendClient } from './runtimes/backend-client'
 import { type BrowserClient, createBrowserClient } from './runtimes/browser/browser-client'
 import type { ClientFactoryOptions } from './runtimes/client-options'

@@ -93,7 +93,10 @@ describe('construction', () => {
     expect(client.runtime).toBe('browser')
     // Its sign-in starts after the fake page is gone: it says so on `error`, nothing unhandled.
     if (client.runtime === 'browser') {
-      await expect(new Promise((resolve) => client.on('error', resolve))).resolves.toBeDefined()
+      // The page it needs is gone, and `error` says why (no `window`), instead of a rejection.
+      const error = await new Promise((resolve) => client.on('error', resolve))
+      expect(error).toBeInstanceOf(ReferenceError)
+      expect((error as Error).message).toBe('window is not defined')
     }
   })
 

@@ -53,13 +53,13 @@ new PullSign(process.env.KEY, process.env.SECRET).ping().then(console.log)`)
   expect(lazy.some((path) => path.endsWith('src/runtimes/xapp/xapp-runtime.ts'))).toBe(true)
 })
 
-test('a bundle of `createBackendClient` loads no other runtime, not even the facade or the factory shells', async () => {
+test("a bundle of `createBackendClient` loads no other runtime, not even the facade or the JWT clients' parts", async () => {
   const result = await bundle(`import { createBackendClient } from ${JSON.stringify(entry)}
 createBackendClient({ apiKey: process.env.KEY, apiSecret: process.env.SECRET }).ping()`)
   const { loaded } = upFront(result.metafile)
   // (esbuild still emits the `import()` chunks of the runtimes; nothing loads them.)
   const others =
-    /src\/runtimes\/(browser|native|oauth|xapp)\/|sign-in-(runtime|client)\.ts|pull-sign\.ts/
+    /src\/runtimes\/(browser|native|oauth|xapp)\/|sign-in-runtime\.ts|jwt-(client|credentials)\.ts|deferred-props\.ts|pull-sign\.ts/
   expect(loaded.filter((path) => others.test(path))).toEqual([])
   expect(loaded.some((path) => path.endsWith('src/runtimes/backend-client.ts'))).toBe(true)
 })

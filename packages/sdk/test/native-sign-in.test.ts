@@ -16,18 +16,20 @@ function setup() {
   const storage = createMemoryStorage()
   const signIn = createNativeSignIn(
     { apiKey, oauth, redirectUrl: 'myapp://signin', openUrl: (url) => opened.push(url) },
-    createClient({
-      endpoints: resolveEndpoints({ oauth }),
-      seams: {
-        storage,
-        clock: createFakeClock(),
-        randomBytes: (bytes) => webcrypto.getRandomValues(bytes),
-        fetch: (async (input: RequestInfo | URL) => {
-          requests.push(String(input))
-          throw new Error('no request expected')
-        }) as typeof fetch,
-      },
-    }),
+    {
+      core: createClient({
+        endpoints: resolveEndpoints({ oauth }),
+        seams: {
+          storage,
+          clock: createFakeClock(),
+          randomBytes: (bytes) => webcrypto.getRandomValues(bytes),
+          fetch: (async (input: RequestInfo | URL) => {
+            requests.push(String(input))
+            throw new Error('no request expected')
+          }) as typeof fetch,
+        },
+      }),
+    },
   )
   return { opened, requests, storage, signIn }
 }
@@ -76,10 +78,12 @@ describe('native sign-in through a deep link', () => {
     expect(() =>
       createNativeSignIn(
         { apiKey, oauth, redirectUrl: 'myapp://signin', openUrl: () => {}, ...bad } as never,
-        createClient({
-          endpoints: resolveEndpoints({ oauth }),
-          seams: { clock: createFakeClock() },
-        }),
+        {
+          core: createClient({
+            endpoints: resolveEndpoints({ oauth }),
+            seams: { clock: createFakeClock() },
+          }),
+        },
       ),
     ).toThrow(expect.objectContaining({ code: 'ERR_CONFIG' }))
   })

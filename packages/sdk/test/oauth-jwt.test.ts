@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose'
 import { NetworkError } from 'pullsign'
-import { SignatureError, verifyOAuthJwt } from 'pullsign/verify'
+import { createOAuthJwtVerifier, SignatureError, verifyOAuthJwt } from 'pullsign/verify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const apiKey = '00000000-0000-4000-8000-0000000000aa'
@@ -98,5 +98,48 @@ describe('verifyOAuthJwt', () => {
     }).catch((err: unknown) => err)
     expect(error).toBeInstanceOf(NetworkError)
     expect((error as Error).message).toContain('http://127.0.0.1:1/oauth/certs')
+  })
+})
+
+describe('createOAuthJwtVerifier', () => {
+  // The fetch a client would be given, counting what it reads.
+  const counting = () => {
+    const urls: string[] = []
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      urls.push(String(input))
+      return globalThis.fetch(input, init)
+    }
+    return { urls, fetch }
+  }
+
+  it('reads /certs through the given fetch once, keeps the keys, and reads again after reset()', async () => {
+    const seen = counting()
+    const verifier = createOAuthJwtVerifier({ issuer, audience: apiKey, fetch: seen.fetch })
+    const jwt = await sign()
+    expect((await verifier.verify(jwt, { now })).sub).toBe('rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY')
+    await verifier.verify(jwt, { now })
+    expect(seen.urls).toEqual([`${issuer}/certs`])
+    verifier.reset()
+    await verifier.verify(jwt, { now })
+    expect(seen.urls).toEqual([`${issuer}/certs`, `${issuer}/certs`])
+  })
+
+  it("one verifier's reset() leaves another's keys alone", async () => {
+    const [first, second] = [counting(), counting()]
+    const a = createOAuthJwtVerifier({ issuer, audience: apiKey, fetch: first.fetch })
+    const b = createOAuthJwtVerifier({ issuer, audience: apiKey, fetch: second.fetch })
+    const jwt = await sign()
+    await a.verify(jwt, { now })
+    await b.verify(jwt, { now })
+    a.reset()
+    await b.verify(jwt, { now })
+    expect([first.urls.length, second.urls.length]).toEqual([1, 1])
+  })
+
+  it('refuses a missing issuer or audience at once, naming it', () => {
+    expect(() => createOAuthJwtVerifier({ issuer: 'oauth2.xumm.app', audience: apiKey })).toThrow(
+      'needs the issuer',
+    )
+    expect(() => createOAuthJwtVerifier({ issuer, audience: '' })).toThrow('needs the audience')
   })
 })

@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
-const errorsSource = readFileSync(new URL('../src/core/errors.ts', import.meta.url), 'utf8')
+const errorsSource = readFileSync(
+  new URL('../src/core/errors/pull-sign-error.ts', import.meta.url),
+  'utf8',
+)
 
 // GitHub's anchor of a heading: lower case, punctuation dropped, spaces as dashes.
 const anchor = (heading: string) =>

@@ -7,12 +7,15 @@ import type { AssembledPlatform } from '../create-platform'
 import { badBody, notFound, wrongCredentialKind } from '../platform'
 import { UUID_SOURCE } from '../platform/ids'
 import type { Snapshots } from '../state/snapshot'
+import { createScriptTagSdk } from '../web/script-tag-sdk'
 import { errorResponse } from './error-response'
 import { ownHostNames, ownHostOnly } from './guards/own-hosts'
 import type { HttpEnv } from './http-env'
 import type { HttpParts } from './http-parts'
 import { rateLimitHeaders } from './rate-limit-headers'
+import { createRecordBodies } from './record-bodies'
 import type { HeaderRecord } from './responses'
+import { routedPath } from './routed-path'
 import { accountRoutes } from './routes/account-routes'
 import { appStorageRoutes } from './routes/app-storage-routes'
 import { applicationRoutes } from './routes/application-routes'
@@ -46,9 +49,8 @@ const REWRITTEN = /%|\/\.|\\/
 const routePath = (request: Request): string => {
   const target = (request as ServerRequest).runtime?.node?.req?.url
   if (target?.[0] !== '/') return getPath(request)
-  // getPath reads only `url`; a path never makes the parse fail with a fixed host.
-  if (REWRITTEN.test(target))
-    return getPath({ url: `${new URL(`http://localhost${target}`)}` } as Request)
+  // A path never makes the parse fail with a fixed host.
+  if (REWRITTEN.test(target)) return routedPath(new URL(`http://localhost${target}`))
   const end = target.search(/[?#]/)
   return end === -1 ? target : target.slice(0, end)
 }
@@ -88,12 +90,13 @@ export type FetchHandler = (request: Request) => Promise<Response>
  * ```
  */
 export function createHttpHandler(
-  { platform, payloadJson }: AssembledPlatform,
+  { platform }: AssembledPlatform,
   options: { listenHost?: string; snapshots?: Snapshots } = {},
 ): (request: Request) => Response | Promise<Response> {
   const { applications, users, clock, rateLimits, identity } = platform
   const endpoints = () => platform.endpoints
   const ownHosts = () => ownHostNames(options.listenHost, endpoints())
+  const recordBodies = createRecordBodies()
   const parts: HttpParts = {
     credentials: {
       applications,
@@ -110,13 +113,16 @@ export function createHttpHandler(
     ownHosts,
     state: platform.state,
     inbox: platform.inbox,
-    reset: platform.reset,
+    reset() {
+      platform.reset()
+      recordBodies.clear()
+    },
     resetApplication: platform.resetApplication,
     clock,
     applications,
     users,
     payloads: platform.payloads,
-    payloadJson,
+    recordBodies,
     tokens: platform.tokens,
     storage: platform.storage,
     userData: platform.userData,
@@ -158,7 +164,7 @@ export function createHttpHandler(
   }
   app.route(CONTROL_API_PATH, accountRoutes(parts))
   app.route(CONTROL_API_PATH, xappHostRoutes(parts))
-  app.route('/', demoXappRoutes(parts))
+  app.route('/', demoXappRoutes({ ...parts, scriptTagSdk: createScriptTagSdk() }))
   app.route(API_PATHS.sign, signRoutes(parts))
   app.route(oauthMountPath(endpoints().oauth), oauthRoutes(parts))
   app.route('/', pageRoutes(parts))
@@ -167,6 +173,7 @@ export function createHttpHandler(
     errorResponse(notFound(`route ${c.req.method} ${redactedPath(c.req.path)}`), apiHeaders(c)),
   )
   app.onError((error, c) => errorResponse(error, apiHeaders(c)))
+  const unreadableHost = hostCheck()
   return (request) =>
     unreadableHost(request)
       ? errorResponse(foreignHost())
@@ -176,14 +183,17 @@ export function createHttpHandler(
 }
 
 // A Host the URL parser cannot read (`127.0.0.1:99999`, `xn--`) is refused before any route runs,
-// whatever the path (docs/protocol.md §7.3). Hosts repeat, so the last good one skips the parse.
-let goodHost = ''
-const unreadableHost = (request: Request): boolean => {
-  const host = (request as ServerRequest).runtime?.node?.req?.headers.host
-  if (host === undefined || host === goodHost) return false
-  if (!URL.canParse(`http://${host}/`)) return true
-  goodHost = host
-  return false
+// whatever the path (docs/protocol.md §7.3). Hosts repeat, so the last good one skips the parse;
+// it is remembered per handler, so no server reads another's.
+const hostCheck = () => {
+  let goodHost = ''
+  return (request: Request): boolean => {
+    const host = (request as ServerRequest).runtime?.node?.req?.headers.host
+    if (host === undefined || host === goodHost) return false
+    if (!URL.canParse(`http://${host}/`)) return true
+    goodHost = host
+    return false
+  }
 }
 
 // srvx builds `request.url` with the URL parser when the request line needs normalizing (dot

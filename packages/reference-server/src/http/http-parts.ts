@@ -1,7 +1,7 @@
 import type { Endpoints } from 'pullsign/wire'
 import type { Platform } from '../create-platform'
-import type { PayloadJson } from '../platform'
 import type { CredentialParts } from './guards/credentials'
+import type { RecordBodies } from './record-bodies'
 
 /**
  * The parts of the platform the HTTP routes call. The handler (handler.ts) builds this once; each
@@ -14,6 +14,6 @@ export interface HttpParts extends Omit<Platform, 'endpoints' | 'setEndpoints' |
   endpoints: () => Endpoints
   /** The host names the server calls its own now (guards/own-hosts.ts). */
   ownHosts: () => Set<string>
-  /** The payload answers as the JSON text the routes send. */
-  payloadJson: PayloadJson
+  /** The JSON text of the payload records the routes send, kept per record. */
+  recordBodies: RecordBodies
 }

@@ -55,11 +55,11 @@ export function json(c: Context<HttpEnv>, body: unknown): Response {
 }
 
 /**
- * `json` for a body that is JSON text already (a payload answer, platform/payloads.ts `PayloadJson`).
+ * `json` for a body that is JSON text already (a payload record's kept text, record-bodies.ts).
  *
  * @example
  * ```ts
- * api.get('/payload/:uuid', (c) => jsonText(c, payloadJson.get(app, c.req.param('uuid'))))
+ * api.get('/payload/:uuid', (c) => jsonText(c, recordBodies.text(payloads.get(app, uuid))))
  * ```
  */
 export function jsonText(c: Context<HttpEnv>, text: string): Response {

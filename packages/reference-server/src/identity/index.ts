@@ -1,5 +1,5 @@
 import type { Endpoints } from 'pullsign/wire'
-import type { Applications, Clock, Payloads, Users, UserTokens } from '../platform'
+import type { Applications, Clock, PayloadRequests, Users, UserTokens } from '../platform'
 import { createOAuthProvider, type OAuthProvider } from './oauth-provider'
 import { createSigningKeys, type SigningKeys } from './signing-keys'
 import { createXappSessions, type XappSessions } from './xapp-sessions'
@@ -46,7 +46,7 @@ export function createIdentity(deps: {
   clock: Clock
   applications: Applications
   users: Users
-  payloads: Payloads
+  payloads: Pick<PayloadRequests, 'create' | 'has' | 'record'>
   tokens: Pick<UserTokens, 'find'>
   endpoints: () => Endpoints
 }): Identity {

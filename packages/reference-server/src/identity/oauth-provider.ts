@@ -9,7 +9,7 @@ import type {
   Application,
   Applications,
   Clock,
-  Payloads,
+  PayloadRequests,
   User,
   Users,
   UserTokens,
@@ -76,7 +76,8 @@ interface OAuthProviderDeps {
   clock: Clock
   applications: Applications
   users: Users
-  payloads: Payloads
+  /** Creates the SignIn payload of a session and reads its outcome. */
+  payloads: Pick<PayloadRequests, 'create' | 'has' | 'record'>
   /** Whether the user token an access token names is still active (docs/protocol.md §7.3). */
   tokens: Pick<UserTokens, 'find'>
   endpoints: () => Endpoints

@@ -1,7 +1,7 @@
 import { bookAmountOf } from './amounts/book-amount'
 import { IssuedValue, mulRound, roundAmount } from './amounts/issued-value'
 import type { LedgerAsset } from './amounts/ledger-asset'
-import { accountFunds, transferRate } from './rules/offer-funds'
+import { accountFunds, assetTransferRate } from './rules/offer-funds'
 import { qualityRate, qualityText } from './rules/offer-quality'
 import { type Book, bookBase, nextBookDirectory, type Offer } from './rules/order-book'
 import { directoryEntries } from './state/directory'
@@ -96,7 +96,7 @@ export function bookOffers(
   const book: Book = { in: request.takerPays, out: request.takerGets }
   const limit = Math.min(Math.max(request.limit ?? DEFAULT_BOOK_LIMIT, 1), MAX_BOOK_LIMIT)
   const outNative = book.out.issuer === null
-  const rate = transferRate(view, book.out)
+  const rate = assetTransferRate(view, book.out)
   const left = new Map<string, IssuedValue>()
   const offers: BookOffer[] = []
   const base = bookBase(book)

@@ -1,17 +1,23 @@
 import { isNetworkKey, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
+import { amendmentTable } from './amendments/amendment-table'
 import { bookAmountOf } from './amounts/book-amount'
 import { parseDrops } from './amounts/native-amount'
 import { accountOffers, bookOffers } from './book-offers'
 import { parseCtid } from './codec/ctid'
+import { multisignedBlob } from './codec/multisigned-blob'
 import { accountObjectsPage, ledgerDataPage, ownerObjects } from './ledger-reads'
 import type { LedgerState } from './ledger-state'
-import type { AccountView, Ledger } from './ledger-types'
+import type { AccountView, Ledger, LedgerSelector } from './ledger-types'
 import { createNetworkLedger, DEFAULT_LEDGER_HISTORY, type NetworkLedger } from './network-ledger'
 import { NETWORKS } from './networks'
 import { bookQuote } from './rules/book-payment'
+import { depositAuthorized } from './rules/deposit-authorization'
 import type { NativePrice } from './rules/transaction-rules'
+import { readAccount } from './state/account-root'
+import { depositPreauthIndex } from './state/keylets'
 import { LSF, type RippleState } from './state/ledger-object'
+import type { ReadView } from './state/read-view'
 import { lineView } from './state/trust-line'
 import { transactionLookup } from './transaction-lookup'
 
@@ -52,6 +58,13 @@ const TXID = /^[0-9A-F]{64}$/i
 // docs/protocol.md §1 envelope themselves: an argument out of range here is a caller's bug, so it
 // is a plain RangeError or TypeError naming the argument, never a platform error.
 const outOfRange = (argument: string, why: string) => new RangeError(`${argument} ${why}`)
+
+// The open ledger's objects, or the latest closed ledger's.
+function stateOf(ledger: NetworkLedger, at: LedgerSelector = 'current'): ReadView {
+  if (at === 'current') return ledger.objects
+  if (at === 'validated') return ledger.validatedObjects()
+  throw outOfRange('ledger', "must be 'current' or 'validated'")
+}
 
 // A page request's limit must be a positive whole number (the node clamps it to its maximum).
 function checkedPage<T extends { limit: number }>(request: T): T {
@@ -185,18 +198,46 @@ export function createLedger(options: LedgerOptions): Ledger {
         : undefined
       return stored ? transactionLookup(stored) : null
     },
-    entry(key, index) {
+    amendments: (key) => amendmentTable(network(key).definition),
+    depositAuthorized(key, source, destination) {
+      const view = network(key).objects
+      for (const [name, address] of [
+        ['source', source],
+        ['destination', destination],
+      ]) {
+        if (typeof address !== 'string' || !isValidClassicAddress(address)) {
+          throw outOfRange(name as string, 'is not a valid classic address')
+        }
+      }
+      if (!readAccount(view, source)) return 'srcActNotFound'
+      const target = readAccount(view, destination)
+      if (!target) return 'dstActNotFound'
+      return depositAuthorized({
+        destinationFlags: target.Flags,
+        preauthorized: view.read(depositPreauthIndex(destination, source)) !== undefined,
+        sameAccount: source === destination,
+      })
+    },
+    submitMultisigned(key, txJson) {
       const ledger = network(key)
-      return typeof index === 'string' ? (ledger.objects.read(index.toUpperCase()) ?? null) : null
+      const blob = multisignedBlob(txJson)
+      if (typeof blob !== 'string') return blob
+      changes++
+      return { ...ledger.submit(blob), tx_blob: blob }
+    },
+    entry(key, index, at) {
+      const objects = stateOf(network(key), at)
+      return typeof index === 'string' ? (objects.read(index.toUpperCase()) ?? null) : null
     },
     accountObjects(key, address, request) {
-      const ledger = network(key)
+      const objects = stateOf(network(key), request.ledger)
       if (typeof address !== 'string' || !isValidClassicAddress(address)) {
         throw outOfRange('address', 'is not a valid classic address')
       }
-      return accountObjectsPage(ledger.objects, address, checkedPage(request))
+      return accountObjectsPage(objects, address, checkedPage(request))
     },
-    ledgerData: (key, request) => ledgerDataPage(network(key).objects, checkedPage(request)),
+    ledgerData: (key, request) =>
+      ledgerDataPage(stateOf(network(key), request.ledger), checkedPage(request)),
     storedTransaction(key, hash) {
       const ledger = network(key)
       if (typeof hash !== 'string' || !TXID.test(hash)) return null

@@ -1,4 +1,9 @@
 export {
+  type Amendment,
+  type AmendmentTable,
+  amendmentTable,
+} from './amendments/amendment-table'
+export {
   type AccountOffer,
   accountOffers,
   type BookOffer,
@@ -7,6 +12,7 @@ export {
   bookOffers,
   booksTouched,
 } from './book-offers'
+export type { MultisignedRefusal } from './codec/multisigned-blob'
 export { createLedger, type LedgerClock, type LedgerOptions } from './create-ledger'
 export {
   affectedAccounts,
@@ -18,6 +24,7 @@ export { type LedgerState, ledgerStateSchema } from './ledger-state'
 export type {
   AccountView,
   Ledger,
+  LedgerSelector,
   SubmitResult,
   TransactionLookup,
 } from './ledger-types'

@@ -1,5 +1,7 @@
 import type { Amount, NetworkKey, XrplTxResponse } from 'pullsign/wire'
+import type { AmendmentTable } from './amendments/amendment-table'
 import type { AccountOffer, BookOffersPage, BookOffersRequest } from './book-offers'
+import type { MultisignedRefusal } from './codec/multisigned-blob'
 import type { ObjectsPage, OwnerObjectsRequest } from './ledger-reads'
 import type { LedgerState } from './ledger-state'
 import type { LedgerObject } from './state/ledger-object'
@@ -33,6 +35,18 @@ export interface AccountView {
   /** Whether it set `DefaultRipple` (its assets ripple between holders, §8.5). */
   defaultRipple: boolean
 }
+
+/**
+ * Which state a read sees: the open ledger (`'current'`, the default: every applied transaction)
+ * or the latest closed one (`'validated'`: what a node answers for `ledger_index: "validated"`).
+ * Accounts funded through the control API show in both at once.
+ *
+ * @example
+ * ```ts
+ * ledger.entry('TESTNET', accountRootIndex(address), 'validated')
+ * ```
+ */
+export type LedgerSelector = 'current' | 'validated'
 
 /**
  * What `submit` reports, like a node's submit answer.
@@ -125,7 +139,8 @@ export interface Ledger {
   transactionByCtid(ctid: string): TransactionLookup | null
   /**
    * The ledger object at a ledger index (64 hex digits, either case) in the network's open
-   * ledger, as rippled's JSON with its `index` (`ledger_entry` by index), or null. Indexes come
+   * ledger (or the latest closed one, `'validated'`), as rippled's JSON with its `index`
+   * (`ledger_entry` by index), or null. Indexes come
    * from ledger/state/keylets.ts (`accountRootIndex`, `rippleStateIndex`, `ticketIndex`…).
    * Read-only: objects change only through transactions.
    *
@@ -134,7 +149,50 @@ export interface Ledger {
    * ledger.entry('TESTNET', accountRootIndex(address))?.Balance // '99999988'
    * ```
    */
-  entry(network: NetworkKey, index: string): Readonly<LedgerObject> | null
+  entry(network: NetworkKey, index: string, ledger?: LedgerSelector): Readonly<LedgerObject> | null
+  /**
+   * The network's amendment table (docs/protocol.md §8.7): every amendment its server knows, with
+   * `id`, `name`, `enabled`, `supported`, for the node's `feature` and `server_definitions`.
+   *
+   * @example
+   * ```ts
+   * ledger.amendments('TESTNET').find('MultiSign')?.enabled // true
+   * ```
+   */
+  amendments(network: NetworkKey): AmendmentTable
+  /**
+   * Whether `source` may deposit to `destination` in the open ledger (xrpl.org
+   * "deposit_authorized", docs/protocol.md §8.7): always, unless the destination set
+   * `asfDepositAuth`; then only itself and the accounts it preauthorized. A missing account is
+   * rippled's `srcActNotFound` / `dstActNotFound`; an address that is no classic address throws a
+   * RangeError naming it.
+   *
+   * @example
+   * ```ts
+   * ledger.depositAuthorized('TESTNET', alice, shop) // true, false or 'dstActNotFound'
+   * ```
+   */
+  depositAuthorized(
+    network: NetworkKey,
+    source: string,
+    destination: string,
+  ): boolean | 'srcActNotFound' | 'dstActNotFound'
+  /**
+   * Submits a multi-signed `tx_json` as rippled's `submit_multisigned` does: encoded, then checked
+   * and applied like any blob (docs/protocol.md §8.7); `tx_blob` is what was submitted. A
+   * `tx_json` that is no multi-signed transaction is refused (`invalidParams` naming the field)
+   * and changes nothing.
+   *
+   * @example
+   * ```ts
+   * const answer = ledger.submitMultisigned('TESTNET', decode(multisign([blobA, blobB])))
+   * if ('engine_result' in answer) console.log(answer.engine_result, answer.tx_blob)
+   * ```
+   */
+  submitMultisigned(
+    network: NetworkKey,
+    txJson: unknown,
+  ): (SubmitResult & { tx_blob: string }) | MultisignedRefusal
   /**
    * A page of an account's objects in the open ledger, as rippled's `account_objects` pages
    * them (NFTokenPages, then the owner directory page by page; `types` keeps some
@@ -150,7 +208,7 @@ export interface Ledger {
   accountObjects(
     network: NetworkKey,
     address: string,
-    request: OwnerObjectsRequest,
+    request: OwnerObjectsRequest & { ledger?: LedgerSelector },
   ): ObjectsPage | null
   /**
    * A page of every object of the open ledger in index order, as rippled's `ledger_data` pages
@@ -165,7 +223,7 @@ export interface Ledger {
    */
   ledgerData(
     network: NetworkKey,
-    request: { limit: number; marker?: string; type?: string },
+    request: { limit: number; marker?: string; type?: string; ledger?: LedgerSelector },
   ): ObjectsPage | null
   /**
    * A kept transaction of one network with its metadata as rippled stores it (`meta`:

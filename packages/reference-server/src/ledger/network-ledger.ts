@@ -32,6 +32,8 @@ export interface NetworkLedger {
   readonly definition: NetworkDefinition
   /** The open ledger's objects (read-only: change them only through a transaction). */
   readonly objects: ObjectStore
+  /** The objects as the latest closed (validated) ledger left them. */
+  validatedObjects(): ObjectStore
   fund(address: string, drops: bigint): void
   account(address: string): Readonly<AccountRoot> | null
   latestClosedIndex(): number
@@ -98,6 +100,9 @@ export function createNetworkLedger(
     reserve: BigInt(definition.reserve_base),
     increment: BigInt(definition.reserve_increment),
   })
+  // The state of the latest closed ledger, copied at each close (objects are shared, never
+  // changed in place), for reads of the validated ledger (docs/protocol.md §8.6).
+  let validated = objects.copy({ seq: closedIndex, parentCloseTime })
   const host: TransactorHost = {
     ...preflightContext(definition, enabledAmendments(definition)),
     price,
@@ -172,12 +177,16 @@ export function createNetworkLedger(
   return {
     definition,
     objects,
+    validatedObjects: () => validated,
     fund(address, drops) {
-      const root = readAccount(objects, address)
-      const balance = (root ? BigInt(root.Balance) : 0n) + drops
-      const next = root ? { ...root } : newAccountRoot(address, closedIndex + 1, 0n)
-      next.Balance = balance.toString()
-      objects.rawReplace(next)
+      // A direct credit of the control API, not a transaction: the validated ledger shows it at
+      // once too, as if the account had been funded at genesis.
+      for (const store of [objects, validated]) {
+        const root = readAccount(store, address)
+        const next = root ? { ...root } : newAccountRoot(address, closedIndex + 1, 0n)
+        next.Balance = ((root ? BigInt(root.Balance) : 0n) + drops).toString()
+        store.rawReplace(next)
+      }
     },
     account: (address) => readAccount(objects, address) ?? null,
     latestClosedIndex: () => closedIndex,
@@ -217,6 +226,7 @@ export function createNetworkLedger(
     },
     close(now, ledgers = 1) {
       closedIndex += ledgers
+      validated = objects.copy({ seq: closedIndex, parentCloseTime })
       parentCloseTime = rippleTime(now)
       for (const stored of open) {
         stored.validated = true
@@ -248,6 +258,7 @@ export function createNetworkLedger(
       open = parts.open
       closedIndex = parts.closedIndex
       parentCloseTime = parts.parentCloseTime
+      validated = objects.copy({ seq: closedIndex, parentCloseTime })
       forgetOldLedgers()
     },
   }

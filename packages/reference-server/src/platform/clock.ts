@@ -1,7 +1,7 @@
 /**
  * The server's one clock. Real time keeps flowing (a CLI server must work on its own; a manual
- * clock, for tests, stands still instead), and `advance` adds an offset on top, firing every timer whose due time has been reached, in due
- * order, so tests move time instead of sleeping.
+ * clock, for tests, stands still instead), and `advance` adds an offset on top, firing every
+ * timer whose due time has been reached, in due order, so tests move time instead of sleeping.
  *
  * @example
  * ```ts
@@ -18,7 +18,10 @@ export interface Clock {
    * closes is one call, not 7.9 million).
    */
   advance(seconds: number): void
-  /** Runs `fn` once after `ms` (real time or `advance`, whichever reaches it first); returns cancel. */
+  /**
+   * Runs `fn` once `ms` of clock time have passed, whatever moved it (real time, `advance`, or
+   * both); returns cancel.
+   */
   setTimeout(fn: () => void, ms: number): () => void
   /**
    * Runs `fn` every `ms`; returns cancel. `fn` gets the number of periods that ended since its
@@ -52,14 +55,15 @@ interface Timer {
   due: number
   every: number | null
   fn: (periods: number) => void
-  real: ReturnType<typeof globalThis.setTimeout> | null
 }
 
 // setTimeout stores its delay in a signed 32-bit integer; longer delays fire at once.
 const MAX_REAL_DELAY = 2 ** 31 - 1
 
 /**
- * Creates a clock.
+ * Creates a clock. Timers are judged on its own time, never on a real delay armed earlier: one
+ * real timer wakes it for the earliest due timer, and after any move (real time or `advance`)
+ * everything due by the new time fires, in due order, at once.
  *
  * @example
  * ```ts
@@ -79,44 +83,15 @@ export function createClock(options: ClockOptions = {}): Clock {
   const now = manual ? () => base + offset : () => base + (Date.now() - realStart) + offset
 
   // An interval's skipped periods collapse into one call that is told their number.
-  const fire = (timer: Timer, armReal: boolean) => {
+  const fire = (timer: Timer) => {
     let periods = 1
     if (timer.every === null) {
-      cancel(timer.id)
+      timers.delete(timer.id)
     } else {
       periods = Math.floor((now() - timer.due) / timer.every) + 1
       timer.due += periods * timer.every
-      if (armReal) arm(timer)
     }
     timer.fn(periods)
-  }
-
-  const arm = (timer: Timer) => {
-    if (manual) return
-    if (timer.real !== null) globalThis.clearTimeout(timer.real)
-    const delay = Math.min(Math.max(0, timer.due - now()), MAX_REAL_DELAY)
-    timer.real = globalThis.setTimeout(() => {
-      timer.real = null
-      if (!timers.has(timer.id)) return
-      if (timer.due <= now()) fire(timer, true)
-      else arm(timer)
-    }, delay)
-    // Timers never keep a process alive on their own: the HTTP server does that for the CLI.
-    timer.real.unref?.()
-  }
-
-  const cancel = (id: number) => {
-    const timer = timers.get(id)
-    if (!timer) return
-    if (timer.real !== null) globalThis.clearTimeout(timer.real)
-    timers.delete(id)
-  }
-
-  const schedule = (fn: (periods: number) => void, ms: number, every: number | null) => {
-    const timer: Timer = { id: nextId++, due: now() + Math.max(0, ms), every, fn, real: null }
-    timers.set(timer.id, timer)
-    arm(timer)
-    return () => cancel(timer.id)
   }
 
   const nextDue = (): Timer | undefined => {
@@ -129,6 +104,48 @@ export function createClock(options: ClockOptions = {}): Clock {
     return first
   }
 
+  // The one real timer (never in a manual clock), and the due time it was armed for.
+  let wake: ReturnType<typeof globalThis.setTimeout> | null = null
+  let wakeDue = Number.POSITIVE_INFINITY
+
+  const armAt = (due: number) => {
+    if (wake !== null) globalThis.clearTimeout(wake)
+    wake = null
+    wakeDue = due
+    if (due === Number.POSITIVE_INFINITY) return
+    const delay = Math.min(Math.max(0, due - now()), MAX_REAL_DELAY)
+    wake = globalThis.setTimeout(() => {
+      wake = null
+      runDue()
+    }, delay)
+    // Timers never keep a process alive on their own: the HTTP server does that for the CLI.
+    wake.unref?.()
+  }
+
+  // Armed anew after every move: an advance shortens the real delay to the same due time.
+  const rearm = () => {
+    if (!manual) armAt(nextDue()?.due ?? Number.POSITIVE_INFINITY)
+  }
+
+  // Every timer due by now fires, in due order, and sees the time after the move (so a socket
+  // tick after a long jump reports it); an interval fires once with the periods it skipped.
+  const runDue = () => {
+    const target = now()
+    try {
+      for (let timer = nextDue(); timer && timer.due <= target; timer = nextDue()) fire(timer)
+    } finally {
+      rearm()
+    }
+  }
+
+  const schedule = (fn: (periods: number) => void, ms: number, every: number | null) => {
+    const timer: Timer = { id: nextId++, due: now() + Math.max(0, ms), every, fn }
+    timers.set(timer.id, timer)
+    if (!manual && timer.due < wakeDue) armAt(timer.due)
+    // A cancelled timer's wake, if it was the first, finds nothing due and re-arms for the next.
+    return () => void timers.delete(timer.id)
+  }
+
   return {
     now,
     advance(seconds) {
@@ -136,21 +153,13 @@ export function createClock(options: ClockOptions = {}): Clock {
         throw new RangeError('seconds must be a finite number >= 0')
       }
       offset += seconds * 1000
-      const target = now()
-      // Every timer due by the new time fires, in due order, and sees the new time (so a socket
-      // tick after a long jump reports the time after it); an interval fires once with the
-      // periods it skipped. Real timers are re-armed once at the end.
-      const fired = new Set<Timer>()
-      for (let timer = nextDue(); timer && timer.due <= target; timer = nextDue()) {
-        fired.add(timer)
-        fire(timer, false)
-      }
-      for (const timer of fired) if (timers.has(timer.id)) arm(timer)
+      runDue()
     },
     setTimeout: (fn, ms) => schedule(fn, ms, null),
     setInterval: (fn, ms) => schedule(fn, ms, Math.max(1, ms)),
     dispose() {
-      for (const id of [...timers.keys()]) cancel(id)
+      timers.clear()
+      armAt(Number.POSITIVE_INFINITY)
     },
   }
 }

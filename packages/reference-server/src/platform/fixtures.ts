@@ -5,7 +5,7 @@ import type { Applications, CreateApplicationInput } from './applications/applic
 import { badBody, PlatformError } from './errors'
 import { stableUuid } from './ids'
 import { parseInput } from './schema-input'
-import type { Users } from './users/users'
+import type { GlobalIdLink, Users } from './users/users'
 
 /** A user of the start fixtures (the §10 body plus a fixed uuid). */
 export interface FixtureUser {
@@ -14,6 +14,7 @@ export interface FixtureUser {
   accounts?: number
   kyc?: KycStatus
   balances?: Partial<Record<NetworkKey, string>>
+  globalid?: GlobalIdLink
 }
 
 /** What the platform starts with, and returns to on `reset()`. */
@@ -23,8 +24,9 @@ export interface Fixtures {
 }
 
 /**
- * The demo fixtures of the CLI: one application and two users with funded accounts. Every id and
- * key is derived from fixed text, so they are the same on every start and the docs can quote them.
+ * The demo fixtures of the CLI: one application and two users with funded accounts (Alice's first
+ * linked to GlobalID). Every id and key is derived from fixed text, so they are the same on every
+ * start and the docs can quote them.
  *
  * @example
  * ```ts
@@ -47,7 +49,18 @@ export const DEMO_FIXTURES: Readonly<Fixtures> = Object.freeze<Fixtures>({
     },
   ],
   users: [
-    { uuid: stableUuid('user:Alice'), name: 'Alice', accounts: 2, kyc: 'SUCCESSFUL' },
+    {
+      uuid: stableUuid('user:Alice'),
+      name: 'Alice',
+      accounts: 2,
+      kyc: 'SUCCESSFUL',
+      // Her first account is linked to GlobalID, so account-meta's `linked` is a time for it and
+      // null for every other account (a client parsing the field as a date meets both).
+      globalid: {
+        linked: '2025-03-14T09:26:53.000Z',
+        profileUrl: 'https://app.global.id/u/demo-alice',
+      },
+    },
     { uuid: stableUuid('user:Bob'), name: 'Bob', accounts: 2, kyc: 'NONE' },
   ],
 })

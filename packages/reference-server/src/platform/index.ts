@@ -19,7 +19,10 @@ export {
 } from './fixtures'
 export { createLookups, type Lookups } from './lookups/lookups'
 export { nativePrice } from './lookups/rates'
+export type { PayloadPersistence } from './payloads/payload-persistence'
+export type { PayloadRequests } from './payloads/payload-requests'
 export { parseRetention, type RetentionOptions } from './payloads/payload-retention'
+export type { PayloadSubscriptions } from './payloads/payload-subscriptions'
 export type {
   CreateContext,
   OpenInput,
@@ -27,7 +30,8 @@ export type {
   WalletRequest,
   WalletRequestOptions,
 } from './payloads/payload-types'
-export { createPayloads, type PayloadJson, type Payloads } from './payloads/payloads'
+export type { PayloadWalletSteps } from './payloads/payload-wallet-steps'
+export { createPayloads, type Payloads } from './payloads/payloads'
 export {
   createRateLimits,
   DEFAULT_RATE_LIMITS,

@@ -4,7 +4,7 @@ import { type Ledger, ledgerStateSchema } from '../ledger'
 import type {
   Applications,
   AppStorage,
-  Payloads,
+  PayloadPersistence,
   UserData,
   Users,
   UserTokens,
@@ -36,7 +36,7 @@ export function storeStateParts(stores: {
   users: Users
   ledger: Ledger
   tokens: UserTokens
-  payloads: Payloads
+  payloads: Pick<PayloadPersistence, 'changes' | 'saveState' | 'loadState'>
   storage: AppStorage
   userData: UserData
   webhooks: Webhooks

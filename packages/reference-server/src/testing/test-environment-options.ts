@@ -33,6 +33,12 @@ export interface TestEnvironmentOptions {
   server?: ReferenceServerOptions
   /** Timeout of every call, the client's and the control API's, ms (default 10 000). */
   timeoutMs?: number
+  /**
+   * `'manual'`: the in-process server's clock stands still until `env.advance(seconds)` moves it
+   * (expiry, webhook retries, token lifetimes without waiting); not with `url` (a shared server's
+   * clock is every tenant's). Default: real time flows.
+   */
+  clock?: 'manual'
   autopilot?: TestAutopilot
 }
 
@@ -76,14 +82,23 @@ const checkAutopilot = (autopilot: unknown) => {
 export function parseTestEnvironmentOptions(input: unknown): TestEnvironmentOptions {
   if (input === undefined) return {}
   if (!isObject(input)) return fail('', 'must be an object')
-  onlyKeys(input, '', ['url', 'server', 'timeoutMs', 'autopilot'])
-  const { url, server, timeoutMs, autopilot } = input
+  onlyKeys(input, '', ['url', 'server', 'timeoutMs', 'autopilot', 'clock'])
+  const { url, server, timeoutMs, autopilot, clock } = input
   if (url !== undefined && !isHttpUrl(url)) {
     fail('.url', 'must be the http(s) base URL of a running reference server')
   }
   if (server !== undefined && !isObject(server)) fail('.server', 'must be an object')
   if (timeoutMs !== undefined) wholeNumber(timeoutMs, '.timeoutMs', 1, 600_000)
   if (autopilot !== undefined) checkAutopilot(autopilot)
+  if (clock !== undefined) {
+    if (clock !== 'manual') fail('.clock', "must be 'manual' (or left out for real time)")
+    if (url !== undefined) {
+      fail('.clock', "is for the in-process server only: a shared server's clock is every tenant's")
+    }
+    if (isObject(server) && server.clock !== undefined) {
+      fail('.clock', 'and options.server.clock are two clocks: give one of them')
+    }
+  }
   if (url !== undefined && server !== undefined) {
     fail(
       '.server',

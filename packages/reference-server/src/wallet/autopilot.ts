@@ -2,14 +2,15 @@ import type { RefAutopilotEntry, RefAutopilotRule } from '../control-api-types'
 import type { Applications } from '../platform/applications/applications'
 import type { Clock } from '../platform/clock'
 import { PlatformError } from '../platform/errors'
-import type { Payloads } from '../platform/payloads/payloads'
+import type { PayloadSubscriptions } from '../platform/payloads/payload-subscriptions'
+import type { PayloadWalletSteps } from '../platform/payloads/payload-wallet-steps'
 import type { Users } from '../platform/users/users'
 import { parseAutopilotRule } from './autopilot-input'
 
 /** What the autopilot works with: the wallet's own answers, and where new payloads come from. */
 export interface AutopilotDeps {
   clock: Clock
-  payloads: Pick<Payloads, 'onCreated' | 'request'>
+  payloads: Pick<PayloadSubscriptions, 'onCreated'> & Pick<PayloadWalletSteps, 'request'>
   users: Pick<Users, 'find'>
   applications: Pick<Applications, 'find'>
   sign(uuid: string, user: string): Promise<unknown>

@@ -5,8 +5,10 @@ import { type NetworkDefinition, networkDefinition } from '../ledger/networks'
 import type { Applications } from '../platform/applications/applications'
 import type { Clock } from '../platform/clock'
 import { conflict, forbiddenType, invalidRequest } from '../platform/errors'
+import type { PayloadRequests } from '../platform/payloads/payload-requests'
+import type { PayloadSubscriptions } from '../platform/payloads/payload-subscriptions'
 import type { WalletOutcome, WalletRequest } from '../platform/payloads/payload-types'
-import type { Payloads } from '../platform/payloads/payloads'
+import type { PayloadWalletSteps } from '../platform/payloads/payload-wallet-steps'
 import type { User, UserAccount, Users } from '../platform/users/users'
 import { createAutopilot } from './autopilot'
 import { assertBatchWalletVersion, signBatch } from './batch-sign'
@@ -26,7 +28,10 @@ import type { Wallet } from './wallet-types'
 
 /** What the wallet works with. */
 export interface WalletDeps {
-  payloads: Payloads
+  /** The state machine it walks, the records it reads, and new payloads for the autopilot. */
+  payloads: PayloadWalletSteps &
+    Pick<PayloadRequests, 'record'> &
+    Pick<PayloadSubscriptions, 'onCreated'>
   users: Users
   /** Where the autopilot checks the application a rule names. */
   applications: Pick<Applications, 'find'>

@@ -1,5 +1,10 @@
 import { SOCKET_EXPIRES_IN_INTERVAL_SECONDS, SOCKET_PONG_TEXT } from 'pullsign/wire'
-import { type Clock, type Payloads, PlatformError } from '../platform'
+import {
+  type Clock,
+  type PayloadRequests,
+  type PayloadSubscriptions,
+  PlatformError,
+} from '../platform'
 import { isKeepalive } from './client-frame'
 
 /**
@@ -55,7 +60,8 @@ export function createPayloadSockets({
   payloads,
   clock,
 }: {
-  payloads: Payloads
+  payloads: Pick<PayloadSubscriptions, 'subscribe' | 'resolvedMessage'> &
+    Pick<PayloadRequests, 'record'>
   clock: Clock
 }): PayloadSockets {
   const channels = new Map<string, Channel>()
@@ -84,10 +90,19 @@ export function createPayloadSockets({
     if (existing) return existing
     const record = payloads.record(uuid)
     const sockets = new Set<SocketPeer>()
-    const unsubscribe = payloads.subscribe(uuid, (message) => {
-      const frame = JSON.stringify(message)
-      for (const socket of sockets) socket.send(frame)
-    })
+    const unsubscribe = payloads.subscribe(
+      uuid,
+      (message) => {
+        const frame = JSON.stringify(message)
+        for (const socket of sockets) socket.send(frame)
+      },
+      () => {
+        // Forgotten (retention, an application's reset): nothing more will come, so its sockets
+        // close as one for an unknown payload does (docs/protocol.md §4).
+        if (channels.get(uuid) === channel) channels.delete(uuid)
+        for (const socket of sockets) socket.close(CLOSE_NORMAL, 'payload forgotten')
+      },
+    )
     const channel: Channel = {
       sockets,
       expiresAt: Date.parse(record.payload.expires_at),

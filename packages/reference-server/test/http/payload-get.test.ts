@@ -3,9 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { deriveUserAccount } from '../../src/platform/users/users'
 import { okJson, startTestServer, type TestServer } from '../server/test-server'
 
-// GET payload answers a remembered JSON text while the record stays the same
-// (src/platform/payloads/record-json-cache.ts). These follow one payload through every change a record shows
-// and compare each answer with a record built afresh in-process.
+// GET payload answers a remembered JSON text while the record stays the same (the payloads'
+// record memo, src/platform/payloads/record-memo.ts, and the route's text of it,
+// src/http/record-bodies.ts). These follow one payload through every change a record shows and
+// compare each answer with the record in-process.
 let t: TestServer
 beforeEach(async () => {
   t = await startTestServer({ rateLimits: false })

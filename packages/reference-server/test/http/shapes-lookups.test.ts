@@ -83,9 +83,15 @@ describe('lookups (docs/protocol.md §2)', () => {
   })
 
   it('account-meta: globalid.linked is a timestamp or null, profiles are {accountAlias, source}', async () => {
+    // The demo fixtures link Alice's first account to GlobalID, and no other (README "Demo fixtures").
     const alice = t.alice.accounts[0]?.address
     const known = expectShape(accountMeta, await json(await t.api(`account-meta/${alice}`)))
-    expect(known.globalid.linked).toBeNull()
+    expect(new Date(known.globalid.linked ?? '').toISOString()).toBe(known.globalid.linked)
+    expect(new URL(known.globalid.profileUrl ?? '').protocol).toBe('https:')
+    for (const other of [t.alice.accounts[1]?.address, t.bob.accounts[0]?.address]) {
+      const meta = expectShape(accountMeta, await json(await t.api(`account-meta/${other}`)))
+      expect(meta.globalid, other).toEqual({ linked: null, profileUrl: null })
+    }
     expect(known.thirdPartyProfiles.length).toBeGreaterThan(0)
     const stranger = 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY'
     const unknown = expectShape(accountMeta, await json(await t.api(`account-meta/${stranger}`)))

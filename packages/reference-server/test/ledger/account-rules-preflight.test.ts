@@ -287,8 +287,8 @@ describe('AccountDelete (rippled DeleteAccount.cpp)', () => {
     ['a trust line', { ownedTypes: ['RippleState'] }, {}, 'tecHAS_OBLIGATIONS'],
     ['an escrow', { ownedTypes: ['Ticket', 'Escrow'] }, {}, 'tecHAS_OBLIGATIONS'],
     [
-      'tickets, offers, a signer list, preauths',
-      { ownedTypes: ['Ticket', 'Offer', 'SignerList', 'DepositPreauth'] },
+      'tickets, a signer list, preauths',
+      { ownedTypes: ['Ticket', 'SignerList', 'DepositPreauth'] },
       {},
       null,
     ],

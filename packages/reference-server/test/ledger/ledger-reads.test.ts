@@ -56,6 +56,23 @@ describe('reads for the node (docs/protocol.md §8.6)', () => {
     expect(f.ledger.entry('TESTNET', 'nope')).toBeNull()
   })
 
+  it("'validated' reads see the latest closed ledger; funding shows in both at once", () => {
+    const index = accountRootIndex(alice.address)
+    expect(f.ledger.entry('TESTNET', index, 'validated')?.Balance).toBe(String(1000n * UNIT))
+    ok(f.submit(alice, { TransactionType: 'TicketCreate', TicketCount: 1 }))
+    expect(f.ledger.entry('TESTNET', index, 'validated')?.Balance).toBe(String(1000n * UNIT))
+    expect(f.ledger.entry('TESTNET', index)?.Balance).toBe(String(1000n * UNIT - 12n))
+    const validatedObjects = () =>
+      f.ledger.accountObjects('TESTNET', alice.address, { limit: 10, ledger: 'validated' })
+    expect(validatedObjects()?.objects).toEqual([])
+    f.ledger.close('TESTNET')
+    expect(f.ledger.entry('TESTNET', index, 'validated')?.Balance).toBe(String(1000n * UNIT - 12n))
+    expect(validatedObjects()?.objects.map((o) => o.LedgerEntryType)).toEqual(['Ticket'])
+    expect(f.ledger.ledgerData('TESTNET', { limit: 100, ledger: 'validated' })?.objects).toEqual(
+      f.ledger.ledgerData('TESTNET', { limit: 100 })?.objects,
+    )
+  })
+
   it('accountObjects walks the owner directory page by page with markers, and filters by type', () => {
     aliceOwnsMany()
     expect(f.ledger.entry('TESTNET', ownerDirIndex(alice.address))).toMatchObject({

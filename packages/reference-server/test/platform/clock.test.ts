@@ -1,24 +1,33 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type Clock, createClock } from '../../src/platform/clock'
 
 let clock: Clock | undefined
-afterEach(() => clock?.dispose())
+afterEach(() => {
+  clock?.dispose()
+  vi.useRealTimers()
+})
 const start = Date.parse('2026-01-01T00:00:00Z')
 
 describe('clock', () => {
-  it('starts where asked and keeps real time flowing', async () => {
+  // Real time is vitest's fake system time here: the test moves it instead of sleeping.
+  it('starts where asked and keeps real time flowing', () => {
+    vi.useFakeTimers({ now: Date.parse('2030-05-05T00:00:00Z') })
     clock = createClock({ start })
-    const first = clock.now()
-    expect(first - start).toBeLessThan(50)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(clock.now() - first).toBeGreaterThanOrEqual(15)
+    expect(clock.now()).toBe(start)
+    const fired: number[] = []
+    clock.setTimeout(() => fired.push(clock?.now() ?? 0), 20)
+    vi.advanceTimersByTime(20)
+    expect(clock.now()).toBe(start + 20)
+    expect(fired).toEqual([start + 20])
   })
 
-  it('a manual clock stands still until advanced and arms no real timer', async () => {
+  it('a manual clock stands still until advanced and arms no real timer', () => {
+    vi.useFakeTimers({ now: Date.parse('2030-05-05T00:00:00Z') })
     clock = createClock({ start, manual: true })
     const fired: string[] = []
     clock.setTimeout(() => fired.push('1 ms'), 1)
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(vi.getTimerCount()).toBe(0)
+    vi.advanceTimersByTime(20)
     expect(clock.now()).toBe(start)
     expect(fired).toEqual([])
     clock.advance(0.001)
@@ -97,5 +106,63 @@ describe('clock', () => {
   it('refuses to move backwards', () => {
     clock = createClock({ start })
     expect(() => clock?.advance(-1)).toThrow(RangeError)
+  })
+})
+
+describe('a real-time clock judges its timers on its own time', () => {
+  // vitest's fake timers stand in for real time: the test moves it, and can make it jump without
+  // running any real timer (a late one), never waiting.
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+  const realTime = () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    clock = createClock({ start })
+    return clock
+  }
+
+  it('after an advance before a timer is due, the rest of its time passes in real time', () => {
+    const c = realTime()
+    const fired: string[] = []
+    c.setTimeout(() => fired.push('60 s'), 60_000)
+    c.advance(57)
+    vi.advanceTimersByTime(2_999)
+    expect(fired).toEqual([])
+    vi.advanceTimersByTime(1)
+    expect(fired).toEqual(['60 s'])
+    expect(c.now() - start).toBe(60_000)
+  })
+
+  it('real time and advances add up; after any move, everything due fires at once, in order', () => {
+    const c = realTime()
+    const fired: string[] = []
+    c.setTimeout(() => fired.push('c 50s'), 50_000)
+    c.setTimeout(() => fired.push('a 10s'), 10_000)
+    c.setTimeout(() => fired.push('b 30s'), 30_000)
+    c.advance(5)
+    vi.advanceTimersByTime(5_000)
+    expect(fired).toEqual(['a 10s'])
+    c.advance(15)
+    vi.advanceTimersByTime(5_000)
+    expect(fired).toEqual(['a 10s', 'b 30s'])
+    // Real time jumps past 50 s while no real timer has run yet: the next move fires what is due.
+    vi.setSystemTime(Date.now() + 25_000)
+    expect(fired).toEqual(['a 10s', 'b 30s'])
+    c.advance(0)
+    expect(fired).toEqual(['a 10s', 'b 30s', 'c 50s'])
+  })
+
+  it('a cancelled first timer holds back no other; dispose leaves no real timer armed', () => {
+    const c = realTime()
+    const fired: string[] = []
+    c.setTimeout(() => fired.push('cancelled'), 10_000)()
+    c.setTimeout(() => fired.push('20 s'), 20_000)
+    c.setInterval((periods) => fired.push(`every 15 s ×${periods}`), 15_000)
+    vi.advanceTimersByTime(20_000)
+    expect(fired).toEqual(['every 15 s ×1', '20 s'])
+    c.advance(40)
+    expect(fired).toEqual(['every 15 s ×1', '20 s', 'every 15 s ×3'])
+    c.dispose()
+    expect(vi.getTimerCount()).toBe(0)
   })
 })

@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest'
 import { createPlatform, type Platform, type PlatformOptions } from '../../src/create-platform'
 import { type Clock, createClock } from '../../src/platform/clock'
 import { EMPTY_FIXTURES } from '../../src/platform/fixtures'
@@ -24,6 +25,19 @@ export function testPlatform(options: PlatformOptions = {}) {
   })
   const alice = platform.users.create({ name: 'Alice', kyc: 'SUCCESSFUL' })
   return { platform, clock, app, alice }
+}
+
+/** {@link testPlatform} for the tests of a file: each platform is disposed after its test. */
+export function testPlatforms(): (options?: PlatformOptions) => ReturnType<typeof testPlatform> {
+  const made: Platform[] = []
+  afterEach(() => {
+    for (const platform of made.splice(0)) platform.dispose()
+  })
+  return (options) => {
+    const test = testPlatform(options)
+    made.push(test.platform)
+    return test
+  }
 }
 
 /** A native payment request body. */

@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createReferenceServer } from '@pullsign/reference-server'
 import { API_PATHS } from 'pullsign/wire'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { Platform } from '../../src/create-platform'
 import { createPlatform } from '../../src/create-platform'
 import { PlatformError, parseRetention } from '../../src/platform'
@@ -181,5 +181,93 @@ describe('retention options', () => {
     for (let i = 0; i < 300; i++) reject(create())
     platform.clock.advance(365 * 24 * 3600)
     expect(platform.payloads.size).toBe(300)
+  })
+})
+
+describe('retention and the expired message (docs/protocol.md §4)', () => {
+  // A clock where real time flows, as the CLI's: vitest's fake timers stand in for real time, so
+  // a test moves it (and can make the clock's real wake late) without waiting or racing.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  /** A payload that expires in a minute, and what its one subscriber saw. */
+  const watched = (s: ReturnType<typeof start>) => {
+    const uuid = s.create({ options: { expire: 1 } })
+    const seen: unknown[] = []
+    s.platform.payloads.subscribe(
+      uuid,
+      (message) => seen.push(message),
+      () => seen.push('ended'),
+    )
+    return { uuid, seen }
+  }
+
+  test.each([
+    ['no bound', {}],
+    ['a payload bound of 1', { maxPayloads: 1 }],
+  ])(
+    '%s: after an advance before the expiry, expired comes when real time reaches it',
+    (_, retention) => {
+      const s = start(retention)
+      const { uuid, seen } = watched(s)
+      s.platform.clock.advance(57)
+      vi.advanceTimersByTime(2_999)
+      s.create()
+      expect(seen).toEqual([])
+      expect(s.platform.payloads.has(uuid)).toBe(true)
+      vi.advanceTimersByTime(1)
+      expect(seen).toEqual([{ expired: true }])
+    },
+  )
+
+  test.each([
+    ['no bound', {}, true],
+    ['a payload bound of 1', { maxPayloads: 1 }, false],
+  ])(
+    '%s: an advance past the expiry sends expired at once, before any forgetting',
+    (_, retention, kept) => {
+      const s = start(retention)
+      const { uuid, seen } = watched(s)
+      s.platform.clock.advance(61)
+      expect(seen).toEqual([{ expired: true }])
+      s.create()
+      expect(s.platform.payloads.has(uuid)).toBe(kept)
+      expect(seen).toEqual(kept ? [{ expired: true }] : [{ expired: true }, 'ended'])
+    },
+  )
+
+  test('a payload bound of 1: a payload past its expiry is kept until its expired went out', () => {
+    const s = start({ maxPayloads: 1 })
+    const { uuid, seen } = watched(s)
+    // The clock's time passes the expiry while its real wake has not run yet (a late timer).
+    vi.setSystemTime(Date.now() + 61_000)
+    s.create()
+    expect(s.platform.payloads.has(uuid)).toBe(true)
+    expect(seen).toEqual([])
+    vi.advanceTimersByTime(60_000)
+    expect(seen).toEqual([{ expired: true }])
+    // The walk after the one that found nothing to forget waits for one more payload (slack).
+    s.create()
+    s.create()
+    expect(s.platform.payloads.has(uuid)).toBe(false)
+    expect(seen).toEqual([{ expired: true }, 'ended'])
+  })
+
+  test('forgetting ends the channel like a close; a due expired goes out first', () => {
+    const s = start({ maxPayloads: 1 })
+    const resolved = watched(s)
+    s.reject(resolved.uuid)
+    s.create()
+    expect(s.platform.payloads.has(resolved.uuid)).toBe(false)
+    expect(resolved.seen.at(-1)).toBe('ended')
+    // An application's reset forgets a payload whose expiry is due but whose wake is late.
+    const due = watched(s)
+    vi.setSystemTime(Date.now() + 61_000)
+    s.platform.payloads.forgetApplication(s.app.uuid)
+    expect(due.seen).toEqual([{ expired: true }, 'ended'])
   })
 })

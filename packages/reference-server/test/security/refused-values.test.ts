@@ -71,39 +71,88 @@ describe('/force re-arms an OTT at most 3 times (§7.3)', () => {
 })
 
 describe('a webhook URL at the server’s own control API is refused (§7.3)', () => {
-  it('400 naming webhookUrl; nothing created', async () => {
+  // Each form as `[what, url of {op}, served]`: `served` forms reach the control API when fetched
+  // (shown with {op} = state), the others are forms a proxy in front may fold into it.
+  const FORMS: [string, (op: string) => string, boolean][] = [
+    ['plain', (op) => `${t.endpoints.api}/__ref/${op}`, true],
+    ['localhost', (op) => `http://localhost:${port()}/__ref/${op}`, true],
+    ['a dot-dot segment', (op) => `${t.endpoints.api}/a/../__ref/${op}`, true],
+    ['an escaped dot-dot', (op) => `${t.endpoints.api}/a/%2e%2E/__ref/${op}`, true],
+    ['a dot segment', (op) => `${t.endpoints.api}/./__ref/./${op}`, true],
+    ['an escaped underscore', (op) => `${t.endpoints.api}/%5f_ref/${op}`, true],
+    ['escaped underscores, upper case', (op) => `${t.endpoints.api}/%5F%5Fref/${op}`, true],
+    ['an escaped letter', (op) => `${t.endpoints.api}/__%72ef/${op}`, true],
+    [
+      'an escaped operation',
+      (op) => `${t.endpoints.api}/__ref/%${op.charCodeAt(0).toString(16)}${op.slice(1)}`,
+      true,
+    ],
+    ['backslashes', (op) => `${t.endpoints.api}\\__ref\\${op}`, true],
+    ['a query and a fragment', (op) => `${t.endpoints.api}/__ref/${op}?x=1#y`, true],
+    ['a tab inside', (op) => `${t.endpoints.api}/__r\tef/${op}`, true],
+    ['127.1', (op) => `http://127.1:${port()}/__ref/${op}`, true],
+    ['the host as a number', (op) => `http://2130706433:${port()}/__ref/${op}`, true],
+    ['upper-case host', (op) => `http://LOCALHOST:${port()}/__ref/${op}`, true],
+    ['[::1]', (op) => `http://[::1]:${port()}/__ref/${op}`, false],
+    ['a trailing dot on the host', (op) => `http://localhost.:${port()}/__ref/${op}`, false],
+    ['upper case', (op) => `${t.endpoints.api}/__REF/${op.toUpperCase()}`, false],
+    ['double slashes', (op) => `${t.endpoints.api}//__ref//${op}`, false],
+    ['escaped slashes', (op) => `${t.endpoints.api}/%2F__ref%2F${op}`, false],
+    ['an escaped slash after a dot-dot', (op) => `${t.endpoints.api}/a/..%2F__ref/${op}`, false],
+    ['a twice-escaped underscore', (op) => `${t.endpoints.api}/%255f_ref/${op}`, false],
+    ['a trailing slash', (op) => `${t.endpoints.api}/__ref/${op}/`, false],
+  ]
+  const port = () => new URL(t.endpoints.api).port
+  const ALLOWED = () => [
+    'http://127.0.0.1:3000/hook',
+    `${t.endpoints.api}/hooks/__ref/reset`,
+    `${t.endpoints.api}/__refs/reset`,
+    'https://hooks.example/__ref/reset',
+  ]
+
+  it.each(FORMS.filter(([, , served]) => served))(
+    'the router serves the control API at %s (why it is refused)',
+    async (_, form) => {
+      const res = await fetch(form('state'))
+      expect(res.status, form('state')).toBe(200)
+    },
+  )
+
+  it.each(FORMS)('%s: 400 naming webhookUrl on create; nothing created', async (_, form) => {
     const before = t.server.platform.applications.list().length
-    for (const webhookUrl of [
-      `${t.endpoints.api}/__ref/reset`,
-      `http://localhost:${new URL(t.endpoints.api).port}/__ref/reset`,
-      `${t.endpoints.api}/a/../__ref/reset`,
-    ]) {
-      const error = await errorOf(await t.control('applications', { name: 'Hook', webhookUrl }))
-      expect(error.status, webhookUrl).toBe(400)
-      expect(error.message, webhookUrl).toContain('webhookUrl')
-    }
+    const webhookUrl = form('reset')
+    const error = await errorOf(await t.control('applications', { name: 'Hook', webhookUrl }))
+    expect(error, webhookUrl).toMatchObject({ status: 400 })
+    expect(error.message, webhookUrl).toContain('webhookUrl')
     expect(t.server.platform.applications.list().length).toBe(before)
-    expect(
-      (await t.control('applications', { name: 'Hook', webhookUrl: 'http://127.0.0.1:3000/hook' }))
-        .status,
-    ).toBe(200)
   })
 
-  it('a PATCH to one is refused the same way; the application keeps its webhook', async () => {
+  it.each(FORMS)('%s: a PATCH is refused the same way; the webhook stays', async (_, form) => {
     const app = (await json(await t.control('applications', { name: 'Hooked' }))) as RefApplication
-    const patch = (webhookUrl: string) =>
-      fetch(`${t.endpoints.api}/__ref/applications/${app.uuid}`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ webhookUrl }),
-      })
-    const error = await errorOf(await patch(`${t.endpoints.api}/__ref/reset`))
-    expect(error.status).toBe(400)
-    expect(error.message).toContain('webhookUrl')
+    const webhookUrl = form('reset')
+    const error = await errorOf(await patchWebhook(app.uuid, webhookUrl))
+    expect(error, webhookUrl).toMatchObject({ status: 400 })
+    expect(error.message, webhookUrl).toContain('webhookUrl')
     expect(t.server.platform.applications.get(app.uuid).webhookUrl).toBeNull()
-    expect((await patch('http://127.0.0.1:3000/hook')).status).toBe(200)
+  })
+
+  it('other paths of the server, and other hosts’ /__ref, are accepted on create and PATCH', async () => {
+    const app = (await json(await t.control('applications', { name: 'Hooked' }))) as RefApplication
+    for (const webhookUrl of ALLOWED()) {
+      const created = await t.control('applications', { name: 'Hook', webhookUrl })
+      expect(created.status, webhookUrl).toBe(200)
+      expect((await patchWebhook(app.uuid, webhookUrl)).status, webhookUrl).toBe(200)
+      expect(t.server.platform.applications.get(app.uuid).webhookUrl).toBe(webhookUrl)
+    }
   })
 })
+
+const patchWebhook = (uuid: string, webhookUrl: string) =>
+  fetch(`${t.endpoints.api}/__ref/applications/${uuid}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ webhookUrl }),
+  })
 
 describe('headers (§7.3)', () => {
   it('JSON error answers carry nosniff', async () => {

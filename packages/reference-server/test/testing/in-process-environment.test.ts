@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestEnvironment, type InProcessTestEnvironment } from '../../src/testing'
+import {
+  createClock,
+  createTestEnvironment,
+  type InProcessTestEnvironment,
+} from '../../src/testing'
 
 const signIn = { txjson: { TransactionType: 'SignIn' } } as const
 
@@ -56,5 +60,36 @@ describe('close()', () => {
     await Promise.all([env.close(), env.close()])
     await env.close()
     await expect(fetch(`${api}/__ref/state`)).rejects.toThrow()
+  })
+})
+
+describe("createTestEnvironment({ clock: 'manual' })", () => {
+  let env: InProcessTestEnvironment
+  beforeAll(async () => {
+    env = await createTestEnvironment({ clock: 'manual' })
+  })
+  afterAll(() => env.close())
+
+  it('stands still between calls, and advance(seconds) moves the server time and the payloads', async () => {
+    const start = env.server.clock.now()
+    const { uuid } = await env.client.payload.create({ ...signIn, options: { expire: 1 } })
+    const before = await env.client.payload.get(uuid)
+    expect(env.server.clock.now()).toBe(start)
+    expect(before.payload.expires_in_seconds).toBe(60)
+    await env.advance(59)
+    expect(env.server.clock.now()).toBe(start + 59_000)
+    expect((await env.client.payload.get(uuid)).payload.expires_in_seconds).toBe(1)
+    await env.advance(1)
+    expect((await env.client.payload.get(uuid)).meta.expired).toBe(true)
+  })
+
+  it('createClock is the same clock, for a server of your own', () => {
+    const clock = createClock({ manual: true, start: Date.parse('2030-01-01T00:00:00Z') })
+    const fired: number[] = []
+    clock.setTimeout(() => fired.push(clock.now()), 90_000)
+    clock.advance(89)
+    expect(fired).toEqual([])
+    clock.advance(1)
+    expect(fired).toEqual([Date.parse('2030-01-01T00:01:30Z')])
   })
 })

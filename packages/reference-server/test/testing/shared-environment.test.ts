@@ -114,6 +114,9 @@ describe('options are validated', () => {
     [{ autopilot: { user: 0, answer: 'sign', after: 5 } }, /options\.autopilot\b.*after\b/],
     [{ server: 'fast' }, /options\.server must be an object/],
     [{ timeoutMs: 1.5 }, /options\.timeoutMs must be a whole number/],
+    [{ clock: 'real' }, /options\.clock must be 'manual'/],
+    [{ clock: 'manual', url: 'http://127.0.0.1:1' }, /options\.clock is for the in-process server/],
+    [{ clock: 'manual', server: { clock: {} } }, /options\.clock and options\.server\.clock/],
   ])('%j is refused naming the field', async (options, message) => {
     await expect(createTestEnvironment(options as never)).rejects.toThrow(message)
   })

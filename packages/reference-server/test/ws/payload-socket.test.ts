@@ -235,3 +235,49 @@ describe('payload websocket (docs/protocol.md §4)', () => {
     expect(await probe.closed).toBeGreaterThan(0)
   })
 })
+
+describe('expired over POST /__ref/clock/advance, with and without a payload bound (§4)', () => {
+  const advance = async (server: TestServer, seconds: number) =>
+    expect((await server.control('clock/advance', { seconds })).status).toBe(200)
+
+  /** A payload that expires in a minute on `server`, with its socket past the first messages. */
+  const expiring = async (server: TestServer) => {
+    const created = await server.createPayload({
+      txjson: { TransactionType: 'SignIn' },
+      options: { expire: 1 },
+    })
+    const probe = await connect(
+      `${server.endpoints.api.replace('http', 'ws')}/sign/${created.uuid}`,
+    )
+    await probe.next()
+    await probe.next()
+    return { uuid: created.uuid, probe }
+  }
+
+  it('no bound: nothing before the expiry, expired as soon as the clock passes it', async () => {
+    const { probe } = await expiring(t)
+    await advance(t, 57)
+    expect(await probe.drain()).not.toContainEqual({ expired: true })
+    await advance(t, 3)
+    expect(await probe.drain()).toContainEqual({ expired: true })
+  })
+
+  it('a payload bound of 1: expired comes when due; forgetting the payload then closes its socket', async () => {
+    const bounded = await startTestServer({ retention: { maxPayloads: 1 } })
+    try {
+      const { uuid, probe } = await expiring(bounded)
+      await advance(bounded, 57)
+      await bounded.createPayload()
+      expect(await probe.drain()).not.toContainEqual({ expired: true })
+      await advance(bounded, 3)
+      expect(await probe.drain()).toContainEqual({ expired: true })
+      // Over and sent: the next payloads push it out of the store, and its socket closes.
+      await bounded.createPayload()
+      await bounded.createPayload()
+      expect(await probe.closed).toBe(1000)
+      expect((await bounded.api(`payload/${uuid}`)).status).toBe(404)
+    } finally {
+      await bounded.close()
+    }
+  })
+})

@@ -1,4 +1,4 @@
-import { PullSignError } from '../core/errors'
+import { PullSignError } from '../core/errors/pull-sign-error'
 import { CLASSIC_ADDRESS, describeValue, requireString } from '../core/input'
 import type { Client } from '../core/platform-client'
 import type {
@@ -108,15 +108,21 @@ export function createLookups(client: Client): Omit<Lookups, 'nftokenDetail'> {
 }
 
 /**
- * The detail of an NFToken (`jwt/nftoken-detail/{tokenId}`), a JWT route.
+ * Builds the lookups of a client holding a person's JWT (browser, native, xApp): every client's,
+ * plus the detail of an NFToken by its 64-hex id (`jwt/nftoken-detail/{tokenId}`).
  *
  * @example
  * ```ts
- * const { issuer } = await nftokenDetail(client, tokenId)
+ * const { issuer } = await createJwtLookups(client).nftokenDetail(tokenId)
  * ```
  */
-export const nftokenDetail = async (client: Client, tokenId: string): Promise<NftokenDetail> =>
-  getter(client)(`nftoken-detail/${requireHash(tokenId, 'tokenId')}`)
+export function createJwtLookups(client: Client): Lookups {
+  return {
+    ...createLookups(client),
+    nftokenDetail: async (tokenId) =>
+      getter(client)(`nftoken-detail/${requireHash(tokenId, 'tokenId')}`),
+  }
+}
 
 /**
  * Builds a backend's own lookups: KYC, user tokens, account metadata.

@@ -1,4 +1,4 @@
-import { KIND, NetworkError } from '../core/errors'
+import { KIND, NetworkError } from '../core/errors/pull-sign-error'
 
 /**
  * A subscription lost its socket after its payload expired unopened: nobody can open it any more,

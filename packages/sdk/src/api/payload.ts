@@ -1,4 +1,4 @@
-import { PullSignError } from '../core/errors'
+import { PullSignError } from '../core/errors/pull-sign-error'
 import { describeValue, requireObject, requireString } from '../core/input'
 import type { Client } from '../core/platform-client'
 import { payloadSocketUrl } from '../wire/endpoints'

@@ -1,4 +1,4 @@
-import type { AbortError, NetworkError } from '../core/errors'
+import type { AbortError, NetworkError } from '../core/errors/pull-sign-error'
 import type { PayloadRecord } from '../wire/payload'
 import type {
   PayloadSocketEvent,

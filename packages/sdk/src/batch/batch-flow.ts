@@ -1,6 +1,6 @@
 import type { PayloadApi } from '../api/payload'
 import type { PayloadSubscription } from '../api/payload-subscription'
-import { PullSignError } from '../core/errors'
+import { PullSignError } from '../core/errors/pull-sign-error'
 import { describeValue } from '../core/input'
 import type { PayloadOptions, PayloadRecord } from '../wire/payload'
 import { type BatchSignersNotation, batchSignersFor } from './batch-signatures'

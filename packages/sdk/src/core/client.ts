@@ -1,6 +1,7 @@
 import type { Endpoints } from '../wire/endpoints'
 import { systemClock } from './clock'
-import { PullSignError } from './errors'
+import { defaultFetch } from './default-fetch'
+import { PullSignError } from './errors/pull-sign-error'
 import { createLifetime } from './lifetime'
 import { createMemoryStorage } from './memory-storage'
 import type { RateLimitInfo } from './rate-limit'
@@ -138,7 +139,8 @@ const isFunction = (name: string, value: unknown) => {
 }
 
 /**
- * The composition root: fills each missing seam with its default once (global fetch, the
+ * The composition root: fills each missing seam with its default once (the global fetch, on
+ * Node a keep-alive `node:http` one that `close()` ends, the
  * runtime's own WebSocket or `ws` on first subscribe, memory storage, system clock, `Math.random`,
  * `crypto.getRandomValues`), checks the options, wires the one ofetch transport, and keeps what
  * the client holds (timers, requests, subscriptions) for `close()`. Every runtime takes the
@@ -170,7 +172,7 @@ export function createClient(options: ClientOptions): Core {
   }
   const lifetime = createLifetime()
   const seams: Seams = {
-    fetch: given.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    fetch: given.fetch ?? defaultFetch(lifetime),
     WebSocket: given.WebSocket,
     storage: given.storage ?? createMemoryStorage(),
     clock: given.clock ?? systemClock,

@@ -1,4 +1,4 @@
-import { AbortError } from './errors'
+import { AbortError } from './errors/pull-sign-error'
 import type { Clock } from './seams'
 
 /**

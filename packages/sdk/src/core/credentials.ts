@@ -1,4 +1,4 @@
-import type { AuthError } from './api-errors'
+import type { AuthError } from './errors/api-errors'
 
 /**
  * Headers to add to a request, as a plain object.

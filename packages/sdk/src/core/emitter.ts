@@ -1,5 +1,6 @@
 /**
- * A small typed event emitter: `on` returns its own unsubscribe function.
+ * A small typed event emitter: `on` returns its own unsubscribe function. `on` and `off` are
+ * arrow functions, so a client hands them out as its own (`on: events.on`).
  *
  * @example
  * ```ts
@@ -13,7 +14,7 @@ export class Emitter<Events extends Record<string, unknown>> {
   readonly #listeners = new Map<keyof Events, Set<(data: never) => void>>()
 
   /** Adds a listener; returns a function that removes it. */
-  on<K extends keyof Events>(event: K, listener: (data: Events[K]) => void): () => void {
+  readonly on = <K extends keyof Events>(event: K, listener: (data: Events[K]) => void) => {
     const set = this.#listeners.get(event) ?? new Set()
     this.#listeners.set(event, set)
     set.add(listener as (data: never) => void)
@@ -21,7 +22,7 @@ export class Emitter<Events extends Record<string, unknown>> {
   }
 
   /** Removes a listener. */
-  off<K extends keyof Events>(event: K, listener: (data: Events[K]) => void): void {
+  readonly off = <K extends keyof Events>(event: K, listener: (data: Events[K]) => void) => {
     this.#listeners.get(event)?.delete(listener as (data: never) => void)
   }
 

@@ -1,5 +1,5 @@
 import { type Endpoints, PRODUCTION_ENDPOINTS } from '../wire/endpoints'
-import { PullSignError } from './errors'
+import { PullSignError } from './errors/pull-sign-error'
 
 /**
  * Merges the given endpoints over production's, checking each is an http(s) URL and dropping a

@@ -1,4 +1,4 @@
-import { refusedPermission } from './permission-error'
+import { refusedPermission } from './errors/permission-error'
 
 interface ProcessLike {
   env?: Record<string, string | undefined>

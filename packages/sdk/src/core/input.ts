@@ -1,4 +1,4 @@
-import { PullSignError } from './errors'
+import { PullSignError } from './errors/pull-sign-error'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

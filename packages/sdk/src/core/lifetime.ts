@@ -1,4 +1,4 @@
-import { AbortError } from './errors'
+import { AbortError } from './errors/pull-sign-error'
 
 /**
  * What one client holds until `close()`: a signal its requests end on, and a closer from each

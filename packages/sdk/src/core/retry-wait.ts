@@ -1,5 +1,5 @@
 import type { RetryOptions } from './client'
-import { PullSignError } from './errors'
+import { PullSignError } from './errors/pull-sign-error'
 import { readRetryAfter } from './rate-limit'
 
 /**

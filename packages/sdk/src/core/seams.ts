@@ -62,7 +62,10 @@ export interface StorageLike {
  * ```
  */
 export interface Seams {
-  /** The fetch every request goes through (wrapped by ofetch). */
+  /**
+   * The fetch every request goes through (wrapped by ofetch). Default: the global `fetch`; on Node
+   * (the package's `node` entry) a `node:http`/`https` one with a keep-alive agent per client.
+   */
   fetch: typeof globalThis.fetch
   /** The WebSocket constructor; `undefined`: the runtime's own, else `ws` loaded on first use. */
   WebSocket: WebSocketConstructor | undefined

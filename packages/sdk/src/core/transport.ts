@@ -1,12 +1,12 @@
 import type { $Fetch, FetchError, FetchOptions } from 'ofetch'
-import { AuthError } from './api-errors'
 import type { HttpMethod, RequestEvent, ResponseEvent, RetryOptions } from './client'
 import type { Credentials, HeaderMap } from './credentials'
-import { PullSignError } from './errors'
+import { AuthError } from './errors/api-errors'
+import { PullSignError } from './errors/pull-sign-error'
+import { noAnswerError, responseError } from './errors/response-error'
 import { loadOfetch } from './lazy-modules'
 import { type RateLimitInfo, readRateLimit } from './rate-limit'
 import { REDACTED } from './redact'
-import { noAnswerError, responseError } from './response-error'
 import { RETRY_STATUSES, retryWait } from './retry-wait'
 import type { Clock } from './seams'
 
@@ -238,7 +238,6 @@ export function createTransport(config: TransportConfig): Send {
     const onClose = () => controller.abort(closed.reason)
     closed.addEventListener('abort', onClose)
     const options: CallOptions = {
-      baseURL: request.base,
       method,
       headers,
       body: request.body as FetchOptions['body'],
@@ -248,7 +247,8 @@ export function createTransport(config: TransportConfig): Send {
     }
     let answer: { status: number; _data?: string }
     try {
-      answer = await ($fetch ?? (await load())).raw(path, options)
+      // The URL whole (bases have no trailing slash): ofetch does not join it to a base again.
+      answer = await ($fetch ?? (await load())).raw(`${request.base}/${path}`, options)
     } catch (err) {
       // ofetch wraps every failure in a FetchError: with the answer when there was one, else
       // with the fetch error as its cause. Already typed: a retry wait past the cap (thrown as

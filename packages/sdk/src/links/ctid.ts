@@ -1,4 +1,4 @@
-import { PullSignError } from '../core/errors'
+import { PullSignError } from '../core/errors/pull-sign-error'
 import { describeValue } from '../core/input'
 
 /**

@@ -1,5 +1,5 @@
 import { isValidClassicAddress } from 'ripple-address-codec'
-import { PullSignError } from '../core/errors'
+import { PullSignError } from '../core/errors/pull-sign-error'
 import { describeValue } from '../core/input'
 import { type LinkOptions, linksBase } from './links-base'
 

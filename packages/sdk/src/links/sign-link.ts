@@ -1,4 +1,4 @@
-import { PullSignError } from '../core/errors'
+import { PullSignError } from '../core/errors/pull-sign-error'
 import { describeValue } from '../core/input'
 import type { TransactionJson } from '../wire/transaction'
 import { type LinkOptions, linksBase } from './links-base'

@@ -1,6 +1,6 @@
 import type { Credentials } from '../core/credentials'
 import { isBrowserRuntime } from '../core/environment'
-import { PullSignError } from '../core/errors'
+import { PullSignError } from '../core/errors/pull-sign-error'
 import { API_HEADERS, API_PATHS } from '../wire/endpoints'
 import { CREDENTIAL_UUID, secretRefused } from './client-setup'
 

@@ -1,7 +1,7 @@
 import { type Core, createClient } from '../core/client'
 import { resolveEndpoints } from '../core/endpoints'
 import { readEnv } from '../core/environment'
-import { PullSignError } from '../core/errors'
+import { PullSignError } from '../core/errors/pull-sign-error'
 import type { StorageLike } from '../core/seams'
 import type { ClientFactoryOptions } from './client-options'
 
@@ -16,20 +16,33 @@ import type { ClientFactoryOptions } from './client-options'
 export const CREDENTIAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /**
- * What every factory starts with: the options checked (an object; the API key a lower-case UUID,
- * from `PULLSIGN_API_KEY` when not given) and the core resolved once, with the storage the
- * runtime picked for its environment when the caller gave none. A factory named in `refusesSecret`
- * refuses an API secret, naming the field; the secret itself is not in the error.
+ * How a factory opens its client: a page's or an app's factory names itself in `refusesSecret`
+ * (it refuses an API secret, naming the field and itself; the secret is not in the error), and
+ * gives the storage its runtime uses when the caller gave none.
  *
  * @example
  * ```ts
- * const { apiKey, core } = openClient(options, () => window.localStorage, 'createBrowserClient')
+ * const how: OpenClientOptions = { refusesSecret: 'createBrowserClient', storage: () => window.localStorage }
+ * ```
+ */
+export interface OpenClientOptions {
+  refusesSecret?: string
+  storage?: () => StorageLike
+}
+
+/**
+ * What every factory starts with: the options checked (an object; the API key a lower-case UUID,
+ * from `PULLSIGN_API_KEY` when not given) and the core resolved once, with the storage the
+ * runtime picked for its environment when the caller gave none.
+ *
+ * @example
+ * ```ts
+ * const { apiKey, core } = openClient(options, { refusesSecret: 'createBrowserClient' })
  * ```
  */
 export function openClient(
   options: ClientFactoryOptions,
-  defaultStorage?: () => StorageLike,
-  refusesSecret?: string,
+  { refusesSecret, storage }: OpenClientOptions = {},
 ): { apiKey: string; core: Core } {
   if (typeof options !== 'object' || options === null) {
     throw new PullSignError('ERR_CONFIG', 'options must be an object: {apiKey, ...}')
@@ -52,7 +65,7 @@ export function openClient(
   const core = createClient({
     ...options,
     endpoints: resolveEndpoints(options.endpoints),
-    seams: { ...options, storage: options.storage ?? defaultStorage?.() },
+    seams: { ...options, storage: options.storage ?? storage?.() },
   })
   return { apiKey, core }
 }

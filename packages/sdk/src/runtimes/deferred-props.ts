@@ -1,3 +1,4 @@
+import type { JwtRuntime } from './jwt-client'
 import type { Environment, SignInUser } from './oauth/sign-in-props'
 
 const USER_FIELDS: readonly (keyof SignInUser)[] = [
@@ -25,27 +26,26 @@ const deferred = <T>(fields: readonly (keyof T)[], read: (field: keyof T) => Pro
   ) as T
 
 /**
- * `PullSign#user`: each field a promise, read from the runtime on each access so it follows the
- * session as it changes.
+ * `user` of every client but a backend's: each field a promise, read from the runtime on each
+ * access so it follows the session as it changes.
  *
  * @example
  * ```ts
- * const user = deferredUser((field) => runtimePromise.then((runtime) => runtime.userField(field)))
+ * const user = deferredUser(runtime)
  * console.log(await user.account)
  * ```
  */
-export const deferredUser = (read: (field: keyof SignInUser) => Promise<unknown>): SignInUser =>
-  deferred(USER_FIELDS, read)
+export const deferredUser = (runtime: Promise<JwtRuntime>): SignInUser =>
+  deferred(USER_FIELDS, (field) => runtime.then((r) => r.userField(field)))
 
 /**
  * `environment` of every client but a backend's: each field a promise, read from the runtime.
  *
  * @example
  * ```ts
- * const environment = deferredEnvironment((field) => runtime.then((r) => r.environmentField(field)))
+ * const environment = deferredEnvironment<OAuthJwtClaims>(runtime)
  * console.log(await environment.bearer)
  * ```
  */
-export const deferredEnvironment = <Claims>(
-  read: (field: keyof Environment) => Promise<unknown>,
-): Environment<Claims> => deferred(ENVIRONMENT_FIELDS, read)
+export const deferredEnvironment = <Claims>(runtime: Promise<JwtRuntime>): Environment<Claims> =>
+  deferred(ENVIRONMENT_FIELDS, (field) => runtime.then((r) => r.environmentField(field)))

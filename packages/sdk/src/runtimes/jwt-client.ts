@@ -1,14 +1,10 @@
-import { createLookups, type Lookups, nftokenDetail } from '../api/lookups'
-import { createPayloadApi, type PayloadApi } from '../api/payload'
-import { createUserStoreApi, type UserStoreApi } from '../api/user-store'
-import type { Core } from '../core/client'
-import { Emitter } from '../core/emitter'
-import type { PullSignError } from '../core/errors'
-import { platformClient } from '../core/platform-client'
+import type { Lookups } from '../api/lookups'
+import type { PayloadApi } from '../api/payload'
+import type { UserStoreApi } from '../api/user-store'
 import type { RateLimitInfo } from '../core/rate-limit'
-import { API_HEADERS, API_PATHS, type Endpoints } from '../wire/endpoints'
-import { deferredUser } from './deferred-props'
-import type { Environment, SignInUser } from './oauth/sign-in-props'
+import type { Endpoints } from '../wire/endpoints'
+import type { Environment, SignInEnvironment, SignInUser } from './oauth/sign-in-props'
+import type { SignInEvents } from './oauth/sign-in-session'
 
 /**
  * What every client holding a person's JWT offers (browser, native, xApp): the routes under
@@ -56,7 +52,25 @@ export interface JwtClient<Events extends Record<string, unknown>> extends Looku
 }
 
 /**
- * What a JWT client needs of its runtime (sign-in or xApp), once loaded.
+ * What a browser and a native client share: the JWT routes, the signed-in person and the
+ * sign-in's state and events (`retrieving`, `ready`, `success`, `retrieved`, `logout`,
+ * `loggedout`, `error`).
+ *
+ * @example
+ * ```ts
+ * pullsign.on('success', async () => console.log(await pullsign.user.account))
+ * ```
+ */
+export interface SignInClient extends JwtClient<SignInEvents> {
+  /** `jwt` (claims), `bearer`, `ott` (`undefined` here), `openid`: promises, once signed in. */
+  readonly environment: SignInEnvironment
+  /** Forgets the session: `logout`, then `loggedout`. */
+  logout(): Promise<void>
+}
+
+/**
+ * What a JWT client reads of its runtime (sign-in or xApp) once loaded: the JWT for a call, the
+ * person's state and fields, and the environment's.
  *
  * @example
  * ```ts
@@ -69,70 +83,18 @@ export interface JwtRuntime {
   /** The platform refused the JWT (814). */
   rejected?(): void
   /** Whether someone is signed in, and their account. */
-  readonly status: { account: string | undefined; signedIn: boolean }
+  status(): JwtClient<never>['state']
   userField(field: keyof SignInUser): Promise<unknown>
   environmentField(field: keyof Environment): Promise<unknown>
 }
 
 /**
- * A JWT client over a runtime loaded on demand (a backend bundle never carries it): the members
- * every one shares, a JWT as Bearer on `{api}/api/v1/jwt` (docs/protocol.md §1; a call waits for
- * the runtime and rejects with its error), plus the runtime's own `members` (their getters kept
- * as getters). A runtime that cannot start says so on `error`, not as an unhandled rejection.
+ * `state` of a JWT client: its runtime's once started, else signed out.
  *
  * @example
  * ```ts
- * const client = jwtClient(apiKey, core, (events) => load(events), () => ({ runtime: 'browser' as const }))
+ * const { signedIn } = jwtState(started)
  * ```
  */
-export function jwtClient<
-  Events extends { error: PullSignError },
-  R extends JwtRuntime,
-  Members extends object,
->(
-  apiKey: string,
-  core: Core,
-  start: (events: Emitter<Events>) => Promise<R>,
-  members: (runtime: Promise<R>, events: Emitter<Events>, started: () => R | null) => Members,
-): JwtClient<Events> & Members {
-  const events = new Emitter<Events>()
-  let started: R | null = null
-  // The start runs after the factory returns, so listeners attached right after it hear the
-  // first events.
-  const runtime = start(events).then((r) => (started = r))
-  runtime.catch((error: PullSignError) => events.emit('error', error))
-  let jwt: string | undefined
-  const client = platformClient(core, {
-    basePath: API_PATHS.jwt,
-    headers: async ({ method, path }) => {
-      jwt = await (await runtime).bearer(`[${method} ${path}]`)
-      return { [API_HEADERS.authorization]: `Bearer ${jwt}` }
-    },
-    secrets: () => [jwt],
-    onRejected: (error) => {
-      if (error.errorCode === 814) void runtime.then((r) => r.rejected?.())
-    },
-  })
-  const shared: JwtClient<Events> = {
-    ...createLookups(client),
-    nftokenDetail: (tokenId) => nftokenDetail(client, tokenId),
-    apiKey,
-    endpoints: core.endpoints,
-    get rateLimit() {
-      return core.rateLimit
-    },
-    payload: createPayloadApi(client),
-    userstore: createUserStoreApi(client),
-    user: deferredUser((field) => runtime.then((r) => r.userField(field))),
-    get state() {
-      return started?.status ?? { account: undefined, signedIn: false }
-    },
-    on: (event, listener) => events.on(event, listener),
-    off: (event, listener) => events.off(event, listener),
-    close: core.close,
-  }
-  return Object.defineProperties(
-    shared,
-    Object.getOwnPropertyDescriptors(members(runtime, events, () => started)),
-  ) as JwtClient<Events> & Members
-}
+export const jwtState = (runtime: JwtRuntime | undefined): JwtClient<never>['state'] =>
+  runtime?.status() ?? { account: undefined, signedIn: false }

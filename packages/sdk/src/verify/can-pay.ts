@@ -1,4 +1,4 @@
-import { PullSignError } from '../core/errors'
+import { PullSignError } from '../core/errors/pull-sign-error'
 import { CLASSIC_ADDRESS, describeValue, requireString } from '../core/input'
 import { isNetworkKey, type NetworkKey } from '../wire/networks'
 import type { Amount } from '../wire/transaction'

@@ -1,5 +1,5 @@
+export { SignatureError, type SignatureFailure } from '../core/errors/signature-error'
 export type { Clock } from '../core/seams'
-export { SignatureError, type SignatureFailure } from '../core/signature-error'
 export {
   type AccountLookup,
   type AccountState,
@@ -7,7 +7,12 @@ export {
   type CanPayOptions,
   canPay,
 } from './can-pay'
-export { type VerifyOAuthJwtOptions, verifyOAuthJwt } from './oauth-jwt'
+export {
+  createOAuthJwtVerifier,
+  type OAuthJwtVerifier,
+  type VerifyOAuthJwtOptions,
+  verifyOAuthJwt,
+} from './oauth-jwt'
 export { transactionId, verifySignIn } from './sign-in'
 export {
   type ExpectedPayment,

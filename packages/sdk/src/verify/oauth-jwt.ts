@@ -1,6 +1,6 @@
-import { createRemoteJWKSet, errors, jwtVerify } from 'jose'
-import { NetworkError } from '../core/errors'
-import { SignatureError } from '../core/signature-error'
+import { createRemoteJWKSet, customFetch, errors, type FetchImplementation, jwtVerify } from 'jose'
+import { NetworkError } from '../core/errors/pull-sign-error'
+import { SignatureError } from '../core/errors/signature-error'
 import type { OAuthJwtClaims } from '../wire/oauth'
 
 /**
@@ -17,20 +17,78 @@ export interface VerifyOAuthJwtOptions {
   audience: string
   /** The current time in ms (default `Date.now()`). */
   now?: number
+  /**
+   * The fetch `/certs` is read with (default: the global `fetch`); pass the one your client uses
+   * (`new PullSign({ fetch })`), so tests and proxies see this request too.
+   */
+  fetch?: typeof globalThis.fetch
 }
 
-/** One key set per issuer, fetched from `{issuer}/certs` and refreshed by jose; few issuers exist. */
-const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
-const MAX_ISSUERS = 8
+/**
+ * A verifier of one provider's OAuth2 JWTs, holding that provider's keys: read from
+ * `{issuer}/certs` on first use, refreshed by jose when a JWT names an unknown `kid` (at most
+ * once per 30 s) or after 10 minutes; `reset()` forgets them.
+ *
+ * @example
+ * ```ts
+ * const verifier: OAuthJwtVerifier = createOAuthJwtVerifier({ issuer, audience: apiKey })
+ * const claims = await verifier.verify(bearer)
+ * verifier.reset()
+ * ```
+ */
+export interface OAuthJwtVerifier {
+  /** Verifies one JWT as {@link verifyOAuthJwt} does; `now` in ms (default `Date.now()`). */
+  verify(jwt: string, options?: { now?: number }): Promise<OAuthJwtClaims>
+  /** Forgets the provider's keys: the next `verify` reads `/certs` again. */
+  reset(): void
+}
 
-const keySetOf = (issuer: string) => {
-  let set = keySets.get(issuer)
-  if (set === undefined) {
-    if (keySets.size >= MAX_ISSUERS) keySets.delete(keySets.keys().next().value as string)
-    set = createRemoteJWKSet(new URL(`${issuer}/certs`))
-    keySets.set(issuer, set)
+const checkExpected = (issuer: unknown, audience: unknown): void => {
+  if (typeof issuer !== 'string' || !/^https?:\/\//.test(issuer)) {
+    throw new SignatureError('missing', 'verifyOAuthJwt needs the issuer, the {oauth} base URL')
   }
-  return set
+  if (typeof audience !== 'string' || audience === '') {
+    throw new SignatureError('missing', 'verifyOAuthJwt needs the audience, the API key')
+  }
+}
+
+/**
+ * Creates the verifier a backend keeps for the JWTs of one OAuth provider (docs/protocol.md §7.1):
+ * its keys are fetched once through `fetch` and kept with the verifier, not in the process, so
+ * two verifiers (two tests, two tenants) never share or clear each other's keys.
+ *
+ * @example
+ * ```ts
+ * import { createOAuthJwtVerifier } from 'pullsign/verify'
+ *
+ * const verifier = createOAuthJwtVerifier({
+ *   issuer: 'https://oauth2.xumm.app',
+ *   audience: process.env.PULLSIGN_API_KEY!,
+ * })
+ * const claims = await verifier.verify(bearer)
+ * console.log(`signed in as ${claims.sub}`)
+ * ```
+ */
+export function createOAuthJwtVerifier(
+  options: Omit<VerifyOAuthJwtOptions, 'now'>,
+): OAuthJwtVerifier {
+  const { issuer, audience } = options ?? {}
+  checkExpected(issuer, audience)
+  const given = options.fetch
+  const certs = new URL(`${issuer.replace(/\/$/, '')}/certs`)
+  const make = () =>
+    createRemoteJWKSet(
+      certs,
+      // jose reads the keys through this fetch (its public `customFetch` option).
+      given ? { [customFetch]: given as unknown as FetchImplementation } : undefined,
+    )
+  let keys = make()
+  return {
+    verify: (jwt, at) => verifyWith(keys, jwt, issuer, audience, at?.now),
+    reset: () => {
+      keys = make()
+    },
+  }
 }
 
 /**
@@ -39,7 +97,8 @@ const keySetOf = (issuer: string) => {
  * on a backend before trusting a JWT a page sends. Throws a {@link SignatureError}: `expired`,
  * `mismatch` (signature, algorithm other than RS256, issuer or audience), `wrong-key` (no key with
  * that `kid`) or `malformed`; a `NetworkError` when `/certs` cannot be fetched. The token never
- * appears in the error.
+ * appears in the error. It reads `/certs` on every call and keeps nothing: a backend that verifies
+ * many JWTs keeps one {@link createOAuthJwtVerifier} instead.
  *
  * @example
  * ```ts
@@ -56,23 +115,32 @@ export async function verifyOAuthJwt(
   jwt: string,
   options: VerifyOAuthJwtOptions,
 ): Promise<OAuthJwtClaims> {
+  const { now, ...expected } = options ?? {}
+  checkJwt(jwt)
+  return createOAuthJwtVerifier(expected).verify(jwt, { now })
+}
+
+const checkJwt = (jwt: unknown): void => {
   if (typeof jwt !== 'string' || jwt.split('.').length !== 3) {
     throw new SignatureError('malformed', 'the OAuth JWT is not a compact JWS')
   }
-  const { issuer, audience } = options
-  if (typeof issuer !== 'string' || !/^https?:\/\//.test(issuer)) {
-    throw new SignatureError('missing', 'verifyOAuthJwt needs the issuer, the {oauth} base URL')
-  }
-  if (typeof audience !== 'string' || audience === '') {
-    throw new SignatureError('missing', 'verifyOAuthJwt needs the audience, the API key')
-  }
+}
+
+async function verifyWith(
+  keys: ReturnType<typeof createRemoteJWKSet>,
+  jwt: string,
+  issuer: string,
+  audience: string,
+  now: number | undefined,
+): Promise<OAuthJwtClaims> {
+  checkJwt(jwt)
   const secrets = [jwt]
   try {
-    const { payload } = await jwtVerify(jwt, keySetOf(issuer.replace(/\/$/, '')), {
+    const { payload } = await jwtVerify(jwt, keys, {
       algorithms: ['RS256'],
       issuer,
       audience,
-      ...(options.now === undefined ? {} : { currentDate: new Date(options.now) }),
+      ...(now === undefined ? {} : { currentDate: new Date(now) }),
     })
     if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
       throw new SignatureError('malformed', 'the OAuth JWT lacks sub or exp')

@@ -2,7 +2,7 @@ import { sha512 } from '@noble/hashes/sha2.js'
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
 import { decode, encodeForSigning } from 'ripple-binary-codec'
 import { deriveAddress, verify } from 'ripple-keypairs'
-import { SignatureError } from '../core/signature-error'
+import { SignatureError } from '../core/errors/signature-error'
 import type { PayloadRecord } from '../wire/payload'
 
 // Transaction id prefix "TXN\0" (docs/protocol.md §8.2).

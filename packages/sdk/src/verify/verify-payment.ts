@@ -1,5 +1,5 @@
 import { sleep, systemClock } from '../core/clock'
-import { PullSignError } from '../core/errors'
+import { PullSignError } from '../core/errors/pull-sign-error'
 import { describeValue } from '../core/input'
 import type { Clock } from '../core/seams'
 import type { XrplTxResponse } from '../wire/lookups'

@@ -1,4 +1,4 @@
-import { SignatureError } from '../core/signature-error'
+import { SignatureError } from '../core/errors/signature-error'
 import { WEBHOOK_HEADERS, type WebhookBody } from '../wire/webhook'
 
 const utf8 = new TextEncoder()

@@ -1,5 +1,5 @@
 import { errors, jwtVerify } from 'jose'
-import { SignatureError } from '../core/signature-error'
+import { SignatureError } from '../core/errors/signature-error'
 import type { XappJwtClaims } from '../wire/xapp'
 
 const REQUIRED = ['app_uuidv4', 'ott_uuidv4', 'sub', 'usr', 'client_id'] as const

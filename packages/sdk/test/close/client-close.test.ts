@@ -82,11 +82,13 @@ describe('close()', () => {
     expect(platform.connections(uuid)).toBe(0)
   })
 
-  test('closing twice is harmless: both calls resolve', async () => {
-    await pullsign.payload.subscribe(platform.newPayload())
-    const first = pullsign.close()
-    const second = pullsign.close()
-    await expect(Promise.all([first, second, pullsign.close()])).resolves.toBeDefined()
+  test('closing twice is harmless: every call resolves once the subscription is gone', async () => {
+    const subscription = await pullsign.payload.subscribe(platform.newPayload())
+    const closes = [pullsign.close(), pullsign.close(), pullsign.close()]
+    expect(await Promise.all(closes)).toEqual([undefined, undefined, undefined])
+    expect(subscription.ended).toBe(true)
+    expect(clock.pending()).toEqual([])
+    await expect(pullsign.ping()).rejects.toBeInstanceOf(AbortError)
   })
 
   test('a sign-in client has close() too, and calls after it reject with AbortError', async () => {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { createClock } from '@pullsign/reference-server/testing'
 import { PullSign } from 'pullsign'
 import { SignatureError, verifyWebhook } from 'pullsign/verify'
 import { WEBHOOK_USER_AGENT } from 'pullsign/wire'
@@ -29,7 +30,8 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhook`
-  ref = await startReference()
+  // The server's time stands still: a delivery's timestamp is checked against it, not real time.
+  ref = await startReference({ clock: createClock({ manual: true }) })
   const app = ref.server.platform.applications.create({
     name: 'Webhook shop',
     webhookUrl: receiverUrl,
@@ -41,6 +43,8 @@ afterAll(async () => {
   await ref.server.close()
   await new Promise<void>((resolve) => receiver.close(() => resolve()))
 })
+
+const serverNow = () => ref.server.clock.now()
 
 /** Creates a SignIn, lets the wallet sign or reject it, and returns the delivery it caused. */
 async function resolveAndReceive(outcome: 'sign' | 'reject'): Promise<[string, Delivery]> {
@@ -59,7 +63,9 @@ describe('webhooks the reference server really sent', () => {
     const [uuid, delivery] = await resolveAndReceive('sign')
     expect(delivery.headers['user-agent']).toBe(WEBHOOK_USER_AGENT)
     expect(delivery.headers['x-xumm-attempt']).toBe('1')
-    const body = await verifyWebhook(delivery.raw, delivery.headers, apiSecret)
+    const body = await verifyWebhook(delivery.raw, delivery.headers, apiSecret, {
+      now: serverNow(),
+    })
     expect(body.meta).toMatchObject({ url: receiverUrl, payload_uuidv4: uuid })
     expect(body.payloadResponse).toMatchObject({
       payload_uuidv4: uuid,
@@ -73,7 +79,9 @@ describe('webhooks the reference server really sent', () => {
 
   test('a rejected payload: the delivery verifies, signed false, no user token', async () => {
     const [, delivery] = await resolveAndReceive('reject')
-    const body = await verifyWebhook(delivery.raw.toString('utf8'), delivery.headers, apiSecret)
+    const body = await verifyWebhook(delivery.raw.toString('utf8'), delivery.headers, apiSecret, {
+      now: serverNow(),
+    })
     expect(body.payloadResponse.signed).toBe(false)
     expect(body.userToken).toBeNull()
   })
@@ -84,16 +92,23 @@ describe('webhooks the reference server really sent', () => {
       delivery.raw.toString('utf8').replace('"signed":true', '"signed":false'),
     )
     const attempts: Array<[string, () => Promise<unknown>, string]> = [
-      ['changed body', () => verifyWebhook(changed, delivery.headers, apiSecret), 'mismatch'],
+      [
+        'changed body',
+        () => verifyWebhook(changed, delivery.headers, apiSecret, { now: serverNow() }),
+        'mismatch',
+      ],
       [
         'another application',
-        () => verifyWebhook(delivery.raw, delivery.headers, ref.app.apiSecret),
+        () =>
+          verifyWebhook(delivery.raw, delivery.headers, ref.app.apiSecret, { now: serverNow() }),
         'mismatch',
       ],
       [
         'a replay an hour later',
         () =>
-          verifyWebhook(delivery.raw, delivery.headers, apiSecret, { now: Date.now() + 3_600_000 }),
+          verifyWebhook(delivery.raw, delivery.headers, apiSecret, {
+            now: serverNow() + 3_600_000,
+          }),
         'stale',
       ],
     ]

@@ -37,6 +37,8 @@ type XappWindow = Window & {
   walletEvents: string[]
   logs: string[]
   pending?: Promise<unknown>
+  /** How the pending call settled: 'resolved' or the error's fields; unset while pending. */
+  outcome?: 'resolved' | { name: string; code: string; message: string }
   advance(ms: number): void
 }
 
@@ -238,35 +240,27 @@ describe('the SDK xApp runtime in Chromium, framed by the host simulator (docs/p
     const page = await browser.newPage()
     await page.goto(`${url}&clock=manual`) // not framed, no ReactNativeWebView: no host
     await page.waitForFunction(() => (window as unknown as XappWindow).events.includes('ready'))
+    // The call records how it settles; the test reads that record instead of racing a timer.
     await page.evaluate(() => {
       const w = window as unknown as XappWindow
-      const pending = w.pullsign.xapp.scanQr()
-      pending.catch(() => {})
-      w.pending = pending
+      w.pullsign.xapp.scanQr().then(
+        () => {
+          w.outcome = 'resolved'
+        },
+        (e: { name: string; code: string; message: string }) => {
+          w.outcome = { name: e.name, code: e.code, message: e.message }
+        },
+      )
     })
     const outcome = () =>
-      page.evaluate(async () => {
-        const w = window as unknown as XappWindow
-        const marker = {}
-        const result = await Promise.race([
-          w.pending?.then(
-            () => 'resolved',
-            (e: { name: string; code: string; message: string }) => ({
-              name: e.name,
-              code: e.code,
-              message: e.message,
-            }),
-          ),
-          new Promise((resolve) => setTimeout(() => resolve(marker), 20)),
-        ])
-        return result === marker ? 'pending' : result
-      })
+      page.evaluate(() => (window as unknown as XappWindow).outcome ?? 'pending')
     await page.evaluate(() => (window as unknown as XappWindow).advance(1999))
     expect(await outcome()).toBe('pending')
     expect(await page.evaluate(() => (window as unknown as XappWindow).logs)).toEqual(
       Array(7).fill('Could not contact host'),
     )
     await page.evaluate(() => (window as unknown as XappWindow).advance(1))
+    await page.waitForFunction(() => (window as unknown as XappWindow).outcome !== undefined)
     expect(await outcome()).toMatchObject({
       name: 'XappHostUnreachableError',
       code: 'ERR_XAPP_HOST',

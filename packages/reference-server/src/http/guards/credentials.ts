@@ -113,12 +113,15 @@ const PRESENTS: Record<PresentedKind, (headers: Headers) => boolean> = {
   jwt: (headers) => /^bearer\s/i.test(headers.get(API_HEADERS.authorization) ?? ''),
 }
 
-const firstPresented = <K extends PresentedKind>(kinds: readonly K[], headers: Headers) => {
-  for (const kind of kinds) if (PRESENTS[kind](headers)) return kind
+// The kinds in the order they decide: a key and secret first, wherever a route takes them.
+const PRESENTABLE = Object.keys(PRESENTS) as PresentedKind[]
+
+// The first kind presented that the route accepts, a key and secret before a Bearer.
+const firstAccepted = (accepted: readonly PresentedKind[], headers: Headers) => {
+  for (const kind of PRESENTABLE)
+    if (accepted.includes(kind) && PRESENTS[kind](headers)) return kind
   return undefined
 }
-
-const PRESENTABLE = Object.keys(PRESENTS) as PresentedKind[]
 
 // The first kind presented that the route does not accept.
 const firstRefused = (accepted: readonly PresentedKind[], headers: Headers) => {
@@ -128,8 +131,10 @@ const firstRefused = (accepted: readonly PresentedKind[], headers: Headers) => {
 }
 
 /**
- * Verifies the caller of a route that accepts `accepted` credential kinds: 812 when only another
- * kind was presented, else the accepted kind's own refusal (813 for a missing or wrong key/secret).
+ * Verifies the caller of a route that accepts `accepted` credential kinds (docs/protocol.md §7.3):
+ * where a route takes a key and secret, they decide whatever else the request carries (a right pair
+ * is served beside a stray Bearer, a wrong one is 813); otherwise a kind the route does not take is
+ * 812, alone or beside one it takes; else the accepted kind's own refusal.
  *
  * @example
  * ```ts
@@ -141,10 +146,11 @@ export function verifyCredential(
   parts: CredentialParts,
   accepted: readonly [CredentialKind, ...CredentialKind[]],
 ): Credential | Promise<Credential> {
-  const kind = firstPresented(accepted, request.headers)
-  // A kind the route does not take, sent next to one it takes, is refused too (docs/protocol.md
-  // §7.3): a JWT-only route called with a Bearer and a key+secret is 812, not served.
-  const other = firstRefused(accepted, request.headers)
+  const kind = firstAccepted(accepted, request.headers)
+  // Production reads only x-api-key/x-api-secret on a route that takes them: an `Authorization`
+  // a proxy or an HTTP client adds is not looked at. A JWT-only route called with a Bearer and a
+  // key+secret is 812, not served.
+  const other = kind === 'key-secret' ? undefined : firstRefused(accepted, request.headers)
   if (kind && !other) return verifiers[kind](request, parts)
   if (other) {
     const wanted = accepted.map((candidate) => DESCRIPTION[candidate]).join(' or ')

@@ -5,7 +5,7 @@ import {
   renderDemoXappPage,
   SCRIPT_TAG_SDK_PATH,
 } from '../../web/pages/demo-xapp/demo-xapp-page'
-import { scriptTagSdk } from '../../web/script-tag-sdk'
+import type { ScriptTagSdk } from '../../web/script-tag-sdk'
 import { htmlResponse } from '../html-response'
 import type { HttpEnv } from '../http-env'
 import type { HttpParts } from '../http-parts'
@@ -19,14 +19,17 @@ import { response } from '../responses'
  *
  * @example
  * ```ts
- * app.route('/', demoXappRoutes(parts))
+ * app.route('/', demoXappRoutes({ ...parts, scriptTagSdk: createScriptTagSdk() }))
  * ```
  */
 export function demoXappRoutes({
   applications,
   endpoints,
   xapps,
-}: Pick<HttpParts, 'applications' | 'endpoints' | 'xapps'>): Hono<HttpEnv> {
+  scriptTagSdk,
+}: Pick<HttpParts, 'applications' | 'endpoints' | 'xapps'> & {
+  scriptTagSdk: ScriptTagSdk
+}): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
   routes.get(DEMO_XAPP_PATH, (c) => {
     const launch = xapps.launchOf(c.req.query('xAppToken'))

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import type { PayloadRequests } from '../../platform'
 import { nftokenDetail } from '../../platform/lookups/nftoken-detail'
 import { guardedRoutes } from '../guards/api-guard'
 import { openCors } from '../guards/cors'
@@ -26,13 +27,12 @@ const bearer = (credential: HttpEnv['Variables']['credential']) => credential as
 export function jwtRoutes({
   credentials,
   lookups,
-  payloadJson,
   payloads,
+  recordBodies,
   userData,
-}: Pick<
-  HttpParts,
-  'credentials' | 'lookups' | 'payloadJson' | 'payloads' | 'userData'
->): Hono<HttpEnv> {
+}: Pick<HttpParts, 'credentials' | 'lookups' | 'recordBodies' | 'userData'> & {
+  payloads: Pick<PayloadRequests, 'create' | 'get' | 'getByIdentifier' | 'cancel'>
+}): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
   routes.use('*', openCors)
   const guard = (routeClass: 'default' | 'xrpl-tx') =>
@@ -68,6 +68,6 @@ export function jwtRoutes({
   api.get('/nftoken-detail/:tokenId', (c) => json(c, nftokenDetail(c.req.param('tokenId'))))
   guard('xrpl-tx').get('/xrpl-tx/:hash', (c) => json(c, lookups.transaction(c.req.param('hash'))))
 
-  routes.route('/', payloadRoutes({ credentials, payloads, payloadJson }, 'jwt'))
+  routes.route('/', payloadRoutes({ credentials, payloads, recordBodies }, 'jwt'))
   return routes
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { isNetworkKey, type TransactionJson } from 'pullsign/wire'
 import { NETWORKS } from '../../ledger'
+import type { PayloadRequests } from '../../platform'
 import type { Application } from '../../platform/applications/applications'
 import { renderNotFoundPage } from '../../web/pages/common/not-found-page'
 import { renderBadLinkPage } from '../../web/pages/links/bad-link-page'
@@ -66,7 +67,9 @@ export function linkRoutes({
   ledger,
   payloads,
   rateLimits,
-}: Pick<HttpParts, 'applications' | 'ledger' | 'payloads' | 'rateLimits'>): Hono {
+}: Pick<HttpParts, 'applications' | 'ledger' | 'rateLimits'> & {
+  payloads: Pick<PayloadRequests, 'create'>
+}): Hono {
   const routes = new Hono()
   // The server's own application, found by identity, never by name: an app registered as
   // "Public links" first must not receive the link payloads (docs/protocol.md §7.3).

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import type { PayloadPersistence, PayloadRequests } from '../../platform'
 import {
   DASHBOARD_LIVE_PATH,
   renderDashboard,
@@ -34,10 +35,9 @@ export function pageRoutes({
   payloads,
   state,
   webhooks,
-}: Pick<
-  HttpParts,
-  'clock' | 'endpoints' | 'identity' | 'ledger' | 'payloads' | 'state' | 'webhooks'
->): Hono {
+}: Pick<HttpParts, 'clock' | 'endpoints' | 'identity' | 'ledger' | 'state' | 'webhooks'> & {
+  payloads: Pick<PayloadRequests, 'recent' | 'record'> & Pick<PayloadPersistence, 'size'>
+}): Hono {
   const routes = new Hono()
   const guard = sameOriginOnly(() => endpoints().api)
 

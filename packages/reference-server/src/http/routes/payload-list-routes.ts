@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { Payloads } from '../../platform'
+import type { PayloadRequests } from '../../platform'
 import { sameOriginOnly } from '../guards/same-origin'
 import type { HttpEnv } from '../http-env'
 import { json } from '../responses'
@@ -10,7 +10,7 @@ import { json } from '../responses'
  * only; a bad query value is 600 naming it.
  */
 export function payloadListRoutes(deps: {
-  payloads: Pick<Payloads, 'list'>
+  payloads: Pick<PayloadRequests, 'list'>
   api: () => string
 }): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()

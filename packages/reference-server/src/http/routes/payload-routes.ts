@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import type { PayloadRequests } from '../../platform'
 import { guardedRoutes } from '../guards/api-guard'
 import { type CredentialKind, jwtUser } from '../guards/credentials'
 import type { HttpEnv } from '../http-env'
@@ -15,9 +16,11 @@ import { json, jsonText } from '../responses'
 export function payloadRoutes(
   {
     credentials,
-    payloadJson,
     payloads,
-  }: Pick<HttpParts, 'credentials' | 'payloadJson' | 'payloads'>,
+    recordBodies,
+  }: Pick<HttpParts, 'credentials' | 'recordBodies'> & {
+    payloads: Pick<PayloadRequests, 'create' | 'get' | 'getByIdentifier' | 'cancel'>
+  },
   credential: CredentialKind = 'key-secret',
 ): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
@@ -34,19 +37,18 @@ export function payloadRoutes(
     const body = await readJsonBody(c.req.raw)
     const caller = c.get('credential')
     const context = caller.kind === 'jwt' ? { userUuid: caller.user.uuid } : undefined
-    return jsonText(c, payloadJson.create(caller.application, body, context))
+    return json(c, payloads.create(caller.application, body, context))
   })
   other.get('/payload/ci/:identifier', (c) => {
     const caller = c.get('credential')
     const { application } = caller
-    return jsonText(
-      c,
-      payloadJson.getByIdentifier(application, c.req.param('identifier'), jwtUser(caller)),
-    )
+    const record = payloads.getByIdentifier(application, c.req.param('identifier'), jwtUser(caller))
+    return jsonText(c, recordBodies.text(record))
   })
   other.get('/payload/:uuid', (c) => {
     const caller = c.get('credential')
-    return jsonText(c, payloadJson.get(caller.application, c.req.param('uuid'), jwtUser(caller)))
+    const record = payloads.get(caller.application, c.req.param('uuid'), jwtUser(caller))
+    return jsonText(c, recordBodies.text(record))
   })
   other.delete('/payload/:uuid', (c) => {
     const caller = c.get('credential')

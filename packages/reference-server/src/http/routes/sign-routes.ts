@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { PlatformError } from '../../platform'
+import { type PayloadRequests, type PayloadWalletSteps, PlatformError } from '../../platform'
 import { renderNotFoundPage } from '../../web/pages/common/not-found-page'
 import { renderSignPage } from '../../web/pages/sign/sign-page'
 import { signPageView } from '../../web/pages/sign/sign-page-view'
@@ -23,7 +23,9 @@ export function signRoutes({
   identity,
   payloads,
   state,
-}: Pick<HttpParts, 'clock' | 'endpoints' | 'identity' | 'payloads' | 'state'>): Hono<HttpEnv> {
+}: Pick<HttpParts, 'clock' | 'endpoints' | 'identity' | 'state'> & {
+  payloads: Pick<PayloadRequests, 'record'> & Pick<PayloadWalletSteps, 'request'>
+}): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
 
   const page = (uuid: string, variant: 'sign' | 'qr') => {

@@ -33,11 +33,14 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   'DeletableAccounts',
   'DepositAuth',
   'DepositPreauth',
+  // Authorized and frozen trust lines, NoRipple on a negative balance refused (rules/trust-set.ts,
+  // trust-line-flags.ts, issued-payment.ts).
+  'TrustSetAuth',
+  'fix1578',
   // The order book (rules/offer-create.ts, offer-cancel.ts, offer-crossing.ts): offer crossing
   // by the payment engine, tecKILLED for FillOrKill and an ImmediateOrCancel that took nothing,
   // reduced offers rounded for their owner, FillOrKill with tfSell.
   'FlowCross',
-  'fix1578',
   'ImmediateOfferKilled',
   'fixReducedOffersV1',
   'fixReducedOffersV2',

@@ -153,7 +153,7 @@ function holdsNFTs(view: ReadView, root: Readonly<AccountRoot>): boolean {
  */
 export const accountDeleteRules: TransactionRules = {
   preflight: accountDeletePreflight,
-  baseFee: (_tx, fees) => fees.increment,
+  fee: (_tx, fees) => fees.increment,
   preclaim(view, tx) {
     const root = readAccount(view, String(tx.Account))
     if (!root) return 'terNO_ACCOUNT'

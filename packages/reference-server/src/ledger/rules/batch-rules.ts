@@ -81,21 +81,11 @@ function signersResult(tx: JsonObject, inner: Record<string, unknown>[]): string
 }
 
 /**
- * The least fee of a Batch (docs/protocol.md §8.4): 2 × base fee + base fee per BatchSigner.
- *
- * @example
- * ```ts
- * batchFee(batchWithTwoSigners, 12n) // 48n
- * ```
- */
-export function batchFee(tx: JsonObject, base: bigint): bigint {
-  return base * BigInt(2 + (batchSigners(tx)?.length ?? 0))
-}
-
-/**
  * Batch preflight (docs/protocol.md §8.4): exactly one mode flag, 1..8 inner transactions each
  * flagged inner with `Fee: "0"`, `SigningPubKey: ""` and no signature, and a valid BatchV1_1
- * signature for every other inner account. Applying is {@link applyBatch}.
+ * signature for every other inner account. Its least fee is 2 × base fee + base fee per
+ * BatchSigner (its own signatures' fee counted once). Its inner transactions run after it
+ * ({@link runBatch}).
  *
  * @example
  * ```ts
@@ -108,6 +98,7 @@ export const batchRules: TransactionRules = {
     const inner = innerTransactions(tx)
     return innerResult(tx, inner) ?? signersResult(tx, inner)
   },
+  fee: (tx, fees, standard) => standard + fees.base * BigInt(1 + (batchSigners(tx)?.length ?? 0)),
   // The Batch itself only pays its fee and uses its Sequence; its inner transactions follow it
   // (runBatch), as rippled's apply.cpp runs them after the Batch.
   doApply: () => 'tesSUCCESS',

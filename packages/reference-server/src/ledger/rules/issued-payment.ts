@@ -16,6 +16,7 @@ import { heldBy, limitOf, shiftTo } from '../state/trust-line'
 import { applyBookPayment, hasBook } from './book-payment'
 import { paymentDepositResult } from './deposit-authorization'
 import type { ApplyContext, NativePrice } from './transaction-rules'
+import { directPathResult, transferRate } from './trust-line-flags'
 
 /**
  * Payment flag: deliver what the payer can, not necessarily all of `Amount` (§8.3).
@@ -174,14 +175,26 @@ export function applyIssuedPayment(context: ApplyContext): string {
       deliverMin: tx.DeliverMin === undefined ? null : bookAmountOf(tx.DeliverMin, native).value,
     })
   }
-  const rate = rateOf(context.price, pay, deliver, native)
-  if (!rate) return 'tecPATH_DRY'
+  const market = rateOf(context.price, pay, deliver, native)
+  if (!market) return 'tecPATH_DRY'
   const direct = sameAsset(pay, deliver)
-
-  // Holder to holder of one issuer's asset ripples through that issuer (§8.5).
-  if (direct && sender !== deliver.issuer && destination !== deliver.issuer) {
-    const issuer = readAccount(view, deliver.issuer as string)
-    if (!issuer || (issuer.Flags & LSF.AccountRoot.DefaultRipple) === 0) return 'tecPATH_DRY'
+  let rate = market
+  if (direct && deliver.issuer !== null) {
+    const issuer = deliver.issuer
+    const path = { sender, destination, currency: deliver.currency, issuer }
+    const closed = directPathResult(view, path)
+    if (closed) return closed
+    // Holder to holder of one issuer's asset ripples through that issuer (§8.5), which charges
+    // its transfer rate on the way (§8.7).
+    if (sender !== issuer && destination !== issuer) {
+      const root = readAccount(view, issuer)
+      if (!root || (root.Flags & LSF.AccountRoot.DefaultRipple) === 0) return 'tecPATH_DRY'
+      const fee = transferRate(view, issuer)
+      rate = {
+        cost: (delivered) => delivered.times(fee),
+        affordable: (paid) => paid.div(fee),
+      }
+    }
   }
   const receive =
     deliver.issuer === null
@@ -206,7 +219,9 @@ export function applyIssuedPayment(context: ApplyContext): string {
     receive.capacity = IssuedValue.min(receive.capacity, available)
   }
 
-  const sendMax = tx.SendMax === undefined ? UNLIMITED : unitsOf(tx.SendMax)
+  // Without SendMax the payer spends at most Amount (rippled `Payment::doApply`), so a transfer
+  // fee needs a SendMax that covers it.
+  const sendMax = unitsOf(tx.SendMax ?? tx.Amount)
   const payable = IssuedValue.min(send.capacity, sendMax)
   const affordable = rate.affordable(payable)
   let delivered = IssuedValue.min(plan.wanted, receive.capacity, affordable)

@@ -8,7 +8,7 @@ import { type AccountRoot, LSF } from '../state/ledger-object'
 import type { ReadView } from '../state/read-view'
 import { onlyFlags, TF_UNIVERSAL } from './account-flags'
 import { cross } from './offer-crossing'
-import { accountFunds, isGlobalFrozen, transferRate } from './offer-funds'
+import { accountFunds, assetTransferRate, isGlobalFrozen } from './offer-funds'
 import { offerQuality, qualityRate } from './offer-quality'
 import { deleteOffer, type Offer, placeOffer } from './order-book'
 import type { ApplyContext, TransactionRules } from './transaction-rules'
@@ -97,7 +97,7 @@ function crossBook(context: ApplyContext, terms: Terms) {
   const gatewayRate =
     native || takerIn.asset.issuer === account
       ? new IssuedValue(1)
-      : transferRate(view, takerIn.asset)
+      : assetTransferRate(view, takerIn.asset)
   const sendMax = gatewayRate.eq(1)
     ? takerIn.value
     : mulRound(takerIn.value, gatewayRate, false, 'up')

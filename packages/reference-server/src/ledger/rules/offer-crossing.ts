@@ -5,7 +5,7 @@ import { readAccount } from '../state/account-root'
 import { rippleStateIndex } from '../state/keylets'
 import { LSF } from '../state/ledger-object'
 import type { ApplyView, ReadView } from '../state/read-view'
-import { accountFunds, isDeepFrozen, send, transferRate } from './offer-funds'
+import { accountFunds, assetTransferRate, isDeepFrozen, send } from './offer-funds'
 import { ceilIn, ceilOut, type OfferAmounts, qualityRate } from './offer-quality'
 import { type Book, bookBase, bookTip, deleteOffer, type Offer } from './order-book'
 
@@ -98,7 +98,7 @@ function unauthorized(view: ReadView, owner: string, asset: LedgerAsset): boolea
 
 // rippled's `rate` lambda in BookStep: no fee on the native asset or to the strand's destination.
 const rateFor = (c: Crossing, asset: LedgerAsset) =>
-  isNative(asset) || asset.issuer === c.taker.account ? ONE : transferRate(c.view, asset)
+  isNative(asset) || asset.issuer === c.taker.account ? ONE : assetTransferRate(c.view, asset)
 
 const removeOffer = (c: Crossing, offer: Readonly<Offer>, removable: boolean) => {
   deleteOffer(c.view, c.view.peek(offer.index) as Offer)

@@ -6,6 +6,7 @@ import { rippleStateIndex } from '../state/keylets'
 import { type AccountRoot, LSF, type RippleState } from '../state/ledger-object'
 import type { ApplyView, ReadView } from '../state/read-view'
 import { createLine, heldBy, isLow, shiftTo } from '../state/trust-line'
+import { transferRate } from './trust-line-flags'
 
 /**
  * What an account can spend of an asset and how issued assets move between accounts during
@@ -13,28 +14,22 @@ import { createLine, heldBy, isLow, shiftTo } from '../state/trust-line'
  * `transferRate`, `isFrozen`, `rippleCredit`; docs/protocol.md §8.7).
  */
 
-/** `TransferRate` of no fee: 1.0 as parts per billion (rippled `QUALITY_ONE`). */
-const QUALITY_ONE = 1_000_000_000
-
 const line = (view: ReadView, account: string, asset: LedgerAsset) =>
   view.read(rippleStateIndex(account, asset.issuer as string, asset.currency)) as
     | Readonly<RippleState>
     | undefined
 
 /**
- * The issuer's `TransferRate` as a factor (1 when it set none), what a holder pays on top of what
- * it sends (rippled `transferRate`); the native asset has none.
+ * The transfer rate of an asset as a factor (rules/trust-line-flags.ts `transferRate` of its
+ * issuer; 1 for the native asset), what a holder pays on top of what it sends.
  *
  * @example
  * ```ts
- * transferRate(view, { currency: 'USD', issuer }).toString() // '1.002' with TransferRate 1002000000
+ * assetTransferRate(view, { currency: 'USD', issuer }).toString() // '1.002' with TransferRate 1002000000
  * ```
  */
-export function transferRate(view: ReadView, asset: LedgerAsset): IssuedValue {
-  if (asset.issuer === null) return new IssuedValue(1)
-  const rate = Number(readAccount(view, asset.issuer)?.TransferRate ?? QUALITY_ONE)
-  return new IssuedValue(rate || QUALITY_ONE).div(QUALITY_ONE)
-}
+export const assetTransferRate = (view: ReadView, asset: LedgerAsset): IssuedValue =>
+  new IssuedValue(asset.issuer === null ? 1 : transferRate(view, asset.issuer))
 
 /**
  * Whether `account`'s holding of an issued asset is frozen (rippled `isFrozen`): the issuer's

@@ -88,10 +88,10 @@ export interface TransactionRules {
   /** The amendment the type needs: off on the network → `temDISABLED` before `preflight`. */
   readonly amendment?: string
   /**
-   * The least fee the type must carry when it is not the base fee per signature (rippled
-   * `calculateBaseFee` overrides: an AccountDelete costs one owner reserve).
+   * The least fee when the type's differs from `standard` (the base fee, once more per
+   * multisigner; rippled's `calculateBaseFee` overrides): below it, `telINSUF_FEE_P`.
    */
-  baseFee?(tx: JsonObject, fees: LedgerFees): bigint
+  fee?(tx: JsonObject, fees: LedgerFees, standard: bigint): bigint
   /** The transaction alone: a `tem` code when malformed, else null. */
   preflight(tx: JsonObject, context: PreflightContext): string | null
   /**

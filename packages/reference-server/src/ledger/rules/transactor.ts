@@ -11,7 +11,7 @@ import type { LedgerFees, ReadView } from '../state/read-view'
 import { createSandbox, type Sandbox } from '../state/sandbox'
 import { deleteTicket } from '../state/tickets'
 import { type AffectedNode, affectedNodes } from '../state/transaction-meta'
-import { batchAuthorization, batchFee } from './batch-rules'
+import { batchAuthorization } from './batch-rules'
 import { rulesFor } from './registry'
 import type { NativePrice, PreflightContext, TransactionRules } from './transaction-rules'
 
@@ -124,14 +124,12 @@ function sequenceResult(view: ReadView, tx: JsonObject, root: Readonly<AccountRo
   return null
 }
 
-// The least fee: the type's own (AccountDelete, §8.7), else the base fee per signature (+1 when
-// multisigned), or for a Batch 2 × base + base per BatchSigner (docs/protocol.md §8.4).
+// The least fee (Transactor::calculateBaseFee): the base fee, once more per multisigner; a type
+// may change it (a Batch's signers, an EscrowFinish's fulfillment, an AccountDelete's reserve).
 function requiredFee(tx: JsonObject, fees: LedgerFees): bigint {
-  const typeFee = rulesFor(String(tx.TransactionType))?.baseFee?.(tx, fees)
-  if (typeFee !== undefined) return typeFee
-  const base = fees.base
-  const own = base * BigInt(tx.SigningPubKey === '' ? signatureCount(tx) + 1 : 1)
-  return tx.TransactionType === 'Batch' ? own - base + batchFee(tx, base) : own
+  const standard = fees.base * BigInt(tx.SigningPubKey === '' ? signatureCount(tx) + 1 : 1)
+  const rules = rulesFor(String(tx.TransactionType))
+  return rules?.fee ? rules.fee(tx, fees, standard) : standard
 }
 
 /**

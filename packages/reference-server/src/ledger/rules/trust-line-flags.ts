@@ -1,6 +1,11 @@
 import type { AmendmentRules } from '../amendments/amendment-table'
+import { IssuedValue } from '../amounts/issued-value'
+import { accountIdOf } from '../codec/account-ids'
 import type { JsonObject } from '../codec/json-object'
-import { LSF as LEDGER_FLAGS } from '../state/ledger-object'
+import { readAccount } from '../state/account-root'
+import { rippleStateIndex } from '../state/keylets'
+import { LSF as LEDGER_FLAGS, type RippleState } from '../state/ledger-object'
+import type { ReadView } from '../state/read-view'
 import { onlyFlags, TF_UNIVERSAL } from './account-flags'
 
 const LSF = LEDGER_FLAGS.AccountRoot
@@ -27,6 +32,7 @@ export const TF_TRUST_SET = Object.freeze({
 const LINE_FLAGS = LEDGER_FLAGS.RippleState
 
 const TF = TF_TRUST_SET
+const QUALITY_ONE = 1_000_000_000
 const ALLOWED = Object.values(TF).reduce((all, flag) => all | flag, TF_UNIVERSAL)
 const has = (tx: JsonObject, flag: number) => (Number(tx.Flags ?? 0) & flag) !== 0
 
@@ -143,4 +149,70 @@ export function stepUnauthorized(step: {
   if ((step.srcFlags & LSF.RequireAuth) === 0) return false
   const authorized = step.srcHigh ? LINE_FLAGS.HighAuth : LINE_FLAGS.LowAuth
   return (step.lineFlags & authorized) === 0 && step.balanceZero
+}
+
+/** One issuer's asset moving along a direct path, as {@link directPathResult} reads it. */
+export interface DirectPath {
+  sender: string
+  destination: string
+  currency: string
+  issuer: string
+}
+
+// One step of a direct path: frozen (not for a path of one step) or missing the authorization the
+// sending side requires.
+function stepRefused(view: ReadView, src: string, dst: string, currency: string, only: boolean) {
+  const line = view.read(rippleStateIndex(src, dst, currency)) as Readonly<RippleState> | undefined
+  const srcRoot = readAccount(view, src)
+  const dstRoot = readAccount(view, dst)
+  if (!line || !srcRoot || !dstRoot) return false
+  const srcHigh = accountIdOf(src) > accountIdOf(dst)
+  const frozen =
+    !only && stepFrozen({ dstHigh: !srcHigh, dstFlags: dstRoot.Flags, lineFlags: line.Flags })
+  const balanceZero = new IssuedValue(line.Balance.value).isZero()
+  return (
+    frozen ||
+    stepUnauthorized({ srcHigh, srcFlags: srcRoot.Flags, lineFlags: line.Flags, balanceZero })
+  )
+}
+
+/**
+ * Freezes and authorization along the path of an issued payment of one issuer's asset (rippled
+ * `DirectStepI::check`, `DirectIPaymentStep::check`): holder to holder goes holder → issuer →
+ * holder, and fails (`tecPATH_DRY`) when the issuer froze every line or the sender's line, when
+ * the receiver froze its line, or when the issuer requires authorization of a receiving line it
+ * has not authorized; a payment from or to the issuer itself is one step, never frozen, still
+ * authorized. Null when the path is open.
+ *
+ * @example
+ * ```ts
+ * directPathResult(view, { sender: holder, destination: other, currency: 'USD', issuer }) // 'tecPATH_DRY'
+ * ```
+ */
+export function directPathResult(view: ReadView, path: DirectPath): string | null {
+  const { sender, destination, currency, issuer } = path
+  const steps: Array<[string, string]> =
+    sender === issuer || destination === issuer
+      ? [[sender, destination]]
+      : [
+          [sender, issuer],
+          [issuer, destination],
+        ]
+  const only = steps.length === 1
+  const refused = steps.some(([src, dst]) => stepRefused(view, src, dst, currency, only))
+  return refused ? 'tecPATH_DRY' : null
+}
+
+/**
+ * The transfer rate an issuer charges when its asset moves between two holders (xrpl.org
+ * "Transfer Fees", AccountRoot `TransferRate` / 1,000,000,000), 1 when it set none.
+ *
+ * @example
+ * ```ts
+ * transferRate(view, issuer) // 1.005 after an AccountSet with TransferRate: 1005000000
+ * ```
+ */
+export function transferRate(view: ReadView, issuer: string): number {
+  const rate = Number(readAccount(view, issuer)?.TransferRate ?? 0)
+  return rate > QUALITY_ONE ? rate / QUALITY_ONE : 1
 }

@@ -3,12 +3,36 @@ import { isIssued } from '../amounts/ledger-asset'
 import type { JsonObject } from '../codec/json-object'
 import { adjustOwnerCount, balanceOf, readAccount, reserveFor } from '../state/account-root'
 import { rippleStateIndex } from '../state/keylets'
-import { LSF, type RippleState } from '../state/ledger-object'
+import { type AccountRoot, LSF, type RippleState } from '../state/ledger-object'
+import type { ApplyView } from '../state/read-view'
 import { createLine, deleteLine, heldBy, isLow, reservedBy } from '../state/trust-line'
 import type { TransactionRules } from './transaction-rules'
+import {
+  TF_TRUST_SET,
+  trustLineFlagsAfter,
+  trustSetFlagsPreclaim,
+  trustSetFlagsPreflight,
+} from './trust-line-flags'
 
-// TrustSet flag: the sender's side of a new line blocks rippling.
-const TF_SET_NO_RIPPLE = 0x00020000
+const TF = TF_TRUST_SET
+
+// The sender's side of the line's auth, NoRipple and freeze flags (trust-line-flags.ts).
+function switchLineFlags(
+  view: ApplyView,
+  line: RippleState,
+  tx: JsonObject,
+  account: Readonly<AccountRoot>,
+): string {
+  const outcome = trustLineFlagsAfter(line.Flags, tx, {
+    high: !isLow(line, account.Account),
+    noFreeze: (account.Flags & LSF.AccountRoot.NoFreeze) !== 0,
+    holdsNegative: heldBy(line, account.Account).isNegative(),
+  })
+  if ('result' in outcome) return outcome.result
+  line.Flags = outcome.flags
+  view.update(line)
+  return 'tesSUCCESS'
+}
 
 /**
  * TrustSet (docs/protocol.md §8.5): creates or changes the sender's side of a trust line (a
@@ -23,13 +47,19 @@ const TF_SET_NO_RIPPLE = 0x00020000
  * ```
  */
 export const trustSetRules: TransactionRules = {
-  preflight(tx: JsonObject) {
+  preflight(tx: JsonObject, context) {
+    const flagged = trustSetFlagsPreflight(tx, context)
+    if (flagged) return flagged
     const limit = tx.LimitAmount
     if (!isIssued(limit)) return 'temBAD_LIMIT'
     if (limit.currency === 'XRP') return 'temBAD_CURRENCY'
     if (limit.issuer === tx.Account) return 'temDST_IS_SRC'
     if (new IssuedValue(limit.value).isNegative()) return 'temBAD_LIMIT'
     return null
+  },
+  preclaim(view, tx) {
+    const root = readAccount(view, String(tx.Account))
+    return root ? trustSetFlagsPreclaim(tx, root.Flags) : 'terNO_ACCOUNT'
   },
   doApply({ view, tx, account }) {
     const limit = tx.LimitAmount as { currency: string; issuer: string; value: string }
@@ -41,17 +71,18 @@ export const trustSetRules: TransactionRules = {
       | RippleState
       | undefined
     if (!line) {
-      if (value.isZero()) return 'tesSUCCESS'
+      // An authorization creates the line even at a zero limit (SetTrust::doApply).
+      const authorizes = ((typeof tx.Flags === 'number' ? tx.Flags : 0) & TF.SetfAuth) !== 0
+      if (value.isZero() && !authorizes) return 'tesSUCCESS'
       if (!affordable) return 'tecINSUFFICIENT_RESERVE'
-      const noRipple = ((typeof tx.Flags === 'number' ? tx.Flags : 0) & TF_SET_NO_RIPPLE) !== 0
       const created = createLine(view, {
         account: sender,
         peer: limit.issuer,
         currency: limit.currency,
         limit: value.toString(),
-        noRipple,
       })
-      return created ? 'tesSUCCESS' : 'tecDIR_FULL'
+      if (!created) return 'tecDIR_FULL'
+      return switchLineFlags(view, created, tx, account)
     }
     const low = isLow(line, sender)
     const reserved = reservedBy(line, sender)
@@ -63,7 +94,8 @@ export const trustSetRules: TransactionRules = {
       line.Flags ^= low ? LSF.RippleState.LowReserve : LSF.RippleState.HighReserve
       adjustOwnerCount(view, account, wantsReserve ? 1 : -1)
     }
-    view.update(line)
+    const switched = switchLineFlags(view, line, tx, account)
+    if (switched !== 'tesSUCCESS') return switched
     const anyReserve = LSF.RippleState.LowReserve | LSF.RippleState.HighReserve
     if ((line.Flags & anyReserve) === 0 && new IssuedValue(line.Balance.value).isZero()) {
       deleteLine(view, line)

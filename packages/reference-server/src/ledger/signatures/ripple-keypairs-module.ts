@@ -2,6 +2,8 @@ import { createRequire } from 'node:module'
 
 type RippleKeypairs = typeof import('ripple-keypairs')
 
+// Kept once per process, not per server: the module holds no state of any server (its functions
+// are pure), and Node's require cache would hand every server the same object anyway.
 let loaded: RippleKeypairs | undefined
 
 /**

@@ -1,4 +1,4 @@
-import { directoryPageIndex } from './keylets'
+import { type BookSide, currencyHex, directoryPageIndex, issuerHex } from './keylets'
 import type { DirectoryNode } from './ledger-object'
 import type { ApplyView, ReadView } from './read-view'
 
@@ -51,6 +51,26 @@ export const describeOwnerDir =
   (owner: string): DescribeDirectory =>
   (page) => {
     page.Owner = owner
+  }
+
+/**
+ * Describes a book directory's pages (rippled `OfferCreate` `describe`): the assets as 160-bit
+ * hex (`TakerPaysCurrency`, `TakerPaysIssuer`, `TakerGetsCurrency`, `TakerGetsIssuer`; zeros for
+ * the native asset) and the quality as `ExchangeRate`.
+ *
+ * @example
+ * ```ts
+ * dirAppend(view, bookDirIndex(bookBaseIndex(book), quality), offer.index, describeBook(book, quality))
+ * ```
+ */
+export const describeBook =
+  ({ pays, gets }: BookSide, quality: bigint): DescribeDirectory =>
+  (page) => {
+    page.TakerPaysCurrency = currencyHex(pays.currency)
+    page.TakerPaysIssuer = issuerHex(pays.issuer)
+    page.TakerGetsCurrency = currencyHex(gets.currency)
+    page.TakerGetsIssuer = issuerHex(gets.issuer)
+    page.ExchangeRate = uint64Json(quality)
   }
 
 const newPage = (root: string, page: bigint, describe: DescribeDirectory): DirectoryNode => {

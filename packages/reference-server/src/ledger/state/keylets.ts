@@ -293,7 +293,16 @@ export interface BookSide {
   gets: { currency: string; issuer?: string }
 }
 
-const issuerHex = (issuer: string | undefined) =>
+/**
+ * The 160 bits of an asset's issuer as the ledger writes them: its AccountID, or zeros for the
+ * native asset (no issuer).
+ *
+ * @example
+ * ```ts
+ * issuerHex(undefined) // '0000000000000000000000000000000000000000'
+ * ```
+ */
+export const issuerHex = (issuer: string | undefined): string =>
   issuer === undefined ? '0'.repeat(40) : accountIdOf(issuer)
 
 /**

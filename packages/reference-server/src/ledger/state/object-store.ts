@@ -20,6 +20,11 @@ export interface ObjectStore extends ReadView, RawView {
   objects(after?: string): IterableIterator<LedgerObject>
   /** Empties it. */
   clear(): void
+  /**
+   * A copy of it as it is now, that later changes do not reach, reading as the ledger `info`
+   * (the last closed ledger's state).
+   */
+  copy(info: LedgerInfo): ObjectStore
 }
 
 // The position of the first key not below `key` in a sorted array.
@@ -42,10 +47,15 @@ function lowerBound(keys: readonly string[], key: string): number {
  * const store = createObjectStore(() => ({ seq: closedIndex + 1, parentCloseTime }), fees)
  * ```
  */
-export function createObjectStore(info: () => LedgerInfo, fees: LedgerFees): ObjectStore {
-  const byIndex = new Map<string, LedgerObject>()
+export function createObjectStore(
+  info: () => LedgerInfo,
+  fees: LedgerFees,
+  from?: { byIndex: Map<string, LedgerObject>; keys: string[] },
+): ObjectStore {
+  // The objects are never changed in place, so a copy shares them.
+  const byIndex = new Map<string, LedgerObject>(from?.byIndex)
   // Sorted; insertion and removal splice (fast at the sizes a simulated ledger reaches).
-  const keys: string[] = []
+  const keys: string[] = from ? [...from.keys] : []
 
   const add = (object: LedgerObject) => {
     if (!byIndex.has(object.index)) keys.splice(lowerBound(keys, object.index), 0, object.index)
@@ -84,5 +94,6 @@ export function createObjectStore(info: () => LedgerInfo, fees: LedgerFees): Obj
       byIndex.clear()
       keys.length = 0
     },
+    copy: (frozen) => createObjectStore(() => frozen, fees, { byIndex, keys }),
   }
 }

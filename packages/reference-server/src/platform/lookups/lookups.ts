@@ -118,8 +118,11 @@ export function createLookups(deps: { users: Users; tokens: UserTokens; ledger: 
         },
         // §2: entries are `{accountAlias, source}`; the platform's own profile of a known account.
         thirdPartyProfiles: accountAlias === null ? [] : [{ accountAlias, source: 'xumm.app' }],
-        // §2: when the account was linked to a global id (ISO 8601), or null; no account is here.
-        globalid: { linked: null, profileUrl: null },
+        // §2: when the account was linked to a GlobalID profile (ISO 8601) and its URL, or nulls.
+        globalid: {
+          linked: owner?.account.globalid?.linked ?? null,
+          profileUrl: owner?.account.globalid?.profileUrl ?? null,
+        },
       }
     },
     transaction(hash) {

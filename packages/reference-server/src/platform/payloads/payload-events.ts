@@ -7,19 +7,32 @@ type Listener = (message: PayloadSocketMessage) => void
 export interface PayloadEvents {
   /**
    * Adds a listener; `expiresAt` arms the `{expired: true}` message (null: it cannot expire any
-   * more, e.g. it was opened). Returns unsubscribe.
+   * more, e.g. it was opened); `onEnd` runs once if the payload is forgotten while listened to.
+   * Returns unsubscribe.
    */
-  subscribe(uuid: string, listener: Listener, expiresAt: number | null): () => void
+  subscribe(
+    uuid: string,
+    listener: Listener,
+    expiresAt: number | null,
+    onEnd?: () => void,
+  ): () => void
   emit(uuid: string, message: PayloadSocketMessage): void
   /** Stops the expiry message of a payload (opened, resolved or cancelled). */
   disarm(uuid: string): void
-  /** Drops the listeners and expiry timers of forgotten payloads. */
+  /** Whether the payload's `{expired: true}` is still to go out (its expiry timer is armed). */
+  owesExpiry(uuid: string): boolean
+  /**
+   * Ends the channels of forgotten payloads like a close: an `{expired: true}` that is due and
+   * has not gone out yet goes out first, then every listener's `onEnd` runs.
+   */
   forget(uuids: readonly string[]): void
   clear(): void
 }
 
 interface Channel {
-  listeners: Set<Listener>
+  /** Each listener, with what to run when the channel ends. */
+  listeners: Map<Listener, (() => void) | undefined>
+  expiresAt: number | null
   cancelExpiry: (() => void) | null
 }
 
@@ -45,7 +58,7 @@ export function createPayloadEvents(deps: {
   const emit = (uuid: string, message: PayloadSocketMessage) => {
     const channel = channels.get(uuid)
     if (!channel) return
-    for (const listener of [...channel.listeners]) {
+    for (const listener of [...channel.listeners.keys()]) {
       try {
         listener(message)
       } catch (error) {
@@ -62,10 +75,10 @@ export function createPayloadEvents(deps: {
   }
 
   return {
-    subscribe(uuid, listener, expiresAt) {
+    subscribe(uuid, listener, expiresAt, onEnd) {
       let channel = channels.get(uuid)
       if (!channel) {
-        channel = { listeners: new Set(), cancelExpiry: null }
+        channel = { listeners: new Map(), expiresAt, cancelExpiry: null }
         channels.set(uuid, channel)
         const now = deps.clock.now()
         if (expiresAt !== null && expiresAt > now) {
@@ -78,7 +91,7 @@ export function createPayloadEvents(deps: {
       }
       const own = channel
       const wrapped: Listener = (message) => listener(message)
-      own.listeners.add(wrapped)
+      own.listeners.set(wrapped, onEnd)
       return () => {
         own.listeners.delete(wrapped)
         if (own.listeners.size === 0 && channels.get(uuid) === own) {
@@ -89,10 +102,21 @@ export function createPayloadEvents(deps: {
     },
     emit,
     disarm,
+    owesExpiry: (uuid) => (channels.get(uuid)?.cancelExpiry ?? null) !== null,
     forget(uuids) {
+      const now = deps.clock.now()
       for (const uuid of uuids) {
+        const channel = channels.get(uuid)
+        if (!channel) continue
+        // The terminal message never stays owed: a due expiry whose timer has not run yet (a
+        // real timer runs a little late) goes out before the channel ends.
+        const due = channel.expiresAt !== null && channel.expiresAt <= now
+        if (channel.cancelExpiry !== null && due && deps.isStillPending(uuid)) {
+          emit(uuid, { expired: true })
+        }
         disarm(uuid)
         channels.delete(uuid)
+        for (const onEnd of channel.listeners.values()) onEnd?.()
       }
     },
     clear() {

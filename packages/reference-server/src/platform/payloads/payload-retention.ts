@@ -87,7 +87,13 @@ const MIN_SWEEP_MS = 1000
  *
  * @example
  * ```ts
- * const retention = createPayloadRetention({ clock, store, options: { maxPayloads: 1000 }, forget })
+ * const retention = createPayloadRetention({
+ *   clock,
+ *   store,
+ *   options: { maxPayloads: 1000 },
+ *   forget,
+ *   owesMessage: (uuid) => false,
+ * })
  * store.add(payload)
  * retention.added()
  * ```
@@ -98,6 +104,8 @@ export function createPayloadRetention(deps: {
   options: RetentionOptions
   /** Removes payloads from the store, its indexes and the webhook log. */
   forget: (uuids: readonly string[]) => void
+  /** Whether a payload's terminal websocket message (its `expired`) has still to go out. */
+  owesMessage: (uuid: string) => boolean
 }): PayloadRetention {
   const { clock, store } = deps
   const parsed = parseRetention(deps.options)
@@ -106,11 +114,13 @@ export function createPayloadRetention(deps: {
   const ttlMs = resolvedTtlSeconds === undefined ? null : resolvedTtlSeconds * 1000
   const cancelledAt = new Map<string, number>()
 
-  // When a payload stopped being live; null while it is live.
+  // When a payload stopped being live; null while it is live. An expired one counts as over only
+  // once its `expired` message went out: a subscriber never loses it to the store's bound.
   const endedAt = (payload: StoredPayload, now: number): number | null => {
     if (payload.state === 'resolved') return payload.resolvedAt ?? now
     if (payload.state === 'cancelled') return cancelledAt.get(payload.uuid) ?? payload.createdAt
-    if (payload.state === 'created' && now >= payload.expiresAt) return payload.expiresAt
+    if (payload.state === 'created' && now >= payload.expiresAt && !deps.owesMessage(payload.uuid))
+      return payload.expiresAt
     return null
   }
 

@@ -29,7 +29,7 @@ export interface StoredPayload {
   issuedToken: string | null
   /**
    * Counts the changes since creation; every change of a stored payload goes through
-   * `payloads.ts`'s `change`, which bumps it (record-json-cache.ts reuses a record's text while it holds).
+   * payload-book.ts's `change`, which bumps it (record-memo.ts reuses a record while it holds).
    */
   revision: number
 }

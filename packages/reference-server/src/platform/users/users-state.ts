@@ -2,7 +2,7 @@ import { KYC_STATUSES, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import * as z from 'zod'
 import { rippleKeypairs } from '../../ledger/signatures/ripple-keypairs-module'
 import { UUID } from '../ids'
-import type { User } from './users'
+import { globalIdSchema, type User } from './users'
 
 /** The users of a snapshot, with their keys and seeds (a development server's file). */
 export type UsersState = User[]
@@ -18,6 +18,7 @@ export const usersStateSchema: z.ZodType<UsersState> = z.lazy(() => {
       privateKey: z.string().regex(/^[0-9A-F]{66}$/, 'must be 33 bytes of upper-case hex'),
       seed: z.string().min(20).max(40),
       networks: z.array(z.enum(NETWORK_KEYS as unknown as [NetworkKey, ...NetworkKey[]])),
+      globalid: globalIdSchema.optional(),
     })
     .superRefine((account, context) => {
       // Required here, not imported: only a restored snapshot needs ripple-keypairs' curves.

@@ -18,6 +18,21 @@ export interface UserAccount {
   privateKey: string
   seed: string
   networks: NetworkKey[]
+  /** The account's link to a GlobalID profile (account-meta's `globalid`); absent when none. */
+  globalid?: GlobalIdLink
+}
+
+/**
+ * When an account was linked to a GlobalID profile (ISO 8601) and the profile's URL.
+ *
+ * @example
+ * ```ts
+ * const link: GlobalIdLink = { linked: '2025-03-14T09:26:53.000Z', profileUrl: 'https://app.global.id/u/alice' }
+ * ```
+ */
+export interface GlobalIdLink {
+  linked: string
+  profileUrl: string
 }
 
 /** The device the simulated wallet app runs on (xApp context, docs/protocol.md §7.2). */
@@ -42,7 +57,10 @@ export const DEFAULT_BALANCE_DROPS = '1000000000'
 
 /** The users of the simulated wallet app. */
 export interface Users {
-  /** Creates a user (§10 body `{name?, accounts?, kyc?, balances?}`), funding every account. */
+  /**
+   * Creates a user (§10 body `{name?, accounts?, kyc?, balances?, globalid?}`), funding every
+   * account; `globalid` links the first account to a GlobalID profile.
+   */
   create(input?: unknown): User
   /** The user with this uuid; 404 when unknown. */
   get(uuid: string): User
@@ -64,6 +82,14 @@ export interface Users {
 
 const NETWORKS_ENUM = z.enum(NETWORK_KEYS as unknown as [NetworkKey, ...NetworkKey[]])
 
+/** A GlobalID link as given (§10 users) and as saved: an ISO 8601 time and an http(s) URL. */
+export const globalIdSchema = z
+  .object({
+    linked: z.iso.datetime({ offset: true }),
+    profileUrl: z.url({ protocol: /^https?$/ }),
+  })
+  .strict()
+
 const inputSchema = z.lazy(() =>
   z.object({
     name: z.string().trim().min(1).max(80).optional(),
@@ -74,6 +100,7 @@ const inputSchema = z.lazy(() =>
       .optional(),
     uuid: z.string().regex(UUID).optional(),
     deviceId: z.string().min(1).max(128).optional(),
+    globalid: globalIdSchema.optional(),
   }),
 )
 
@@ -133,6 +160,8 @@ export function createUsers(deps: { ledger: Ledger }): Users {
       for (let index = 0; index < (data.accounts ?? DEFAULT_ACCOUNT_COUNT); index++) {
         accounts.push({ ...deriveUserAccount(name, index), networks: [...NETWORK_KEYS] })
       }
+      // A GlobalID profile is linked from one account: the user's first.
+      if (data.globalid && accounts[0]) accounts[0].globalid = { ...data.globalid }
       const user: User = {
         uuid,
         name,

@@ -77,6 +77,15 @@ describe('control API (docs/protocol.md §10)', () => {
     expect(empty.accounts.length).toBeGreaterThan(0)
   })
 
+  it('POST users with globalid links the first account: account-meta answers it, null for the others', async () => {
+    const globalid = { linked: '2024-11-02T08:15:00+01:00', profileUrl: 'https://id.example/dana' }
+    const user = await ok(await t.control('users', { name: 'Dana', accounts: 2, globalid }))
+    const meta = async (address: string) =>
+      (await ok(await t.api(`account-meta/${address}`))).globalid
+    expect(await meta(user.accounts[0].address)).toEqual(globalid)
+    expect(await meta(user.accounts[1].address)).toEqual({ linked: null, profileUrl: null })
+  })
+
   it('POST payloads/{uuid}/open marks it opened by deep link', async () => {
     const { uuid } = await t.createPayload()
     const record = await ok(
@@ -234,6 +243,17 @@ describe('control API (docs/protocol.md §10)', () => {
     ['ledger/close', { network: 'MOON' }, 'network'],
     ['applications', { webhookUrl: 'http://x' }, 'name'],
     ['users', { accounts: 'two' }, 'accounts'],
+    [
+      'users',
+      { globalid: { linked: 'yesterday', profileUrl: 'https://id.example/x' } },
+      'globalid.linked',
+    ],
+    [
+      'users',
+      { globalid: { linked: '2025-01-01T00:00:00Z', profileUrl: 'javascript:x' } },
+      'globalid.profileUrl',
+    ],
+    ['users', { globalid: { linked: '2025-01-01T00:00:00Z' } }, 'globalid.profileUrl'],
     ['xapps/launch', { user: 'x' }, 'application'],
   ])('POST %s with %j: 600 naming %s, nothing changes', async (path, body, field) => {
     const { uuid } = await t.createPayload()

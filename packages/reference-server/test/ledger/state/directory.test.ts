@@ -1,13 +1,20 @@
+import { decodeAccountID } from 'ripple-address-codec'
 import { describe, expect, it } from 'vitest'
 import {
   DIRECTORY_PAGE_ENTRIES,
+  describeBook,
   describeOwnerDir,
   dirAppend,
   directoryEntries,
   dirInsert,
   dirRemove,
 } from '../../../src/ledger/state/directory'
-import { directoryPageIndex, ownerDirIndex } from '../../../src/ledger/state/keylets'
+import {
+  bookBaseIndex,
+  bookDirIndex,
+  directoryPageIndex,
+  ownerDirIndex,
+} from '../../../src/ledger/state/keylets'
 import type { DirectoryNode } from '../../../src/ledger/state/ledger-object'
 import { createObjectStore } from '../../../src/ledger/state/object-store'
 import { createSandbox } from '../../../src/ledger/state/sandbox'
@@ -53,9 +60,23 @@ describe('owner directories as rippled DirectoryNode pages (ApplyView::dirInsert
     expect([...directoryEntries(store, root)]).toHaveLength(70)
   })
 
-  it('a book directory keeps the order of arrival (dirAppend)', () => {
+  it('a book directory keeps the order of arrival (dirAppend) and says its book and quality', () => {
     const store = filled(3, dirAppend)
     expect(page(store, 0n)?.Indexes).toEqual([key(3), key(2), key(1)])
+    const book = { pays: { currency: 'XRP' }, gets: { currency: 'USD', issuer: owner } }
+    const quality = 0x5b03_8d7e_a4c6_8000n
+    const index = bookDirIndex(bookBaseIndex(book), quality)
+    const sandbox = createSandbox(store)
+    dirAppend(sandbox, index, key(1), describeBook(book, quality))
+    expect(sandbox.read(index)).toMatchObject({
+      RootIndex: index,
+      TakerPaysCurrency: '0'.repeat(40),
+      TakerPaysIssuer: '0'.repeat(40),
+      TakerGetsCurrency: '0000000000000000000000005553440000000000',
+      TakerGetsIssuer: Buffer.from(decodeAccountID(owner)).toString('hex').toUpperCase(),
+      ExchangeRate: '5b038d7ea4c68000',
+      Indexes: [key(1)],
+    })
   })
 
   it('removing every key of a middle page unlinks and erases it; an empty directory is erased', () => {

@@ -1,6 +1,18 @@
+import { createJwtLookups } from '../../api/lookups'
+import { createPayloadApi } from '../../api/payload'
+import { createUserStoreApi } from '../../api/user-store'
+import { Emitter } from '../../core/emitter'
+import type { PullSignError } from '../../core/errors/pull-sign-error'
+import { platformClient } from '../../core/platform-client'
+import type { OAuthJwtClaims } from '../../wire/oauth'
 import type { BrowserOptions } from '../client-options'
-import type { SignInResult } from '../oauth/sign-in-session'
-import { type SignInClient, signInClient } from '../sign-in-client'
+import { openClient } from '../client-setup'
+import { deferredEnvironment, deferredUser } from '../deferred-props'
+import { jwtState, type SignInClient } from '../jwt-client'
+import { jwtCredentials } from '../jwt-credentials'
+import { loadSignInRuntime } from '../lazy-runtimes'
+import type { SignInEvents, SignInResult } from '../oauth/sign-in-session'
+import type { BrowserSignIn } from './browser-sign-in'
 
 /**
  * A page's client: signs the person in (OAuth2 PKCE or implicit, popup or redirect,
@@ -40,14 +52,42 @@ export interface BrowserClient extends SignInClient {
  * ```
  */
 export function createBrowserClient(options: BrowserOptions): BrowserClient {
-  return signInClient(
-    options,
-    'createBrowserClient',
-    () => window.localStorage,
-    (m, config) => m.startBrowserRuntime(config),
-    (runtime) => ({
-      runtime: 'browser' as const,
-      authorize: async () => (await runtime).authorize(),
-    }),
+  const { apiKey, core } = openClient(options, {
+    refusesSecret: 'createBrowserClient',
+    storage: () => window.localStorage,
+  })
+  const events = new Emitter<SignInEvents>()
+  let started: BrowserSignIn | undefined
+  // The sign-in runtime loads on demand (a backend bundle never carries it) and starts after this
+  // factory returns, so listeners attached right after it hear its first events.
+  const { signIn, redirectUrl } = options
+  const runtime = loadSignInRuntime().then(
+    (m) => (started = m.startBrowserRuntime({ apiKey, core, events, signIn, redirectUrl })),
   )
+  runtime.catch((error: PullSignError) => events.emit('error', error))
+  // `payload.create` reaches the wire in five files, this one first: api/payload.ts (the
+  // request), core/platform-client.ts (base path and credentials: the Bearer of
+  // ../jwt-credentials.ts), core/client.ts (the one `send`), core/transport.ts (README, Architecture).
+  const client = platformClient(core, jwtCredentials(runtime))
+  return {
+    ...createJwtLookups(client),
+    runtime: 'browser',
+    apiKey,
+    endpoints: core.endpoints,
+    get rateLimit() {
+      return core.rateLimit
+    },
+    payload: createPayloadApi(client),
+    userstore: createUserStoreApi(client),
+    user: deferredUser(runtime),
+    environment: deferredEnvironment<OAuthJwtClaims>(runtime),
+    get state() {
+      return jwtState(started)
+    },
+    on: events.on,
+    off: events.off,
+    authorize: async () => (await runtime).authorize(),
+    logout: async () => (await runtime).logout(),
+    close: core.close,
+  }
 }

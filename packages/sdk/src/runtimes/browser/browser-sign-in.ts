@@ -1,6 +1,7 @@
 import type { Core } from '../../core/client'
 import type { Emitter } from '../../core/emitter'
 import { cleanRedirectUrl, readRedirectResult } from '../oauth/redirect-result'
+import { sessionReaders } from '../oauth/session-readers'
 import { acceptAnswer } from '../oauth/sign-in-answer'
 import { openSession, type SignInEvents, type SignInResult } from '../oauth/sign-in-session'
 import {
@@ -49,7 +50,8 @@ export interface BrowserDeps {
  * The browser sign-in: popup PKCE by default, implicit or full redirect on request, a blocked
  * popup falling back to a redirect, and a page loaded back from a redirect completing the sign-in
  * by itself (its URL cleaned of the answer). Nothing touches the network before `start()` finds
- * an answer in the URL or `authorize()` is called.
+ * an answer in the URL or `authorize()` is called. It is the runtime a browser client holds: its Bearer,
+ * state and fields are the session's ({@link sessionReaders}).
  *
  * @example
  * ```ts
@@ -70,7 +72,7 @@ export function createBrowserSignIn(options: BrowserSignInOptions, deps: Browser
     startSignIn(
       options,
       { random: core.seams.randomBytes, clock },
-      options.redirectUrl ?? cleanRedirectUrl(page.href()).replace(/#.*$/, ''),
+      options.redirectUrl || cleanRedirectUrl(page.href()).replace(/#.*$/, ''),
       responseType,
     )
 
@@ -100,6 +102,7 @@ export function createBrowserSignIn(options: BrowserSignInOptions, deps: Browser
 
   return {
     session,
+    ...sessionReaders(session),
     /** The start sequence; completes a sign-in this page was loaded back from. */
     start(): Promise<void> {
       const answer = readRedirectResult(new URL(page.href()).searchParams)
@@ -134,7 +137,7 @@ export function createBrowserSignIn(options: BrowserSignInOptions, deps: Browser
  *
  * @example
  * ```ts
- * const signIn: BrowserSignIn = createBrowserSignIn(options, seams)
+ * const signIn: BrowserSignIn = createBrowserSignIn(options, { core, page: windowPage() })
  * ```
  */
 export type BrowserSignIn = ReturnType<typeof createBrowserSignIn>

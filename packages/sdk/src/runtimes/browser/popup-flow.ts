@@ -1,5 +1,5 @@
+import { SignInError } from '../../core/errors/sign-in-errors'
 import type { Clock } from '../../core/seams'
-import { SignInError } from '../../core/sign-in-errors'
 import { type RedirectResult, readRedirectResult } from '../oauth/redirect-result'
 import type { PageSeam } from './page'
 import { parsePopupMessage } from './popup-message'

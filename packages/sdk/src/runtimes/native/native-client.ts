@@ -1,6 +1,18 @@
+import { createJwtLookups } from '../../api/lookups'
+import { createPayloadApi } from '../../api/payload'
+import { createUserStoreApi } from '../../api/user-store'
+import { Emitter } from '../../core/emitter'
+import type { PullSignError } from '../../core/errors/pull-sign-error'
+import { platformClient } from '../../core/platform-client'
+import type { OAuthJwtClaims } from '../../wire/oauth'
 import type { NativeOptions } from '../client-options'
-import type { SignInResult } from '../oauth/sign-in-session'
-import { type SignInClient, signInClient } from '../sign-in-client'
+import { openClient } from '../client-setup'
+import { deferredEnvironment, deferredUser } from '../deferred-props'
+import { jwtState, type SignInClient } from '../jwt-client'
+import { jwtCredentials } from '../jwt-credentials'
+import { loadSignInRuntime } from '../lazy-runtimes'
+import type { SignInEvents, SignInResult } from '../oauth/sign-in-session'
+import type { NativeSignIn } from './native-sign-in'
 
 /**
  * A native app's client: signs the person in through the system browser and a deep link
@@ -38,15 +50,37 @@ export interface NativeClient extends SignInClient {
  * ```
  */
 export function createNativeClient(options: NativeOptions): NativeClient {
-  return signInClient(
-    options,
-    'createNativeClient',
-    undefined,
-    (m, config) => m.startNativeRuntime(config, options.openUrl),
-    (runtime) => ({
-      runtime: 'native' as const,
-      authorize: async () => (await runtime).authorize(),
-      handleRedirect: async (url: string) => (await runtime).handleRedirect(url),
-    }),
+  const { apiKey, core } = openClient(options, { refusesSecret: 'createNativeClient' })
+  const events = new Emitter<SignInEvents>()
+  let started: NativeSignIn | undefined
+  // Loaded on demand and started after this factory returns, as the browser's; it checks
+  // `openUrl` and `redirectUrl`, so an app that passed a wrong one hears it on `error`.
+  const { signIn, redirectUrl, openUrl } = options
+  const runtime = loadSignInRuntime().then(
+    (m) => (started = m.startNativeRuntime({ apiKey, core, events, signIn, redirectUrl, openUrl })),
   )
+  runtime.catch((error: PullSignError) => events.emit('error', error))
+  const client = platformClient(core, jwtCredentials(runtime))
+  return {
+    ...createJwtLookups(client),
+    runtime: 'native',
+    apiKey,
+    endpoints: core.endpoints,
+    get rateLimit() {
+      return core.rateLimit
+    },
+    payload: createPayloadApi(client),
+    userstore: createUserStoreApi(client),
+    user: deferredUser(runtime),
+    environment: deferredEnvironment<OAuthJwtClaims>(runtime),
+    get state() {
+      return jwtState(started)
+    },
+    on: events.on,
+    off: events.off,
+    authorize: async () => (await runtime).authorize(),
+    handleRedirect: async (url) => (await runtime).handleRedirect(url),
+    logout: async () => (await runtime).logout(),
+    close: core.close,
+  }
 }

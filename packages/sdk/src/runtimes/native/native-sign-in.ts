@@ -1,8 +1,9 @@
 import type { Core } from '../../core/client'
 import type { Emitter } from '../../core/emitter'
-import { PullSignError } from '../../core/errors'
-import { SignInError } from '../../core/sign-in-errors'
+import { PullSignError } from '../../core/errors/pull-sign-error'
+import { SignInError } from '../../core/errors/sign-in-errors'
 import { readRedirectResult } from '../oauth/redirect-result'
+import { sessionReaders } from '../oauth/session-readers'
 import { acceptAnswer } from '../oauth/sign-in-answer'
 import { openSession, type SignInEvents, type SignInResult } from '../oauth/sign-in-session'
 import { type SignInRequest, signInUrl, startSignIn } from '../oauth/sign-in-start'
@@ -29,24 +30,36 @@ export interface NativeSignInOptions extends SignInRequest {
 }
 
 /**
- * The native sign-in: `authorize()` opens `{oauth}/auth` through `openUrl` and settles when the
- * app hands the deep link it was opened with to `handleRedirect(url)`. The pending sign-in is kept
- * in storage, so an app restarted by the deep link still completes it.
+ * What the native sign-in runs on: the resolved core (storage, clock, random bytes, transport)
+ * and the client's emitter.
  *
  * @example
  * ```ts
- * const signIn = createNativeSignIn(options, core)
+ * const deps: NativeDeps = { core }
+ * ```
+ */
+export interface NativeDeps {
+  core: Core
+  /** The client's emitter, so listeners attached before the runtime loaded hear it. */
+  events?: Emitter<SignInEvents>
+}
+
+/**
+ * The native sign-in: `authorize()` opens `{oauth}/auth` through `openUrl` and settles when the
+ * app hands the deep link it was opened with to `handleRedirect(url)`. The pending sign-in is kept
+ * in storage, so an app restarted by the deep link still completes it. It is the runtime a native client
+ * holds: its Bearer, state and fields are the session's ({@link sessionReaders}).
+ *
+ * @example
+ * ```ts
+ * const signIn = createNativeSignIn(options, { core })
  * const result = signIn.authorize()
  * // later, in the app's deep-link handler:
  * await signIn.handleRedirect('myapp://signin?code=…&state=…')
  * const { me } = await result
  * ```
  */
-export function createNativeSignIn(
-  options: NativeSignInOptions,
-  core: Core,
-  events?: Emitter<SignInEvents>,
-) {
+export function createNativeSignIn(options: NativeSignInOptions, { core, events }: NativeDeps) {
   if (typeof options.openUrl !== 'function') {
     throw new PullSignError('ERR_CONFIG', 'openUrl must be a function')
   }
@@ -63,6 +76,7 @@ export function createNativeSignIn(
 
   return {
     session,
+    ...sessionReaders(session),
     /** The start sequence: restores a stored session; makes no request. */
     start: () => session.start(null),
     /** Opens the sign-in; settles when {@link handleRedirect} gets the deep link back. */
@@ -125,7 +139,7 @@ export function createNativeSignIn(
  *
  * @example
  * ```ts
- * const signIn: NativeSignIn = createNativeSignIn(options, seams)
+ * const signIn: NativeSignIn = createNativeSignIn(options, { core })
  * ```
  */
 export type NativeSignIn = ReturnType<typeof createNativeSignIn>

@@ -1,6 +1,6 @@
 import type { Core } from '../../core/client'
 import { Emitter } from '../../core/emitter'
-import { PullSignError } from '../../core/errors'
+import { PullSignError } from '../../core/errors/pull-sign-error'
 import type { Clock } from '../../core/seams'
 import type { OAuthUserinfo } from '../../wire/oauth'
 import { decodeJwtClaims } from './jwt-claims'

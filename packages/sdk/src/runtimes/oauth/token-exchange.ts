@@ -1,5 +1,5 @@
 import type { Core } from '../../core/client'
-import { SignInError } from '../../core/sign-in-errors'
+import { SignInError } from '../../core/errors/sign-in-errors'
 import { oauthRequest } from './oauth-request'
 
 /**

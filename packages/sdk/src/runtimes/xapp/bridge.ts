@@ -1,6 +1,6 @@
-import { AbortError } from '../../core/errors'
+import { AbortError } from '../../core/errors/pull-sign-error'
+import { XappHostUnreachableError } from '../../core/errors/sign-in-errors'
 import type { Clock, TimerId } from '../../core/seams'
-import { XappHostUnreachableError } from '../../core/sign-in-errors'
 
 /** What the bridge needs of the page: posting, listening, and whether it is framed. */
 export interface BridgeWindow {

@@ -1,13 +1,19 @@
-import type { Emitter } from '../../core/emitter'
+import { createJwtLookups } from '../../api/lookups'
+import { createPayloadApi } from '../../api/payload'
+import { createUserStoreApi } from '../../api/user-store'
+import { Emitter } from '../../core/emitter'
+import type { PullSignError } from '../../core/errors/pull-sign-error'
+import { platformClient } from '../../core/platform-client'
 import type { XappJwtClaims } from '../../wire/xapp'
 import type { XappOptions } from '../client-options'
 import { openClient } from '../client-setup'
-import { deferredEnvironment } from '../deferred-props'
-import { type JwtClient, jwtClient } from '../jwt-client'
+import { deferredEnvironment, deferredUser } from '../deferred-props'
+import { type JwtClient, jwtState } from '../jwt-client'
+import { jwtCredentials } from '../jwt-credentials'
 import { loadXappRuntime } from '../lazy-runtimes'
 import type { Environment } from '../oauth/sign-in-props'
 import { type XappCommands, xappCommands } from './xapp-members'
-import type { XappClientEvents } from './xapp-runtime'
+import type { XappClientEvents, XappRuntime } from './xapp-runtime'
 
 /**
  * An xApp page's client (docs/protocol.md §7.2): the launch's person and JWT, the JWT routes, and
@@ -44,22 +50,41 @@ export interface XappClient extends JwtClient<XappClientEvents> {
  * ```
  */
 export function createXappClient(options: XappOptions = {}): XappClient {
-  const { apiKey, core } = openClient(options, undefined, 'createXappClient')
-  // Loaded on demand; the OTT exchange answers after this factory returns, so listeners
-  // attached right after it hear `retrieved`, `success` and `ready`.
-  return jwtClient(
-    apiKey,
-    core,
-    (events: Emitter<XappClientEvents>) =>
-      loadXappRuntime().then((m) =>
-        m.createXappRuntime({ apiKey, core, events, log: options.log }),
-      ),
-    (runtime, events, started) => ({
-      runtime: 'xapp' as const,
-      environment: deferredEnvironment<XappJwtClaims>((field) =>
-        runtime.then((x) => x.environmentField(field)),
-      ),
-      xapp: xappCommands(runtime, events, () => started()?.style ?? 'LIGHT'),
-    }),
+  const { apiKey, core } = openClient(options, { refusesSecret: 'createXappClient' })
+  const events = new Emitter<XappClientEvents>()
+  let started: XappRuntime | undefined
+  // The xApp runtime loads on demand (a backend bundle never carries it); the OTT exchange
+  // answers after this factory returns, so listeners attached right after it hear `retrieved`,
+  // `success` and `ready`.
+  const runtime = loadXappRuntime().then(
+    (m) => (started = m.createXappRuntime({ apiKey, core, events, log: options.log })),
   )
+  runtime.catch((error: PullSignError) => events.emit('error', error))
+  const client = platformClient(core, jwtCredentials(runtime))
+  return {
+    ...createJwtLookups(client),
+    runtime: 'xapp',
+    apiKey,
+    endpoints: core.endpoints,
+    get rateLimit() {
+      return core.rateLimit
+    },
+    payload: createPayloadApi(client),
+    userstore: createUserStoreApi(client),
+    user: deferredUser(runtime),
+    environment: deferredEnvironment<XappJwtClaims>(runtime),
+    get state() {
+      return jwtState(started)
+    },
+    on: events.on,
+    off: events.off,
+    xapp: {
+      ...xappCommands(runtime),
+      on: events.on,
+      get style() {
+        return started?.style ?? 'LIGHT'
+      },
+    },
+    close: core.close,
+  }
 }

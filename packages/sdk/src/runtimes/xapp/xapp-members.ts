@@ -1,4 +1,3 @@
-import type { Emitter } from '../../core/emitter'
 import type { XappStyle } from '../../wire/xapp'
 import type { XappClientEvents, XappRuntime } from './xapp-runtime'
 
@@ -65,32 +64,21 @@ export function isXappPage(): boolean {
 }
 
 /**
- * The wallet commands over an xApp runtime that may still be loading; each rejects with the
- * runtime's error when it could not start.
+ * The wallet commands of `pullsign.xapp` over an xApp runtime that may still be loading: each
+ * waits for it and rejects with its error when it could not start.
  *
  * @example
  * ```ts
- * const commands = xappCommands(runtimePromise, events, () => 'LIGHT')
+ * const commands = xappCommands(runtime)
  * await commands.scanQr()
  * ```
  */
-export function xappCommands(
-  runtime: Promise<XappRuntime>,
-  events: Emitter<XappClientEvents>,
-  style: () => XappStyle,
-): XappCommands {
-  const commands = Object.fromEntries(
+export function xappCommands(runtime: Promise<XappRuntime>): Omit<XappCommands, 'on' | 'style'> {
+  return Object.fromEntries(
     COMMANDS.map((name) => [
       name,
       (...args: unknown[]) =>
         runtime.then((x) => (x[name] as (...args: unknown[]) => Promise<unknown>)(...args)),
     ]),
-  )
-  return {
-    ...commands,
-    on: (event, listener) => events.on(event, listener),
-    get style() {
-      return style()
-    },
-  } as XappCommands
+  ) as Omit<XappCommands, 'on' | 'style'>
 }

@@ -1,6 +1,6 @@
 import type { Core } from '../../core/client'
 import type { Emitter } from '../../core/emitter'
-import { PullSignError } from '../../core/errors'
+import { PullSignError } from '../../core/errors/pull-sign-error'
 import { CLASSIC_ADDRESS, requireObject, requireString, requireUuid } from '../../core/input'
 import { API_HEADERS, API_PATHS } from '../../wire/endpoints'
 import type {
@@ -238,7 +238,7 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
     style: launch.style,
     // A call waits for the exchange, and rejects with its error when it failed.
     bearer: async () => (await started).jwt,
-    get status() {
+    status() {
       return { account: context?.account, signedIn: !!context }
     },
     userField: (field) => started.then(({ ott }) => xappUserField(ott, field)),

@@ -1,5 +1,5 @@
 import type { OAuthProvider } from '../../../identity'
-import type { Payloads } from '../../../platform'
+import type { PayloadRequests } from '../../../platform'
 import { html, type SafeHtml } from '../common/safe-html'
 import { type PayloadState, payloadState, STATE_LABELS } from '../sign/payload-state'
 
@@ -39,10 +39,13 @@ const DASHBOARD_SIGN_IN_LIMIT = 50
  * const rows = dashboardSignIns(platform.identity.oauth, platform.payloads)
  * ```
  */
-export function dashboardSignIns(oauth: OAuthProvider, payloads: Payloads): DashboardSignIn[] {
+export function dashboardSignIns(
+  oauth: OAuthProvider,
+  payloads: Pick<PayloadRequests, 'record'>,
+): DashboardSignIn[] {
   return oauth.recent(DASHBOARD_SIGN_IN_LIMIT).flatMap((session) => {
     const { request } = session
-    let record: ReturnType<Payloads['record']>
+    let record: ReturnType<PayloadRequests['record']>
     try {
       record = payloads.record(session.payloadUuid)
     } catch {

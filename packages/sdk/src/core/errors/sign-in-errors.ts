@@ -1,4 +1,4 @@
-import { KIND, PullSignError, type PullSignErrorOptions } from './errors'
+import { KIND, PullSignError, type PullSignErrorOptions } from './pull-sign-error'
 
 /**
  * Why a browser or native sign-in did not complete.

@@ -5,7 +5,7 @@ import {
   PullSignError,
   type PullSignErrorCode,
   type TimeoutError,
-} from './errors'
+} from './pull-sign-error'
 import type { SignInError, XappHostUnreachableError } from './sign-in-errors'
 import type { SignatureError } from './signature-error'
 

@@ -1,4 +1,4 @@
-import { redact } from './redact'
+import { redact } from '../redact'
 
 /**
  * Every error code the SDK raises; `switch (err.code)` narrows.

@@ -1,4 +1,4 @@
-import { KIND, PullSignError, type PullSignErrorOptions } from './errors'
+import { KIND, PullSignError, type PullSignErrorOptions } from './pull-sign-error'
 
 /**
  * A webhook, sign-in or JWT did not verify (`pullsign/verify`); `reason` says which check failed.

@@ -1,6 +1,11 @@
-import { API_ERROR_CODES, isApiErrorCode } from '../wire/errors'
-import { KIND, PullSignError, type PullSignErrorCode, type PullSignErrorOptions } from './errors'
-import { redact } from './redact'
+import { API_ERROR_CODES, isApiErrorCode } from '../../wire/errors'
+import { redact } from '../redact'
+import {
+  KIND,
+  PullSignError,
+  type PullSignErrorCode,
+  type PullSignErrorOptions,
+} from './pull-sign-error'
 
 /**
  * What the platform said about a failed call.

@@ -1,7 +1,7 @@
-import type { ErrorBody } from '../wire/errors'
+import type { ErrorBody } from '../../wire/errors'
+import { readRetryAfter } from '../rate-limit'
 import { ApiError, type ApiErrorDetails, AuthError, RateLimitError } from './api-errors'
-import { NetworkError, type PullSignError, TimeoutError } from './errors'
-import { readRetryAfter } from './rate-limit'
+import { NetworkError, type PullSignError, TimeoutError } from './pull-sign-error'
 
 const AUTH_CODES = new Set([812, 813, 814, 815])
 

@@ -1,4 +1,4 @@
-import { PullSignError } from './errors'
+import { PullSignError } from './pull-sign-error'
 
 /**
  * The typed error (`ERR_PERMISSION`) of an error the runtime threw for a refused permission (Deno
