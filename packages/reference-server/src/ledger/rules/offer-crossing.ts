@@ -106,8 +106,7 @@ const removeOffer = (c: Crossing, offer: Readonly<Offer>, removable: boolean) =>
 }
 
 // The first offer of a book worth taking, removing the ones in the way (OfferStream::step).
-function tipOf(c: Crossing, book: Book): Tip | undefined {
-  const base = bookBase(book)
+function tipOf(c: Crossing, book: Book, base: string): Tip | undefined {
   for (;;) {
     const tip = bookTip(c.view, base)
     if (!tip || c.steps >= MAX_OFFERS) return undefined
@@ -269,14 +268,25 @@ export function cross(view: ApplyView, original: ReadView, taker: Taker, native:
   const left: Remaining = { out: taker.wanted, budget: taker.budget }
   const nativeAsset: LedgerAsset = { currency: native, issuer: null }
   const bridged = !isNative(taker.in) && !isNative(taker.out)
+  const books = {
+    direct: { in: taker.in, out: taker.out },
+    first: { in: taker.in, out: nativeAsset },
+    second: { in: nativeAsset, out: taker.out },
+  }
+  // Each book's base index once per crossing (a hash of both assets).
+  const bases = {
+    direct: bookBase(books.direct),
+    first: bridged ? bookBase(books.first) : '',
+    second: bridged ? bookBase(books.second) : '',
+  }
   const inRate = rateFor(c, taker.in)
   const within = (rate: IssuedValue | null): rate is IssuedValue =>
     rate !== null && (taker.limitRate === null || rate.lte(taker.limitRate))
   for (;;) {
     if (left.out?.lte(0) || left.budget?.lte(0)) break
-    const direct = tipOf(c, { in: taker.in, out: taker.out })
-    const first = bridged ? tipOf(c, { in: taker.in, out: nativeAsset }) : undefined
-    const second = first ? tipOf(c, { in: nativeAsset, out: taker.out }) : undefined
+    const direct = tipOf(c, books.direct, bases.direct)
+    const first = bridged ? tipOf(c, books.first, bases.first) : undefined
+    const second = first ? tipOf(c, books.second, bases.second) : undefined
     const directRate = direct ? direct.rate.times(inRate) : null
     const bridgeRate = first && second ? first.rate.times(second.rate).times(inRate) : null
     const useBridge = within(bridgeRate) && (directRate === null || bridgeRate.lt(directRate))
