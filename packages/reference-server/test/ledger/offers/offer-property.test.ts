@@ -82,7 +82,9 @@ describe('offer crossing, any sequence of offers (docs/protocol.md §8.7)', () =
               const fields = node.ModifiedNode ?? node.DeletedNode
               if (fields?.LedgerEntryType !== 'Offer' || !fields.PreviousFields?.TakerPays) continue
               const final = fields.FinalFields as Record<string, unknown>
-              const paid = numberOf(fields.PreviousFields.TakerPays).minus(numberOf(final.TakerPays))
+              const paid = numberOf(fields.PreviousFields.TakerPays).minus(
+                numberOf(final.TakerPays),
+              )
               const got = numberOf(fields.PreviousFields.TakerGets).minus(numberOf(final.TakerGets))
               const rate = qualityRate(qualityOfIndex(String(final.BookDirectory)))
               // One unit of the last digit on either side (a drop, or the 16th digit).
