@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { booksTouched } from '../../../src/ledger'
-import { alice, bob, drops, gateway, offerFixture, usd } from './offer-fixture'
+import { alice, bob, drops, gateway, offerFixture, usd, usdAsset, xrp } from './offer-fixture'
 
 let f: ReturnType<typeof offerFixture>
 beforeEach(() => {
@@ -8,8 +8,6 @@ beforeEach(() => {
 })
 afterEach(() => f.dispose())
 
-const xrp = { currency: 'XRP', issuer: null }
-const usdAsset = { currency: 'USD', issuer: gateway.address }
 const page = (request: { limit?: number; marker?: string; taker?: string } = {}) =>
   f.ledger.bookOffers('TESTNET', { takerGets: usdAsset, takerPays: xrp, ...request })
 

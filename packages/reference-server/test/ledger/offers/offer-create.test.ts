@@ -1,7 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { hashes } from 'xrpl'
 import { TF_OFFER_CREATE } from '../../../src/ledger/rules/offer-create'
-import { alice, bob, carol, drops, eur, gateway, offerFixture, UNIT, usd } from './offer-fixture'
+import {
+  alice,
+  bob,
+  carol,
+  drops,
+  eur,
+  gateway,
+  offerFixture,
+  UNIT,
+  usd,
+  usdAsset,
+  xrp,
+} from './offer-fixture'
 
 let f: ReturnType<typeof offerFixture>
 beforeEach(() => {
@@ -9,8 +21,6 @@ beforeEach(() => {
 })
 afterEach(() => f.dispose())
 
-const xrp = { currency: 'XRP', issuer: null }
-const usdAsset = { currency: 'USD', issuer: gateway.address }
 const book = (
   gets: { currency: string; issuer: string | null },
   pays: typeof xrp | typeof usdAsset,

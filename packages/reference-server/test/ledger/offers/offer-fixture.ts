@@ -16,6 +16,9 @@ export const eur = (value: string, by = eurGateway) => ({
   issuer: by.address,
   value,
 })
+/** The native asset and the gateway's USD, as book_offers names a book's sides. */
+export const xrp = { currency: 'XRP', issuer: null }
+export const usdAsset = { currency: 'USD', issuer: gateway.address }
 export const drops = (units: number) => String(BigInt(Math.round(units * 1_000_000)))
 
 /** A ledger where alice, bob and carol trust both gateways and hold 1,000 USD and 1,000 EUR. */
