@@ -31,6 +31,7 @@ describe('benches (quick configuration)', () => {
       'payload-sockets',
       'payload-memory',
       'ledger-payments',
+      'ledger-offers',
       'fuzz',
       'auth-flood',
       'cold-start',
