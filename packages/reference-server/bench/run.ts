@@ -11,6 +11,8 @@ const BENCHES = [
   'payload-memory',
   'ledger-payments',
   'ledger-offers',
+  'ledger-objects',
+  'ledger-nfts',
   'fuzz',
   'auth-flood',
   'cold-start',

@@ -163,6 +163,25 @@ describe('timeout on the clock', () => {
     clock.advance(5000)
     expect(server.seen).toHaveLength(1)
   })
+
+  test('a call after a retried call and after a timed-out one is neither aborted nor timed out by them', async () => {
+    const pullsign = client({ timeoutMs: 3000 })
+    server.queue.push(failing(503, { 'retry-after': '1' }))
+    server.answer = ok
+    const retried = pullsign.ping()
+    await settle(1)
+    clock.advance(1000)
+    await expect(retried).resolves.toMatchObject({ pong: true })
+    server.answer = { status: 200, body: '', hang: true }
+    const hung = pullsign.ping().catch((e) => e)
+    await settle(3, 1)
+    clock.advance(3000)
+    expect(await hung).toBeInstanceOf(TimeoutError)
+    server.answer = ok
+    await expect(pullsign.ping()).resolves.toMatchObject({ pong: true })
+    expect(server.seen).toHaveLength(4)
+    expect(clock.pending()).toEqual([])
+  })
 })
 
 describe('onRequest / onResponse hooks', () => {

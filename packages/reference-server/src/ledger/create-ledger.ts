@@ -11,6 +11,7 @@ import type { LedgerState } from './ledger-state'
 import type { AccountView, Ledger, LedgerSelector } from './ledger-types'
 import { createNetworkLedger, DEFAULT_LEDGER_HISTORY, type NetworkLedger } from './network-ledger'
 import { NETWORKS } from './networks'
+import { accountNfts, heldNFToken, nftBuyOffers, nftSellOffers } from './nft-reads'
 import { bookQuote } from './rules/book-payment'
 import { depositAuthorized } from './rules/deposit-authorization'
 import type { NativePrice } from './rules/transaction-rules'
@@ -53,6 +54,13 @@ export interface LedgerOptions {
 }
 
 const TXID = /^[0-9A-F]{64}$/i
+
+const checkedTokenId = (tokenId: string) => {
+  if (typeof tokenId !== 'string' || !TXID.test(tokenId)) {
+    throw outOfRange('tokenId', 'must be 64 hex characters (an NFTokenID)')
+  }
+  return tokenId.toUpperCase()
+}
 
 // The ledger's callers (platform/, http/, the wallet) validate their input first and answer the
 // docs/protocol.md §1 envelope themselves: an argument out of range here is a caller's bug, so it
@@ -263,5 +271,25 @@ export function createLedger(options: LedgerOptions): Ledger {
       }
     },
     dispose: cancelTimer,
+    view: (key) => network(key).objects,
+    accountNfts(key, address, request) {
+      const ledger = network(key)
+      if (typeof address !== 'string' || !isValidClassicAddress(address)) {
+        throw outOfRange('address', 'is not a valid classic address')
+      }
+      return accountNfts(ledger.objects, address, request)
+    },
+    nftSellOffers: (key, tokenId, request) =>
+      nftSellOffers(network(key).objects, checkedTokenId(tokenId), request),
+    nftBuyOffers: (key, tokenId, request) =>
+      nftBuyOffers(network(key).objects, checkedTokenId(tokenId), request),
+    nftoken(tokenId) {
+      if (typeof tokenId !== 'string' || !TXID.test(tokenId)) return null
+      for (const [key, ledger] of networks) {
+        const held = heldNFToken(ledger.objects, tokenId.toUpperCase())
+        if (held) return { network: key, ...held }
+      }
+      return null
+    },
   }
 }

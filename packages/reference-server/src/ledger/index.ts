@@ -35,6 +35,8 @@ export {
   networkDefinition,
   requiresNetworkId,
 } from './networks'
+export { type AccountChannel, accountChannel } from './payment-channel-reads'
+export { type ChannelVerifyResult, channelVerify } from './rules/channel-claim-signature'
 export type { LedgerObject } from './state/ledger-object'
 export type { StoredTransaction } from './state/stored-transaction'
 export type { AffectedNode, TransactionMeta } from './state/transaction-meta'

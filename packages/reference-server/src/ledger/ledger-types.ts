@@ -4,7 +4,9 @@ import type { AccountOffer, BookOffersPage, BookOffersRequest } from './book-off
 import type { MultisignedRefusal } from './codec/multisigned-blob'
 import type { ObjectsPage, OwnerObjectsRequest } from './ledger-reads'
 import type { LedgerState } from './ledger-state'
+import type { AccountNfts, HeldNFToken, NftOffers, NodeRead, PageRequest } from './nft-reads'
 import type { LedgerObject } from './state/ledger-object'
+import type { ReadView } from './state/read-view'
 import type { StoredTransaction } from './state/stored-transaction'
 import type { LineView } from './state/trust-line'
 
@@ -260,4 +262,22 @@ export interface Ledger {
   loadState(state: LedgerState): void
   /** Stops the close timer. */
   dispose(): void
+  /** The open ledger's objects of a network, read-only (the reads of ledger/nft-reads.ts take it). */
+  view(network: NetworkKey): ReadView
+  /**
+   * `account_nfts` of an account (ledger/nft-reads.ts): its tokens, paged as rippled pages them.
+   *
+   * @example
+   * ```ts
+   * const answer = ledger.accountNfts('TESTNET', address, { limit: 100 })
+   * if ('result' in answer) answer.result.account_nfts
+   * ```
+   */
+  accountNfts(network: NetworkKey, address: string, request?: PageRequest): NodeRead<AccountNfts>
+  /** `nft_sell_offers` of a token (ledger/nft-reads.ts). */
+  nftSellOffers(network: NetworkKey, tokenId: string, request?: PageRequest): NodeRead<NftOffers>
+  /** `nft_buy_offers` of a token (ledger/nft-reads.ts). */
+  nftBuyOffers(network: NetworkKey, tokenId: string, request?: PageRequest): NodeRead<NftOffers>
+  /** A token minted on a simulated network: where it is, who holds it, its URI; or null. */
+  nftoken(tokenId: string): HeldNFToken | null
 }

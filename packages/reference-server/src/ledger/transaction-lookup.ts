@@ -2,6 +2,7 @@ import { encodeCtid } from 'pullsign/links'
 import type { Amount } from 'pullsign/wire'
 import type { TransactionLookup } from './ledger-types'
 import { rippleTime } from './network-ledger'
+import { nftokenSyntheticFields } from './nft-synthetic-fields'
 import { balanceChanges } from './state/balance-changes'
 import type { StoredTransaction } from './state/stored-transaction'
 
@@ -12,7 +13,8 @@ const DELIVERING = new Set(['Payment', 'CheckCash', 'AccountDelete'])
 /**
  * The `xrpl-tx` response of docs/protocol.md §2 and §8.5 for a stored transaction: the
  * transaction with its `meta` (`TransactionIndex`, `TransactionResult`, `AffectedNodes`,
- * `delivered_amount` on successful Payments, `DeliveredAmount` on partial ones), `validated`,
+ * `delivered_amount` on successful Payments, `DeliveredAmount` on partial ones, `nftoken_id`,
+ * `nftoken_ids`, `offer_id` on NFT transactions), `validated`,
  * `ledger_index`, and once validated `date` and `ctid`; `balanceChanges` per account.
  *
  * @example
@@ -32,6 +34,7 @@ export function transactionLookup(stored: StoredTransaction): TransactionLookup 
   const meta = {
     ...stored.meta,
     ...(delivered === undefined ? {} : { delivered_amount: delivered }),
+    ...nftokenSyntheticFields(tx, stored.meta),
   }
   const position =
     stored.closedAt === null

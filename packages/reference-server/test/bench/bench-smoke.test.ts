@@ -32,6 +32,8 @@ describe('benches (quick configuration)', () => {
       'payload-memory',
       'ledger-payments',
       'ledger-offers',
+      'ledger-objects',
+      'ledger-nfts',
       'fuzz',
       'auth-flood',
       'cold-start',

@@ -185,6 +185,41 @@ describe('lookups a JWT may use (docs/protocol.md §2)', { timeout: 20_000 }, ()
     expect(error).toMatchObject({ status: 400, code: 600 })
     expect(error.message).toMatch(/^tokenId /)
   })
+
+  it('nftoken-detail of a token minted on the simulated ledger names its owner, URI, flags and taxon', async () => {
+    const uri = Buffer.from(
+      'ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf4dfuylqabf3oclgtqy55fbzdi',
+    ).toString('hex')
+    const { uuid } = await o.t.createPayload({
+      txjson: {
+        TransactionType: 'NFTokenMint',
+        NFTokenTaxon: 42,
+        Flags: 8,
+        TransferFee: 500,
+        URI: uri,
+      },
+    })
+    const signed = await okJson(
+      await o.t.control(`payloads/${uuid}/sign`, { user: o.t.alice.uuid, network: 'TESTNET' }),
+    )
+    const txid = String((signed as { response: { txid: string } }).response.txid)
+    const meta = o.t.server.platform.ledger.transaction(txid)?.transaction.meta as {
+      nftoken_id?: string
+    }
+    const id = String(meta.nftoken_id)
+    const owner = o.t.alice.accounts[0]?.address
+    expect(await okJson(await o.jwt(`nftoken-detail/${id.toLowerCase()}`, alice))).toEqual({
+      issuer: owner,
+      token: id,
+      owner,
+      name: null,
+      image: null,
+      uri: uri.toUpperCase(),
+      flags: 8,
+      taxon: 42,
+      transferFee: 500,
+    })
+  })
 })
 
 describe('platform routes that also take a Bearer (docs/protocol.md §1)', {

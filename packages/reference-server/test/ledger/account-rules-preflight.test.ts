@@ -27,9 +27,11 @@ import { testKey } from './test-keys'
 const LSF = LEDGER_FLAGS.AccountRoot
 
 const table = amendmentTable(networkDefinition('TESTNET'))
-// A table with XLS-20 on, for the rules that depend on it.
-const withNfts = {
-  enabled: (name: string) => name === 'NonFungibleTokensV1_1' || table.enabled(name),
+// The XRP networks have XLS-20 on (rules/nft-*.ts); a table without it, for the rules that
+// depend on it.
+const withNfts = table
+const withoutNfts = {
+  enabled: (name: string) => name !== 'NonFungibleTokensV1_1' && table.enabled(name),
 }
 const a = testKey(51).address
 const b = testKey(52).address
@@ -81,7 +83,7 @@ describe('AccountSet preflight (rippled SetAccount.cpp)', () => {
   ])('with XLS-20 enabled: %s → %s', (_, fields, expected) => {
     expect(accountSetPreflight({ Account: a, ...fields }, withNfts)).toBe(expected)
     // Without the amendment rippled skips these checks.
-    expect(accountSetPreflight({ Account: a, ...fields }, table)).toBeNull()
+    expect(accountSetPreflight({ Account: a, ...fields }, withoutNfts)).toBeNull()
   })
 })
 

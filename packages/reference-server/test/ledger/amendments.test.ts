@@ -39,7 +39,7 @@ describe('which amendments a network enables', () => {
     ['AMM', false, false], // not modelled (docs/protocol.md §8.7)
     ['Clawback', false, false],
     ['Credentials', false, undefined],
-    ['NonFungibleTokensV1_1', false, false], // never on Xahau, whatever XLS-20's state
+    ['NonFungibleTokensV1_1', true, false], // XLS-20 (rules/nft-*.ts), never on Xahau
     ['Hooks', undefined, false], // Xahau's own, not modelled
   ])('%s: XRP networks %s, Xahau %s', (name, onXrpl, onXahau) => {
     expect(testnet.find(name)?.enabled).toBe(onXrpl)
@@ -76,7 +76,7 @@ describe('transactions that need an amendment', () => {
     [{ TransactionType: 'SignerListSet' }, null, null],
     [{ TransactionType: 'Batch' }, null, 'temDISABLED'],
     [{ TransactionType: 'AMMCreate' }, 'temDISABLED', 'temDISABLED'],
-    [{ TransactionType: 'NFTokenMint' }, 'temDISABLED', 'temDISABLED'],
+    [{ TransactionType: 'NFTokenMint' }, null, 'temDISABLED'],
     [{ TransactionType: 'Payment', CredentialIDs: ['00'] }, 'temDISABLED', 'temDISABLED'],
     [{ TransactionType: 'Payment', Delegate: 'r' }, 'temDISABLED', 'temDISABLED'],
     [{ TransactionType: 'Payment', DomainID: '00' }, 'temDISABLED', 'temDISABLED'],

@@ -186,3 +186,47 @@ describe('signer lists and multi-signed transactions (rippled SetSignerList.cpp,
     expect(submitAs(poorer, poorer, list(1, [[bob, 1]]))).toBe('tecINSUFFICIENT_RESERVE')
   })
 })
+
+describe('asfAccountTxnID (rippled SetAccount.cpp, Transactor::checkPriorTxAndLastLedger)', () => {
+  it('keeps the id of the account’s latest transaction, which AccountTxnID must name', () => {
+    expect(submitAs(alice, alice, { TransactionType: 'AccountSet', SetFlag: 5 })).toBe('tesSUCCESS')
+    const blob = (fields: Record<string, unknown>) =>
+      signTx({ Account: alice.address, Fee: '12', Sequence: sequence(alice), ...fields }, alice)
+    const latest = f.ledger.submit('TESTNET', blob(noop)).txid
+    expect(submitAs(alice, alice, { ...noop, AccountTxnID: 'AB'.repeat(32) })).toBe(
+      'tefWRONG_PRIOR',
+    )
+    expect(submitAs(alice, alice, { ...noop, AccountTxnID: latest })).toBe('tesSUCCESS')
+    expect(submitAs(alice, alice, { TransactionType: 'AccountSet', ClearFlag: 5 })).toBe(
+      'tesSUCCESS',
+    )
+    expect(submitAs(alice, alice, { ...noop, AccountTxnID: latest })).toBe('tefWRONG_PRIOR')
+  })
+})
+
+describe('the free key change (rippled SetRegularKey::calculateBaseFee)', () => {
+  it('lets the master key set a regular key for no fee once, again after native funds arrive', () => {
+    const free = (RegularKey: string) =>
+      f.ledger.submit(
+        'TESTNET',
+        signTx(
+          {
+            TransactionType: 'SetRegularKey',
+            Account: alice.address,
+            Fee: '0',
+            Sequence: sequence(alice),
+            RegularKey,
+          },
+          alice,
+        ),
+      ).engine_result
+    const before = f.balance(alice.address)
+    expect(free(carol.address)).toBe('tesSUCCESS')
+    expect(f.balance(alice.address)).toBe(before)
+    expect(free(dave.address)).toBe('telINSUF_FEE_P')
+    expect(
+      submitAs(bob, bob, { TransactionType: 'Payment', Destination: alice.address, Amount: '1' }),
+    ).toBe('tesSUCCESS')
+    expect(free(dave.address)).toBe('tesSUCCESS')
+  })
+})

@@ -193,15 +193,7 @@ describe("metadata as rippled's ApplyStateTable writes it (docs/protocol.md §8.
 describe('types without rules (docs/protocol.md §8.7)', () => {
   it.each([
     // A type whose amendment this ledger has not enabled: rippled's preflight answers temDISABLED.
-    [
-      {
-        TransactionType: 'EscrowCreate',
-        Destination: bob.address,
-        Amount: '1000',
-        FinishAfter: 900_000_000,
-      },
-      'temDISABLED',
-    ],
+    [{ TransactionType: 'DIDDelete' }, 'temDISABLED'],
     // A type with rules refuses a malformed transaction the same way: native for native is no
     // offer (rules/offer-create.ts, rippled CreateOffer::preflight).
     [{ TransactionType: 'OfferCreate', TakerGets: '1000', TakerPays: '1000' }, 'temBAD_OFFER'],

@@ -164,10 +164,12 @@ class NodeResponse {
 export function createNodeFetch(): NodeFetch {
   const http = new HttpAgent({ keepAlive: true })
   const https = new HttpsAgent({ keepAlive: true })
-  // The request options of the last origin, parsed once (a client talks to one or two origins):
-  // `http.request` would otherwise turn a URL into options on every call.
-  let lastOrigin = ''
-  let target: { protocol: string; hostname: string; port: string; agent: HttpAgent } | undefined
+  // The request options of the last URL, parsed once (a backend asks the same few URLs again
+  // and again): `new URL` and `http.request`'s own parsing would otherwise run on every call.
+  let lastHref = ''
+  let target:
+    | { protocol: string; hostname: string; port: string; path: string; agent: HttpAgent }
+    | undefined
   const fetch = (input: RequestInfo | URL, init: RequestInit = {}): Promise<NodeResponse> =>
     new Promise((resolve, reject) => {
       const { signal } = init
@@ -176,21 +178,20 @@ export function createNodeFetch(): NodeFetch {
         return
       }
       const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-      const url = new URL(href)
-      if (url.origin !== lastOrigin || target === undefined) {
-        const secure = url.protocol === 'https:'
-        lastOrigin = url.origin
+      if (href !== lastHref || target === undefined) {
+        const url = new URL(href)
+        lastHref = href
         target = {
           protocol: url.protocol,
           // An IPv6 literal is written in brackets in a URL, not in a host name.
           hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
           port: url.port,
-          agent: secure ? https : http,
+          path: `${url.pathname}${url.search}`,
+          agent: url.protocol === 'https:' ? https : http,
         }
       }
       const request = (target.protocol === 'https:' ? httpsRequest : httpRequest)({
         ...target,
-        path: `${url.pathname}${url.search}`,
         method: init.method ?? 'GET',
         headers: headersOut(init.headers),
       })

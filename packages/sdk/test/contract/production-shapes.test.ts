@@ -46,8 +46,11 @@ describe('pullsign over production-shaped answers', () => {
     expect(25 * eur.XRP).toBeCloseTo(25 * eur.USD * usd.XRP, 4)
     const { auth } = await ref.pullsign.ping()
     expect(auth.application.redirecturis).toEqual(ref.app.redirectUris)
+    // The demo fixtures link Alice's first account to GlobalID (an ISO 8601 time), not Bob's.
     const meta = await ref.pullsign.getAccountMeta(accountOf(ref, ref.alice.uuid))
-    expect(meta.globalid.linked).toBeNull()
+    expect(new Date(String(meta.globalid.linked)).toISOString()).toBe(meta.globalid.linked)
     expect(meta.thirdPartyProfiles[0]?.source).toBe('xumm.app')
+    const bobMeta = await ref.pullsign.getAccountMeta(accountOf(ref, ref.bob.uuid))
+    expect(bobMeta.globalid).toMatchObject({ linked: null, profileUrl: null })
   })
 })

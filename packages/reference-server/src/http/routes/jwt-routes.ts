@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import type { PayloadRequests } from '../../platform'
-import { nftokenDetail } from '../../platform/lookups/nftoken-detail'
 import { guardedRoutes } from '../guards/api-guard'
 import { openCors } from '../guards/cors'
 import type { BearerCredential } from '../guards/credentials'
@@ -65,7 +64,7 @@ export function jwtRoutes({
   api.get('/rails', (c) => json(c, lookups.rails()))
   api.get('/hookhash', (c) => json(c, lookups.hookHashes()))
   api.get('/hookhash/:hash', (c) => json(c, lookups.hookHash(c.req.param('hash'))))
-  api.get('/nftoken-detail/:tokenId', (c) => json(c, nftokenDetail(c.req.param('tokenId'))))
+  api.get('/nftoken-detail/:tokenId', (c) => json(c, lookups.nftokenDetail(c.req.param('tokenId'))))
   guard('xrpl-tx').get('/xrpl-tx/:hash', (c) => json(c, lookups.transaction(c.req.param('hash'))))
 
   routes.route('/', payloadRoutes({ credentials, payloads, recordBodies }, 'jwt'))

@@ -45,7 +45,30 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   'fixReducedOffersV1',
   'fixReducedOffersV2',
   'fixFillOrKill',
-  // Escrow, checks, payment channels (issue 32) and NFTs (XLS-20) join here with their rule files.
+  // Escrows with PREIMAGE-SHA-256 conditions, checks (cashing makes the trust line), payment
+  // channels (linked in the destination's directory; a CancelAfter already past is tecEXPIRED),
+  // with the fixes their rules follow (rules/escrow.ts, checks.ts, payment-channels.ts,
+  // crypto-condition.ts).
+  'Escrow',
+  'CryptoConditions',
+  'fix1523',
+  'Checks',
+  'CheckCashMakesTrustLine',
+  'fix1543',
+  'fix1571',
+  'fix1623',
+  'PayChan',
+  'fixPayChanRecipientOwnerDir',
+  'fixPayChanCancelAfter',
+  // NFTs (XLS-20; rules/nft-*.ts, nftoken-id.ts): the fixes the XRP Ledger has enabled since.
+  'NonFungibleTokensV1_1',
+  'fixNonFungibleTokensV1_2',
+  'fixNFTokenRemint',
+  'fixNFTokenReserve',
+  'fixRemoveNFTokenAutoTrustLine',
+  'fixNFTokenPageLinks',
+  'fixEnforceNFTokenTrustline',
+  'NFTokenMintOffer',
 ])
 
 /**

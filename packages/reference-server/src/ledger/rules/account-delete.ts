@@ -16,6 +16,7 @@ import { onlyFlags, TF_UNIVERSAL } from './account-flags'
 import { depositAuthorized } from './deposit-authorization'
 import { removeDepositPreauth } from './deposit-preauth'
 import { removeSignerList } from './key-settings'
+import { deleteOffer, type NFTokenOffer } from './nft-offers'
 import type { TransactionRules } from './transaction-rules'
 
 const LSF = LEDGER_FLAGS.AccountRoot
@@ -54,8 +55,8 @@ type Deleter = (view: ApplyView, object: Readonly<LedgerObject>, owner: AccountR
 /**
  * Owned objects an AccountDelete removes with the account, and how (rippled
  * `nonObligationDeleter`); any other object in its owner directory (trust lines, escrows,
- * channels, checks…) is an obligation (`tecHAS_OBLIGATIONS`). rippled also deletes offers, NFT
- * offers, DIDs, oracles, credentials and delegates: each joins here with its rules.
+ * channels, checks…) is an obligation (`tecHAS_OBLIGATIONS`). rippled also deletes offers,
+ * DIDs, oracles, credentials and delegates: each joins here with its rules.
  *
  * @example
  * ```ts
@@ -71,6 +72,8 @@ export const ACCOUNT_DELETERS: Readonly<Record<string, Deleter>> = Object.freeze
     return 'tesSUCCESS'
   },
   DepositPreauth: (view, entry, owner) => removeDepositPreauth(view, entry.index, owner),
+  NFTokenOffer: (view, offer) =>
+    deleteOffer(view, view.peek(offer.index) as NFTokenOffer) ? 'tesSUCCESS' : 'tefBAD_LEDGER',
 })
 
 // rippled `maxDeletableDirEntries` (Protocol.h): more deletable objects than this → tefTOO_BIG.

@@ -1,7 +1,8 @@
 import type { AmendmentRules } from '../amendments/amendment-table'
 import { accountIdOf } from '../codec/account-ids'
 import type { JsonObject } from '../codec/json-object'
-import { adjustOwnerCount, reserveFor } from '../state/account-root'
+import { addressOf } from '../signatures/signature-check'
+import { adjustOwnerCount, readAccount, reserveFor } from '../state/account-root'
 import { describeOwnerDir, dirInsert, dirRemove, uint64Json, uint64Of } from '../state/directory'
 import { ownerDirIndex, signerListIndex } from '../state/keylets'
 import { type AccountRoot, type LedgerObject, LSF } from '../state/ledger-object'
@@ -116,6 +117,13 @@ export function signerListSetPreflight(tx: JsonObject, amendments: AmendmentRule
   return total < quorum ? 'temBAD_QUORUM' : null
 }
 
+// rippled `SetRegularKey::calculateBaseFee`: signed with the master key while lsfPasswordSpent is
+// clear, the key change is free once (then lsfPasswordSpent is set, until native funds arrive).
+const freeKeyChange = (tx: JsonObject, root: Readonly<AccountRoot>) =>
+  tx.SigningPubKey !== '' &&
+  addressOf(String(tx.SigningPubKey)) === root.Account &&
+  (root.Flags & LSF.AccountRoot.PasswordSpent) === 0
+
 /**
  * SetRegularKey (docs/protocol.md §8.7, rippled `SetRegularKey.cpp`): sets or (without
  * `RegularKey`) removes the regular key, unless that leaves no way to sign.
@@ -127,9 +135,14 @@ export function signerListSetPreflight(tx: JsonObject, amendments: AmendmentRule
  */
 export const setRegularKeyRules: TransactionRules = {
   preflight: setRegularKeyPreflight,
+  fee: (tx, _fees, standard, view) => {
+    const root = readAccount(view, String(tx.Account))
+    return root && freeKeyChange(tx, root) ? 0n : standard
+  },
   doApply({ view, tx, account }) {
     const hasSignerList = view.read(signerListIndex(account.Account)) !== undefined
     if (removesLastKey(tx, account.Flags, hasSignerList)) return 'tecNO_ALTERNATIVE_KEY'
+    if (freeKeyChange(tx, account)) account.Flags |= LSF.AccountRoot.PasswordSpent
     if (typeof tx.RegularKey === 'string') account.RegularKey = tx.RegularKey
     else delete account.RegularKey
     view.update(account)

@@ -2,6 +2,7 @@ import { unitsOf } from '../amounts/ledger-asset'
 import { parseDrops } from '../amounts/native-amount'
 import type { JsonObject } from '../codec/json-object'
 import { credit, newAccountRoot, peekAccount, reserveFor } from '../state/account-root'
+import { LSF } from '../state/ledger-object'
 import { destinationTagResult, paymentDepositResult } from './deposit-authorization'
 import { applyIssuedPayment, movesIssuedAsset, TF_PARTIAL_PAYMENT } from './issued-payment'
 import type { TransactionRules } from './transaction-rules'
@@ -78,6 +79,8 @@ export const paymentRules: TransactionRules = {
       receiver = newAccountRoot(destination, view.info.seq, 0n)
       view.insert(receiver)
     }
+    // Native funds re-arm the free key change of SetRegularKey (Payment.cpp).
+    receiver.Flags &= ~LSF.AccountRoot.PasswordSpent
     credit(view, account, -amount)
     credit(view, receiver, amount)
     return 'tesSUCCESS'

@@ -89,9 +89,10 @@ export interface TransactionRules {
   readonly amendment?: string
   /**
    * The least fee when the type's differs from `standard` (the base fee, once more per
-   * multisigner; rippled's `calculateBaseFee` overrides): below it, `telINSUF_FEE_P`.
+   * multisigner; rippled's `calculateBaseFee` overrides, which may read the ledger `view`): below
+   * it, `telINSUF_FEE_P`.
    */
-  fee?(tx: JsonObject, fees: LedgerFees, standard: bigint): bigint
+  fee?(tx: JsonObject, fees: LedgerFees, standard: bigint, view: ReadView): bigint
   /** The transaction alone: a `tem` code when malformed, else null. */
   preflight(tx: JsonObject, context: PreflightContext): string | null
   /**

@@ -6,8 +6,8 @@ import { type NetworkDefinition, requiresNetworkId } from '../networks'
 import { checkAuthorization, checkSignatures, signatureCount } from '../signatures/signature-check'
 import { balanceOf, peekAccount, readAccount } from '../state/account-root'
 import { ticketIndex } from '../state/keylets'
-import type { AccountRoot } from '../state/ledger-object'
-import type { LedgerFees, ReadView } from '../state/read-view'
+import { type AccountRoot, ZERO_HASH } from '../state/ledger-object'
+import type { ReadView } from '../state/read-view'
 import { createSandbox, type Sandbox } from '../state/sandbox'
 import { deleteTicket } from '../state/tickets'
 import { type AffectedNode, affectedNodes } from '../state/transaction-meta'
@@ -126,10 +126,11 @@ function sequenceResult(view: ReadView, tx: JsonObject, root: Readonly<AccountRo
 
 // The least fee (Transactor::calculateBaseFee): the base fee, once more per multisigner; a type
 // may change it (a Batch's signers, an EscrowFinish's fulfillment, an AccountDelete's reserve).
-function requiredFee(tx: JsonObject, fees: LedgerFees): bigint {
+function requiredFee(tx: JsonObject, view: ReadView): bigint {
+  const { fees } = view
   const standard = fees.base * BigInt(tx.SigningPubKey === '' ? signatureCount(tx) + 1 : 1)
   const rules = rulesFor(String(tx.TransactionType))
-  return rules?.fee ? rules.fee(tx, fees, standard) : standard
+  return rules?.fee ? rules.fee(tx, fees, standard, view) : standard
 }
 
 /**
@@ -148,11 +149,19 @@ export function preclaim(view: ReadView, tx: JsonObject, host: PreflightContext)
   if (!root) return 'terNO_ACCOUNT'
   const sequence = sequenceResult(view, tx, root)
   if (sequence) return sequence
+  // Transactor::checkPriorTxAndLastLedger: an `AccountTxnID` must name the account's latest
+  // transaction (asfAccountTxnID keeps it; absent reads as zero), else tefWRONG_PRIOR (§8.7).
+  if (
+    typeof tx.AccountTxnID === 'string' &&
+    tx.AccountTxnID.toUpperCase() !== (root.AccountTxnID ?? ZERO_HASH)
+  ) {
+    return 'tefWRONG_PRIOR'
+  }
   if (typeof tx.LastLedgerSequence === 'number' && tx.LastLedgerSequence < view.info.seq) {
     return 'tefMAX_LEDGER'
   }
   const fee = parseDrops(tx.Fee) ?? 0n
-  if (fee < requiredFee(tx, view.fees)) return 'telINSUF_FEE_P'
+  if (fee < requiredFee(tx, view)) return 'telINSUF_FEE_P'
   const authorization =
     checkAuthorization(tx, view) ??
     (tx.TransactionType === 'Batch' ? batchAuthorization(tx, view) : null)

@@ -18,6 +18,7 @@ import type { UserTokens } from '../users/user-tokens'
 import type { Users } from '../users/users'
 import { curatedAssets } from './curated-assets'
 import { knownHookHashes } from './hook-hashes'
+import { type NftokenDetail, nftokenDetail } from './nftoken-detail'
 import { ratesFor } from './rates'
 
 /** The lookups of docs/protocol.md §2. */
@@ -34,6 +35,8 @@ export interface Lookups {
   accountMeta(address: string): AccountMetaResponse
   /** The `xrpl-tx` answer from the ledger; 404 when unknown. */
   transaction(hash: string): XrplTxResponse
+  /** `nftoken-detail` (nftoken-detail.ts): from the ledger for a token minted there. */
+  nftokenDetail(tokenId: string): NftokenDetail
 }
 
 const POSSIBLE_STATUSES: Record<KycStatus, string> = {
@@ -131,5 +134,6 @@ export function createLookups(deps: { users: Users; tokens: UserTokens; ledger: 
       if (!found) throw notFound(`transaction ${hash.toUpperCase()}`)
       return found as unknown as XrplTxResponse
     },
+    nftokenDetail: (tokenId) => nftokenDetail(deps.ledger, tokenId),
   }
 }

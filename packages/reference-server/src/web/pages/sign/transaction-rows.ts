@@ -2,6 +2,7 @@ import type { TransactionJson } from 'pullsign/wire'
 import { ACCOUNT_FIELD_LABELS, accountFieldText } from './account-field-text'
 import { type AmountView, readAmount } from './amount-view'
 import { hexText } from './hex-text'
+import { NFT_FIELD_LABELS, nftFieldText } from './nft-field-text'
 import { offerFlagsText, offerPriceText } from './offer-text'
 
 /** One line of the readable request on the sign page. */
@@ -31,6 +32,49 @@ const LABELS: Record<string, string> = {
   TakerGets: 'You give',
   TakerPays: 'You get',
   Memos: 'Memo',
+  FinishAfter: 'Can be finished after',
+  CancelAfter: 'Can be cancelled after',
+  Expiration: 'Expires',
+  SettleDelay: 'Settle delay',
+  Owner: 'Escrow owner',
+  OfferSequence: 'Escrow sequence',
+  CheckID: 'Check',
+  Channel: 'Channel',
+  PublicKey: 'Claim key',
+}
+
+/** What an amount means in the types where `Amount`, `SendMax` or `Balance` say more (§8.7). */
+const LABELS_BY_TYPE: Record<string, Record<string, string>> = {
+  EscrowCreate: { Amount: 'Held in escrow' },
+  CheckCreate: { SendMax: 'Check for at most' },
+  CheckCash: { Amount: 'Cash exactly', DeliverMin: 'Cash at least' },
+  PaymentChannelCreate: { Amount: 'Channel funds' },
+  PaymentChannelFund: { Amount: 'Added to the channel' },
+  PaymentChannelClaim: { Balance: 'Paid out in all', Amount: 'Claim signed for' },
+}
+
+/** Times in seconds since 2000-01-01, the ledger's epoch (docs/protocol.md §8.7). */
+const LEDGER_TIMES = new Set(['FinishAfter', 'CancelAfter', 'Expiration'])
+const LEDGER_EPOCH_MS = Date.UTC(2000, 0, 1)
+
+// A ledger time as a person reads it, UTC, with the number the transaction holds.
+function ledgerTimeText(seconds: number): string {
+  const iso = new Date(LEDGER_EPOCH_MS + seconds * 1000).toISOString().replace('.000Z', 'Z')
+  return `${iso.replace('T', ' ').replace('Z', ' UTC')} (${seconds})`
+}
+
+// A settle delay in seconds, with hours and minutes when it is long enough to need them.
+function durationText(seconds: number): string {
+  const hours = Math.floor(seconds / 3600)
+  const minutes = Math.floor((seconds % 3600) / 60)
+  const parts = [hours ? `${hours} h` : '', minutes ? `${minutes} min` : ''].filter(Boolean)
+  return parts.length ? `${parts.join(' ')} (${seconds} s)` : `${seconds} s`
+}
+
+function plainText(field: string, value: unknown): string {
+  if (typeof value === 'number' && LEDGER_TIMES.has(field)) return ledgerTimeText(value)
+  if (typeof value === 'number' && field === 'SettleDelay') return durationText(value)
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))
 }
 
 /** Fields that hold an amount (native drops or issued), shown with their currency. */
@@ -41,6 +85,7 @@ const AMOUNT_FIELDS = new Set([
   'DeliverMin',
   'Fee',
   'LimitAmount',
+  'NFTokenBrokerFee',
   'SendMax',
   'TakerGets',
   'TakerPays',
@@ -69,24 +114,31 @@ function memoRows(memos: unknown): TransactionRow[] {
 
 /**
  * The fields of a requested transaction as readable rows, in request order: amounts with their
- * currency, memos decoded, account settings and signer lists in words (account-field-text.ts),
- * an OfferCreate's flags in words and its price (offer-text.ts, `nativeAsset` naming native
- * amounts), every other field as text (objects as JSON). Fields the wallet fills
- * (Account, Sequence, SigningPubKey) are left out: the request's values are ignored (§3.1).
+ * currency (labelled by what they mean in escrows, checks and channels), memos decoded, account
+ * settings and signer lists in words (account-field-text.ts), an OfferCreate's flags in words and
+ * its price (offer-text.ts, `nativeAsset` naming native amounts), ledger times as UTC dates, a
+ * settle delay in hours and minutes, every other field as text (objects as JSON). Fields the
+ * wallet fills (Account, Sequence, SigningPubKey) are left out: the request's values are ignored
+ * (§3.1).
  */
 export function transactionRows(tx: TransactionJson, nativeAsset = 'XRP'): TransactionRow[] {
+  const typeLabels = LABELS_BY_TYPE[String(tx.TransactionType)] ?? {}
   const rows = Object.entries(tx).flatMap(([field, value]): TransactionRow[] => {
     if (HIDDEN_FIELDS.has(field)) return []
     if (field === 'Memos') return memoRows(value)
     const offerFlags = field === 'Flags' ? offerFlagsText(tx) : null
     if (offerFlags) return [{ field, label: 'Flags', value: { kind: 'text', text: offerFlags } }]
-    const label = LABELS[field] ?? ACCOUNT_FIELD_LABELS[field] ?? field
+    const label =
+      typeLabels[field] ??
+      LABELS[field] ??
+      ACCOUNT_FIELD_LABELS[field] ??
+      NFT_FIELD_LABELS[field] ??
+      field
     if (AMOUNT_FIELDS.has(field)) {
       return [{ field, label, value: { kind: 'amount', amount: readAmount(value) } }]
     }
     const text =
-      accountFieldText(field, value) ??
-      (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)))
+      nftFieldText(field, value, tx) ?? accountFieldText(field, value) ?? plainText(field, value)
     return [{ field, label, value: { kind: 'text', text } }]
   })
   // An offer's price, what is given per unit got, after its amounts (docs/protocol.md §8.7).

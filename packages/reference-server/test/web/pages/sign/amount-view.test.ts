@@ -1,3 +1,4 @@
+import type { TransactionJson } from 'pullsign/wire'
 import { describe, expect, it } from 'vitest'
 import { currencyName, readAmount } from '../../../../src/web/pages/sign/amount-view'
 import { transactionRows } from '../../../../src/web/pages/sign/transaction-rows'
@@ -76,5 +77,47 @@ describe('transactionRows', () => {
 
   it('a SignIn has no rows besides its type', () => {
     expect(transactionRows({ TransactionType: 'SignIn' })).toEqual([])
+  })
+})
+
+describe('transactionRows of escrows, checks and channels (docs/protocol.md §8.7)', () => {
+  const read = (tx: TransactionJson) =>
+    transactionRows(tx).map((row) => [
+      row.label,
+      row.value.kind === 'text' ? row.value.text : row.value.kind,
+    ])
+
+  it("shows an escrow's held amount and its times as UTC dates", () => {
+    expect(
+      read({
+        TransactionType: 'EscrowCreate',
+        Amount: '1000000',
+        FinishAfter: 820540800,
+        CancelAfter: 820544400,
+      }),
+    ).toEqual([
+      ['Held in escrow', 'amount'],
+      ['Can be finished after', '2026-01-01 00:00:00 UTC (820540800)'],
+      ['Can be cancelled after', '2026-01-01 01:00:00 UTC (820544400)'],
+    ])
+  })
+
+  it("shows a check's amount and a channel's funds and settle delay", () => {
+    expect(read({ TransactionType: 'CheckCreate', SendMax: '5', Expiration: 0 })[0]).toEqual([
+      'Check for at most',
+      'amount',
+    ])
+    expect(read({ TransactionType: 'CheckCash', DeliverMin: '5' })).toEqual([
+      ['Cash at least', 'amount'],
+    ])
+    expect(
+      read({ TransactionType: 'PaymentChannelCreate', Amount: '5', SettleDelay: 86_400 + 90 }),
+    ).toEqual([
+      ['Channel funds', 'amount'],
+      ['Settle delay', '24 h 1 min (86490 s)'],
+    ])
+    expect(read({ TransactionType: 'PaymentChannelCreate', SettleDelay: 30 })).toEqual([
+      ['Settle delay', '30 s'],
+    ])
   })
 })

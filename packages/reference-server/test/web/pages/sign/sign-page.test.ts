@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { parseNFTokenID } from 'xrpl'
 import { SIGN_PAGE_SCRIPT } from '../../../../src/web/page-scripts.gen'
 import { renderNotFoundPage } from '../../../../src/web/pages/common/not-found-page'
 import { renderSignPage } from '../../../../src/web/pages/sign/sign-page'
@@ -61,6 +62,47 @@ describe('sign page: the request in readable form', () => {
     expect(field(html, 'network')).toBe(`${name} (forced: ${network})`)
     expect(html).toContain(`Network: ${name} (set by the application)`)
     expect(html).not.toContain('<select id="network"')
+  })
+
+  it('shows an NFT offer: the token with its issuer, fee and flags, the offer kind and its amount', () => {
+    const id = '000B01F4A26B0F1FAF5AA2DB4E7AC5FF2E2A14F6B1E15BB20000099B00000003'
+    const html = page({
+      payload: {
+        tx_type: 'NFTokenCreateOffer',
+        request_json: {
+          TransactionType: 'NFTokenCreateOffer',
+          NFTokenID: id,
+          Amount: '2500000',
+          Flags: 1,
+        },
+      },
+    })
+    expect(field(html, 'NFTokenID')).toBe(
+      `${id} · issued by ${parseNFTokenID(id).Issuer} · transfer fee 0.5 % · serial 3 · burnable by its issuer (tfBurnable), sold only for the native asset (tfOnlyXRP), transferable (tfTransferable)`,
+    )
+    expect(field(html, 'Amount')).toBe('2.5 XRP')
+    expect(field(html, 'Flags')).toBe('an offer to sell (tfSellNFToken)')
+  })
+
+  it('shows an NFT mint: flags by name, the transfer fee in percent, the URI as text', () => {
+    const html = page({
+      payload: {
+        tx_type: 'NFTokenMint',
+        request_json: {
+          TransactionType: 'NFTokenMint',
+          NFTokenTaxon: 7,
+          Flags: 9,
+          TransferFee: 1250,
+          URI: Buffer.from('ipfs://bafy').toString('hex'),
+        },
+      },
+    })
+    expect(field(html, 'Flags')).toBe(
+      'burnable by its issuer (tfBurnable), transferable (tfTransferable)',
+    )
+    expect(field(html, 'TransferFee')).toBe('1.25 %')
+    expect(field(html, 'URI')).toBe('ipfs://bafy')
+    expect(field(html, 'NFTokenTaxon')).toBe('7')
   })
 
   it('shows the instruction and the identifier from custom_meta', () => {
