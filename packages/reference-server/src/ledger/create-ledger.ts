@@ -1,7 +1,9 @@
 import { isNetworkKey, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
 import { amendmentTable } from './amendments/amendment-table'
+import { bookAmountOf } from './amounts/book-amount'
 import { parseDrops } from './amounts/native-amount'
+import { accountOffers, bookOffers } from './book-offers'
 import { parseCtid } from './codec/ctid'
 import { multisignedBlob } from './codec/multisigned-blob'
 import { type LedgerClosed, listeners, type TransactionApplied } from './ledger-events'
@@ -11,6 +13,7 @@ import type { AccountView, Ledger, LedgerSelector } from './ledger-types'
 import { createNetworkLedger, DEFAULT_LEDGER_HISTORY, type NetworkLedger } from './network-ledger'
 import { NETWORKS } from './networks'
 import { accountNfts, heldNFToken, nftBuyOffers, nftSellOffers } from './nft-reads'
+import { bookQuote } from './rules/book-payment'
 import { depositAuthorized } from './rules/deposit-authorization'
 import type { NativePrice } from './rules/transaction-rules'
 import { readAccount } from './state/account-root'
@@ -184,6 +187,22 @@ export function createLedger(options: LedgerOptions): Ledger {
             }
           : null,
       }
+    },
+    bookOffers(key, request) {
+      const ledger = network(key)
+      return bookOffers(ledger.objects, request, ledger.definition.native_asset)
+    },
+    accountOffers: (key, address, page) => accountOffers(network(key).objects, address, page),
+    bookQuote(key, { account, pay, amount }) {
+      const ledger = network(key)
+      const native = ledger.definition.native_asset
+      const asset = pay.issuer === null ? { currency: native, issuer: null } : pay
+      return bookQuote(ledger.objects, {
+        account,
+        pay: asset,
+        amount: bookAmountOf(amount, native),
+        native,
+      })
     },
     fee: (key) => network(key).definition.fee,
     latestClosedIndex: (key) => network(key).latestClosedIndex(),

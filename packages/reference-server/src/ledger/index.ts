@@ -3,6 +3,15 @@ export {
   type AmendmentTable,
   amendmentTable,
 } from './amendments/amendment-table'
+export {
+  type AccountOffer,
+  accountOffers,
+  type BookOffer,
+  type BookOffersPage,
+  type BookOffersRequest,
+  bookOffers,
+  booksTouched,
+} from './book-offers'
 export type { LedgerHeader } from './closing/ledger-header'
 export type { MultisignedRefusal } from './codec/multisigned-blob'
 export { createLedger, type LedgerClock, type LedgerOptions } from './create-ledger'

@@ -1,5 +1,6 @@
-import type { NetworkKey, XrplTxResponse } from 'pullsign/wire'
+import type { Amount, NetworkKey, XrplTxResponse } from 'pullsign/wire'
 import type { AmendmentTable } from './amendments/amendment-table'
+import type { AccountOffer, BookOffersPage, BookOffersRequest } from './book-offers'
 import type { LedgerHeader } from './closing/ledger-header'
 import type { MultisignedRefusal } from './codec/multisigned-blob'
 import type { LedgerClosed, TransactionApplied } from './ledger-events'
@@ -116,6 +117,23 @@ export interface Ledger {
   fund(address: string, drops: bigint | string, networks?: readonly NetworkKey[]): void
   /** The account on a network, or null when it does not exist there. */
   account(network: NetworkKey, address: string): AccountView | null
+  /** A page of an order book on a network's open ledger (`book_offers`, docs/protocol.md §8.7). */
+  bookOffers(network: NetworkKey, request: BookOffersRequest): BookOffersPage
+  /** An account's offers on a network's open ledger (`account_offers`, docs/protocol.md §8.7). */
+  accountOffers(
+    network: NetworkKey,
+    address: string,
+    page?: { limit?: number; marker?: string },
+  ): { offers: AccountOffer[]; marker?: string }
+  /**
+   * What paying `amount` through the order book would cost `account` in `pay` on a network now
+   * (transfer fees included; `filled` false when the book cannot deliver all of it), or null
+   * when no book (nor the native bridge) sells `amount`'s asset for `pay` (docs/protocol.md §8.5).
+   */
+  bookQuote(
+    network: NetworkKey,
+    request: { account: string; pay: { currency: string; issuer: string | null }; amount: Amount },
+  ): { cost: Amount; filled: boolean } | null
   /** The network fee in drops, e.g. "12". */
   fee(network: NetworkKey): string
   /** Index of the latest closed ledger. */

@@ -1,4 +1,4 @@
-import type { NetworkKey, PayloadRecord, TransactionJson } from 'pullsign/wire'
+import type { Amount, NetworkKey, PayloadRecord, TransactionJson } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
 import type { Ledger } from '../ledger/ledger-types'
 import { type NetworkDefinition, networkDefinition } from '../ledger/networks'
@@ -16,7 +16,7 @@ import { assertBatchWalletVersion, signBatch } from './batch-sign'
 import { authorizeChannelClaim } from './channel-claim'
 import { chooseAccount } from './choose-account'
 import { fillTransaction } from './fill-transaction'
-import { type RateLookup, sendMaxFor } from './pay-with'
+import { type BookCost, type RateLookup, sendMaxFor } from './pay-with'
 import { signIn } from './sign-in'
 import { type SignedBlob, type SigningKey, signMulti, signSingle } from './sign-transaction'
 import {
@@ -100,7 +100,20 @@ function signPayload(
     return { ...signed, multisignAccount: null, submit: options.submit && !signed.inner }
   }
   if (values.payWith) {
-    const sendMax = sendMaxFor(filled, values.payWith, network, options.pathfinding, deps.rates)
+    const bookCost: BookCost = (pay) =>
+      deps.ledger.bookQuote(network.key, {
+        account: String(filled.Account),
+        pay,
+        amount: filled.Amount as Amount,
+      })?.cost ?? null
+    const sendMax = sendMaxFor(
+      filled,
+      values.payWith,
+      network,
+      options.pathfinding,
+      deps.rates,
+      bookCost,
+    )
     if (sendMax !== null) filled.SendMax = sendMax
   }
   if (multisign) {
