@@ -44,6 +44,15 @@ describe('backend examples', () => {
     expect(order, lines.join('\n')).toEqual([...order].sort((a, b) => a - b))
   }, 90_000)
 
+  test('verify-on-ledger.ts checks a signed payment with xrpl.js on the node it was dispatched to', async () => {
+    const lines = await runExample('backend/verify-on-ledger.ts')
+    const order = [
+      /^signed [0-9A-F]{64} on TESTNET, submitted to ws:\/\/127\.0\.0\.1:\d+\/ledger\/TESTNET$/,
+      /^verified on the ledger: validated in ledger \d+, network 1, delivered 2500000 drops$/,
+    ].map((pattern) => lineOf(lines, pattern))
+    expect(order, lines.join('\n')).toEqual([...order].sort((a, b) => a - b))
+  }, 90_000)
+
   test('signin-push.ts signs in, verifies the token and pushes a payment that gets signed', async () => {
     const lines = await runExample('backend/signin-push.ts')
     const order = [

@@ -113,7 +113,111 @@ const ROUTES: readonly (readonly [string, string])[] = [
   ['GET', '/sign/{p}_h.json'],
   ['GET', '/'],
   ['GET', '/?part=main'],
+  // Each network's ledger node (docs/protocol.md §8.6): JSON-RPC and faucet.
+  ['POST', '/ledger/TESTNET'],
+  ['POST', '/ledger/XAHAU'],
+  ['POST', '/ledger/{p}'],
+  ['POST', '/ledger/TESTNET/accounts'],
+  ['POST', '/ledger/{p}/accounts'],
 ]
+
+// Commands of the node, an unknown one, and the signing ones it refuses (docs/protocol.md §8.6).
+const NODE_COMMANDS = [
+  'server_info',
+  'server_state',
+  'fee',
+  'ping',
+  'random',
+  'ledger',
+  'ledger_closed',
+  'ledger_current',
+  'account_info',
+  'account_lines',
+  'account_currencies',
+  'gateway_balances',
+  'account_tx',
+  'tx',
+  'transaction_entry',
+  'submit',
+  'submit_multisigned',
+  'subscribe',
+  'unsubscribe',
+  'sign',
+  'sign_for',
+  'no_such_command',
+  'server_definitions',
+] as const
+
+const hex = (minLength: number, maxLength: number) =>
+  fc.string({ unit: fc.constantFrom(...'0123456789ABCDEF'), minLength, maxLength })
+
+/**
+ * Generated rippled requests (a WebSocket frame's fields, a JSON-RPC call's `params[0]`): every
+ * command with wrong types, huge `limit`s, forged markers, odd ledger selectors, junk blobs,
+ * secrets, and up to 10,000 accounts to subscribe to. Every one must get rippled's answer.
+ *
+ * @example
+ * ```ts
+ * const [frame] = fc.sample(nodeRequests(['rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe']), 1)
+ * ```
+ */
+export function nodeRequests(accounts: readonly string[]): fc.Arbitrary<Record<string, unknown>> {
+  const anything = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.jsonValue({ maxDepth: 2 }),
+  )
+  const account = fc.oneof(fc.constantFrom(...accounts), anything)
+  return fc.record(
+    {
+      id: fc.oneof(fc.integer(), fc.string({ maxLength: 20 }), fc.jsonValue({ maxDepth: 1 })),
+      command: fc.oneof(fc.constantFrom(...NODE_COMMANDS), anything),
+      api_version: fc.oneof(fc.constantFrom(1, 2), anything),
+      account,
+      peer: account,
+      limit: fc.oneof(fc.integer({ min: -10, max: 2 ** 40 }), fc.double(), anything),
+      marker: fc.oneof(
+        hex(64, 64).map((h) => `${h},${h.length}`),
+        anything,
+      ),
+      ledger_index: fc.oneof(
+        fc.constantFrom('validated', 'closed', 'current', '-1', '99999999999'),
+        fc.integer(),
+        anything,
+      ),
+      ledger_hash: fc.oneof(hex(64, 64), anything),
+      transaction: fc.oneof(hex(64, 64), anything),
+      ctid: fc.oneof(
+        hex(16, 16).map((h: string) => `C${h.slice(1).toUpperCase()}`),
+        anything,
+      ),
+      min_ledger: anything,
+      max_ledger: anything,
+      binary: anything,
+      tx_blob: fc.oneof(hex(0, 400), anything),
+      tx_json: fc.oneof(fc.constant({ TransactionType: 'Payment' }), anything),
+      secret: fc.constant('snoPBrXtMeMyMHUVTgbuqAfg1SUTb'),
+      streams: fc.oneof(
+        fc.array(fc.constantFrom('ledger', 'transactions', 'server', 'books', 'nope')),
+        anything,
+      ),
+      accounts: fc.oneof(
+        fc.array(account, { maxLength: 5 }),
+        fc
+          .integer({ min: 1_000, max: 10_000 })
+          .map((n) => Array.from({ length: n }, (_, i) => accounts[i % accounts.length])),
+        anything,
+      ),
+      signer_lists: anything,
+      transactions: anything,
+      expand: anything,
+      forward: anything,
+    },
+    { requiredKeys: [] },
+  )
+}
 
 const nested = (depth: number, inner: string) => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`
 
@@ -173,6 +277,12 @@ export function fuzzRequests(fixtures: FuzzFixtures): fc.Arbitrary<FuzzRequest> 
         { requiredKeys: [] },
       )
       .map((value) => JSON.stringify(value)),
+    nodeRequests([fixtures.known[3] ?? '']).map((params) =>
+      JSON.stringify({ method: params.command, params: [params] }),
+    ),
+    nodeRequests([fixtures.known[3] ?? '']).map((params) =>
+      JSON.stringify({ destination: params.account, xrpAmount: params.limit }),
+    ),
   )
   const headers = fc.constantFrom<Record<string, string>>(
     {},

@@ -1,8 +1,9 @@
 import { Agent, request as httpRequest } from 'node:http'
 import fc from 'fast-check'
+import WebSocket from 'ws'
 import { builtServer } from './bench-fixtures'
 import { quick, report } from './bench-report'
-import { type FuzzRequest, fuzzRequests } from './fuzz-requests'
+import { type FuzzRequest, fuzzRequests, nodeRequests } from './fuzz-requests'
 import { ensureGc, settledMemory } from './gc-process'
 import { signInToken, xappTokens } from './identity-fixtures'
 
@@ -129,6 +130,56 @@ for (const fuzz of fc.sample(requests, { numRuns: REFUSAL_CHECKS, seed: 4242 }))
   }
 }
 for (const change of changedByRefusal) console.log(`  refusal changed state: ${change}`)
+
+// The ledger node's frames (docs/protocol.md §8.6): generated rippled requests and raw text on
+// one socket, each answered in rippled's envelope before the next is sent; an error answer must
+// leave the accounts as they were, no answer may be `internal`, and the socket must stay open.
+const FRAMES = quick ? 500 : 5_000
+const address = alice.accounts[0]?.address ?? ''
+const ledgerState = () => JSON.stringify(platform.ledger.account('TESTNET', address))
+const socket = new WebSocket(`${endpoints.api.replace(/^http/, 'ws')}/ledger/TESTNET`)
+await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
+const frames = fc.sample(
+  fc.oneof(
+    nodeRequests([address]).map((fields) => JSON.stringify(fields)),
+    fc.string({ maxLength: 200 }),
+    fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+  ),
+  { numRuns: FRAMES, seed: 31 },
+)
+let frameErrors = 0
+let badAnswers = 0
+let changedByFrameError = 0
+for (const frame of frames) {
+  const before = ledgerState()
+  const answer = await new Promise<string | null>((resolve) => {
+    const timer = setTimeout(() => resolve(null), NO_ANSWER_MS)
+    socket.once('message', (data) => {
+      clearTimeout(timer)
+      resolve(String(data))
+    })
+    socket.send(frame)
+  })
+  let parsed: { type?: unknown; status?: unknown; error?: unknown } | null = null
+  try {
+    parsed = answer === null ? null : JSON.parse(answer)
+  } catch {
+    parsed = null
+  }
+  const shaped = parsed !== null && (parsed.type === 'response' || parsed.type === 'error')
+  if (!shaped || parsed?.error === 'internal') {
+    if (badAnswers++ < 5)
+      console.log(`  node frame answered ${answer?.slice(0, 200)}: ${frame.slice(0, 200)}`)
+    continue
+  }
+  if (parsed?.error !== undefined) {
+    frameErrors++
+    if (ledgerState() !== before && changedByFrameError++ < 5)
+      console.log(`  node error changed state: ${frame.slice(0, 200)}`)
+  }
+}
+const socketAlive = socket.readyState === WebSocket.OPEN
+socket.terminate()
 agent.destroy()
 await server.close()
 const rssGrowth = (settledMemory(gc).rss - rssBefore) / 1024 / 1024
@@ -168,6 +219,27 @@ report('fuzz', [
     name: `refusals (of ${refusals} sent one at a time) that changed the server's state`,
     value: changedByRefusal.length,
     unit: 'requests',
+    baseline: null,
+    goal: { judged: 'value', atMost: 0 },
+  },
+  {
+    name: `ledger node frames (of ${FRAMES}) not answered in rippled's envelope, or answered internal`,
+    value: badAnswers,
+    unit: 'frames',
+    baseline: null,
+    goal: { judged: 'value', atMost: 0 },
+  },
+  {
+    name: `ledger node error answers (of ${frameErrors}) that changed the ledger`,
+    value: changedByFrameError,
+    unit: 'frames',
+    baseline: null,
+    goal: { judged: 'value', atMost: 0 },
+  },
+  {
+    name: 'ledger node socket closed by the fuzz',
+    value: socketAlive ? 0 : 1,
+    unit: 'sockets',
     baseline: null,
     goal: { judged: 'value', atMost: 0 },
   },

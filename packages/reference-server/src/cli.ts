@@ -10,6 +10,7 @@ import { parseBaseUrl } from './base-url'
 import { announceClockMoves } from './clock-announcer'
 import { createReferenceServer, type ReferenceServerOptions } from './index'
 import { createClock } from './platform'
+import { nodeUrls } from './platform/node-urls'
 import { StateFileError } from './state/state-file'
 
 const USAGE = `Usage: pullsign-server [options]
@@ -162,6 +163,8 @@ const banner = (server: ReturnType<typeof createReferenceServer>, host: string):
     `  oauth      ${endpoints.oauth}`,
     `  links      ${endpoints.links}`,
     `  websocket  ${endpoints.api.replace(/^http/, 'ws')}/sign/{uuid}`,
+    `  ledger     ${nodeUrls(endpoints.api, 'TESTNET').ws.replace('TESTNET', '{network}')} (xrpl.js, WebSocket)`,
+    `             ${nodeUrls(endpoints.api, 'TESTNET').rpc.replace('TESTNET', '{network}')} (JSON-RPC; /accounts: faucet)`,
     `  dashboard  ${endpoints.api}/`,
     `  control    ${endpoints.api}/__ref/state`,
     '',

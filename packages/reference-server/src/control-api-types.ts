@@ -146,6 +146,8 @@ export interface RefCreateUserRequest {
  */
 export interface RefState {
   endpoints: Endpoints
+  /** Each network's ledger node: WebSocket, JSON-RPC and faucet URLs (docs/protocol.md §8.6). */
+  ledger: Record<NetworkKey, { ws: string; rpc: string; faucet: string }>
   applications: RefApplication[]
   users: RefUser[]
   /** The wallet autopilot's rules (POST `/__ref/autopilot`). */

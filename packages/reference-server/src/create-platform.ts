@@ -36,6 +36,7 @@ import {
   type Webhooks,
   type Xapps,
 } from './platform'
+import { ledgerNodeUrls } from './platform/node-urls'
 import { createWallet, type Wallet } from './wallet'
 
 /**
@@ -203,7 +204,7 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
   })
   const push = createPush({ clock, tokens })
   const xapps = createXapps({ clock, applications, users, tokens, push, apiBase })
-  const lookups = createLookups({ users, tokens, ledger })
+  const lookups = createLookups({ users, tokens, ledger, apiBase })
   const wallet = createWallet({
     payloads,
     users,
@@ -211,6 +212,7 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
     ledger,
     clock,
     rates: (code) => lookups.rates(code),
+    apiBase,
   })
   const identity = createIdentity({
     clock,
@@ -247,6 +249,7 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
     identity,
     state: () => ({
       endpoints: { ...endpoints },
+      ledger: ledgerNodeUrls(endpoints.api),
       applications: applications.list().map((app) => applications.view(app)),
       users: users.list().map((user) => users.view(user)),
       autopilot: wallet.autopilotRules(),

@@ -7,6 +7,8 @@ import { assemblePlatform, type Platform, type PlatformOptions } from './create-
 import { createHttpHandler, type FetchHandler } from './http/handler'
 import { nodeListener } from './http/node-listener'
 import { type RequestLogOptions, withRequestLog } from './http/request-log'
+import { createLedgerNode } from './ledger-api/ledger-node'
+import { createNodeSockets } from './ledger-api/node-sockets'
 import { type Clock, DEFAULT_ENDPOINTS } from './platform'
 import { createSnapshots, type Snapshot } from './state/snapshot'
 import { createStateFile } from './state/state-file'
@@ -207,11 +209,15 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     throw error
   }
   stateFile?.start()
-  const routes = createHttpHandler(assembled, { listenHost: host, snapshots })
+  const ledgerNode = createLedgerNode({ ledger: platform.ledger })
+  const routes = createHttpHandler(assembled, { listenHost: host, snapshots, ledgerNode })
   const answer = requestLog ? withRequestLog(routes, requestLog) : routes
   const handler: FetchHandler = async (request) => answer(request)
   const sockets = createPayloadSockets(platform)
-  const upgrade = createSocketUpgrade(sockets)
+  const upgrade = createSocketUpgrade(
+    sockets,
+    createNodeSockets({ ledger: platform.ledger, node: ledgerNode }),
+  )
   // srvx hands the handler a lazy Request over the IncomingMessage; the handler's FastResponses
   // (http/responses.ts) are written straight to the socket; the process's globals stay as they are.
   const server = createServer(limits.options, nodeListener(answer))

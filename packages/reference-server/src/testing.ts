@@ -3,6 +3,7 @@ import type { Endpoints } from 'pullsign/wire'
 import type { RefApplication } from './control-api-types'
 import type { ReferenceServer } from './index'
 import { createClock } from './platform/clock'
+import { type LedgerNodeUrls, ledgerNodeUrls } from './platform/node-urls'
 import { type ControlCall, controlClient } from './testing/control-client'
 import { inProcessFetch } from './testing/in-process-fetch'
 import { nodeHttpFetch } from './testing/node-http-fetch'
@@ -31,6 +32,11 @@ export type { TestUser } from './testing/test-user'
  */
 export interface TestEnvironmentBase {
   readonly endpoints: Endpoints
+  /**
+   * Each network's ledger node on the server (docs/protocol.md §8.6), for the app's own ledger
+   * code: `new Client(env.ledger.TESTNET.ws)` (xrpl.js), `env.ledger.TESTNET.rpc`, `.faucet`.
+   */
+  readonly ledger: LedgerNodeUrls
   /** The environment's application: uuid, name, apiKey, apiSecret, webhookUrl, … */
   readonly application: RefApplication
   /** At least two users, funded on every network, with their accounts. */
@@ -183,6 +189,7 @@ export async function createTestEnvironment(
     let closing: Promise<void> | undefined
     const base: TestEnvironmentBase = {
       endpoints,
+      ledger: ledgerNodeUrls(endpoints.api),
       application,
       users,
       client,

@@ -4,6 +4,7 @@ import { API_PATHS } from 'pullsign/wire'
 import type { ServerRequest } from 'srvx'
 import { CONTROL_API_PATH } from '../control-api-types'
 import type { AssembledPlatform } from '../create-platform'
+import { createLedgerNode, type LedgerNode } from '../ledger-api/ledger-node'
 import { badBody, notFound, wrongCredentialKind } from '../platform'
 import { UUID_SOURCE } from '../platform/ids'
 import type { Snapshots } from '../state/snapshot'
@@ -22,6 +23,7 @@ import { applicationRoutes } from './routes/application-routes'
 import { controlRoutes } from './routes/control-routes'
 import { demoXappRoutes } from './routes/demo-xapp-routes'
 import { jwtRoutes } from './routes/jwt-routes'
+import { ledgerNodeRoutes } from './routes/ledger-node-routes'
 import { linkRoutes } from './routes/link-routes'
 import { lookupRoutes } from './routes/lookup-routes'
 import { oauthMountPath, oauthRoutes } from './routes/oauth-routes'
@@ -91,7 +93,7 @@ export type FetchHandler = (request: Request) => Promise<Response>
  */
 export function createHttpHandler(
   { platform }: AssembledPlatform,
-  options: { listenHost?: string; snapshots?: Snapshots } = {},
+  options: { listenHost?: string; snapshots?: Snapshots; ledgerNode?: LedgerNode } = {},
 ): (request: Request) => Response | Promise<Response> {
   const { applications, users, clock, rateLimits, identity } = platform
   const endpoints = () => platform.endpoints
@@ -167,6 +169,13 @@ export function createHttpHandler(
   app.route('/', demoXappRoutes({ ...parts, scriptTagSdk: createScriptTagSdk() }))
   app.route(API_PATHS.sign, signRoutes(parts))
   app.route(oauthMountPath(endpoints().oauth), oauthRoutes(parts))
+  app.route(
+    '/',
+    ledgerNodeRoutes({
+      ledger: platform.ledger,
+      node: options.ledgerNode ?? createLedgerNode({ ledger: platform.ledger }),
+    }),
+  )
   app.route('/', pageRoutes(parts))
   app.route('/', linkRoutes(parts))
   app.notFound((c) =>

@@ -1,15 +1,19 @@
 import { isNetworkKey, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
 import { amendmentTable } from './amendments/amendment-table'
+import { bookAmountOf } from './amounts/book-amount'
 import { parseDrops } from './amounts/native-amount'
+import { accountOffers, bookOffers } from './book-offers'
 import { parseCtid } from './codec/ctid'
 import { multisignedBlob } from './codec/multisigned-blob'
+import { type LedgerClosed, listeners, type TransactionApplied } from './ledger-events'
 import { accountObjectsPage, ledgerDataPage, ownerObjects } from './ledger-reads'
 import type { LedgerState } from './ledger-state'
 import type { AccountView, Ledger, LedgerSelector } from './ledger-types'
 import { createNetworkLedger, DEFAULT_LEDGER_HISTORY, type NetworkLedger } from './network-ledger'
 import { NETWORKS } from './networks'
 import { accountNfts, heldNFToken, nftBuyOffers, nftSellOffers } from './nft-reads'
+import { bookQuote } from './rules/book-payment'
 import { depositAuthorized, depositParties } from './rules/deposit-authorization'
 import type { NativePrice } from './rules/transaction-rules'
 import { minimumFee } from './rules/transactor'
@@ -105,6 +109,22 @@ export function createLedger(options: LedgerOptions): Ledger {
     )
   let networks = build()
   let changes = 0
+  const closes = listeners<LedgerClosed>()
+  const applied = listeners<TransactionApplied>()
+
+  const closeOne = (ledger: NetworkLedger, ledgers: number) => {
+    const { header, transactions } = ledger.close(clock.now(), ledgers)
+    if (closes.size === 0) return
+    let lookups: ReturnType<LedgerClosed['transactions']> | undefined
+    closes.emit({
+      network: ledger.definition.key,
+      header,
+      transactions: () => {
+        lookups ??= transactions.map(transactionLookup)
+        return lookups
+      },
+    })
+  }
 
   const network = (key: NetworkKey): NetworkLedger => {
     const found = isNetworkKey(key) ? networks.get(key) : undefined
@@ -115,7 +135,7 @@ export function createLedger(options: LedgerOptions): Ledger {
   // so a year's advance costs one call, not one per 4 s (docs/protocol.md §8.1, §10).
   const closeAll = (ledgers = 1) => {
     changes++
-    for (const ledger of networks.values()) ledger.close(clock.now(), ledgers)
+    for (const ledger of networks.values()) closeOne(ledger, ledgers)
   }
   const cancelTimer = closeMs === false ? () => {} : clock.setInterval(closeAll, closeMs)
 
@@ -136,7 +156,9 @@ export function createLedger(options: LedgerOptions): Ledger {
       if (!root) return null
       const owned = ownerObjects(ledger.objects, address)
       const signerList = owned.find((object) => object.LedgerEntryType === 'SignerList')
-      const entries = (signerList?.SignerEntries ?? []) as { SignerEntry: { Account: string } }[]
+      const entries = (signerList?.SignerEntries ?? []) as {
+        SignerEntry: { Account: string; SignerWeight: number }
+      }[]
       return {
         balance: root.Balance,
         sequence: root.Sequence,
@@ -151,7 +173,36 @@ export function createLedger(options: LedgerOptions): Ledger {
           .map((ticket) => Number(ticket.TicketSequence))
           .sort((a, b) => a - b),
         defaultRipple: (root.Flags & LSF.AccountRoot.DefaultRipple) !== 0,
+        flags: root.Flags,
+        signerList: signerList
+          ? {
+              LedgerEntryType: 'SignerList',
+              SignerQuorum: Number(signerList.SignerQuorum),
+              SignerEntries: entries.map((entry) => ({
+                SignerEntry: {
+                  Account: entry.SignerEntry.Account,
+                  SignerWeight: Number(entry.SignerEntry.SignerWeight),
+                },
+              })),
+            }
+          : null,
       }
+    },
+    bookOffers(key, request) {
+      const ledger = network(key)
+      return bookOffers(ledger.objects, request, ledger.definition.native_asset)
+    },
+    accountOffers: (key, address, page) => accountOffers(network(key).objects, address, page),
+    bookQuote(key, { account, pay, amount }) {
+      const ledger = network(key)
+      const native = ledger.definition.native_asset
+      const asset = pay.issuer === null ? { currency: native, issuer: null } : pay
+      return bookQuote(ledger.objects, {
+        account,
+        pay: asset,
+        amount: bookAmountOf(amount, native),
+        native,
+      })
     },
     fee: (key) => network(key).definition.fee,
     minimumFee: (key, tx, options) =>
@@ -160,19 +211,30 @@ export function createLedger(options: LedgerOptions): Ledger {
     submit(key, blob) {
       if (typeof blob !== 'string') throw new TypeError('blob must be a hex string')
       changes++
-      return network(key).submit(blob)
+      const result = network(key).submit(blob)
+      if (result.applied && applied.size > 0) {
+        applied.emit({ network: key, txid: result.txid, engine_result: result.engine_result })
+      }
+      return result
     },
     close(key) {
       if (key === undefined) closeAll()
       else {
         changes++
-        network(key).close(clock.now())
+        closeOne(network(key), 1)
       }
     },
-    transaction(hash) {
+    header(key, index) {
+      const { chain } = network(key)
+      return (index === undefined ? chain.latest() : chain.header(index)) ?? null
+    },
+    completeLedgers: (key) => network(key).chain.completeLedgers(),
+    onClose: closes.add,
+    onTransaction: applied.add,
+    transaction(hash, key) {
       if (typeof hash !== 'string' || !TXID.test(hash)) return null
       const txid = hash.toUpperCase()
-      for (const ledger of networks.values()) {
+      for (const ledger of key === undefined ? networks.values() : [network(key)]) {
         const stored = ledger.transaction(txid)
         if (stored) return transactionLookup(stored)
       }
@@ -246,10 +308,14 @@ export function createLedger(options: LedgerOptions): Ledger {
       changes++
       for (const [key, ledger] of networks) {
         const saved = state[key]
-        if (saved) ledger.loadState(saved)
+        if (saved) ledger.loadState(saved, clock.now())
       }
     },
-    dispose: cancelTimer,
+    dispose() {
+      cancelTimer()
+      closes.clear()
+      applied.clear()
+    },
     view: (key) => network(key).objects,
     accountNfts(key, address, request) {
       const ledger = network(key)

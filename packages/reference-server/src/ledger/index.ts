@@ -3,8 +3,19 @@ export {
   type AmendmentTable,
   amendmentTable,
 } from './amendments/amendment-table'
+export {
+  type AccountOffer,
+  accountOffers,
+  type BookOffer,
+  type BookOffersPage,
+  type BookOffersRequest,
+  bookOffers,
+  booksTouched,
+} from './book-offers'
+export type { LedgerHeader } from './closing/ledger-header'
 export type { MultisignedRefusal } from './codec/multisigned-blob'
 export { createLedger, type LedgerClock, type LedgerOptions } from './create-ledger'
+export type { LedgerClosed, TransactionApplied } from './ledger-events'
 export {
   affectedAccounts,
   metaBlob,
@@ -31,3 +42,4 @@ export { type ChannelVerifyResult, channelVerify } from './rules/channel-claim-s
 export type { LedgerObject } from './state/ledger-object'
 export type { StoredTransaction } from './state/stored-transaction'
 export type { AffectedNode, TransactionMeta } from './state/transaction-meta'
+export { transactionLookup } from './transaction-lookup'

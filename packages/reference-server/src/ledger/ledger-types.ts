@@ -1,7 +1,10 @@
-import type { NetworkKey, XrplTxResponse } from 'pullsign/wire'
+import type { Amount, NetworkKey, XrplTxResponse } from 'pullsign/wire'
 import type { AmendmentTable } from './amendments/amendment-table'
+import type { AccountOffer, BookOffersPage, BookOffersRequest } from './book-offers'
+import type { LedgerHeader } from './closing/ledger-header'
 import type { JsonObject } from './codec/json-object'
 import type { MultisignedRefusal } from './codec/multisigned-blob'
+import type { LedgerClosed, TransactionApplied } from './ledger-events'
 import type { ObjectsPage, OwnerObjectsRequest } from './ledger-reads'
 import type { LedgerState } from './ledger-state'
 import type { AccountNfts, HeldNFToken, NftOffers, NodeRead, PageRequest } from './nft-reads'
@@ -36,6 +39,14 @@ export interface AccountView {
   tickets: number[]
   /** Whether it set `DefaultRipple` (its assets ripple between holders, §8.5). */
   defaultRipple: boolean
+  /** Its AccountRoot `Flags` (`lsfDefaultRipple` …). */
+  flags: number
+  /** Its SignerList as the ledger object shows it, or null. */
+  signerList: {
+    LedgerEntryType: 'SignerList'
+    SignerQuorum: number
+    SignerEntries: { SignerEntry: { Account: string; SignerWeight: number } }[]
+  } | null
 }
 
 /**
@@ -107,6 +118,23 @@ export interface Ledger {
   fund(address: string, drops: bigint | string, networks?: readonly NetworkKey[]): void
   /** The account on a network, or null when it does not exist there. */
   account(network: NetworkKey, address: string): AccountView | null
+  /** A page of an order book on a network's open ledger (`book_offers`, docs/protocol.md §8.7). */
+  bookOffers(network: NetworkKey, request: BookOffersRequest): BookOffersPage
+  /** An account's offers on a network's open ledger (`account_offers`, docs/protocol.md §8.7). */
+  accountOffers(
+    network: NetworkKey,
+    address: string,
+    page?: { limit?: number; marker?: string },
+  ): { offers: AccountOffer[]; marker?: string }
+  /**
+   * What paying `amount` through the order book would cost `account` in `pay` on a network now
+   * (transfer fees included; `filled` false when the book cannot deliver all of it), or null
+   * when no book (nor the native bridge) sells `amount`'s asset for `pay` (docs/protocol.md §8.5).
+   */
+  bookQuote(
+    network: NetworkKey,
+    request: { account: string; pay: { currency: string; issuer: string | null }; amount: Amount },
+  ): { cost: Amount; filled: boolean } | null
   /** The network fee in drops, e.g. "12". */
   fee(network: NetworkKey): string
   /**
@@ -122,10 +150,21 @@ export interface Ledger {
    * blob is an engine result, never an exception.
    */
   submit(network: NetworkKey, blob: string): SubmitResult
-  /** Closes the open ledger now (all networks when omitted). */
+  /**
+   * Closes the open ledger now (all networks when omitted): the node's `ledger_accept`, the
+   * control API's `/__ref/ledger/close` and the `ledgerCloseMs` timer are this one operation.
+   */
   close(network?: NetworkKey): void
-  /** The `xrpl-tx` response of a transaction on any network, or null when unknown. */
-  transaction(hash: string): TransactionLookup | null
+  /** The header of a kept closed ledger (the latest when `index` is omitted), or null. */
+  header(network: NetworkKey, index?: number): LedgerHeader | null
+  /** The closed ledgers whose headers the network keeps, as rippled's `complete_ledgers`. */
+  completeLedgers(network: NetworkKey): string
+  /** Listens to every close of every network; returns the removal. */
+  onClose(listener: (closed: LedgerClosed) => void): () => void
+  /** Listens to every transaction `submit` applies to an open ledger; returns the removal. */
+  onTransaction(listener: (applied: TransactionApplied) => void): () => void
+  /** The `xrpl-tx` response of a transaction on any network (or only `network`), or null. */
+  transaction(hash: string, network?: NetworkKey): TransactionLookup | null
   /** The validated transaction a CTID points at (docs/protocol.md §9.2), or null. */
   transactionByCtid(ctid: string): TransactionLookup | null
   /**

@@ -1,9 +1,12 @@
 import { enabledAmendments } from './amendments/amendment-table'
 import { parseDrops } from './amounts/native-amount'
+import { createLedgerChain, type LedgerChain } from './closing/ledger-chain'
+import { type LedgerHeader, RIPPLE_EPOCH_OFFSET, rippleTime } from './closing/ledger-header'
 import type { JsonObject } from './codec/json-object'
 import { decodeCanonical } from './codec/transaction-decode'
 import { encodeTransaction } from './codec/transaction-encode'
 import { ledgerTransactionId } from './codec/transaction-id'
+import { metaBlob } from './ledger-reads'
 import { loadNetworkLedger, type NetworkLedgerState, saveNetworkLedger } from './ledger-state'
 import type { SubmitResult } from './ledger-types'
 import type { NetworkDefinition } from './networks'
@@ -38,31 +41,25 @@ export interface NetworkLedger {
   account(address: string): Readonly<AccountRoot> | null
   latestClosedIndex(): number
   submit(blob: string): SubmitResult
-  /** Validates the open ledger, closing `ledgers` at once (default 1) after a clock jump. */
-  close(now: number, ledgers?: number): void
+  /**
+   * Validates the open ledger, closing `ledgers` at once (default 1) after a clock jump: its
+   * header, and the transactions it validated in ledger order.
+   */
+  close(now: number, ledgers?: number): { header: LedgerHeader; transactions: StoredTransaction[] }
+  /** The closed-ledger headers kept (`complete_ledgers`). */
+  readonly chain: LedgerChain
   transaction(txid: string): StoredTransaction | undefined
   /** The validated transactions of a closed ledger, in order (CTIDs, §9.2; `ledger`). */
   closedTransactions(ledgerIndex: number): readonly StoredTransaction[]
   /** Objects and transactions as snapshot JSON (ledger-state.ts). */
   saveState(): NetworkLedgerState
-  /** Replaces everything with a checked snapshot part. */
-  loadState(state: NetworkLedgerState): void
+  /** Replaces everything with a checked snapshot part, restored at `now`. */
+  loadState(state: NetworkLedgerState, now: number): void
 }
 
 const HEX = /^(?:[0-9A-F]{2})+$/i
 
-// Seconds between the unix epoch and the Ripple epoch (2000-01-01T00:00:00Z).
-const RIPPLE_EPOCH_OFFSET = 946_684_800
-
-/**
- * Seconds since the Ripple epoch of a time in ms since the unix epoch (ledger close times).
- *
- * @example
- * ```ts
- * rippleTime(Date.parse('2000-01-01T00:00:10Z')) // 10
- * ```
- */
-export const rippleTime = (ms: number): number => Math.floor(ms / 1000) - RIPPLE_EPOCH_OFFSET
+export { rippleTime } from './closing/ledger-header'
 
 /**
  * Transactions a network remembers by default (closed ones: the open ledger is always whole).
@@ -112,6 +109,10 @@ export function createNetworkLedger(
   // The transactions of each closed ledger that held any, in order (CTID lookups, §9.2), oldest
   // ledger first.
   const closedLedgers = new Map<number, StoredTransaction[]>()
+  let chain = createLedgerChain(closedIndex, startedAt)
+  // The blobs of the open ledger's submitted transactions as received (a Batch's inner ones are
+  // encoded at close): the leaves of its transaction tree.
+  const openBlobs = new Map<string, string>()
 
   // Forgets the oldest closed ledgers, with their transactions, past the history (a Batch and its
   // inner transactions share a ledger, so they go together).
@@ -213,6 +214,7 @@ export function createNetworkLedger(
       )
       if (!applied.applied) return answer(txid, applied.result)
       const stored = keep(objects, tx, txid, applied)
+      openBlobs.set(txid, canonical)
       record(stored)
       if (tx.TransactionType === 'Batch' && applied.result === 'tesSUCCESS') {
         // The inner transactions follow the Batch on a view of their own (rippled apply.cpp).
@@ -227,16 +229,35 @@ export function createNetworkLedger(
       return answer(txid, applied.result, true)
     },
     close(now, ledgers = 1) {
-      closedIndex += ledgers
+      let burnt = 0n
+      const leaves = open.map((stored) => {
+        burnt += parseDrops(stored.tx.Fee) ?? 0n
+        return {
+          txid: stored.txid,
+          blob: openBlobs.get(stored.txid) ?? encodeTransaction(stored.tx),
+          metaBlob: metaBlob(stored.meta),
+        }
+      })
+      const header = chain.close(now, ledgers, leaves, burnt)
+      closedIndex = header.ledger_index
       validated = objects.copy({ seq: closedIndex, parentCloseTime })
-      parentCloseTime = rippleTime(now)
+      // The next ledger's parent close time is this one's (rippled LedgerTiming.h effCloseTime).
+      parentCloseTime = header.close_time
+      // Validated at the ledger's own close time (docs/protocol.md §8.5 `date`).
+      const closedAt = (header.close_time + RIPPLE_EPOCH_OFFSET) * 1000
       for (const stored of open) {
         stored.validated = true
-        stored.closedAt = now
+        stored.closedAt = closedAt
       }
+      const transactions = open
       if (open.length > 0) closedLedgers.set(closedIndex, open)
       open = []
+      openBlobs.clear()
       forgetOldLedgers()
+      return { header, transactions }
+    },
+    get chain() {
+      return chain
     },
     transaction: (txid) => transactions.get(txid),
     closedTransactions: (ledgerIndex) => closedLedgers.get(ledgerIndex) ?? [],
@@ -249,7 +270,7 @@ export function createNetworkLedger(
         closedIndex,
         parentCloseTime,
       }),
-    loadState(state) {
+    loadState(state, restoredAt) {
       const parts = loadNetworkLedger(state, definition)
       objects.clear()
       for (const object of parts.objects) objects.rawInsert(object)
@@ -261,6 +282,9 @@ export function createNetworkLedger(
       closedIndex = parts.closedIndex
       parentCloseTime = parts.parentCloseTime
       validated = objects.copy({ seq: closedIndex, parentCloseTime })
+      openBlobs.clear()
+      // A restored node keeps no headers of its past: its history starts at the saved index.
+      chain = createLedgerChain(closedIndex, restoredAt)
       forgetOldLedgers()
     },
   }

@@ -1,7 +1,7 @@
 import { encodeCtid } from 'pullsign/links'
 import type { Amount } from 'pullsign/wire'
+import { rippleTime } from './closing/ledger-header'
 import type { TransactionLookup } from './ledger-types'
-import { rippleTime } from './network-ledger'
 import { nftokenSyntheticFields } from './nft-synthetic-fields'
 import { balanceChanges } from './state/balance-changes'
 import type { StoredTransaction } from './state/stored-transaction'

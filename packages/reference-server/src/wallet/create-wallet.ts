@@ -1,10 +1,11 @@
-import type { NetworkKey, PayloadRecord, TransactionJson } from 'pullsign/wire'
+import type { Amount, NetworkKey, PayloadRecord, TransactionJson } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
 import type { Ledger } from '../ledger/ledger-types'
 import { type NetworkDefinition, networkDefinition } from '../ledger/networks'
 import type { Applications } from '../platform/applications/applications'
 import type { Clock } from '../platform/clock'
 import { conflict, forbiddenType, invalidRequest } from '../platform/errors'
+import { nodeUrls } from '../platform/node-urls'
 import type { PayloadRequests } from '../platform/payloads/payload-requests'
 import type { PayloadSubscriptions } from '../platform/payloads/payload-subscriptions'
 import type { WalletOutcome, WalletRequest } from '../platform/payloads/payload-types'
@@ -15,7 +16,7 @@ import { assertBatchWalletVersion, signBatch } from './batch-sign'
 import { authorizeChannelClaim } from './channel-claim'
 import { chooseAccount } from './choose-account'
 import { fillTransaction } from './fill-transaction'
-import { type RateLookup, sendMaxFor } from './pay-with'
+import { type BookCost, type RateLookup, sendMaxFor } from './pay-with'
 import { signIn } from './sign-in'
 import { type SignedBlob, type SigningKey, signMulti, signSingle } from './sign-transaction'
 import {
@@ -39,6 +40,8 @@ export interface WalletDeps {
   clock: Clock
   /** The rates lookup (§2) pay-with-anything converts through; without it only par conversions. */
   rates?: RateLookup
+  /** `{api}` now: the wallet submits to each network's node on this server (docs/protocol.md §8.6). */
+  apiBase?: () => string
 }
 
 // Pseudo transactions the wallet signs without filling or submitting (docs/protocol.md §3.1, §8.2).
@@ -97,7 +100,20 @@ function signPayload(
     return { ...signed, multisignAccount: null, submit: options.submit && !signed.inner }
   }
   if (values.payWith) {
-    const sendMax = sendMaxFor(filled, values.payWith, network, options.pathfinding, deps.rates)
+    const bookCost: BookCost = (pay) =>
+      deps.ledger.bookQuote(network.key, {
+        account: String(filled.Account),
+        pay,
+        amount: filled.Amount as Amount,
+      })?.cost ?? null
+    const sendMax = sendMaxFor(
+      filled,
+      values.payWith,
+      network,
+      options.pathfinding,
+      deps.rates,
+      bookCost,
+    )
     if (sendMax !== null) filled.SendMax = sendMax
   }
   if (multisign) {
@@ -153,6 +169,8 @@ export function createWallet(deps: WalletDeps): Wallet {
       const network = networkDefinition(networkKey)
       const account = chooseAccount(user, request.options.signers, values.account, networkKey)
       const signature = signPayload(deps, request, account, network, values)
+      // This server's node of the network; production's node without an API base (§8.6).
+      const nodeUri = deps.apiBase ? nodeUrls(deps.apiBase(), networkKey).ws : network.dispatched_to
 
       // Opening again as the same user is a no-op; another user's open payload is refused here,
       // before any marker.
@@ -163,7 +181,7 @@ export function createWallet(deps: WalletDeps): Wallet {
         payloads.dispatch(uuid)
         const result = ledger.submit(networkKey, signature.hex)
         dispatched = {
-          to: result.node,
+          to: nodeUri,
           nodetype: networkKey,
           result: result.engine_result,
         }
@@ -178,7 +196,7 @@ export function createWallet(deps: WalletDeps): Wallet {
         txid: signature.txid,
         multisignAccount: signature.multisignAccount,
         environment: {
-          nodeuri: network.dispatched_to,
+          nodeuri: nodeUri,
           nodetype: networkKey,
           networkid: network.chain_id,
         },

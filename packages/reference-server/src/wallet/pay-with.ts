@@ -1,4 +1,5 @@
 import type { Amount, IssuedAmount, RatesResponse, TransactionJson } from 'pullsign/wire'
+import { IssuedValue, roundAmount } from '../ledger/amounts/issued-value'
 import type { NetworkDefinition } from '../ledger/networks'
 import { invalidRequest } from '../platform/errors'
 
@@ -10,6 +11,26 @@ export type RateLookup = (code: string) => RatesResponse | null
 
 /** SendMax leaves room for the price to move while the payment is in flight. */
 const SLIPPAGE = 1.01
+
+/**
+ * What the order book asks of the payer for the payment's `Amount` in the asset it pays with
+ * (the ledger's `bookQuote`, docs/protocol.md §8.5), or null where no book sells it.
+ *
+ * @example
+ * ```ts
+ * const quote: BookCost = (pay) => ledger.bookQuote('TESTNET', { account, pay, amount })?.cost ?? null
+ * ```
+ */
+export type BookCost = (pay: { currency: string; issuer: string | null }) => Amount | null
+
+// The book's cost plus the slippage, rounded up as the ledger keeps amounts.
+function withSlippage(cost: Amount): Amount {
+  if (!isIssued(cost)) {
+    return roundAmount(new IssuedValue(cost).times(SLIPPAGE), true, 'up').toFixed(0)
+  }
+  const value = roundAmount(new IssuedValue(cost.value).times(SLIPPAGE), false, 'up')
+  return { currency: cost.currency, issuer: cost.issuer, value: value.toString() }
+}
 
 const isIssued = (amount: unknown): amount is IssuedAmount =>
   typeof amount === 'object' && amount !== null && 'currency' in amount && 'issuer' in amount
@@ -38,7 +59,9 @@ function significant(value: number): string {
  * The `SendMax` for pay-with-anything (docs/protocol.md §8.3): on a Payment of an issued `Amount` with
  * `pathfinding`, the payer pays with the asset they chose, at most the converted amount plus 1%;
  * the receiver still gets the requested `Amount`. Null when the choice is the requested asset.
- * Conversion goes through the native asset's price from the rates lookup (same code at par).
+ * Where the order book sells the `Amount`'s asset for the chosen one, the price is the book's
+ * (`bookCost`); only where no book exists does conversion go through the native asset's price
+ * from the rates lookup (same code at par).
  *
  * @example
  * ```ts
@@ -51,6 +74,7 @@ export function sendMaxFor(
   network: NetworkDefinition,
   pathfinding: boolean,
   rates: RateLookup | undefined,
+  bookCost?: BookCost,
 ): Amount | null {
   const amount = tx.Amount
   if (tx.TransactionType !== 'Payment' || !isIssued(amount)) {
@@ -62,6 +86,8 @@ export function sendMaxFor(
     throw invalidRequest('payWith.issuer', `is required for ${choice.currency} on ${network.key}`)
   }
   if (choice.currency === amount.currency && choice.issuer === amount.issuer) return null
+  const cost = bookCost?.({ currency: choice.currency, issuer: choice.issuer ?? null })
+  if (cost) return withSlippage(cost)
   const value = Number(amount.value) * SLIPPAGE
   if (choice.issuer === undefined) {
     const units = value / nativePrice(rates, amount.currency, native)

@@ -14,10 +14,10 @@ interface Summary {
 // The benches are not part of the suite (they take minutes and judge speed); this runs each in a
 // tiny configuration so they cannot rot: every bench must finish and report real numbers.
 describe('benches (quick configuration)', () => {
-  test('bench/run.ts --quick runs every bench to a result', { timeout: 180_000 }, () => {
+  test('bench/run.ts --quick runs every bench to a result', { timeout: 420_000 }, () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', runBench, '--quick'], {
       encoding: 'utf8',
-      timeout: 170_000,
+      timeout: 400_000,
     })
     const output = `${result.stdout}\n${result.stderr}`
     expect(result.status, output.slice(-3000)).toBe(0)
@@ -31,8 +31,11 @@ describe('benches (quick configuration)', () => {
       'payload-sockets',
       'payload-memory',
       'ledger-payments',
+      'ledger-offers',
       'ledger-objects',
       'ledger-nfts',
+      'ledger node',
+      'ledger streams',
       'fuzz',
       'auth-flood',
       'cold-start',

@@ -54,7 +54,8 @@ describe('platform lookups (docs/protocol.md §2)', () => {
       'XAHAUTESTNET',
     ])
     expect(body.XAHAU).toMatchObject({ chain_id: 21337, native_asset: 'XAH', is_livenet: true })
-    expect(body.TESTNET.endpoints[0].url).toMatch(/^wss:\/\//)
+    expect(body.TESTNET.endpoints[0].url).toMatch(/^wss?:\/\/.+\/ledger\/TESTNET$/)
+    expect(body.TESTNET.rpc).toMatch(/^https?:\/\/.+\/ledger\/TESTNET$/)
   })
 
   it('GET hookhash lists hooks; GET hookhash/{hash} returns one, 404 for an unknown one', async () => {

@@ -68,7 +68,7 @@ describe('GET payload/{uuid} in every state (docs/protocol.md §3.3)', () => {
     const got = await record(uuid)
     expect(got.meta).toMatchObject({ resolved: true, signed: true, expired: false })
     expect(got.response.dispatched_to_node).toBe(true)
-    expect(got.response.dispatched_to).toMatch(/^wss:\/\//)
+    expect(got.response.dispatched_to).toMatch(/^wss?:\/\/.+\/ledger\/[A-Z]+$/)
     expect(nullKeys(got.response)).toEqual(['multisign_account'])
     expect(got.application.issued_user_token).not.toBeNull()
   })

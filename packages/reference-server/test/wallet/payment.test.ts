@@ -52,7 +52,9 @@ describe('signing and submitting a payment', () => {
       const txid = sha512HalfHex(`54584E00${hex}`)
       expect(record.response).toMatchObject({
         txid,
-        dispatched_to: 'wss://s.altnet.rippletest.net:51233',
+        // The network's node on this server (docs/protocol.md §8.6), not production's.
+        dispatched_to: 'ws://127.0.0.1:8787/ledger/TESTNET',
+        environment_nodeuri: 'ws://127.0.0.1:8787/ledger/TESTNET',
         dispatched_nodetype: 'TESTNET',
         dispatched_result: 'tesSUCCESS',
         environment_nodetype: 'TESTNET',

@@ -37,6 +37,14 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   // trust-line-flags.ts, issued-payment.ts).
   'TrustSetAuth',
   'fix1578',
+  // The order book (rules/offer-create.ts, offer-cancel.ts, offer-crossing.ts): offer crossing
+  // by the payment engine, tecKILLED for FillOrKill and an ImmediateOrCancel that took nothing,
+  // reduced offers rounded for their owner, FillOrKill with tfSell.
+  'FlowCross',
+  'ImmediateOfferKilled',
+  'fixReducedOffersV1',
+  'fixReducedOffersV2',
+  'fixFillOrKill',
   // Escrows with PREIMAGE-SHA-256 conditions, checks (cashing makes the trust line), payment
   // channels (linked in the destination's directory; a CancelAfter already past is tecEXPIRED),
   // with the fixes their rules follow (rules/escrow.ts, checks.ts, payment-channels.ts,

@@ -1,4 +1,5 @@
 import type { Amount } from 'pullsign/wire'
+import { bookAmountOf } from '../amounts/book-amount'
 import { IssuedValue, significant } from '../amounts/issued-value'
 import {
   assetOf,
@@ -12,6 +13,7 @@ import { balanceOf, credit, peekAccount, readAccount, reserveFor } from '../stat
 import { rippleStateIndex } from '../state/keylets'
 import { type AccountRoot, LSF, type RippleState } from '../state/ledger-object'
 import { heldBy, limitOf, shiftTo } from '../state/trust-line'
+import { applyBookPayment, hasBook } from './book-payment'
 import { paymentDepositResult } from './deposit-authorization'
 import type { ApplyContext, NativePrice } from './transaction-rules'
 import { directPathResult, transferRate } from './trust-line-flags'
@@ -162,6 +164,16 @@ export function applyIssuedPayment(context: ApplyContext): string {
     wanted: unitsOf(tx.Amount),
     partial: (flags & TF_PARTIAL_PAYMENT) !== 0,
     deliverMin: tx.DeliverMin === undefined ? null : unitsOf(tx.DeliverMin),
+  }
+  // Where the order book sells the delivered asset for the paying one, the payment takes it.
+  if (!sameAsset(pay, deliver) && hasBook(view, pay, deliver, native)) {
+    return applyBookPayment(context, {
+      pay,
+      deliver: bookAmountOf(tx.Amount, native),
+      sendMax: tx.SendMax === undefined ? null : bookAmountOf(tx.SendMax, native).value,
+      partial: plan.partial,
+      deliverMin: tx.DeliverMin === undefined ? null : bookAmountOf(tx.DeliverMin, native).value,
+    })
   }
   const market = rateOf(context.price, pay, deliver, native)
   if (!market) return 'tecPATH_DRY'

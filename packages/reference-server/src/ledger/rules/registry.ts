@@ -10,6 +10,8 @@ import { nftokenAcceptOfferRules } from './nft-accept'
 import { nftokenBurnRules } from './nft-burn'
 import { nftokenMintRules } from './nft-mint'
 import { nftokenCancelOfferRules, nftokenCreateOfferRules } from './nft-offers'
+import { offerCancelRules } from './offer-cancel'
+import { offerCreateRules } from './offer-create'
 import { channelClaimRules, channelCreateRules, channelFundRules } from './payment-channels'
 import { ticketCreateRules } from './ticket-create'
 import type { TransactionRules } from './transaction-rules'
@@ -34,6 +36,8 @@ const RULES: Readonly<Record<string, TransactionRules>> = Object.freeze({
   NFTokenCancelOffer: nftokenCancelOfferRules,
   NFTokenCreateOffer: nftokenCreateOfferRules,
   NFTokenMint: nftokenMintRules,
+  OfferCancel: offerCancelRules,
+  OfferCreate: offerCreateRules,
   Payment: paymentRules,
   PaymentChannelClaim: channelClaimRules,
   PaymentChannelCreate: channelCreateRules,

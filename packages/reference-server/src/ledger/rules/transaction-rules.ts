@@ -46,6 +46,8 @@ export interface PreflightContext {
 export interface ApplyContext extends PreflightContext {
   /** The open ledger as this transaction sees and changes it. */
   readonly view: ApplyView
+  /** The open ledger before this transaction (what it found, not what it made). */
+  readonly before: ReadView
   readonly tx: JsonObject
   /** The transaction's id (its objects' `PreviousTxnID` once applied). */
   readonly txid: string
@@ -59,6 +61,12 @@ export interface ApplyContext extends PreflightContext {
   readonly price: NativePrice
   /** Records what a payment delivered when it differs from `Amount` (`meta.DeliveredAmount`, §8.3). */
   deliver(amount: Amount): void
+  /**
+   * Changes to make again after a `tec` result discarded the rule's own: a killed `OfferCreate`
+   * still removes the unfunded and expired offers it met (rippled `Transactor::operator()`,
+   * `removeUnfundedOffers` on `tecKILLED`).
+   */
+  afterClaim(change: (view: ApplyView) => void): void
 }
 
 /**

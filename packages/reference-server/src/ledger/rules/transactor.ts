@@ -254,12 +254,14 @@ export function applyTransaction(
   const rules = rulesFor(String(tx.TransactionType)) as TransactionRules
   let sandbox = createSandbox(base)
   let delivered: Amount | undefined
+  const afterClaim: Array<(view: Sandbox) => void> = []
   let result = input.claim
   if (result === undefined) {
     const { root, prior } = chargeAndConsume(sandbox, tx, txid, fee)
     result = rules.doApply({
       ...host,
       view: sandbox,
+      before: base,
       tx,
       txid,
       account: root,
@@ -268,6 +270,9 @@ export function applyTransaction(
       deliver(amount) {
         delivered = amount
       },
+      afterClaim(change) {
+        afterClaim.push(change)
+      },
     })
   }
   if (result !== 'tesSUCCESS') {
@@ -275,6 +280,7 @@ export function applyTransaction(
     delivered = undefined
     sandbox = createSandbox(base)
     chargeAndConsume(sandbox, tx, txid, fee)
+    for (const change of afterClaim) change(sandbox)
   }
   const nodes = affectedNodes(sandbox, txid, base.info.seq)
   return { result, applied: true, sandbox, nodes, ...(delivered ? { delivered } : {}) }

@@ -14,6 +14,7 @@ import { type Ledger, NETWORKS } from '../../ledger'
 import type { Application } from '../applications/applications'
 import { isClassicAddress } from '../classic-address'
 import { badBody, notFound } from '../errors'
+import { nodeUrls } from '../node-urls'
 import type { UserTokens } from '../users/user-tokens'
 import type { Users } from '../users/users'
 import { curatedAssets } from './curated-assets'
@@ -62,31 +63,44 @@ const address = (value: string, field: string) => {
  * lookups.rails().XAHAU?.chain_id // 21337
  * ```
  */
-export function createLookups(deps: { users: Users; tokens: UserTokens; ledger: Ledger }): Lookups {
-  // Built from the ledger's NETWORKS: there is no second copy of the network facts.
-  const rails = Object.fromEntries(
-    NETWORKS.map((n) => [
-      n.key,
-      {
-        chain_id: n.chain_id,
-        color: n.color,
-        name: n.name,
-        is_livenet: n.is_livenet,
-        native_asset: n.native_asset,
-        endpoints: n.endpoints.map((e) => ({ ...e })),
-        explorers: n.explorers.map((e) => ({ ...e })),
-        rpc: n.rpc,
-        definitions: n.definitions,
-        icons: { ...n.icons },
-      },
-    ]),
-  ) as RailsResponse
+export function createLookups(deps: {
+  users: Users
+  tokens: UserTokens
+  ledger: Ledger
+  /** `{api}` now: each network's node URLs are on it (docs/protocol.md §8.6). */
+  apiBase: () => string
+}): Lookups {
+  // Built from the ledger's NETWORKS: there is no second copy of the network facts. Every
+  // endpoint and the rpc URL point at the network's node on this server (§8.6).
+  const rails = (): RailsResponse => {
+    const api = deps.apiBase()
+    return Object.fromEntries(
+      NETWORKS.map((n) => {
+        const node = nodeUrls(api, n.key)
+        return [
+          n.key,
+          {
+            chain_id: n.chain_id,
+            color: n.color,
+            name: n.name,
+            is_livenet: n.is_livenet,
+            native_asset: n.native_asset,
+            endpoints: [{ name: 'Reference node', url: node.ws }],
+            explorers: n.explorers.map((e) => ({ ...e })),
+            rpc: node.rpc,
+            definitions: n.definitions,
+            icons: { ...n.icons },
+          },
+        ]
+      }),
+    ) as RailsResponse
+  }
   const assets = curatedAssets()
   const hooks: Record<string, HookMeta> = knownHookHashes()
 
   return {
     rates: ratesFor,
-    rails: () => structuredClone(rails),
+    rails,
     curatedAssets: () => structuredClone(assets),
     hookHashes: () => structuredClone(hooks),
     hookHash(hash) {
@@ -132,7 +146,10 @@ export function createLookups(deps: { users: Users; tokens: UserTokens; ledger: 
       if (!HASH.test(hash)) throw badBody('hash', 'must be 64 hex characters')
       const found = deps.ledger.transaction(hash.toUpperCase())
       if (!found) throw notFound(`transaction ${hash.toUpperCase()}`)
-      return found as unknown as XrplTxResponse
+      const network = NETWORKS.find((n) => n.dispatched_to === found.node)
+      // The node that has it is this server's node of its network (§8.6).
+      const node = network ? nodeUrls(deps.apiBase(), network.key).ws : found.node
+      return { ...found, node } as unknown as XrplTxResponse
     },
     nftokenDetail: (tokenId) => nftokenDetail(deps.ledger, tokenId),
   }

@@ -17,6 +17,7 @@ import type { Application, Applications } from '../applications/applications'
 import type { Clock } from '../clock'
 import { badBody, badOtt, forbiddenType } from '../errors'
 import { newUuid } from '../ids'
+import { nodeUrls } from '../node-urls'
 import { parseInput } from '../schema-input'
 import { accountInfo } from '../users/account-info'
 import type { UserTokens } from '../users/user-tokens'
@@ -179,7 +180,7 @@ export function createXapps(deps: {
       currency: user.device.currency,
       style,
       nodetype: network.key,
-      nodewss: network.endpoints[0]?.url ?? network.dispatched_to,
+      nodewss: nodeUrls(deps.apiBase(), network.key).ws,
       networkid: network.chain_id,
       user: user.uuid,
       user_device: { currency: user.device.currency, platform: user.device.platform },

@@ -50,9 +50,10 @@ describe('lookups (docs/protocol.md §2)', () => {
         name: network.name,
         is_livenet: network.is_livenet,
         native_asset: network.native_asset,
-        endpoints: network.endpoints,
+        // Every URL of a network points at its node on this server (docs/protocol.md §8.6).
+        endpoints: [{ name: 'Reference node', url: `ws://127.0.0.1:8787/ledger/${network.key}` }],
         explorers: network.explorers,
-        rpc: network.rpc,
+        rpc: `http://127.0.0.1:8787/ledger/${network.key}`,
         definitions: network.definitions,
         icons: network.icons,
       })

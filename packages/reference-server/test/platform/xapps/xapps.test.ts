@@ -44,7 +44,7 @@ describe('xApp launch and one-time tokens (docs/protocol.md §7.2)', () => {
       currency: 'USD',
       style: 'DARK',
       nodetype: 'TESTNET',
-      nodewss: expect.stringMatching(/^wss:\/\//),
+      nodewss: expect.stringMatching(/^wss?:\/\/.+\/ledger\/TESTNET$/),
       networkid: 1,
       user: alice.uuid,
       user_device: { currency: 'USD', platform: 'ios' },

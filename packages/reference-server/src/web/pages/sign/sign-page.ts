@@ -252,7 +252,7 @@ ${view.instruction ? html`<p class="instruction" id="instruction">${view.instruc
 ${requestNotes(view).map((note) => html`<p class="muted note">${note}</p>`)}
 <dl class="fields">
 <dt>Type</dt><dd data-field="TransactionType"><span class="mono">${txType}</span></dd>
-${transactionRows(view.request).map((row) => renderRow(row, nativeAsset, accountNames(view)))}
+${transactionRows(view.request, nativeAsset).map((row) => renderRow(row, nativeAsset, accountNames(view)))}
 <dt>Network</dt><dd data-field="network">${forced ? html`${forced.name} <span class="muted">(forced: ${forced.key})</span>` : html`<span class="muted">the wallet's choice</span>`}</dd>
 ${view.identifier ? html`<dt>Identifier</dt><dd data-field="identifier"><span class="mono">${view.identifier}</span></dd>` : ''}
 ${view.returnUrlWeb ? html`<dt>Returns to</dt><dd data-field="return"><span class="mono">${view.returnUrlWeb}</span></dd>` : ''}

@@ -3,6 +3,7 @@ import { ACCOUNT_FIELD_LABELS, accountFieldText } from './account-field-text'
 import { type AmountView, readAmount } from './amount-view'
 import { hexText } from './hex-text'
 import { NFT_FIELD_LABELS, nftFieldText } from './nft-field-text'
+import { offerFlagsText, offerPriceText } from './offer-text'
 
 /** One line of the readable request on the sign page. */
 export interface TransactionRow {
@@ -114,15 +115,19 @@ function memoRows(memos: unknown): TransactionRow[] {
 /**
  * The fields of a requested transaction as readable rows, in request order: amounts with their
  * currency (labelled by what they mean in escrows, checks and channels), memos decoded, account
- * settings and signer lists in words (account-field-text.ts), ledger times as UTC dates, a settle
- * delay in hours and minutes, every other field as text (objects as JSON). Fields the wallet fills
- * (Account, Sequence, SigningPubKey) are left out: the request's values are ignored (§3.1).
+ * settings and signer lists in words (account-field-text.ts), an OfferCreate's flags in words and
+ * its price (offer-text.ts, `nativeAsset` naming native amounts), ledger times as UTC dates, a
+ * settle delay in hours and minutes, every other field as text (objects as JSON). Fields the
+ * wallet fills (Account, Sequence, SigningPubKey) are left out: the request's values are ignored
+ * (§3.1).
  */
-export function transactionRows(tx: TransactionJson): TransactionRow[] {
+export function transactionRows(tx: TransactionJson, nativeAsset = 'XRP'): TransactionRow[] {
   const typeLabels = LABELS_BY_TYPE[String(tx.TransactionType)] ?? {}
-  return Object.entries(tx).flatMap(([field, value]): TransactionRow[] => {
+  const rows = Object.entries(tx).flatMap(([field, value]): TransactionRow[] => {
     if (HIDDEN_FIELDS.has(field)) return []
     if (field === 'Memos') return memoRows(value)
+    const offerFlags = field === 'Flags' ? offerFlagsText(tx) : null
+    if (offerFlags) return [{ field, label: 'Flags', value: { kind: 'text', text: offerFlags } }]
     const label =
       typeLabels[field] ??
       LABELS[field] ??
@@ -136,4 +141,9 @@ export function transactionRows(tx: TransactionJson): TransactionRow[] {
       nftFieldText(field, value, tx) ?? accountFieldText(field, value) ?? plainText(field, value)
     return [{ field, label, value: { kind: 'text', text } }]
   })
+  // An offer's price, what is given per unit got, after its amounts (docs/protocol.md §8.7).
+  const price = offerPriceText(tx, nativeAsset)
+  if (price)
+    rows.push({ field: 'OfferPrice', label: 'Price', value: { kind: 'text', text: price } })
+  return rows
 }

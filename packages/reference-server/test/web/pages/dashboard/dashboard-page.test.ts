@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RefState, WebhookAttempt } from '../../../../src/control-api-types'
+import { ledgerNodeUrls } from '../../../../src/platform/node-urls'
 import { DASHBOARD_SCRIPT } from '../../../../src/web/page-scripts.gen'
 import {
   renderDashboard,
@@ -16,6 +17,7 @@ const STATE: RefState = {
     oauth: 'http://127.0.0.1:8787/oauth',
     links: 'http://127.0.0.1:8787',
   },
+  ledger: ledgerNodeUrls('http://127.0.0.1:8787'),
   applications: [
     {
       uuid: '7d1d0b4c-76a5-4bd5-a6d4-0c7f3f6d9e01',

@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto'
+import { createSharedCache } from '../../bounded-cache'
+import type { AccountView } from '../../ledger'
+import { accountIdOf } from '../../ledger/codec/account-ids'
+import {
+  accountParam,
+  ledgerFields,
+  limitParam,
+  markerAt,
+  markerParam,
+  type NodeCall,
+  type NodeMethod,
+  selectLedger,
+} from '../node-request'
+import { RpcError } from '../rpc-errors'
+
+// The space key of an AccountRoot (rippled include/xrpl/protocol/LedgerFormats.h: 'a').
+const ACCOUNT_SPACE = Buffer.from('0061', 'hex')
+
+// Indexes of the accounts asked about lately: a SHA-512 per read is a tenth of an account_info.
+const indexes = createSharedCache<string>({ maxKeyLength: 35, maxEntries: 4096 })
+
+/** An AccountRoot's `index`: SHA-512Half(0x0061 + AccountID) (xrpl.js `hashes.hashAccountRoot`). */
+export const accountRootIndex = (address: string): string => {
+  const known = indexes.get(address)
+  if (known !== undefined) return known
+  const index = createHash('sha512')
+    .update(ACCOUNT_SPACE)
+    .update(Buffer.from(accountIdOf(address), 'hex'))
+    .digest('hex')
+    .slice(0, 64)
+    .toUpperCase()
+  indexes.set(address, index)
+  return index
+}
+
+// AccountRoot flags account_info reports in `account_flags` (xrpl.org account_info).
+const ACCOUNT_FLAGS = {
+  defaultRipple: 0x0080_0000,
+  depositAuth: 0x0100_0000,
+  disableMasterKey: 0x0010_0000,
+  disallowIncomingXRP: 0x0008_0000,
+  globalFreeze: 0x0040_0000,
+  noFreeze: 0x0020_0000,
+  requireAuthorization: 0x0004_0000,
+  requireDestinationTag: 0x0002_0000,
+} as const
+
+const accountData = (address: string, view: AccountView) => ({
+  Account: address,
+  Balance: view.balance,
+  Flags: view.flags,
+  LedgerEntryType: 'AccountRoot',
+  OwnerCount: view.ownerCount,
+  ...(view.regularKey ? { RegularKey: view.regularKey } : {}),
+  Sequence: view.sequence,
+  index: accountRootIndex(address),
+})
+
+// The account a read is about, with the ledger it read; actNotFound names the account and ledger.
+const readAccount = (call: NodeCall, fallback: 'current' | 'validated') => {
+  const address = accountParam(call.params)
+  const selected = selectLedger(call, fallback)
+  const view = call.ledger.account(call.network.key, address)
+  if (!view) {
+    throw new RpcError('actNotFound', undefined, { account: address, ...ledgerFields(selected) })
+  }
+  return { address, selected, view }
+}
+
+/** `account_info` (xrpl.org): v1 nests `signer_lists` in `account_data`, v2 puts it beside. */
+const accountInfo: NodeMethod = (call) => {
+  const { address, selected, view } = readAccount(call, 'current')
+  const wantsSigners = call.params.signer_lists
+  if (wantsSigners !== undefined && typeof wantsSigners !== 'boolean') {
+    throw new RpcError('invalidParams', "Invalid field 'signer_lists'.")
+  }
+  // The AccountRoot itself as the ledger read keeps it (PreviousTxnID…), open or validated.
+  const root = call.ledger.entry(
+    call.network.key,
+    accountRootIndex(address),
+    selected.open ? 'current' : 'validated',
+  )
+  const data: Record<string, unknown> = { ...(root ?? accountData(address, view)) }
+  const signerLists = wantsSigners ? (view.signerList ? [view.signerList] : []) : undefined
+  if (signerLists && call.apiVersion === 1) data.signer_lists = signerLists
+  return {
+    account_data: data,
+    account_flags: Object.fromEntries(
+      Object.entries(ACCOUNT_FLAGS).map(([name, bit]) => [name, (view.flags & bit) !== 0]),
+    ),
+    ...(signerLists && call.apiVersion > 1 ? { signer_lists: signerLists } : {}),
+    ...ledgerFields(selected),
+  }
+}
+
+/** `account_lines` (xrpl.org): default 200 lines a page, at most 400 (rippled Tuning.h). */
+const accountLines: NodeMethod = (call) => {
+  const { address, selected, view } = readAccount(call, 'current')
+  const peer = call.params.peer === undefined ? undefined : accountParam(call.params, 'peer')
+  const limit = limitParam(call.params, 200, 400)
+  const start = markerParam(call.params) ?? 0
+  const all = view.lines.filter((line) => peer === undefined || line.counterparty === peer)
+  const page = all.slice(start, start + limit)
+  const next = start + limit
+  return {
+    account: address,
+    lines: page.map((line) => ({
+      account: line.counterparty,
+      balance: line.balance,
+      currency: line.currency,
+      limit: line.limit,
+      limit_peer: line.limit_peer,
+      quality_in: 0,
+      quality_out: 0,
+    })),
+    ...ledgerFields(selected),
+    ...(call.params.limit === undefined ? {} : { limit }),
+    ...(next < all.length ? { marker: markerAt(accountRootIndex(address), next) } : {}),
+  }
+}
+
+const compare = (a: string, b: string) => Number(a) - Number(b)
+
+/** `account_currencies` (xrpl.org, rippled AccountCurrencies.cpp: room left on each side of a line). */
+const accountCurrencies: NodeMethod = (call) => {
+  const { selected, view } = readAccount(call, 'current')
+  const receive = new Set<string>()
+  const send = new Set<string>()
+  for (const line of view.lines) {
+    if (compare(line.balance, line.limit) < 0) receive.add(line.currency)
+    if (compare(`${-Number(line.balance)}`, line.limit_peer) < 0) send.add(line.currency)
+  }
+  return {
+    receive_currencies: [...receive].sort(),
+    send_currencies: [...send].sort(),
+    ...ledgerFields(selected),
+  }
+}
+
+/** `gateway_balances` (xrpl.org): what others hold of the account's assets, and what it holds. */
+const gatewayBalances: NodeMethod = (call) => {
+  const { address, selected, view } = readAccount(call, 'current')
+  const obligations: Record<string, number> = {}
+  const assets: Record<string, { currency: string; value: string }[]> = {}
+  for (const line of view.lines) {
+    const balance = Number(line.balance)
+    if (balance < 0) {
+      obligations[line.currency] = (obligations[line.currency] ?? 0) - balance
+    } else if (balance > 0) {
+      const list = assets[line.counterparty] ?? []
+      list.push({ currency: line.currency, value: line.balance })
+      assets[line.counterparty] = list
+    }
+  }
+  return {
+    account: address,
+    ...(Object.keys(assets).length > 0 ? { assets } : {}),
+    ...(Object.keys(obligations).length > 0
+      ? {
+          obligations: Object.fromEntries(
+            Object.entries(obligations).map(([currency, value]) => [currency, String(value)]),
+          ),
+        }
+      : {}),
+    ...ledgerFields(selected),
+  }
+}
+
+/** The account methods of docs/protocol.md §8.6 that read today's ledger. */
+export const accountMethods: Record<string, NodeMethod> = {
+  account_info: accountInfo,
+  account_lines: accountLines,
+  account_currencies: accountCurrencies,
+  gateway_balances: gatewayBalances,
+}

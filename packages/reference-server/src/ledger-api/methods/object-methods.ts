@@ -1,0 +1,128 @@
+import type { LedgerSelector } from '../../ledger'
+import {
+  accountParam,
+  ledgerFields,
+  limitParam,
+  type NodeCall,
+  type NodeMethod,
+  type SelectedLedger,
+  selectLedger,
+} from '../node-request'
+import { invalidField, RpcError } from '../rpc-errors'
+import { accountRootIndex } from './account-methods'
+
+// The short type names `account_objects` and `ledger_data` take (rippled LedgerFormats' RPC
+// names, xrpl.org account_objects `type`) and the LedgerEntryType each keeps.
+const TYPES: Record<string, string> = {
+  account: 'AccountRoot',
+  amendments: 'Amendments',
+  check: 'Check',
+  deposit_preauth: 'DepositPreauth',
+  directory: 'DirectoryNode',
+  escrow: 'Escrow',
+  fee: 'FeeSettings',
+  hashes: 'LedgerHashes',
+  nft_offer: 'NFTokenOffer',
+  nft_page: 'NFTokenPage',
+  offer: 'Offer',
+  payment_channel: 'PayChannel',
+  signer_list: 'SignerList',
+  state: 'RippleState',
+  ticket: 'Ticket',
+}
+
+const INDEX = /^[0-9A-Fa-f]{64}$/
+
+// The node keeps the open ledger's objects and the latest closed ledger's: an older closed
+// ledger is read as the latest closed one (docs/protocol.md §8.6).
+const selector = (selected: SelectedLedger): LedgerSelector =>
+  selected.open ? 'current' : 'validated'
+
+const typeParam = (params: Record<string, unknown>): string | undefined => {
+  const value = params.type
+  if (value === undefined) return undefined
+  const type = typeof value === 'string' ? TYPES[value.toLowerCase()] : undefined
+  if (!type) throw invalidField('type')
+  return type
+}
+
+const markerText = (params: Record<string, unknown>): string | undefined => {
+  const value = params.marker
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || value.length > 200) throw invalidField('marker')
+  return value
+}
+
+/** `ledger_entry` (xrpl.org) by `index`, or by the `account_root` locator. */
+const ledgerEntry: NodeMethod = (call) => {
+  const { params } = call
+  const selected = selectLedger(call, 'validated')
+  let index: string
+  if (params.index !== undefined) {
+    if (typeof params.index !== 'string' || !INDEX.test(params.index))
+      throw new RpcError('invalidParams', 'malformedRequest')
+    index = params.index.toUpperCase()
+  } else if (params.account_root !== undefined) {
+    index = accountRootIndex(accountParam(params, 'account_root'))
+  } else {
+    throw new RpcError('invalidParams', 'unknownOption')
+  }
+  const node = call.ledger.entry(call.network.key, index, selector(selected))
+  if (!node) throw new RpcError('objectNotFound', 'entryNotFound')
+  return { index, node, ...ledgerFields(selected) }
+}
+
+/** `account_objects` (xrpl.org): the owner directory's objects, default 200 a page, at most 400. */
+const accountObjects: NodeMethod = (call: NodeCall) => {
+  const { params } = call
+  const account = accountParam(params)
+  const selected = selectLedger(call, 'validated')
+  if (!call.ledger.entry(call.network.key, accountRootIndex(account), selector(selected))) {
+    throw new RpcError('actNotFound', undefined, { account, ...ledgerFields(selected) })
+  }
+  const type = typeParam(params)
+  const limit = limitParam(params, 200, 400)
+  const page = call.ledger.accountObjects(call.network.key, account, {
+    limit,
+    marker: markerText(params),
+    types: type ? [type] : undefined,
+    ledger: selector(selected),
+  })
+  if (!page) throw invalidField('marker')
+  return {
+    account,
+    account_objects: page.objects,
+    ...ledgerFields(selected),
+    ...(params.limit === undefined ? {} : { limit }),
+    ...(page.marker ? { marker: page.marker } : {}),
+  }
+}
+
+/** `ledger_data` (xrpl.org): every object in index order, 256 a page (JSON). */
+const ledgerData: NodeMethod = (call) => {
+  const { params } = call
+  const selected = selectLedger(call, 'validated')
+  const limit = limitParam(params, 256, 256)
+  const page = call.ledger.ledgerData(call.network.key, {
+    limit,
+    marker: markerText(params),
+    type: typeParam(params),
+    ledger: selector(selected),
+  })
+  if (!page) throw invalidField('marker')
+  return {
+    ...(selected.open ? {} : { ledger: { ...selected.header, closed: true } }),
+    ledger_index: selected.index,
+    ledger_hash: selected.open ? undefined : selected.header.ledger_hash,
+    state: page.objects,
+    validated: !selected.open,
+    ...(page.marker ? { marker: page.marker } : {}),
+  }
+}
+
+/** The object reads of docs/protocol.md §8.6, on ledger-core's reads. */
+export const objectMethods: Record<string, NodeMethod> = {
+  ledger_entry: ledgerEntry,
+  account_objects: accountObjects,
+  ledger_data: ledgerData,
+}

@@ -1,0 +1,98 @@
+import { DEFAULT_DEFINITIONS, decode, encode } from 'ripple-binary-codec'
+import type { NodeCall, NodeMethod } from '../node-request'
+import { RpcError } from '../rpc-errors'
+
+const HEX = /^(?:[0-9A-Fa-f]{2})+$/
+
+/** rippled's numeric code of an engine result (ripple-binary-codec's TRANSACTION_RESULTS). */
+export const resultCode = (name: string): number =>
+  (DEFAULT_DEFINITIONS.transactionResult.from(name) as unknown as { ordinal: number }).ordinal
+
+// A blob rippled cannot deserialize answers `invalidTransaction` with the parser's reason and no
+// code (rippled Submit.cpp): the only error of the API without `error_code`.
+class InvalidTransaction extends RpcError {
+  constructor(reason: string) {
+    super('invalidParams')
+    this.fields.error = 'invalidTransaction' as never
+    delete (this.fields as Partial<typeof this.fields>).error_code
+    delete (this.fields as Partial<typeof this.fields>).error_message
+    this.fields.error_exception = reason
+  }
+}
+
+const decoded = (blob: string): Record<string, unknown> => {
+  try {
+    return decode(blob) as Record<string, unknown>
+  } catch (error) {
+    throw new InvalidTransaction(error instanceof Error ? error.message : 'bad blob')
+  }
+}
+
+// The one path into the ledger for the node (docs/protocol.md §8.6): the wallet simulator's
+// submissions take the same `ledger.submit`.
+const submitBlob = (call: NodeCall, blob: string) => {
+  const tx_json = decoded(blob)
+  const { ledger, network } = call
+  const result = ledger.submit(network.key, blob)
+  const account = ledger.account(network.key, String(tx_json.Account))
+  const sequence = account?.sequence ?? 0
+  return {
+    accepted: result.applied,
+    account_sequence_available: sequence,
+    account_sequence_next: sequence,
+    applied: result.applied,
+    broadcast: result.applied,
+    engine_result: result.engine_result,
+    engine_result_code: resultCode(result.engine_result),
+    kept: result.applied,
+    open_ledger_cost: network.fee,
+    queued: false,
+    tx_blob: blob.toUpperCase(),
+    tx_json: { ...tx_json, hash: result.txid },
+    validated_ledger_index: ledger.latestClosedIndex(network.key),
+  }
+}
+
+// A request that would sign on the node: no secret ever travels to it (docs/protocol.md §8.6).
+const signing = () => new RpcError('notSupported', 'Signing is not supported by this server.')
+
+/** `submit` with `tx_blob` (xrpl.org); with `secret` or `tx_json` it would sign: notSupported. */
+const submit: NodeMethod = (call) => {
+  const { params } = call
+  if (params.tx_blob === undefined) {
+    if (params.secret !== undefined || params.tx_json !== undefined) throw signing()
+    throw new RpcError('invalidParams', "Missing field 'tx_blob'.")
+  }
+  if (typeof params.tx_blob !== 'string' || !HEX.test(params.tx_blob)) {
+    throw new RpcError('invalidParams', "Invalid field 'tx_blob'.")
+  }
+  return submitBlob(call, params.tx_blob)
+}
+
+/** `submit_multisigned` (xrpl.org): `tx_json` with its `Signers`, encoded here, then submitted. */
+const submitMultisigned: NodeMethod = (call) => {
+  const tx = call.params.tx_json
+  if (tx === undefined) throw new RpcError('invalidParams', "Missing field 'tx_json'.")
+  if (typeof tx !== 'object' || tx === null || Array.isArray(tx)) {
+    throw new RpcError('invalidParams', "Invalid field 'tx_json', not object.")
+  }
+  let blob: string
+  try {
+    blob = encode(tx as never)
+  } catch (error) {
+    throw new InvalidTransaction(error instanceof Error ? error.message : 'bad tx_json')
+  }
+  return submitBlob(call, blob)
+}
+
+/** The submission methods of docs/protocol.md §8.6; `sign` and `sign_for` are refused. */
+export const submitMethods: Record<string, NodeMethod> = {
+  submit,
+  submit_multisigned: submitMultisigned,
+  sign: () => {
+    throw signing()
+  },
+  sign_for: () => {
+    throw signing()
+  },
+}

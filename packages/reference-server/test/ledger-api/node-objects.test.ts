@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Client, hashes, Wallet } from 'xrpl'
+import { createReferenceServer, type ReferenceServer } from '../../src'
+import { createClock } from '../../src/platform'
+
+let server: ReferenceServer
+let client: Client
+const holder = Wallet.generate()
+const issuer = Wallet.generate()
+
+beforeAll(async () => {
+  const clock = createClock({ start: Date.parse('2026-01-01T00:00:00Z'), manual: true })
+  server = createReferenceServer({ clock, ledgerCloseMs: false })
+  const { api } = await server.listen(0)
+  for (const wallet of [holder, issuer]) {
+    server.platform.ledger.fund(wallet.classicAddress, 100_000_000n, ['TESTNET'])
+  }
+  server.platform.ledger.onTransaction(({ network }) => server.platform.ledger.close(network))
+  client = new Client(`${api.replace(/^http/, 'ws')}/ledger/TESTNET`)
+  await client.connect()
+  const trust = await client.autofill({
+    TransactionType: 'TrustSet',
+    Account: holder.classicAddress,
+    LimitAmount: { currency: 'USD', issuer: issuer.classicAddress, value: '1000' },
+  })
+  await client.submitAndWait(trust, { wallet: holder })
+})
+afterAll(async () => {
+  await client?.disconnect()
+  await server?.close()
+})
+
+describe('object reads on the ledger objects (ledger_entry, account_objects, ledger_data)', () => {
+  it('reads an AccountRoot by index and by account_root, with the index xrpl.js computes', async () => {
+    const index = hashes.hashAccountRoot(holder.classicAddress)
+    const byIndex = await client.request({ command: 'ledger_entry', index })
+    expect(byIndex.result.node).toMatchObject({
+      LedgerEntryType: 'AccountRoot',
+      Account: holder.classicAddress,
+      index,
+    })
+    const byAccount = await client.request({
+      command: 'ledger_entry',
+      account_root: holder.classicAddress,
+    })
+    expect(byAccount.result.node).toEqual(byIndex.result.node)
+    const info = await client.request({ command: 'account_info', account: holder.classicAddress })
+    expect(info.result.account_data.index).toBe(index)
+    await expect(
+      client.request({ command: 'ledger_entry', index: 'F'.repeat(64) }),
+    ).rejects.toMatchObject({
+      data: { error: 'objectNotFound' },
+    })
+  })
+
+  it('pages account_objects by type with markers, and refuses a forged marker', async () => {
+    const lines = await client.request({
+      command: 'account_objects',
+      account: holder.classicAddress,
+      type: 'state',
+    })
+    expect(lines.result.account_objects).toHaveLength(1)
+    expect(lines.result.account_objects[0]).toMatchObject({
+      LedgerEntryType: 'RippleState',
+      index: hashes.hashTrustline(holder.classicAddress, issuer.classicAddress, 'USD'),
+    })
+    await expect(
+      client.request({
+        command: 'account_objects',
+        account: holder.classicAddress,
+        marker: 'forged',
+      }),
+    ).rejects.toMatchObject({
+      data: { error: 'invalidParams', error_message: "Invalid field 'marker'." },
+    })
+  })
+
+  it('walks ledger_data page by page over every object', async () => {
+    const seen: string[] = []
+    let marker: unknown
+    do {
+      const page = await client.request({
+        command: 'ledger_data',
+        limit: 1,
+        ...(marker ? { marker: marker as string } : {}),
+      })
+      const result = page.result as unknown as { state: { index: string }[]; marker?: unknown }
+      seen.push(...result.state.map((object) => object.index))
+      marker = result.marker
+    } while (marker)
+    expect(seen).toContain(hashes.hashAccountRoot(issuer.classicAddress))
+    expect(new Set(seen).size).toBe(seen.length)
+  })
+})
+
+describe('feature: the network amendment table', () => {
+  it('lists the amendments by id, finds one by name, and refuses an unknown one', async () => {
+    const all = (await client.request({ command: 'feature' } as never)) as {
+      result: { features: Record<string, { name: string; enabled: boolean }> }
+    }
+    const table = server.platform.ledger.amendments('TESTNET')
+    expect(Object.keys(all.result.features)).toHaveLength(table.amendments.length)
+    const multiSign = table.find('MultiSign')
+    const one = (await client.request({ command: 'feature', feature: 'MultiSign' } as never)) as {
+      result: Record<string, unknown>
+    }
+    expect(one.result[multiSign?.id ?? '']).toMatchObject({
+      name: 'MultiSign',
+      enabled: multiSign?.enabled,
+    })
+    await expect(
+      client.request({ command: 'feature', feature: 'NoSuchAmendment' } as never),
+    ).rejects.toMatchObject({
+      data: { error: 'badFeature', error_code: 40 },
+    })
+  })
+})
