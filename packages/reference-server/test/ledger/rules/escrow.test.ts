@@ -63,7 +63,8 @@ describe('escrow: funds held until their time (rippled Escrow.cpp, docs/protocol
     // Not yet: the parent ledger closed before FinishAfter (EscrowFinish::doApply "too soon").
     f.pass(30)
     expect(finish(sequence).engine_result).toBe('tecNO_PERMISSION')
-    f.pass(31)
+    // The next close after FinishAfter (close times are rounded to 10 s).
+    f.pass(40)
     const bobBefore = f.balance(bob.address)
     const finished = finish(sequence, {}, carol)
     expect(finished.engine_result).toBe('tesSUCCESS')
@@ -117,7 +118,7 @@ describe('escrow: funds held until their time (rippled Escrow.cpp, docs/protocol
     const sequence = f.sequence(alice)
     create({ FinishAfter: f.now() + 10, CancelAfter: f.now() + 100 })
     expect(cancel(sequence).engine_result).toBe('tecNO_PERMISSION')
-    f.pass(101)
+    f.pass(110)
     // Past CancelAfter nobody may finish it (EscrowFinish "too late").
     expect(finish(sequence).engine_result).toBe('tecNO_PERMISSION')
     const before = f.balance(alice.address)

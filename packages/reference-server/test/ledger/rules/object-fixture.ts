@@ -26,6 +26,8 @@ const RIPPLE_EPOCH_S = 946_684_800
 export function objectFixture(keys: TestKey[], units = 1000n): ObjectFixture {
   const f = ledgerFixture()
   for (const key of keys) f.ledger.fund(key.address, units * 1_000_000n, ['TESTNET'])
+  // Close times are rounded to 10 s and follow the parent's: 10 s on, the parent close time is now().
+  f.clock.advance(10)
   f.ledger.close('TESTNET')
   const meta: ObjectFixture['meta'] = (txid) =>
     f.ledger.transaction(txid)?.transaction.meta as unknown as ReturnType<ObjectFixture['meta']>
