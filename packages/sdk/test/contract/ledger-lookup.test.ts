@@ -5,7 +5,7 @@ import {
   type TransactionLookup,
   verifyPayment,
 } from 'pullsign/verify'
-import type { PayloadRecord } from 'pullsign/wire'
+import type { PayloadRecord, TransactionJson } from 'pullsign/wire'
 import { afterEach, describe, expect, test } from 'vitest'
 import { startJsonServer } from '../support/json-server'
 import { movingClock } from '../support/moving-clock'
@@ -35,7 +35,7 @@ async function lookups(): Promise<[string, TransactionLookup][]> {
   ]
 }
 
-async function alicePays(txjson: Record<string, unknown>) {
+async function alicePays(txjson: TransactionJson) {
   const created = await ref.pullsign.payload.create({ txjson })
   const signed = await ref.wallet.sign(created.uuid, { user: ref.alice.uuid, network: 'TESTNET' })
   expect(signed.response.dispatched_result).toBe('tesSUCCESS')
@@ -66,7 +66,7 @@ describe('createLedgerLookup against the reference node (§8.6)', () => {
     const [platform, node] = await bothVerdicts(record, expected)
     expect(node?.rest).toEqual(platform?.rest)
     expect(node?.rest).toMatchObject({ ok: true, delivered: '2500000' })
-    const { ctid: _ctid, date: _date, ...txFields } = platform?.tx ?? {}
+    const { ctid: _ctid, date: _date, ...txFields } = platform?.tx ?? { ctid: null, date: null }
     expect(node?.tx).toMatchObject(txFields)
     for (const amount of ['2500001', '2499999']) {
       const [a, b] = await bothVerdicts(record, { ...expected, amount })
