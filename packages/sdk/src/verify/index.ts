@@ -8,6 +8,11 @@ export {
   canPay,
 } from './can-pay'
 export {
+  createLedgerLookup,
+  type LedgerLookupOptions,
+  LedgerNodeError,
+} from './ledger-lookup'
+export {
   createOAuthJwtVerifier,
   type OAuthJwtVerifier,
   type VerifyOAuthJwtOptions,

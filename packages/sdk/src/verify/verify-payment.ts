@@ -29,12 +29,13 @@ export interface ExpectedPayment {
 }
 
 /**
- * Where {@link verifyPayment} looks transactions up: `xrpl-tx/{hash}` of docs/protocol.md §2. The
- * client itself fits (`{ lookup: pullsign }`).
+ * Where {@link verifyPayment} looks transactions up: `xrpl-tx/{hash}` of docs/protocol.md §2 (the
+ * client itself fits: `{ lookup: pullsign }`), or a rippled node directly
+ * ({@link createLedgerLookup}), which the platform advises over `xrpl-tx`'s 60 calls a minute.
  *
  * @example
  * ```ts
- * const lookup: TransactionLookup = pullsign
+ * const lookup: TransactionLookup = createLedgerLookup({ url: 'https://xrplcluster.com' })
  * ```
  */
 export interface TransactionLookup {
@@ -139,8 +140,12 @@ const isRecord = (value: unknown): value is PayloadRecord => {
   )
 }
 
+// xrpl-tx's 404, or a rippled node's `txnNotFound` (createLedgerLookup): not on the ledger yet.
 const isNotFound = (err: unknown) =>
-  typeof err === 'object' && err !== null && (err as { status?: unknown }).status === 404
+  typeof err === 'object' &&
+  err !== null &&
+  ((err as { status?: unknown }).status === 404 ||
+    (err as { rpcError?: unknown }).rpcError === 'txnNotFound')
 
 const checkExpected = (expected: ExpectedPayment) => {
   if (typeof expected !== 'object' || expected === null) {

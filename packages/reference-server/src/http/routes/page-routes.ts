@@ -55,6 +55,7 @@ export function pageRoutes({
       now: clock.now(),
       realNow: Date.now(),
       signIns: dashboardSignIns(identity.oauth, payloads),
+      closed: ledger,
     })
 
   routes.get('/', async (c) => {

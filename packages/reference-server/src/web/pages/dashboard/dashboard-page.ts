@@ -17,6 +17,7 @@ import type { SignPageNetwork } from '../sign/sign-page'
 import { renderDashboardActions } from './dashboard-actions'
 import { renderAutopilot } from './dashboard-autopilot'
 import { isoText, payloadLink } from './dashboard-cells'
+import { type DashboardNetworkLedger, renderLedgers } from './dashboard-ledgers'
 import { type DashboardHoldings, renderHoldings } from './dashboard-lines'
 import { type DashboardSignIn, renderSignIns } from './dashboard-sign-ins'
 import { renderXapps } from './dashboard-xapps'
@@ -76,6 +77,8 @@ export interface DashboardView {
   autopilot: RefAutopilotRule[]
   /** What the autopilot did lately, newest first. */
   autopilotLog: RefAutopilotEntry[]
+  /** Each network's node URLs, newest closed ledgers and transactions (docs/protocol.md §8.6). */
+  ledgers?: DashboardNetworkLedger[]
 }
 
 /** Where the dashboard script fetches its live sections (same renderer, `<main>` contents only). */
@@ -187,14 +190,15 @@ ${rows.length ? rows : empty(5, 'No deliveries yet.')}</table></div></section>`
  * swaps when it changed.
  */
 export function renderDashboardMain(view: DashboardView): SafeHtml {
-  return html`${renderServer(view)}${renderApplications(view)}${renderXapps(view)}${renderUsers(view)}${renderHoldings(view.holdings ?? [])}${renderAutopilot(view)}${renderPayloads(view)}${renderSignIns(view.signIns)}${renderWebhooks(view)}`
+  return html`${renderServer(view)}${renderApplications(view)}${renderXapps(view)}${renderUsers(view)}${renderHoldings(view.holdings ?? [])}${renderAutopilot(view)}${renderPayloads(view)}${renderSignIns(view.signIns)}${renderWebhooks(view)}${renderLedgers(view.ledgers ?? [])}`
 }
 
 /**
  * The dashboard at `/`: the actions card (answer payloads as a user, move the clock, reset, add a
  * user or an application, all through the control API), the server with its clock offset,
  * applications with their credentials, users with their accounts and balances per network,
- * payloads with live state, and every webhook delivery attempt. It polls
+ * payloads with live state, every webhook delivery attempt, and each network's node with its newest
+ * closed ledgers and transactions. It polls
  * {@link DASHBOARD_LIVE_PATH} about every second; the actions card is not polled, so what is
  * typed there stays.
  */

@@ -2,6 +2,7 @@ import type { NetworkKey, PayloadRecord } from 'pullsign/wire'
 import type { RefState, WebhookAttempt } from '../../../control-api-types'
 import { payloadState } from '../sign/payload-state'
 import { SIGN_PAGE_NETWORKS } from '../sign/sign-page-view'
+import { type ClosedLedgerReads, networkLedger } from './dashboard-ledgers'
 import type { DashboardHoldings } from './dashboard-lines'
 import type { DashboardView } from './dashboard-page'
 import type { DashboardSignIn } from './dashboard-sign-ins'
@@ -26,6 +27,8 @@ export interface DashboardSource {
   realNow: number
   /** Browser sign-ins, newest first (none when absent). */
   signIns?: DashboardSignIn[]
+  /** The ledger's closed ledgers and their transactions (no ledger section when absent). */
+  closed?: ClosedLedgerReads
 }
 
 /**
@@ -34,6 +37,7 @@ export interface DashboardSource {
  */
 export function dashboardView(source: DashboardSource): DashboardView {
   const networks = [...SIGN_PAGE_NETWORKS]
+  const closed = source.closed
   const payloads = source.payloads
     .map((record) => ({
       uuid: record.meta.uuid,
@@ -81,6 +85,9 @@ export function dashboardView(source: DashboardSource): DashboardView {
     payloadCount: Math.max(source.payloadCount, payloads.length),
     webhooks: [...source.attempts].reverse(),
     signIns: source.signIns ?? [],
+    ledgers: closed
+      ? networks.map((n) => networkLedger(closed, n.key, n.name, source.state.ledger[n.key]))
+      : [],
     autopilot: source.state.autopilot,
     autopilotLog: source.state.autopilotLog,
   }

@@ -16,9 +16,14 @@ describe('dashboard on a 1280 px screen', { timeout: 30_000 }, () => {
     const res = await e.t.control(`payloads/${created.uuid}/sign`, { user: e.t.alice.uuid })
     expect(res.status).toBe(200)
     await e.t.server.platform.webhooks.settled()
+    // its ledger closed: the Ledgers section lists it with the ledger (hash, account, result)
+    expect((await e.t.control('ledger/close', {})).status).toBe(200)
     const page = await e.browser.newPage({ viewport: { width: 1280, height: 900 } })
     await page.goto(`${e.t.endpoints.api}/`)
     await page.locator(`tr[data-payload="${created.uuid}"][data-state="signed"]`).waitFor()
+    const record = await e.fetchRecord(created.uuid)
+    const network = record.response.environment_nodetype
+    await page.locator(`tr[data-transaction="${network}:${record.response.txid}"]`).waitFor()
     const overflows = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>('.table-wrap')]
         .filter((wrap) => wrap.scrollWidth > wrap.clientWidth)

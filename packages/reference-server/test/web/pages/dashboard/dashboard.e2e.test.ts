@@ -1,4 +1,6 @@
+import type { NetworkKey, PayloadRecord } from 'pullsign/wire'
 import { describe, expect, it } from 'vitest'
+import type { RefState } from '../../../../src/control-api-types'
 import { PAYMENT, useE2e } from '../../e2e-setup'
 
 const env = useE2e()
@@ -43,6 +45,41 @@ describe('dashboard in Chromium', { timeout: 30_000 }, () => {
     expect(res.status).toBe(200)
     await expect.poll(() => row.getAttribute('data-state'), { timeout: 5000 }).toBe('rejected')
     expect(await page.locator('#live').textContent()).toBe('live')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('shows a signed payment under its network once the ledger closes, with the node URLs', async () => {
+    const e = env()
+    const { page, errors } = await e.openPage(`${e.t.endpoints.api}/`)
+    const created = await e.createPayload({ txjson: PAYMENT })
+    const res = await e.t.control(`payloads/${created.uuid}/sign`, { user: e.t.alice.uuid })
+    expect(res.status).toBe(200)
+    const { response } = (await res.json()) as PayloadRecord
+    const network = response.environment_nodetype ?? ''
+    const txid = response.txid ?? ''
+    expect(txid).toMatch(/^[0-9A-F]{64}$/)
+    const closed = await e.t.control('ledger/close', { network })
+    expect(closed.status).toBe(200)
+
+    const card = page.locator(`[data-network-ledger="${network}"]`)
+    const row = card.locator(`tr[data-transaction="${network}:${txid}"]`)
+    await expect.poll(() => row.count(), { timeout: 5000 }).toBe(1)
+    expect(await row.textContent()).toContain('Payment')
+    expect(await row.textContent()).toContain(response.account ?? 'no account')
+    expect(await row.locator('.badge').textContent()).toBe('tesSUCCESS')
+    const ledgerIndex = Number((await row.locator('td').last().textContent()) ?? '')
+    const ledgerRow = card.locator(`tr[data-ledger="${network}:${ledgerIndex}"]`)
+    // the ledger's count is its transactions listed below (earlier tests signed into it too)
+    const inLedger = await card
+      .locator('tr[data-transaction]')
+      .evaluateAll(
+        (rows, index) => rows.filter((r) => r.lastElementChild?.textContent === index).length,
+        String(ledgerIndex),
+      )
+    expect(await ledgerRow.locator('td.amount').textContent()).toBe(String(inLedger))
+    const state = (await (await e.t.control('state')).json()) as RefState
+    expect(await card.textContent()).toContain(state.ledger[network as NetworkKey].ws)
     expect(errors).toEqual([])
     await page.close()
   })

@@ -1,0 +1,224 @@
+import { KIND, PullSignError, type PullSignErrorCode } from '../core/errors/pull-sign-error'
+import { describeValue, positiveOr, requireString } from '../core/input'
+import type { XrplTxResponse } from '../wire/lookups'
+import type { TransactionLookup } from './verify-payment'
+
+/**
+ * A rippled node's answer to {@link createLedgerLookup} was an error or not what rippled sends:
+ * `rpcError` is rippled's error name (`txnNotFound`, `notImpl`, `tooBusy`…) when the node said
+ * one, `field` the field of its answer that was missing or wrong when it did not.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await lookup.getTransaction(txid)
+ * } catch (err) {
+ *   if (err instanceof LedgerNodeError && err.rpcError === 'txnNotFound') console.log('not yet')
+ * }
+ * ```
+ */
+export class LedgerNodeError extends PullSignError {
+  /** @internal The kind `instanceof` looks for. */
+  static override readonly [KIND]: string = 'LedgerNodeError'
+  declare readonly code: 'ERR_API' | 'ERR_RESPONSE' | 'ERR_NETWORK'
+  declare readonly rpcError: string | null
+  declare readonly field: string | null
+  constructor(
+    code: 'ERR_API' | 'ERR_RESPONSE' | 'ERR_NETWORK',
+    message: string,
+    details: { rpcError?: string; field?: string; cause?: unknown } = {},
+  ) {
+    super(code satisfies PullSignErrorCode, message, { cause: details.cause })
+    this.rpcError = details.rpcError ?? null
+    this.field = details.field ?? null
+  }
+}
+
+/**
+ * Options of {@link createLedgerLookup}.
+ *
+ * @example
+ * ```ts
+ * const options: LedgerLookupOptions = { url: 'https://xrplcluster.com', timeoutMs: 10_000 }
+ * ```
+ */
+export interface LedgerLookupOptions {
+  /** A rippled JSON-RPC URL: a public node of the network, or the reference server's `{api}/ledger/K`. */
+  url: string
+  /** The fetch every request goes through (default the global `fetch`). */
+  fetch?: typeof globalThis.fetch
+  /** How long one lookup may take before it fails with `ERR_NETWORK`; default 30 000 ms. */
+  timeoutMs?: number
+}
+
+const HASH = /^[0-9A-Fa-f]{64}$/
+// A `tx` answer is a few KB; a node that sends more is not answering what was asked.
+const MAX_BODY = 1 << 20
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const malformed = (field: string, want: string, got: unknown) =>
+  new LedgerNodeError(
+    'ERR_RESPONSE',
+    `the node's answer has ${field} ${describeValue(got)}, expected ${want}`,
+    {
+      field,
+    },
+  )
+
+const isAmount = (value: unknown) =>
+  typeof value === 'string' ||
+  (isObject(value) &&
+    typeof value.currency === 'string' &&
+    typeof value.issuer === 'string' &&
+    typeof value.value === 'string')
+
+async function readBody(response: Response): Promise<string> {
+  const reader = response.body?.getReader()
+  if (!reader) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_BODY) {
+      await reader.cancel()
+      throw malformed('body', `at most ${MAX_BODY} bytes`, `more than ${MAX_BODY} bytes`)
+    }
+    chunks.push(value)
+  }
+  const all = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    all.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return new TextDecoder().decode(all)
+}
+
+/** rippled's `tx` result (API v2, or v1 from a node that ignores the version) as `xrpl-tx`'s shape. */
+function toXrplTx(result: Record<string, unknown>, hash: string, url: string): XrplTxResponse {
+  const { tx_json, meta, validated, ledger_index } = result
+  // v2 nests the transaction in `tx_json` with `hash` beside it; v1 puts the fields at the top.
+  const fields = tx_json === undefined ? result : tx_json
+  if (!isObject(fields)) throw malformed('result.tx_json', 'an object', fields)
+  const answered = result.hash ?? fields.hash
+  if (typeof answered !== 'string' || answered.toUpperCase() !== hash.toUpperCase()) {
+    throw malformed('result.hash', `the hash asked for (${hash})`, answered)
+  }
+  if (typeof fields.TransactionType !== 'string') {
+    throw malformed('result.tx_json.TransactionType', 'a string', fields.TransactionType)
+  }
+  if (validated !== undefined && typeof validated !== 'boolean') {
+    throw malformed('result.validated', 'a boolean', validated)
+  }
+  if (ledger_index !== undefined && !Number.isSafeInteger(ledger_index)) {
+    throw malformed('result.ledger_index', 'an integer', ledger_index)
+  }
+  // rippled sends no metadata for a transaction not yet in a closed ledger.
+  if (meta !== undefined && !isObject(meta)) throw malformed('result.meta', 'an object', meta)
+  if (validated === true) {
+    if (!meta) throw malformed('result.meta', 'an object', meta)
+    if (typeof meta.TransactionResult !== 'string') {
+      throw malformed('result.meta.TransactionResult', 'a string', meta.TransactionResult)
+    }
+    if (!Number.isSafeInteger(meta.TransactionIndex)) {
+      throw malformed('result.meta.TransactionIndex', 'an integer', meta.TransactionIndex)
+    }
+    if (meta.delivered_amount !== undefined && !isAmount(meta.delivered_amount)) {
+      throw malformed('result.meta.delivered_amount', 'an amount', meta.delivered_amount)
+    }
+  }
+  // v2 shows a Payment's Amount as DeliverMax (docs/protocol.md §8.6); xrpl-tx shows Amount.
+  const { DeliverMax, tx_json: _nested, meta: _meta, validated: _v, ...rest } = fields
+  const amount = rest.Amount ?? DeliverMax
+  return {
+    txid: answered.toUpperCase(),
+    node: url,
+    // The node's `tx` carries no balance changes; read them from `meta.AffectedNodes`.
+    balanceChanges: {},
+    transaction: {
+      ...rest,
+      ...(amount === undefined ? {} : { Amount: amount }),
+      TransactionType: fields.TransactionType,
+      hash: answered.toUpperCase(),
+      ...(ledger_index === undefined ? {} : { ledger_index }),
+      ...(typeof result.ctid === 'string' ? { ctid: result.ctid } : {}),
+      ...(typeof result.date === 'number' ? { date: result.date } : {}),
+      meta: (meta ?? {}) as XrplTxResponse['transaction']['meta'],
+      validated: validated === true,
+    },
+  }
+}
+
+/**
+ * A {@link TransactionLookup} over any rippled JSON-RPC URL, so {@link verifyPayment} checks a
+ * payment on the ledger directly (docs/protocol.md §9.1 rule 4) instead of through the platform's
+ * `xrpl-tx`, which allows 60 calls a minute. It sends rippled's `tx` with `api_version: 2` (the
+ * version xrpl.js sends and rippled's current one; an answer in v1's shape is read too) and gives
+ * `xrpl-tx`'s shape back: the same verdicts. A transaction the node does not know throws a
+ * {@link LedgerNodeError} with `rpcError: 'txnNotFound'`, which `verifyPayment` waits on like
+ * `xrpl-tx`'s 404; any other rippled error, or an answer that is not rippled's, throws one naming
+ * rippled's error or the field. `balanceChanges` is empty: the node's `tx` has none.
+ *
+ * @example
+ * ```ts
+ * import { createLedgerLookup, verifyPayment } from 'pullsign/verify'
+ *
+ * // production: a public node of the network; the reference server: environment.ledger.MAINNET.rpc
+ * const lookup = createLedgerLookup({ url: 'https://xrplcluster.com' })
+ * const verdict = await verifyPayment(record, { amount: '5000000' }, { lookup })
+ * ```
+ */
+export function createLedgerLookup(options: LedgerLookupOptions): TransactionLookup {
+  const url = requireString(options?.url, 'options.url', /^https?:\/\//i, 'an http(s) URL')
+  const fetchFn = options.fetch ?? globalThis.fetch
+  if (typeof fetchFn !== 'function') {
+    throw new PullSignError('ERR_INPUT', 'options.fetch must be a function (no global fetch here)')
+  }
+  const timeoutMs = positiveOr(options.timeoutMs, 30_000, 'options.timeoutMs')
+  return {
+    async getTransaction(hash) {
+      requireString(hash, 'hash', HASH, '64 hex characters')
+      const request = { method: 'tx', params: [{ transaction: hash, api_version: 2 }] }
+      let text: string
+      let status: number
+      try {
+        const response = await fetchFn(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(request),
+          signal: AbortSignal.timeout(timeoutMs),
+        })
+        status = response.status
+        text = await readBody(response)
+      } catch (err) {
+        if (err instanceof LedgerNodeError) throw err
+        throw new LedgerNodeError('ERR_NETWORK', `no answer from the node ${url}: ${err}`, {
+          cause: err,
+        })
+      }
+      let body: unknown
+      try {
+        body = JSON.parse(text)
+      } catch {
+        throw malformed('body', `JSON (HTTP ${status})`, text)
+      }
+      if (!isObject(body) || !isObject(body.result)) {
+        throw malformed('result', 'an object', isObject(body) ? body.result : body)
+      }
+      const { result } = body
+      if (result.status === 'error' || result.error !== undefined) {
+        const name = typeof result.error === 'string' ? result.error : 'unknown'
+        const said = typeof result.error_message === 'string' ? `: ${result.error_message}` : ''
+        throw new LedgerNodeError('ERR_API', `the node answered ${name}${said}`, { rpcError: name })
+      }
+      if (result.status !== 'success') {
+        throw malformed('result.status', '"success"', result.status)
+      }
+      return toXrplTx(result, hash, url)
+    },
+  }
+}

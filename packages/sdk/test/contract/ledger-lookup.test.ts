@@ -1,0 +1,235 @@
+import {
+  createLedgerLookup,
+  type ExpectedPayment,
+  LedgerNodeError,
+  type TransactionLookup,
+  verifyPayment,
+} from 'pullsign/verify'
+import type { PayloadRecord, TransactionJson } from 'pullsign/wire'
+import { afterEach, describe, expect, test } from 'vitest'
+import { startJsonServer } from '../support/json-server'
+import { movingClock } from '../support/moving-clock'
+import { accountOf as accountOfUser, paymentTo, type Reference, startReference } from './reference'
+
+// verifyPayment through a rippled node's JSON-RPC `tx` (docs/protocol.md §8.6, §9.1 rule 4) gives
+// the answers it gives through the platform's `xrpl-tx`: both run on the same signed payloads.
+
+const ISSUER = 'rhub8VRN55s94qWKDv6jmDy1pUykJzF3wq'
+const usd = (value: string) => ({ currency: 'USD', issuer: ISSUER, value })
+
+let ref: Reference
+afterEach(() => ref.server.close())
+
+const accountOf = (user: string) => accountOfUser(ref, user)
+
+/** The node URLs as /__ref/state lists them (the test kit's `environment.ledger`). */
+async function nodeRpc(network: 'TESTNET' | 'MAINNET') {
+  const state = await (await fetch(`${ref.endpoints.api}/__ref/state`)).json()
+  return state.ledger[network].rpc as string
+}
+
+async function lookups(): Promise<[string, TransactionLookup][]> {
+  return [
+    ['xrpl-tx', ref.pullsign],
+    ['node', createLedgerLookup({ url: await nodeRpc('TESTNET') })],
+  ]
+}
+
+async function alicePays(txjson: TransactionJson) {
+  const created = await ref.pullsign.payload.create({ txjson })
+  const signed = await ref.wallet.sign(created.uuid, { user: ref.alice.uuid, network: 'TESTNET' })
+  expect(signed.response.dispatched_result).toBe('tesSUCCESS')
+  return ref.pullsign.payload.get(created)
+}
+
+/** Runs verifyPayment through both lookups; the two verdicts, the transaction left aside. */
+async function bothVerdicts(record: PayloadRecord, expected: ExpectedPayment, timeoutMs?: number) {
+  const verdicts = []
+  for (const [, lookup] of await lookups()) {
+    const verdict = await verifyPayment(record, expected, {
+      lookup,
+      clock: movingClock(ref.clock),
+      timeoutMs,
+    })
+    const { transaction, ...rest } = verdict
+    verdicts.push({ rest, tx: transaction?.transaction ?? null })
+  }
+  return verdicts
+}
+
+describe('createLedgerLookup against the reference node (§8.6)', () => {
+  test('one signed payment, both lookups: the same verdict and the same transaction', async () => {
+    ref = await startReference({ ledgerCloseMs: 4000 })
+    const bob = accountOf(ref.bob.uuid)
+    const record = await alicePays(paymentTo(bob, '2500000'))
+    const expected: ExpectedPayment = { amount: '2500000', network: 'TESTNET', destination: bob }
+    const [platform, node] = await bothVerdicts(record, expected)
+    expect(node?.rest).toEqual(platform?.rest)
+    expect(node?.rest).toMatchObject({ ok: true, delivered: '2500000' })
+    const { ctid: _ctid, date: _date, ...txFields } = platform?.tx ?? { ctid: null, date: null }
+    expect(node?.tx).toMatchObject(txFields)
+    for (const amount of ['2500001', '2499999']) {
+      const [a, b] = await bothVerdicts(record, { ...expected, amount })
+      expect(b?.rest).toEqual(a?.rest)
+    }
+  })
+
+  test('not yet validated: both wait, answer not-validated, then ok once the ledger closes', async () => {
+    ref = await startReference()
+    const record = await alicePays(paymentTo(accountOf(ref.bob.uuid), '1000000'))
+    const expected: ExpectedPayment = { amount: '1000000', network: 'TESTNET' }
+    const [platform, node] = await bothVerdicts(record, expected, 8000)
+    expect(node?.rest).toEqual(platform?.rest)
+    expect(node?.rest).toMatchObject({ ok: false, rule: 4, reason: 'not-validated' })
+    ref.server.platform.ledger.close('TESTNET')
+    const [after, nodeAfter] = await bothVerdicts(record, expected, 8000)
+    expect(nodeAfter?.rest).toEqual(after?.rest)
+    expect(nodeAfter?.rest).toMatchObject({ ok: true })
+  })
+
+  test('not found: txnNotFound is waited on like the 404, then not-validated, not on the ledger', async () => {
+    ref = await startReference()
+    const record = await alicePays(paymentTo(accountOf(ref.bob.uuid)))
+    const unknown = { ...record, response: { ...record.response, txid: 'AB'.repeat(32) } }
+    const [platform, node] = await bothVerdicts(unknown, { amount: '1000000', network: 'TESTNET' })
+    expect(node?.rest).toEqual(platform?.rest)
+    expect(node?.rest).toMatchObject({ reason: 'not-validated', message: /not on the ledger/ })
+    const error = await createLedgerLookup({ url: await nodeRpc('TESTNET') })
+      .getTransaction('AB'.repeat(32))
+      .catch((e) => e)
+    expect(error).toBeInstanceOf(LedgerNodeError)
+    expect(error).toMatchObject({ code: 'ERR_API', rpcError: 'txnNotFound' })
+  })
+
+  test('wrong network: rule 3 through both; another network’s node does not know the payment', async () => {
+    ref = await startReference({ ledgerCloseMs: 4000 })
+    const record = await alicePays(paymentTo(accountOf(ref.bob.uuid)))
+    const [platform, node] = await bothVerdicts(record, { amount: '1000000' })
+    expect(node?.rest).toEqual(platform?.rest)
+    expect(node?.rest).toMatchObject({ rule: 3, reason: 'wrong-network' })
+    ref.server.platform.ledger.close('TESTNET')
+    const mainnet = createLedgerLookup({ url: await nodeRpc('MAINNET') })
+    await expect(mainnet.getTransaction(record.response.txid ?? '')).rejects.toMatchObject({
+      rpcError: 'txnNotFound',
+    })
+  })
+
+  test('a partial payment: both read delivered_amount, not Amount, and say delivered-less', async () => {
+    ref = await startReference({ ledgerCloseMs: 4000 })
+    ref.server.platform.ledger.fund(ISSUER, '50000000', ['TESTNET'])
+    const trust = await ref.pullsign.payload.create({
+      TransactionType: 'TrustSet',
+      LimitAmount: usd('1000'),
+    })
+    await ref.wallet.sign(trust.uuid, { user: ref.bob.uuid, network: 'TESTNET' })
+    const price = Number(ref.server.platform.lookups.rates('USD').XRP)
+    const bob = accountOf(ref.bob.uuid)
+    const record = await alicePays({
+      TransactionType: 'Payment',
+      Destination: bob,
+      Amount: usd('5'),
+      SendMax: String(Math.floor((2 / price) * 1_000_000)),
+      Flags: 0x0002_0000,
+    })
+    const [platform, node] = await bothVerdicts(record, { amount: usd('5'), network: 'TESTNET' })
+    expect(node?.rest).toEqual(platform?.rest)
+    expect(node?.rest).toMatchObject({ ok: false, reason: 'delivered-less' })
+    expect(node?.tx?.Amount).toEqual(usd('5'))
+  })
+})
+
+describe('createLedgerLookup refuses what is not rippled’s answer', () => {
+  const hash = 'CD'.repeat(32)
+  const good = {
+    result: {
+      hash,
+      validated: true,
+      ledger_index: 7,
+      meta: { TransactionIndex: 0, TransactionResult: 'tesSUCCESS', delivered_amount: '5' },
+      tx_json: { TransactionType: 'Payment', DeliverMax: '5', Destination: ISSUER },
+      status: 'success',
+    },
+  }
+  const bad: [string, string, string][] = [
+    ['not JSON', '<html>502</html>', 'body'],
+    ['no result', '[]', 'result'],
+    [
+      'another transaction',
+      JSON.stringify({ result: { ...good.result, hash: 'EF'.repeat(32) } }),
+      'result.hash',
+    ],
+    [
+      'no status',
+      JSON.stringify({ result: { ...good.result, status: undefined } }),
+      'result.status',
+    ],
+    [
+      'validated as a string',
+      JSON.stringify({ result: { ...good.result, validated: 'yes' } }),
+      'result.validated',
+    ],
+    [
+      'tx_json not an object',
+      JSON.stringify({ result: { ...good.result, tx_json: 5 } }),
+      'result.tx_json',
+    ],
+    [
+      'no TransactionResult',
+      JSON.stringify({ result: { ...good.result, meta: { TransactionIndex: 0 } } }),
+      'result.meta.TransactionResult',
+    ],
+    [
+      'delivered_amount a number',
+      JSON.stringify({
+        result: { ...good.result, meta: { ...good.result.meta, delivered_amount: 5 } },
+      }),
+      'result.meta.delivered_amount',
+    ],
+    ['a huge body', `{"result":"${'x'.repeat(1_100_000)}"}`, 'body'],
+  ]
+
+  test.each(bad)('%s: ERR_RESPONSE naming %s', async (_case, body, field) => {
+    const server = await startJsonServer()
+    try {
+      server.answer = { status: 200, body }
+      const error = await createLedgerLookup({ url: server.api })
+        .getTransaction(hash)
+        .catch((e) => e)
+      expect(error).toBeInstanceOf(LedgerNodeError)
+      expect(error).toMatchObject({ code: 'ERR_RESPONSE', field })
+      expect(error.message).toContain(field)
+    } finally {
+      await server.close()
+    }
+  })
+
+  test('a v2 answer is read: DeliverMax shows as Amount; the request is rippled’s tx, api_version 2', async () => {
+    const server = await startJsonServer()
+    try {
+      server.answer = { status: 200, body: JSON.stringify(good) }
+      const answer = await createLedgerLookup({ url: server.api }).getTransaction(hash)
+      expect(answer.transaction).toMatchObject({ Amount: '5', validated: true, ledger_index: 7 })
+      expect(JSON.parse(server.seen[0]?.body ?? '')).toEqual({
+        method: 'tx',
+        params: [{ transaction: hash, api_version: 2 }],
+      })
+    } finally {
+      await server.close()
+    }
+  })
+
+  test('bad arguments are ERR_INPUT naming the field; no request is sent', async () => {
+    expect(() => createLedgerLookup({ url: 'ftp://x' })).toThrow(/options.url/)
+    const fetch = () => Promise.reject(new Error('must not fetch'))
+    await expect(
+      createLedgerLookup({ url: 'http://node', fetch }).getTransaction('nope'),
+    ).rejects.toThrow(/^hash must be 64 hex/)
+  })
+
+  test('an injected fetch that fails is ERR_NETWORK', async () => {
+    const fetch = () => Promise.reject(new TypeError('fetch failed'))
+    await expect(
+      createLedgerLookup({ url: 'http://node', fetch }).getTransaction(hash),
+    ).rejects.toMatchObject({ code: 'ERR_NETWORK' })
+  })
+})
