@@ -73,7 +73,10 @@ describe('xumm-sdk 1.11.2 against the reference server', () => {
   test('rails have rpc and definitions; rates are units of CODE per USD and per XRP', async () => {
     const rails = await sdk.getRails()
     expect(rails.MAINNET).toMatchObject({ chain_id: 0, definitions: 'default' })
-    for (const network of Object.values(rails)) expect(network.rpc).toMatch(/^https:\/\//)
+    // Each network's JSON-RPC is the reference server's own node (docs/protocol.md §8.6).
+    for (const [key, network] of Object.entries(rails)) {
+      expect(network.rpc).toBe(`${ref.endpoints.api}/ledger/${key}`)
+    }
     const inr = await sdk.getRates('inr')
     expect(Object.keys(inr).sort()).toEqual(['USD', 'XRP', '__meta'])
     expect(inr.USD).toBeGreaterThan(inr.XRP)
