@@ -61,12 +61,27 @@ export function accountParam(params: Record<string, unknown>, name = 'account'):
  * ```
  */
 export function limitParam(params: Record<string, unknown>, fallback: number, max: number): number {
-  const value = params.limit
+  const value = limitValue(params)
   if (value === undefined) return fallback
+  return Math.max(1, Math.min(value, max))
+}
+
+/**
+ * A `limit` as given, for the reads that clamp it themselves (ledger/nft-reads.ts); not a
+ * non-negative integer → invalidParams, as {@link limitParam}.
+ *
+ * @example
+ * ```ts
+ * limitValue({ limit: 5 }) // 5
+ * ```
+ */
+export function limitValue(params: Record<string, unknown>): number | undefined {
+  const value = params.limit
+  if (value === undefined) return undefined
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
     throw expectedField('limit', 'unsigned integer')
   }
-  return Math.max(1, Math.min(value, max))
+  return value
 }
 
 /**

@@ -1,0 +1,303 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  AccountSetAsfFlags,
+  type Client,
+  getNFTokenID,
+  hashes,
+  type SubmittableTransaction,
+  signPaymentChannelClaim,
+  type TransactionMetadata,
+  Wallet,
+} from 'xrpl'
+import type { ReferenceServer } from '../../src'
+import { startNode } from './start-node'
+
+let server: ReferenceServer
+let client: Client
+const alice = Wallet.generate()
+const bob = Wallet.generate()
+const issuer = Wallet.generate()
+const stranger = Wallet.generate()
+
+const submit = async (tx: SubmittableTransaction, wallet: Wallet) => {
+  const answer = await client.submitAndWait(await client.autofill(tx), { wallet })
+  const meta = answer.result.meta as TransactionMetadata
+  expect(meta.TransactionResult).toBe('tesSUCCESS')
+  return { hash: answer.result.hash, meta }
+}
+
+beforeAll(async () => {
+  ;({ server, client } = await startNode(
+    [alice, bob, issuer].map((wallet) => wallet.classicAddress),
+    1_000_000_000n,
+  ))
+})
+afterAll(async () => {
+  await client?.disconnect()
+  await server?.close()
+})
+
+const refusal = (error: string, message?: string) => ({
+  data: { error, ...(message ? { error_message: message } : {}) },
+})
+
+describe('channel and deposit reads (account_channels, channel_verify, deposit_authorized)', () => {
+  it('lists the channels an account owns, by destination, and verifies a claim', async () => {
+    for (const destination of [bob, issuer]) {
+      await submit(
+        {
+          TransactionType: 'PaymentChannelCreate',
+          Account: alice.classicAddress,
+          Destination: destination.classicAddress,
+          Amount: '10000000',
+          SettleDelay: 60,
+          PublicKey: alice.publicKey,
+        },
+        alice,
+      )
+    }
+    const all = await client.request({ command: 'account_channels', account: alice.classicAddress })
+    expect(all.result.channels).toHaveLength(2)
+    const toBob = await client.request({
+      command: 'account_channels',
+      account: alice.classicAddress,
+      destination_account: bob.classicAddress,
+    })
+    expect(toBob.result.channels).toHaveLength(1)
+    const channel = toBob.result.channels[0] as (typeof toBob.result.channels)[number]
+    expect(channel).toMatchObject({
+      account: alice.classicAddress,
+      destination_account: bob.classicAddress,
+      amount: '10000000',
+      balance: '0',
+      settle_delay: 60,
+      public_key_hex: alice.publicKey,
+    })
+    // The receiver's list holds none: the channel is alice's.
+    const received = await client.request({
+      command: 'account_channels',
+      account: bob.classicAddress,
+    })
+    expect(received.result.channels).toEqual([])
+
+    const signature = signPaymentChannelClaim(channel.channel_id, '1', alice.privateKey)
+    const good = await client.request({
+      command: 'channel_verify',
+      channel_id: channel.channel_id,
+      amount: '1000000',
+      public_key: alice.publicKey,
+      signature,
+    })
+    expect(good.result.signature_verified).toBe(true)
+    const more = await client.request({
+      command: 'channel_verify',
+      channel_id: channel.channel_id,
+      amount: '2000000',
+      public_key: alice.publicKey,
+      signature,
+    })
+    expect(more.result.signature_verified).toBe(false)
+    await expect(
+      client.request({
+        command: 'channel_verify',
+        channel_id: 'nope',
+        amount: '1',
+        public_key: alice.publicKey,
+        signature,
+      }),
+    ).rejects.toMatchObject(refusal('channelMalformed'))
+  })
+
+  it('pages account_channels with markers and refuses bad accounts', async () => {
+    const first = await client.request({
+      command: 'account_channels',
+      account: alice.classicAddress,
+      limit: 1,
+    })
+    // rippled's floor of 10 a page (Tuning.h): both channels on one page.
+    expect(first.result.channels).toHaveLength(2)
+    expect(first.result.marker).toBeUndefined()
+    await expect(
+      client.request({ command: 'account_channels', account: 'rNotAnAccount' }),
+    ).rejects.toMatchObject(refusal('actMalformed'))
+    await expect(
+      client.request({ command: 'account_channels', account: stranger.classicAddress }),
+    ).rejects.toMatchObject(refusal('actNotFound'))
+  })
+
+  it('answers deposit_authorized before and after DepositAuth and a preauthorization', async () => {
+    const ask = () =>
+      client.request({
+        command: 'deposit_authorized',
+        source_account: alice.classicAddress,
+        destination_account: issuer.classicAddress,
+      })
+    expect((await ask()).result.deposit_authorized).toBe(true)
+    await submit(
+      {
+        TransactionType: 'AccountSet',
+        Account: issuer.classicAddress,
+        SetFlag: AccountSetAsfFlags.asfDepositAuth,
+      },
+      issuer,
+    )
+    expect((await ask()).result.deposit_authorized).toBe(false)
+    await submit(
+      {
+        TransactionType: 'DepositPreauth',
+        Account: issuer.classicAddress,
+        Authorize: alice.classicAddress,
+      },
+      issuer,
+    )
+    expect((await ask()).result).toMatchObject({
+      source_account: alice.classicAddress,
+      destination_account: issuer.classicAddress,
+      deposit_authorized: true,
+    })
+    const missing = [
+      [stranger, issuer, 'srcActNotFound'],
+      [alice, stranger, 'dstActNotFound'],
+    ] as const
+    for (const [source, destination, error] of missing) {
+      await expect(
+        client.request({
+          command: 'deposit_authorized',
+          source_account: source.classicAddress,
+          destination_account: destination.classicAddress,
+        }),
+      ).rejects.toMatchObject(refusal(error))
+    }
+  })
+})
+
+describe('NFT reads (account_nfts, nft_sell_offers, nft_buy_offers)', () => {
+  it('lists a minted token and its offers', async () => {
+    const { meta } = await submit(
+      { TransactionType: 'NFTokenMint', Account: bob.classicAddress, NFTokenTaxon: 7, Flags: 8 },
+      bob,
+    )
+    const tokenId = getNFTokenID(meta) as string
+    const nfts = await client.request({ command: 'account_nfts', account: bob.classicAddress })
+    expect(nfts.result.account_nfts.map((nft) => nft.NFTokenID)).toEqual([tokenId])
+    await expect(
+      client.request({ command: 'nft_sell_offers', nft_id: tokenId }),
+    ).rejects.toMatchObject(refusal('objectNotFound'))
+    await submit(
+      {
+        TransactionType: 'NFTokenCreateOffer',
+        Account: bob.classicAddress,
+        NFTokenID: tokenId,
+        Amount: '5000000',
+        Flags: 1,
+      },
+      bob,
+    )
+    await submit(
+      {
+        TransactionType: 'NFTokenCreateOffer',
+        Account: alice.classicAddress,
+        Owner: bob.classicAddress,
+        NFTokenID: tokenId,
+        Amount: '4000000',
+      },
+      alice,
+    )
+    const sell = await client.request({ command: 'nft_sell_offers', nft_id: tokenId })
+    expect(sell.result.offers).toMatchObject([{ owner: bob.classicAddress, amount: '5000000' }])
+    const buy = await client.request({ command: 'nft_buy_offers', nft_id: tokenId })
+    expect(buy.result.offers).toMatchObject([{ owner: alice.classicAddress, amount: '4000000' }])
+    await expect(
+      client.request({ command: 'nft_buy_offers', nft_id: 'xyz' }),
+    ).rejects.toMatchObject(refusal('invalidParams', "Invalid field 'nft_id'."))
+  })
+})
+
+describe('order book reads (account_offers, book_offers)', () => {
+  const usd = { currency: 'USD', issuer: issuer.classicAddress }
+
+  it('lists an offer in the account and in its book, with the index xrpl.js computes', async () => {
+    await submit(
+      {
+        TransactionType: 'TrustSet',
+        Account: bob.classicAddress,
+        LimitAmount: { ...usd, value: '1000' },
+      },
+      bob,
+    )
+    await submit(
+      {
+        TransactionType: 'Payment',
+        Account: issuer.classicAddress,
+        Destination: bob.classicAddress,
+        Amount: { ...usd, value: '100' },
+      },
+      issuer,
+    )
+    const { hash } = await submit(
+      {
+        TransactionType: 'OfferCreate',
+        Account: bob.classicAddress,
+        TakerGets: { ...usd, value: '10' },
+        TakerPays: '20000000',
+      },
+      bob,
+    )
+    const created = await client.request({ command: 'tx', transaction: hash })
+    const sequence = created.result.tx_json.Sequence as number
+    const mine = await client.request({ command: 'account_offers', account: bob.classicAddress })
+    expect(mine.result.offers).toMatchObject([
+      {
+        seq: sequence,
+        taker_gets: { ...usd, value: '10' },
+        taker_pays: '20000000',
+        quality: '2000000',
+      },
+    ])
+    const book = await client.request({
+      command: 'book_offers',
+      taker_gets: usd,
+      taker_pays: { currency: 'XRP' },
+    })
+    expect(book.result.offers).toHaveLength(1)
+    expect(book.result.offers[0]).toMatchObject({
+      Account: bob.classicAddress,
+      index: hashes.hashOfferId(bob.classicAddress, sequence),
+      owner_funds: '100',
+    })
+    const other = await client.request({
+      command: 'book_offers',
+      taker_gets: { currency: 'XRP' },
+      taker_pays: usd,
+    })
+    expect(other.result.offers).toEqual([])
+  })
+
+  it('refuses malformed books with rippled errors', async () => {
+    await expect(
+      client.request({ command: 'book_offers', taker_gets: usd, taker_pays: usd }),
+    ).rejects.toMatchObject(refusal('badMarket'))
+    await expect(
+      client.request({
+        command: 'book_offers',
+        taker_gets: usd,
+        taker_pays: { currency: 'XRP', issuer: issuer.classicAddress },
+      }),
+    ).rejects.toMatchObject(refusal('srcIsrMalformed'))
+    await expect(
+      client.request({
+        command: 'book_offers',
+        taker_gets: { currency: 'USD' },
+        taker_pays: { currency: 'XRP' },
+      }),
+    ).rejects.toMatchObject(refusal('dstIsrMalformed'))
+    await expect(
+      client.request({
+        command: 'book_offers',
+        taker_gets: usd,
+        taker_pays: { currency: 'XRP' },
+        marker: 'forged',
+      }),
+    ).rejects.toMatchObject(refusal('invalidParams', "Invalid field 'marker'."))
+  })
+})
