@@ -3,6 +3,7 @@ import { accountMethods } from './methods/account-methods'
 import { channelMethods } from './methods/channel-methods'
 import { ledgerMethods } from './methods/ledger-methods'
 import { nftMethods } from './methods/nft-methods'
+import { noRippleMethods } from './methods/noripple-check'
 import { objectMethods } from './methods/object-methods'
 import { offerMethods } from './methods/offer-methods'
 import { serverMethods } from './methods/server-methods'
@@ -20,6 +21,7 @@ const METHODS: Record<string, NodeMethod> = {
   ...channelMethods,
   ...nftMethods,
   ...offerMethods,
+  ...noRippleMethods,
   ...transactionMethods,
   ...submitMethods,
 }

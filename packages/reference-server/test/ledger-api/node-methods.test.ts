@@ -301,3 +301,59 @@ describe('order book reads (account_offers, book_offers)', () => {
     ).rejects.toMatchObject(refusal('invalidParams', "Invalid field 'marker'."))
   })
 })
+
+describe('noripple_check', () => {
+  const check = (account: string, role: 'gateway' | 'user') =>
+    client.request({ command: 'noripple_check', account, role, transactions: true })
+
+  it("tells a gateway to set Default Ripple and clear No Ripple, in rippled's words", async () => {
+    const { result } = await check(issuer.classicAddress, 'gateway')
+    expect(result.problems).toEqual([
+      'You should immediately set your default ripple flag',
+      `You should clear the no ripple flag on your USD line to ${bob.classicAddress}`,
+    ])
+    const info = await client.request({ command: 'account_info', account: issuer.classicAddress })
+    const sequence = info.result.account_data.Sequence
+    expect(result.transactions).toEqual([
+      {
+        TransactionType: 'AccountSet',
+        SetFlag: 8,
+        Sequence: sequence,
+        Account: issuer.classicAddress,
+        Fee: '12',
+      },
+      {
+        TransactionType: 'TrustSet',
+        LimitAmount: { currency: 'USD', issuer: bob.classicAddress, value: '0' },
+        Flags: 0x0004_0000,
+        Sequence: sequence + 1,
+        Account: issuer.classicAddress,
+        Fee: '12',
+      },
+    ])
+    // The proposed AccountSet, submitted, leaves only the line's problem.
+    await submit(result.transactions?.[0] as SubmittableTransaction, issuer)
+    const after = await check(issuer.classicAddress, 'gateway')
+    expect(after.result.problems).toHaveLength(1)
+  })
+
+  it('tells a user to set No Ripple on a line, then finds nothing, and refuses a bad role', async () => {
+    const { result } = await check(bob.classicAddress, 'user')
+    expect(result.problems).toEqual([
+      `You should probably set the no ripple flag on your USD line to ${issuer.classicAddress}`,
+    ])
+    expect(result.transactions?.[0]).toMatchObject({
+      TransactionType: 'TrustSet',
+      LimitAmount: { currency: 'USD', issuer: issuer.classicAddress, value: '1000' },
+      Flags: 0x0002_0000,
+    })
+    await submit(result.transactions?.[0] as SubmittableTransaction, bob)
+    expect((await check(bob.classicAddress, 'user')).result.problems).toEqual([])
+    await expect(
+      client.request({ command: 'noripple_check', account: bob.classicAddress } as never),
+    ).rejects.toMatchObject(refusal('invalidParams', "Missing field 'role'."))
+    await expect(check(bob.classicAddress, 'admin' as 'user')).rejects.toMatchObject(
+      refusal('invalidParams', "Invalid field 'role'."),
+    )
+  })
+})
