@@ -1,6 +1,7 @@
 import {
   type Ledger,
   type LedgerHeader,
+  type LedgerObject,
   type NetworkDefinition,
   type TransactionLookup,
   transactionLookup,
@@ -186,4 +187,27 @@ export function ledgerFields(selected: SelectedLedger): Record<string, unknown> 
   return selected.open
     ? { ledger_current_index: selected.index, validated: false }
     : { ledger_hash: selected.header.ledger_hash, ledger_index: selected.index, validated: true }
+}
+
+/**
+ * Every object of one `LedgerEntryType` in an account's owner directory of the open ledger, page
+ * after page (`account_channels`, `noripple_check`).
+ *
+ * @example
+ * ```ts
+ * for (const line of ownedObjects(call, account, 'RippleState')) console.log(line.index)
+ * ```
+ */
+export function* ownedObjects(
+  { ledger, network }: NodeCall,
+  account: string,
+  type: string,
+): Generator<Readonly<LedgerObject>> {
+  let marker: string | undefined
+  do {
+    const page = ledger.accountObjects(network.key, account, { types: [type], limit: 400, marker })
+    if (!page) return
+    yield* page.objects
+    marker = page.marker
+  } while (marker)
 }

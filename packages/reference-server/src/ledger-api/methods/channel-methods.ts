@@ -6,6 +6,7 @@ import {
   markerAt,
   markerParam,
   type NodeMethod,
+  ownedObjects,
   selectLedger,
 } from '../node-request'
 import { missingField, RpcError } from '../rpc-errors'
@@ -29,20 +30,9 @@ const accountChannels: NodeMethod = (call) => {
   const limit = Math.max(10, limitParam(params, 200, 400))
   const start = markerParam(params) ?? 0
   // The owner directory holds the channels the account receives too: accountChannel keeps its own.
-  const channels = []
-  let marker: string | undefined
-  do {
-    const page = ledger.accountObjects(network.key, account, {
-      types: ['PayChannel'],
-      limit: 400,
-      marker,
-    })
-    if (!page) break
-    channels.push(
-      ...page.objects.flatMap((object) => accountChannel(object, account, destination) ?? []),
-    )
-    marker = page.marker
-  } while (marker)
+  const channels = [...ownedObjects(call, account, 'PayChannel')].flatMap(
+    (object) => accountChannel(object, account, destination) ?? [],
+  )
   const next = start + limit
   return {
     account,

@@ -1,20 +1,19 @@
 import type { LedgerObject } from '../../ledger'
+import { ASF } from '../../ledger/rules/account-flags'
+import { TF_TRUST_SET } from '../../ledger/rules/trust-line-flags'
+import { LSF } from '../../ledger/state/ledger-object'
 import {
   accountParam,
   ledgerFields,
   limitParam,
   type NodeMethod,
+  ownedObjects,
   selectLedger,
 } from '../node-request'
 import { invalidField, missingField, RpcError } from '../rpc-errors'
 
-// rippled LedgerFormats.h / TxFlags.h: the flags noripple_check reads and the fixes it proposes.
-const LSF_DEFAULT_RIPPLE = 0x0080_0000
-const LSF_LOW_NO_RIPPLE = 0x0010_0000
-const LSF_HIGH_NO_RIPPLE = 0x0020_0000
-const ASF_DEFAULT_RIPPLE = 8
-const TF_SET_NO_RIPPLE = 0x0002_0000
-const TF_CLEAR_NO_RIPPLE = 0x0004_0000
+const { DefaultRipple } = LSF.AccountRoot
+const { LowNoRipple, HighNoRipple } = LSF.RippleState
 
 type Limit = { currency: string; issuer: string; value: string }
 
@@ -45,34 +44,24 @@ const noRippleCheck: NodeMethod = (call) => {
   const transactions: Record<string, unknown>[] = []
   const propose = (tx: Record<string, unknown>) =>
     transactions.push({ ...tx, Sequence: sequence++, Account: account, Fee: fee })
-  const defaultRipple = (root.flags & LSF_DEFAULT_RIPPLE) !== 0
+  const defaultRipple = (root.flags & DefaultRipple) !== 0
   if (defaultRipple && !gateway) {
     problems.push(
       'You appear to have set your default ripple flag even though you are not a gateway. This is not recommended unless you are experimenting',
     )
   } else if (gateway && !defaultRipple) {
     problems.push('You should immediately set your default ripple flag')
-    propose({ TransactionType: 'AccountSet', SetFlag: ASF_DEFAULT_RIPPLE })
+    propose({ TransactionType: 'AccountSet', SetFlag: ASF.DefaultRipple })
   }
   let found = 0
-  let marker: string | undefined
-  do {
-    const page = ledger.accountObjects(network.key, account, {
-      types: ['RippleState'],
-      limit: 400,
-      marker,
-    })
-    if (!page) break
-    for (const line of page.objects) {
-      if (found === limit) break
-      const problem = lineProblem(line, account, gateway)
-      if (!problem) continue
-      found++
-      problems.push(problem.text)
-      propose({ TransactionType: 'TrustSet', LimitAmount: problem.limit, Flags: problem.flags })
-    }
-    marker = found === limit ? undefined : page.marker
-  } while (marker)
+  for (const line of ownedObjects(call, account, 'RippleState')) {
+    if (found === limit) break
+    const problem = lineProblem(line, account, gateway)
+    if (!problem) continue
+    found++
+    problems.push(problem.text)
+    propose({ TransactionType: 'TrustSet', LimitAmount: problem.limit, Flags: problem.flags })
+  }
   return {
     problems,
     ...(wantsTransactions ? { transactions } : {}),
@@ -85,7 +74,7 @@ function lineProblem(line: Readonly<LedgerObject>, account: string, gateway: boo
   const low = line.LowLimit as Limit
   const high = line.HighLimit as Limit
   const isLow = low.issuer === account
-  const noRipple = ((line.Flags as number) & (isLow ? LSF_LOW_NO_RIPPLE : LSF_HIGH_NO_RIPPLE)) !== 0
+  const noRipple = ((line.Flags as number) & (isLow ? LowNoRipple : HighNoRipple)) !== 0
   if (noRipple !== gateway) return null
   const peer = isLow ? high : low
   const own = isLow ? low : high
@@ -95,7 +84,7 @@ function lineProblem(line: Readonly<LedgerObject>, account: string, gateway: boo
   return {
     text: `${advice}${peer.currency} line to ${peer.issuer}`,
     limit: { ...own, issuer: peer.issuer },
-    flags: noRipple ? TF_CLEAR_NO_RIPPLE : TF_SET_NO_RIPPLE,
+    flags: noRipple ? TF_TRUST_SET.ClearNoRipple : TF_TRUST_SET.SetNoRipple,
   }
 }
 
