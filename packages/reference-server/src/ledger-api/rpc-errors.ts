@@ -34,6 +34,8 @@ const RPC_ERRORS = {
   excessiveLgrRange: [78, 'Ledger range exceeds 1000.'],
   invalidLgrRange: [79, 'Ledger range is invalid.'],
   objectNotFound: [92, 'The requested object was not found.'],
+  entryNotFound: [98, 'Entry not found.'],
+  unexpectedLedgerType: [99, 'Unexpected ledger type.'],
 } as const satisfies Record<string, readonly [number, string]>
 
 /** A name of {@link RPC_ERRORS}. */
@@ -72,3 +74,15 @@ export const invalidField = (name: string) =>
   new RpcError('invalidParams', `Invalid field '${name}'.`)
 export const expectedField = (name: string, type: string) =>
   new RpcError('invalidParams', `Invalid field '${name}', not ${type}.`)
+
+/**
+ * A `ledger_entry` locator's refusal (rippled LedgerEntryHelpers.h): code 31 (invalidParams) under
+ * its own error name, such as `malformedOwner` or `malformedCurrency`.
+ *
+ * @example
+ * ```ts
+ * throw malformedLocator('malformedOwner', "Invalid field 'owner', not AccountID.")
+ * ```
+ */
+export const malformedLocator = (name: string, message: string) =>
+  new RpcError('invalidParams', message, { error: name })

@@ -357,3 +357,67 @@ describe('noripple_check', () => {
     )
   })
 })
+
+describe('ledger_entry typed locators', () => {
+  const entry = (request: Record<string, unknown>) =>
+    client.request({ command: 'ledger_entry', ledger_index: 'validated', ...request } as never)
+  const node = async (request: Record<string, unknown>) =>
+    ((await entry(request)) as { result: { index: string; node: Record<string, unknown> } }).result
+
+  it('finds each object by its fields, at the index xrpl.js computes', async () => {
+    const line = await node({
+      ripple_state: { accounts: [issuer.classicAddress, bob.classicAddress], currency: 'USD' },
+    })
+    expect(line.index).toBe(hashes.hashTrustline(bob.classicAddress, issuer.classicAddress, 'USD'))
+    const offers = await client.request({ command: 'account_offers', account: bob.classicAddress })
+    const seq = offers.result.offers?.[0]?.seq as number
+    const offer = await node({ offer: { account: bob.classicAddress, seq } })
+    expect(offer.index).toBe(hashes.hashOfferId(bob.classicAddress, seq))
+    const preauth = await node({
+      deposit_preauth: { owner: issuer.classicAddress, authorized: alice.classicAddress },
+    })
+    expect(preauth.node).toMatchObject({
+      LedgerEntryType: 'DepositPreauth',
+      Authorize: alice.classicAddress,
+    })
+    const root = await node({ directory: { owner: bob.classicAddress } })
+    expect(root.node).toMatchObject({ LedgerEntryType: 'DirectoryNode', Owner: bob.classicAddress })
+    expect((await node({ directory: { dir_root: root.index, sub_index: 0 } })).index).toBe(
+      root.index,
+    )
+    const channels = await client.request({
+      command: 'account_channels',
+      account: alice.classicAddress,
+    })
+    const channelId = channels.result.channels[0]?.channel_id as string
+    expect((await node({ payment_channel: channelId })).node.LedgerEntryType).toBe('PayChannel')
+  })
+
+  it("answers rippled's errors for missing, mistyped and malformed locators", async () => {
+    await expect(entry({ escrow: { owner: alice.classicAddress, seq: 1 } })).rejects.toMatchObject(
+      refusal('entryNotFound'),
+    )
+    await expect(
+      entry({ check: hashes.hashAccountRoot(alice.classicAddress) }),
+    ).rejects.toMatchObject(refusal('unexpectedLedgerType'))
+    await expect(entry({ escrow: { owner: 'nobody', seq: 1 } })).rejects.toMatchObject(
+      refusal('malformedOwner', "Invalid field 'owner', not AccountID."),
+    )
+    await expect(
+      entry({
+        ripple_state: { accounts: [bob.classicAddress, bob.classicAddress], currency: 'USD' },
+      }),
+    ).rejects.toMatchObject(refusal('malformedRequest', 'Cannot have a trustline to self.'))
+    await expect(
+      entry({
+        ripple_state: { accounts: [bob.classicAddress, issuer.classicAddress], currency: 'US' },
+      }),
+    ).rejects.toMatchObject(refusal('malformedCurrency'))
+    await expect(entry({ check: 'F'.repeat(64), offer: 'F'.repeat(64) })).rejects.toMatchObject(
+      refusal('invalidParams', 'Too many fields provided.'),
+    )
+    await expect(entry({ ticket: { account: bob.classicAddress } })).rejects.toMatchObject(
+      refusal('malformedRequest', "Missing field 'ticket_seq'."),
+    )
+  })
+})

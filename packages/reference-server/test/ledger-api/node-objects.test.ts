@@ -44,7 +44,7 @@ describe('object reads on the ledger objects (ledger_entry, account_objects, led
     await expect(
       client.request({ command: 'ledger_entry', index: 'F'.repeat(64) }),
     ).rejects.toMatchObject({
-      data: { error: 'objectNotFound' },
+      data: { error: 'entryNotFound', error_code: 98 },
     })
   })
 
