@@ -34,6 +34,13 @@ export const isAccount = (value: unknown): value is string => {
   }
 }
 
+const STANDARD_CURRENCY = /^[A-Za-z0-9?!@#$%^&*<>(){}[\]|]{3}$/
+const HEX_CURRENCY = /^[0-9A-Fa-f]{40}$/
+
+/** Whether `value` is a currency code rippled's `to_currency` reads: three characters or 40 hex. */
+export const isCurrencyCode = (value: unknown): value is string =>
+  typeof value === 'string' && (STANDARD_CURRENCY.test(value) || HEX_CURRENCY.test(value))
+
 /**
  * The classic address in `params[name]`: missing → invalidParams "Missing field", not a string →
  * invalidParams "Invalid field", not an address → actMalformed (rippled AccountInfo.cpp and kin).

@@ -8,15 +8,19 @@ import {
   rippleStateIndex,
   ticketIndex,
 } from '../../ledger/state/keylets'
-import { isAccount, ledgerFields, type NodeMethod, selectLedger } from '../node-request'
+import {
+  isAccount,
+  isCurrencyCode,
+  ledgerFields,
+  type NodeMethod,
+  selectLedger,
+} from '../node-request'
 import { malformedLocator, RpcError } from '../rpc-errors'
 
 type Params = Record<string, unknown>
 type Locate = (value: unknown, field: string) => string
 
 const HASH = /^[0-9A-Fa-f]{64}$/
-const STANDARD_CURRENCY = /^[A-Za-z0-9?!@#$%^&*<>(){}[\]|]{3}$/
-const HEX_CURRENCY = /^[0-9A-Fa-f]{40}$/
 
 const isObject = (value: unknown): value is Params =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -118,10 +122,7 @@ const rippleState = objectOr((value) => {
     throw malformedLocator('malformedRequest', 'Cannot have a trustline to self.')
   }
   const { currency } = value
-  if (
-    typeof currency !== 'string' ||
-    !(STANDARD_CURRENCY.test(currency) || HEX_CURRENCY.test(currency))
-  ) {
+  if (!isCurrencyCode(currency)) {
     throw malformedLocator('malformedCurrency', "Invalid field 'currency', not Currency.")
   }
   return rippleStateIndex(first, second, currency)

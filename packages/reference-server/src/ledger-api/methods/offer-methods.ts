@@ -2,6 +2,7 @@ import type { LedgerAsset } from '../../ledger/amounts/ledger-asset'
 import {
   accountParam,
   isAccount,
+  isCurrencyCode,
   ledgerFields,
   limitValue,
   type NodeMethod,
@@ -16,8 +17,6 @@ import {
 } from '../rpc-errors'
 
 const INDEX = /^[0-9A-Fa-f]{64}$/
-const STANDARD_CURRENCY = /^[A-Za-z0-9?!@#$%^&*<>(){}[\]|]{3}$/
-const HEX_CURRENCY = /^[0-9A-Fa-f]{40}$/
 
 const markerValue = (params: Record<string, unknown>): string | undefined => {
   const { marker } = params
@@ -66,10 +65,7 @@ const assetParam = (
   }
   const { currency, issuer } = side as Record<string, unknown>
   if (currency === undefined) throw missingField(`${name}.currency`)
-  if (
-    typeof currency !== 'string' ||
-    !(STANDARD_CURRENCY.test(currency) || HEX_CURRENCY.test(currency))
-  ) {
+  if (!isCurrencyCode(currency)) {
     throw new RpcError(errors.currency, `Invalid field '${name}.currency', bad currency.`)
   }
   const native = currency === 'XRP' || /^0{40}$/.test(currency)
