@@ -178,12 +178,20 @@ describe('NFT reads (account_nfts, nft_sell_offers, nft_buy_offers)', () => {
       bob,
     )
     const tokenId = getNFTokenID(meta) as string
+    // The node's JSON meta carries rippled's synthetic nftoken_id, as tx and account_tx show it.
+    expect(meta).toMatchObject({ nftoken_id: tokenId })
+    const history = await client.request({
+      command: 'account_tx',
+      account: bob.classicAddress,
+      limit: 1,
+    })
+    expect(history.result.transactions[0]?.meta).toMatchObject({ nftoken_id: tokenId })
     const nfts = await client.request({ command: 'account_nfts', account: bob.classicAddress })
     expect(nfts.result.account_nfts.map((nft) => nft.NFTokenID)).toEqual([tokenId])
     await expect(
       client.request({ command: 'nft_sell_offers', nft_id: tokenId }),
     ).rejects.toMatchObject(refusal('objectNotFound'))
-    await submit(
+    const created = await submit(
       {
         TransactionType: 'NFTokenCreateOffer',
         Account: bob.classicAddress,
@@ -204,6 +212,7 @@ describe('NFT reads (account_nfts, nft_sell_offers, nft_buy_offers)', () => {
       alice,
     )
     const sell = await client.request({ command: 'nft_sell_offers', nft_id: tokenId })
+    expect(created.meta).toMatchObject({ offer_id: sell.result.offers[0]?.nft_offer_index })
     expect(sell.result.offers).toMatchObject([{ owner: bob.classicAddress, amount: '5000000' }])
     const buy = await client.request({ command: 'nft_buy_offers', nft_id: tokenId })
     expect(buy.result.offers).toMatchObject([{ owner: alice.classicAddress, amount: '4000000' }])
