@@ -430,3 +430,52 @@ describe('ledger_entry typed locators', () => {
     )
   })
 })
+
+describe('the books stream', () => {
+  const usd = { currency: 'USD', issuer: issuer.classicAddress }
+
+  it('answers a snapshot and publishes each transaction that changes the book', async () => {
+    const book = {
+      taker_gets: usd,
+      taker_pays: { currency: 'XRP' as const },
+      taker: alice.classicAddress,
+    }
+    const subscribed = await client.request({
+      command: 'subscribe',
+      books: [{ ...book, snapshot: true }],
+    })
+    const snapshot = subscribed.result as unknown as { offers: { Account: string }[] }
+    expect(snapshot.offers.map((offer) => offer.Account)).toEqual([bob.classicAddress])
+    const both = await client.request({
+      command: 'subscribe',
+      books: [{ ...book, snapshot: true, both: true }],
+    })
+    expect(both.result).toMatchObject({ asks: [{ Account: bob.classicAddress }], bids: [] })
+    const seen: string[] = []
+    client.on('transaction', (message) => seen.push(message.hash as string))
+    const { hash } = await submit(
+      {
+        TransactionType: 'OfferCreate',
+        Account: bob.classicAddress,
+        TakerGets: { ...usd, value: '1' },
+        TakerPays: '3000000',
+      },
+      bob,
+    )
+    // A transaction touching no offer of the book is not published to it.
+    const { hash: other } = await submit(
+      { TransactionType: 'AccountSet', Account: bob.classicAddress },
+      bob,
+    )
+    await client.request({ command: 'ping' })
+    expect(seen).toContain(hash)
+    expect(seen).not.toContain(other)
+    await client.request({ command: 'unsubscribe', books: [{ ...book, both: true }] })
+    await expect(
+      client.request({
+        command: 'subscribe',
+        books: [{ ...book, taker_pays: { currency: 'XRP', issuer: bob.classicAddress } }],
+      }),
+    ).rejects.toMatchObject(refusal('srcIsrMalformed'))
+  })
+})

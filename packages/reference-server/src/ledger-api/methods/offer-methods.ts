@@ -52,8 +52,16 @@ const SIDE_ERRORS = {
   taker_gets: { currency: 'dstAmtMalformed', issuer: 'dstIsrMalformed' },
 } as const satisfies Record<string, { currency: RpcErrorName; issuer: RpcErrorName }>
 
-// One side of a book: `{ currency, issuer }`, XRP without an issuer, any other asset with one.
-const assetParam = (
+/**
+ * One side of a book in `params[name]`: `{ currency, issuer }`, XRP without an issuer, any other
+ * asset with one; refused with rippled BookOffers.cpp's errors (also `subscribe`'s `books`).
+ *
+ * @example
+ * ```ts
+ * assetParam({ taker_pays: { currency: 'XRP' } }, 'taker_pays') // { currency: 'XRP', issuer: null }
+ * ```
+ */
+export const assetParam = (
   params: Record<string, unknown>,
   name: keyof typeof SIDE_ERRORS,
 ): LedgerAsset => {
