@@ -65,7 +65,8 @@ const frameText = (data: unknown): string | null => {
 /**
  * Creates the node's socket sessions: each frame answered with rippled's envelope
  * (rpc-envelope.ts), `subscribe`/`unsubscribe` to the `ledger`, `transactions` and `server`
- * streams and to `accounts`, each close published once (node-streams.ts).
+ * streams, to `accounts` and to `books` (book-subscriptions.ts), each close published once
+ * (node-streams.ts).
  *
  * @example
  * ```ts
