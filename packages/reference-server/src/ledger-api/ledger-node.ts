@@ -1,7 +1,11 @@
 import type { Ledger, NetworkDefinition } from '../ledger'
 import { accountMethods } from './methods/account-methods'
+import { channelMethods } from './methods/channel-methods'
 import { ledgerMethods } from './methods/ledger-methods'
+import { nftMethods } from './methods/nft-methods'
+import { noRippleMethods } from './methods/noripple-check'
 import { objectMethods } from './methods/object-methods'
+import { offerMethods } from './methods/offer-methods'
 import { serverMethods } from './methods/server-methods'
 import { submitMethods } from './methods/submit-methods'
 import { transactionMethods } from './methods/transaction-methods'
@@ -14,6 +18,10 @@ const METHODS: Record<string, NodeMethod> = {
   ...ledgerMethods,
   ...accountMethods,
   ...objectMethods,
+  ...channelMethods,
+  ...nftMethods,
+  ...offerMethods,
+  ...noRippleMethods,
   ...transactionMethods,
   ...submitMethods,
 }

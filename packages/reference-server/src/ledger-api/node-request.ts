@@ -1,6 +1,7 @@
 import {
   type Ledger,
   type LedgerHeader,
+  type LedgerObject,
   type NetworkDefinition,
   type TransactionLookup,
   transactionLookup,
@@ -33,6 +34,13 @@ export const isAccount = (value: unknown): value is string => {
   }
 }
 
+const STANDARD_CURRENCY = /^[A-Za-z0-9?!@#$%^&*<>(){}[\]|]{3}$/
+const HEX_CURRENCY = /^[0-9A-Fa-f]{40}$/
+
+/** Whether `value` is a currency code rippled's `to_currency` reads: three characters or 40 hex. */
+export const isCurrencyCode = (value: unknown): value is string =>
+  typeof value === 'string' && (STANDARD_CURRENCY.test(value) || HEX_CURRENCY.test(value))
+
 /**
  * The classic address in `params[name]`: missing → invalidParams "Missing field", not a string →
  * invalidParams "Invalid field", not an address → actMalformed (rippled AccountInfo.cpp and kin).
@@ -61,12 +69,27 @@ export function accountParam(params: Record<string, unknown>, name = 'account'):
  * ```
  */
 export function limitParam(params: Record<string, unknown>, fallback: number, max: number): number {
-  const value = params.limit
+  const value = limitValue(params)
   if (value === undefined) return fallback
+  return Math.max(1, Math.min(value, max))
+}
+
+/**
+ * A `limit` as given, for the reads that clamp it themselves (ledger/nft-reads.ts); not a
+ * non-negative integer → invalidParams, as {@link limitParam}.
+ *
+ * @example
+ * ```ts
+ * limitValue({ limit: 5 }) // 5
+ * ```
+ */
+export function limitValue(params: Record<string, unknown>): number | undefined {
+  const value = params.limit
+  if (value === undefined) return undefined
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
     throw expectedField('limit', 'unsigned integer')
   }
-  return Math.max(1, Math.min(value, max))
+  return value
 }
 
 /**
@@ -171,4 +194,27 @@ export function ledgerFields(selected: SelectedLedger): Record<string, unknown> 
   return selected.open
     ? { ledger_current_index: selected.index, validated: false }
     : { ledger_hash: selected.header.ledger_hash, ledger_index: selected.index, validated: true }
+}
+
+/**
+ * Every object of one `LedgerEntryType` in an account's owner directory of the open ledger, page
+ * after page (`account_channels`, `noripple_check`).
+ *
+ * @example
+ * ```ts
+ * for (const line of ownedObjects(call, account, 'RippleState')) console.log(line.index)
+ * ```
+ */
+export function* ownedObjects(
+  { ledger, network }: NodeCall,
+  account: string,
+  type: string,
+): Generator<Readonly<LedgerObject>> {
+  let marker: string | undefined
+  do {
+    const page = ledger.accountObjects(network.key, account, { types: [type], limit: 400, marker })
+    if (!page) return
+    yield* page.objects
+    marker = page.marker
+  } while (marker)
 }

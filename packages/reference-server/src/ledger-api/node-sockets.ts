@@ -1,6 +1,7 @@
 import type { Ledger, NetworkDefinition } from '../ledger'
 import { NETWORKS } from '../ledger'
 import type { SocketPeer } from '../ws/payload-sockets'
+import { bookRequests, bookSnapshot } from './book-subscriptions'
 import type { LedgerNode } from './ledger-node'
 import { type ApiVersion, isAccount } from './node-request'
 import {
@@ -64,7 +65,8 @@ const frameText = (data: unknown): string | null => {
 /**
  * Creates the node's socket sessions: each frame answered with rippled's envelope
  * (rpc-envelope.ts), `subscribe`/`unsubscribe` to the `ledger`, `transactions` and `server`
- * streams and to `accounts`, each close published once (node-streams.ts).
+ * streams, to `accounts` and to `books` (book-subscriptions.ts), each close published once
+ * (node-streams.ts).
  *
  * @example
  * ```ts
@@ -84,7 +86,13 @@ export function createNodeSockets({
   const streams = new Map<string, NetworkStreams>(
     NETWORKS.map((network) => [
       network.key,
-      { ledger: new Set(), transactions: new Set(), server: new Set(), accounts: new Map() },
+      {
+        ledger: new Set(),
+        transactions: new Set(),
+        server: new Set(),
+        accounts: new Map(),
+        books: new Map(),
+      },
     ]),
   )
   const perAddress = new Map<string, number>()
@@ -98,15 +106,19 @@ export function createNodeSockets({
 
   const serve = (socket: SocketPeer, network: NetworkDefinition) => {
     const own = streams.get(network.key) as NetworkStreams
-    const subscriber: StreamSubscriber & { streams: Set<StreamName>; accounts: Set<string> } = {
+    const subscriber: StreamSubscriber & {
+      streams: Set<StreamName>
+      accounts: Set<string>
+      books: Set<string>
+    } = {
       send: (frame) => socket.send(frame),
       apiVersion: 1,
       streams: new Set(),
       accounts: new Set(),
+      books: new Set(),
     }
     const subscribe = (params: Record<string, unknown>, apiVersion: ApiVersion) => {
-      if (params.books !== undefined)
-        throw new RpcError('notSupported', 'The books stream is not supported yet.')
+      const books = bookRequests(params)
       const names = listParam(params, 'streams')
       const accounts = listParam(params, 'accounts')
       if (!names.every(isStream)) throw new RpcError('malformedStream')
@@ -116,9 +128,10 @@ export function createNodeSockets({
       const adding = new Set([
         ...names.filter((n) => !subscriber.streams.has(n as StreamName)),
         ...accounts.filter((a) => !subscriber.accounts.has(a as string)),
+        ...books.flatMap((book) => book.keys).filter((key) => !subscriber.books.has(key)),
       ])
       if (
-        subscriber.streams.size + subscriber.accounts.size + adding.size >
+        subscriber.streams.size + subscriber.accounts.size + subscriber.books.size + adding.size >
         limits.subscriptionsPerSocket
       ) {
         throw new RpcError(
@@ -131,13 +144,12 @@ export function createNodeSockets({
         subscriber.streams.add(name)
         own[name].add(subscriber)
       }
-      for (const account of accounts as string[]) {
-        subscriber.accounts.add(account)
-        const set = own.accounts.get(account) ?? new Set()
-        set.add(subscriber)
-        own.accounts.set(account, set)
-      }
+      for (const account of accounts as string[]) follow(own.accounts, subscriber.accounts, account)
       const result: Record<string, unknown> = {}
+      for (const book of books) {
+        for (const key of book.keys) follow(own.books, subscriber.books, key)
+        if (book.snapshot) Object.assign(result, bookSnapshot(ledger, network, book))
+      }
       if (names.includes('ledger')) Object.assign(result, ledgerStreamFields(ledger, network))
       if (names.includes('server'))
         Object.assign(result, { load_base: 256, load_factor: 256, server_status: 'full' })
@@ -155,14 +167,24 @@ export function createNodeSockets({
         own[name].delete(subscriber)
       }
       for (const account of accounts as string[]) forgetAccount(account)
+      for (const key of bookRequests(params).flatMap((book) => book.keys)) {
+        unfollow(own.books, subscriber.books, key)
+      }
       return {}
     }
-    const forgetAccount = (account: string) => {
-      subscriber.accounts.delete(account)
-      const set = own.accounts.get(account)
-      set?.delete(subscriber)
-      if (set?.size === 0) own.accounts.delete(account)
+    const follow = (map: Map<string, Set<StreamSubscriber>>, mine: Set<string>, key: string) => {
+      mine.add(key)
+      const set = map.get(key) ?? new Set()
+      set.add(subscriber)
+      map.set(key, set)
     }
+    const unfollow = (map: Map<string, Set<StreamSubscriber>>, mine: Set<string>, key: string) => {
+      mine.delete(key)
+      const set = map.get(key)
+      set?.delete(subscriber)
+      if (set?.size === 0) map.delete(key)
+    }
+    const forgetAccount = (account: string) => unfollow(own.accounts, subscriber.accounts, account)
     const call = (
       command: string,
       request: Record<string, unknown>,
@@ -203,6 +225,7 @@ export function createNodeSockets({
     return () => {
       for (const name of subscriber.streams) own[name].delete(subscriber)
       for (const account of [...subscriber.accounts]) forgetAccount(account)
+      for (const key of [...subscriber.books]) unfollow(own.books, subscriber.books, key)
     }
   }
 

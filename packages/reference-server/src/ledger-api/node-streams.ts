@@ -1,4 +1,11 @@
-import type { Ledger, LedgerClosed, NetworkDefinition, TransactionLookup } from '../ledger'
+import {
+  booksTouched,
+  type Ledger,
+  type LedgerClosed,
+  type NetworkDefinition,
+  type TransactionLookup,
+} from '../ledger'
+import type { LedgerAsset } from '../ledger/amounts/ledger-asset'
 import { resultCode } from './methods/submit-methods'
 import type { ApiVersion } from './node-request'
 import { transactionJson } from './transaction-json'
@@ -15,7 +22,22 @@ export interface NetworkStreams {
   transactions: Set<StreamSubscriber>
   server: Set<StreamSubscriber>
   accounts: Map<string, Set<StreamSubscriber>>
+  /** The `books` subscriptions by {@link bookKey}. */
+  books: Map<string, Set<StreamSubscriber>>
 }
+
+/**
+ * The key of a book (what the taker gets, what it pays) among a network's `books` subscriptions.
+ *
+ * @example
+ * ```ts
+ * bookKey({ currency: 'USD', issuer }, { currency: 'XRP', issuer: null }) // 'USD/r…>native'
+ * ```
+ */
+export const bookKey = (gets: LedgerAsset, pays: LedgerAsset) =>
+  [gets, pays]
+    .map((side) => (side.issuer === null ? 'native' : `${side.currency}/${side.issuer}`))
+    .join('>')
 
 /**
  * The `ledger` stream's message and `subscribe`'s answer for it (xrpl.org "Subscription
@@ -74,8 +96,8 @@ const transactionMessage = (
 
 /**
  * Sends one close to a network's subscribers: `ledgerClosed` to the ledger stream, each
- * transaction to the transactions stream and to the subscribers of each account it touched (once
- * per socket); each frame is serialized once per API version, however many sockets get it.
+ * transaction to the transactions stream, to the subscribers of each account it touched and of
+ * each book whose offers it changed (once per socket); each frame is serialized once per API version, however many sockets get it.
  *
  * @example
  * ```ts
@@ -96,7 +118,9 @@ export function publishClose(
     })
     for (const subscriber of streams.ledger) subscriber.send(frame)
   }
-  if (streams.transactions.size === 0 && streams.accounts.size === 0) return
+  if (streams.transactions.size === 0 && streams.accounts.size === 0 && streams.books.size === 0) {
+    return
+  }
   for (const lookup of closed.transactions()) {
     const frames: Partial<Record<ApiVersion, string>> = {}
     const frame = (version: ApiVersion) => {
@@ -110,9 +134,15 @@ export function publishClose(
       subscriber.send(frame(subscriber.apiVersion))
     }
     for (const subscriber of streams.transactions) deliver(subscriber)
-    if (streams.accounts.size === 0) continue
-    for (const account of touchedAccounts(lookup)) {
+    for (const account of streams.accounts.size === 0 ? [] : touchedAccounts(lookup)) {
       for (const subscriber of streams.accounts.get(account) ?? []) deliver(subscriber)
+    }
+    if (streams.books.size === 0) continue
+    const nodes = lookup.transaction.meta.AffectedNodes as Parameters<typeof booksTouched>[0]
+    for (const book of booksTouched(nodes ?? [], network.native_asset)) {
+      for (const subscriber of streams.books.get(bookKey(book.takerGets, book.takerPays)) ?? []) {
+        deliver(subscriber)
+      }
     }
   }
 }

@@ -14,7 +14,18 @@ const RPC_ERRORS = {
   unknownCmd: [32, 'Unknown method.'],
   actMalformed: [35, 'Account malformed.'],
   badFeature: [40, 'Feature unknown or invalid.'],
+  badIssuer: [41, 'Issuer account malformed.'],
+  badMarket: [42, 'No such market.'],
+  channelMalformed: [45, 'Payment channel is malformed.'],
+  channelAmtMalformed: [46, 'Payment channel amount is malformed.'],
+  dstActNotFound: [50, 'Destination account not found.'],
+  dstAmtMalformed: [51, 'Destination amount/currency/issuer is malformed.'],
+  dstIsrMalformed: [53, 'Destination issuer is malformed.'],
   lgrIdxMalformed: [58, 'Ledger index malformed.'],
+  publicMalformed: [62, 'Public key is malformed.'],
+  srcActNotFound: [67, 'Source account not found.'],
+  srcCurMalformed: [69, 'Source currency is malformed.'],
+  srcIsrMalformed: [70, 'Source issuer is malformed.'],
   malformedStream: [71, 'Stream malformed.'],
   internal: [73, 'Internal error.'],
   notImpl: [74, 'Not implemented.'],
@@ -23,6 +34,8 @@ const RPC_ERRORS = {
   excessiveLgrRange: [78, 'Ledger range exceeds 1000.'],
   invalidLgrRange: [79, 'Ledger range is invalid.'],
   objectNotFound: [92, 'The requested object was not found.'],
+  entryNotFound: [98, 'Entry not found.'],
+  unexpectedLedgerType: [99, 'Unexpected ledger type.'],
 } as const satisfies Record<string, readonly [number, string]>
 
 /** A name of {@link RPC_ERRORS}. */
@@ -61,3 +74,15 @@ export const invalidField = (name: string) =>
   new RpcError('invalidParams', `Invalid field '${name}'.`)
 export const expectedField = (name: string, type: string) =>
   new RpcError('invalidParams', `Invalid field '${name}', not ${type}.`)
+
+/**
+ * A `ledger_entry` locator's refusal (rippled LedgerEntryHelpers.h): code 31 (invalidParams) under
+ * its own error name, such as `malformedOwner` or `malformedCurrency`.
+ *
+ * @example
+ * ```ts
+ * throw malformedLocator('malformedOwner', "Invalid field 'owner', not AccountID.")
+ * ```
+ */
+export const malformedLocator = (name: string, message: string) =>
+  new RpcError('invalidParams', message, { error: name })

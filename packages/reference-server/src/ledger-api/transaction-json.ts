@@ -1,5 +1,6 @@
 import { encode } from 'ripple-binary-codec'
-import type { LedgerHeader, TransactionLookup } from '../ledger'
+import type { AffectedNode, LedgerHeader, TransactionLookup } from '../ledger'
+import { nftokenSyntheticFields } from '../ledger/nft-synthetic-fields'
 import type { ApiVersion } from './node-request'
 
 // Fields of a lookup that are about where the transaction sits, not in its signed body.
@@ -17,6 +18,15 @@ const binaryMeta = (lookup: TransactionLookup) => {
   const { delivered_amount: _delivered, ...meta } = lookup.transaction.meta
   return meta
 }
+
+// The JSON metadata: rippled adds `nftoken_id`, `nftoken_ids`, `offer_id` to NFT transactions'.
+const jsonMeta = ({ transaction }: TransactionLookup) => ({
+  ...transaction.meta,
+  ...nftokenSyntheticFields(transaction, {
+    TransactionResult: transaction.meta.TransactionResult,
+    AffectedNodes: (transaction.meta.AffectedNodes ?? []) as readonly AffectedNode[],
+  }),
+})
 
 // xrpl.org "API-CHANGELOG" v2: a Payment's `Amount` shows as `DeliverMax` (v1 shows both).
 const withDeliverMax = (fields: Record<string, unknown>, apiVersion: ApiVersion) => {
@@ -72,14 +82,14 @@ export function transactionJson(
       hash: transaction.hash,
       ...(transaction.date === undefined ? {} : { date: transaction.date }),
       inLedger: transaction.ledger_index,
-      meta: transaction.meta,
+      meta: jsonMeta(lookup),
       ...placement,
     }
   }
   return {
     tx_json: fields,
     hash: transaction.hash,
-    meta: transaction.meta,
+    meta: jsonMeta(lookup),
     ...(header ? { ledger_hash: header.ledger_hash, close_time_iso: header.close_time_iso } : {}),
     ...placement,
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, hashes, Wallet } from 'xrpl'
-import { createReferenceServer, type ReferenceServer } from '../../src'
-import { createClock } from '../../src/platform'
+import { type Client, hashes, Wallet } from 'xrpl'
+import type { ReferenceServer } from '../../src'
+import { startNode } from './start-node'
 
 let server: ReferenceServer
 let client: Client
@@ -9,15 +9,10 @@ const holder = Wallet.generate()
 const issuer = Wallet.generate()
 
 beforeAll(async () => {
-  const clock = createClock({ start: Date.parse('2026-01-01T00:00:00Z'), manual: true })
-  server = createReferenceServer({ clock, ledgerCloseMs: false })
-  const { api } = await server.listen(0)
-  for (const wallet of [holder, issuer]) {
-    server.platform.ledger.fund(wallet.classicAddress, 100_000_000n, ['TESTNET'])
-  }
-  server.platform.ledger.onTransaction(({ network }) => server.platform.ledger.close(network))
-  client = new Client(`${api.replace(/^http/, 'ws')}/ledger/TESTNET`)
-  await client.connect()
+  ;({ server, client } = await startNode(
+    [holder, issuer].map((wallet) => wallet.classicAddress),
+    100_000_000n,
+  ))
   const trust = await client.autofill({
     TransactionType: 'TrustSet',
     Account: holder.classicAddress,
@@ -49,7 +44,7 @@ describe('object reads on the ledger objects (ledger_entry, account_objects, led
     await expect(
       client.request({ command: 'ledger_entry', index: 'F'.repeat(64) }),
     ).rejects.toMatchObject({
-      data: { error: 'objectNotFound' },
+      data: { error: 'entryNotFound', error_code: 98 },
     })
   })
 

@@ -10,6 +10,7 @@ import {
 } from '../node-request'
 import { invalidField, RpcError } from '../rpc-errors'
 import { accountRootIndex } from './account-methods'
+import { ledgerEntry } from './ledger-entry'
 
 // The short type names `account_objects` and `ledger_data` take (rippled LedgerFormats' RPC
 // names, xrpl.org account_objects `type`) and the LedgerEntryType each keeps.
@@ -31,8 +32,6 @@ const TYPES: Record<string, string> = {
   ticket: 'Ticket',
 }
 
-const INDEX = /^[0-9A-Fa-f]{64}$/
-
 // The node keeps the open ledger's objects and the latest closed ledger's: an older closed
 // ledger is read as the latest closed one (docs/protocol.md §8.6).
 const selector = (selected: SelectedLedger): LedgerSelector =>
@@ -51,25 +50,6 @@ const markerText = (params: Record<string, unknown>): string | undefined => {
   if (value === undefined) return undefined
   if (typeof value !== 'string' || value.length > 200) throw invalidField('marker')
   return value
-}
-
-/** `ledger_entry` (xrpl.org) by `index`, or by the `account_root` locator. */
-const ledgerEntry: NodeMethod = (call) => {
-  const { params } = call
-  const selected = selectLedger(call, 'validated')
-  let index: string
-  if (params.index !== undefined) {
-    if (typeof params.index !== 'string' || !INDEX.test(params.index))
-      throw new RpcError('invalidParams', 'malformedRequest')
-    index = params.index.toUpperCase()
-  } else if (params.account_root !== undefined) {
-    index = accountRootIndex(accountParam(params, 'account_root'))
-  } else {
-    throw new RpcError('invalidParams', 'unknownOption')
-  }
-  const node = call.ledger.entry(call.network.key, index, selector(selected))
-  if (!node) throw new RpcError('objectNotFound', 'entryNotFound')
-  return { index, node, ...ledgerFields(selected) }
 }
 
 /** `account_objects` (xrpl.org): the owner directory's objects, default 200 a page, at most 400. */

@@ -1,0 +1,84 @@
+import { accountChannel, channelVerify } from '../../ledger'
+import {
+  accountParam,
+  ledgerFields,
+  limitParam,
+  markerAt,
+  markerParam,
+  type NodeMethod,
+  ownedObjects,
+  selectLedger,
+} from '../node-request'
+import { missingField, RpcError } from '../rpc-errors'
+import { accountRootIndex } from './account-methods'
+
+/**
+ * `account_channels` (xrpl.org; rippled AccountChannels.cpp): the channels `account` owns, to
+ * `destination_account` when given, `limit` 10 to 400 (200 when left out, rippled Tuning.h).
+ */
+const accountChannels: NodeMethod = (call) => {
+  const { ledger, network, params } = call
+  const account = accountParam(params)
+  const destination =
+    params.destination_account === undefined
+      ? undefined
+      : accountParam(params, 'destination_account')
+  const selected = selectLedger(call, 'current')
+  if (!ledger.account(network.key, account)) {
+    throw new RpcError('actNotFound', undefined, { account, ...ledgerFields(selected) })
+  }
+  const limit = Math.max(10, limitParam(params, 200, 400))
+  const start = markerParam(params) ?? 0
+  // The owner directory holds the channels the account receives too: accountChannel keeps its own.
+  const channels = [...ownedObjects(call, account, 'PayChannel')].flatMap(
+    (object) => accountChannel(object, account, destination) ?? [],
+  )
+  const next = start + limit
+  return {
+    account,
+    channels: channels.slice(start, next),
+    ...ledgerFields(selected),
+    ...(params.limit === undefined ? {} : { limit }),
+    ...(next < channels.length ? { marker: markerAt(accountRootIndex(account), next) } : {}),
+  }
+}
+
+/** `channel_verify` (xrpl.org; rippled PayChanClaim.cpp): whether a claim's signature is good. */
+const channelVerifyMethod: NodeMethod = ({ params }) => {
+  for (const name of ['public_key', 'channel_id', 'amount', 'signature']) {
+    if (params[name] === undefined) throw missingField(name)
+  }
+  const answer = channelVerify({
+    public_key: params.public_key,
+    channel_id: params.channel_id,
+    amount: params.amount,
+    signature: params.signature,
+  })
+  if ('error' in answer) throw new RpcError(answer.error)
+  return answer
+}
+
+/**
+ * `deposit_authorized` (xrpl.org; rippled DepositAuthorized.cpp): whether `source_account` may pay
+ * `destination_account`; either missing from the ledger → srcActNotFound / dstActNotFound.
+ */
+const depositAuthorized: NodeMethod = (call) => {
+  const source = accountParam(call.params, 'source_account')
+  const destination = accountParam(call.params, 'destination_account')
+  const selected = selectLedger(call, 'current')
+  const answer = call.ledger.depositAuthorized(call.network.key, source, destination)
+  if (typeof answer === 'string') throw new RpcError(answer)
+  return {
+    source_account: source,
+    destination_account: destination,
+    deposit_authorized: answer,
+    ...ledgerFields(selected),
+  }
+}
+
+/** The channel and deposit methods of docs/protocol.md §8.6. */
+export const channelMethods: Record<string, NodeMethod> = {
+  account_channels: accountChannels,
+  channel_verify: channelVerifyMethod,
+  deposit_authorized: depositAuthorized,
+}
