@@ -20,10 +20,10 @@ const alias = [
 /** Bundles the server pages' browser scripts first, so the tests serve them as they are now. */
 const PAGE_SCRIPTS = 'packages/reference-server/bundle-page-scripts.ts'
 
-// The SDK's `node` entry is built with core/default-fetch-node.ts in place of core/default-fetch.ts
+// The SDK's `node` entry is built with node/default-fetch.ts in place of core/default-fetch.ts
 // (packages/sdk/tsup.config.ts); the `sdk-node` project runs the transport's tests that way.
 const nodeEntry = [
-  { find: /^\.\/default-fetch$/, replacement: src('sdk/src/core/default-fetch-node.ts') },
+  { find: /^\.\/default-fetch$/, replacement: src('sdk/src/node/default-fetch.ts') },
   ...alias,
 ]
 

@@ -3,7 +3,7 @@ import type { Plugin } from 'esbuild'
 
 /**
  * esbuild plugin of the `node` build: resolves `core/default-fetch.ts` to
- * `core/default-fetch-node.ts`, so the package's `node` entry defaults to a keep-alive
+ * `node/default-fetch.ts`, so the package's `node` entry defaults to a keep-alive
  * `node:http` transport while every other entry keeps the global `fetch` and no Node built-in.
  *
  * @example
@@ -15,7 +15,7 @@ export const nodeDefaultFetch: Plugin = {
   name: 'node-default-fetch',
   setup(build) {
     build.onResolve({ filter: /(^|\/)default-fetch$/ }, (args) => ({
-      path: resolve(args.resolveDir, `${args.path}-node.ts`),
+      path: resolve(args.resolveDir, '../node/default-fetch.ts'),
     }))
   },
 }

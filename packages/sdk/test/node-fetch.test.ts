@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { createNodeFetch, type NodeFetch } from '../src/core/node-fetch'
+import { createNodeFetch, type NodeFetch } from '../src/node/node-fetch'
 
-// The SDK's default transport on Node (core/node-fetch.ts), against a real node:http server.
+// The SDK's default transport on Node (node/node-fetch.ts), against a real node:http server.
 
 let server: Server
 let origin = ''

@@ -2,7 +2,7 @@ import type { Lifetime } from './lifetime'
 
 /**
  * The fetch a client uses when none is injected: the global `fetch`, looked up per call (a test
- * may replace it). The package's `node` entry is built with `default-fetch-node.ts` in this
+ * may replace it). The package's `node` entry is built with `node/default-fetch.ts` in this
  * file's place (tsup.config.ts), so browsers and other runtimes never see `node:http`.
  *
  * @example

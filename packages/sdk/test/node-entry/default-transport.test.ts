@@ -4,7 +4,7 @@ import { AbortError, PullSign } from 'pullsign'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 
 // Runs in the `sdk-node` project only: the sources as the package's `node` entry is built, with
-// core/default-fetch-node.ts as the default transport (vitest.config.ts).
+// node/default-fetch.ts as the default transport (vitest.config.ts).
 
 const apiKey = '00000000-0000-4000-8000-0000000000aa'
 const apiSecret = '5e3b2c1a-9f8e-4d7c-a6b5-4c3d2e1f0a9b'

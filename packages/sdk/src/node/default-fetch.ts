@@ -1,8 +1,8 @@
-import type { Lifetime } from './lifetime'
+import type { Lifetime } from '../core/lifetime'
 import type { NodeFetch } from './node-fetch'
 
 /**
- * The `node` entry's stand-in for `default-fetch.ts`: a client's own keep-alive `node:http`
+ * The `node` entry's stand-in for `core/default-fetch.ts`: a client's own keep-alive `node:http`
  * transport (node-fetch.ts), loaded on its first request so importing the SDK stays as cheap as
  * before, and ended by the client's `close()`.
  *
