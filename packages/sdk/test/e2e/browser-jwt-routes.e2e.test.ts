@@ -114,7 +114,12 @@ describe('the JWT routes from a signed-in page', { timeout: 60_000 }, () => {
       'return pullsign.ping().then(() => null, (e) => ({ code: e.code, errorCode: e.errorCode }))',
     )
     expect(failure).toEqual({ code: 'ERR_AUTH', errorCode: 814 })
-    await expect.poll(() => s.events(page)).toEqual(['retrieving', 'ready', 'success', 'loggedout'])
+    await expect.poll(async () => (await s.events(page)).at(-1)).toBe('loggedout')
+    // On a loaded machine a provider call the page had in flight when the clock jumped may report
+    // its refusal first; nothing else comes between signing in and the session's end.
+    const events = await s.events(page)
+    expect(events.slice(0, 3)).toEqual(['retrieving', 'ready', 'success'])
+    expect(events.slice(3, -1).filter((event) => event !== 'error:provider')).toEqual([])
     expect(await page.evaluate(() => localStorage.length)).toBe(0)
     await context.close()
   })
