@@ -2,6 +2,7 @@ import { enabledAmendments } from './amendments/amendment-table'
 import { parseDrops } from './amounts/native-amount'
 import { createLedgerChain, type LedgerChain } from './closing/ledger-chain'
 import { type LedgerHeader, RIPPLE_EPOCH_OFFSET, rippleTime } from './closing/ledger-header'
+import { createStateTree } from './closing/state-tree'
 import type { JsonObject } from './codec/json-object'
 import { decodeCanonical } from './codec/transaction-decode'
 import { encodeTransaction } from './codec/transaction-encode'
@@ -92,11 +93,17 @@ export function createNetworkLedger(
 ): NetworkLedger {
   let closedIndex = definition.first_ledger_index
   let parentCloseTime = rippleTime(startedAt)
-  const objects = createObjectStore(() => ({ seq: closedIndex + 1, parentCloseTime }), {
-    base: BigInt(definition.fee),
-    reserve: BigInt(definition.reserve_base),
-    increment: BigInt(definition.reserve_increment),
-  })
+  const objects = createObjectStore(
+    () => ({ seq: closedIndex + 1, parentCloseTime }),
+    {
+      base: BigInt(definition.fee),
+      reserve: BigInt(definition.reserve_base),
+      increment: BigInt(definition.reserve_increment),
+    },
+    // Every object change reaches the state tree, which hashes what changed at the next close.
+    { onChange: (index) => tree.touch(index) },
+  )
+  let tree = createStateTree((index) => objects.read(index))
   // The state of the latest closed ledger, copied at each close (objects are shared, never
   // changed in place), for reads of the validated ledger (docs/protocol.md §8.6).
   let validated = objects.copy({ seq: closedIndex, parentCloseTime })
@@ -109,7 +116,7 @@ export function createNetworkLedger(
   // The transactions of each closed ledger that held any, in order (CTID lookups, §9.2), oldest
   // ledger first.
   const closedLedgers = new Map<number, StoredTransaction[]>()
-  let chain = createLedgerChain(closedIndex, startedAt)
+  let chain = createLedgerChain(closedIndex, startedAt, tree.hash())
   // The blobs of the open ledger's submitted transactions as received (a Batch's inner ones are
   // encoded at close): the leaves of its transaction tree.
   const openBlobs = new Map<string, string>()
@@ -238,7 +245,7 @@ export function createNetworkLedger(
           metaBlob: metaBlob(stored.meta),
         }
       })
-      const header = chain.close(now, ledgers, leaves, burnt)
+      const header = chain.close(now, ledgers, leaves, burnt, tree.hash())
       closedIndex = header.ledger_index
       validated = objects.copy({ seq: closedIndex, parentCloseTime })
       // The next ledger's parent close time is this one's (rippled LedgerTiming.h effCloseTime).
@@ -273,6 +280,7 @@ export function createNetworkLedger(
     loadState(state, restoredAt) {
       const parts = loadNetworkLedger(state, definition)
       objects.clear()
+      tree = createStateTree((index) => objects.read(index))
       for (const object of parts.objects) objects.rawInsert(object)
       transactions.clear()
       for (const [key, value] of parts.transactions) transactions.set(key, value)
@@ -284,7 +292,7 @@ export function createNetworkLedger(
       validated = objects.copy({ seq: closedIndex, parentCloseTime })
       openBlobs.clear()
       // A restored node keeps no headers of its past: its history starts at the saved index.
-      chain = createLedgerChain(closedIndex, restoredAt)
+      chain = createLedgerChain(closedIndex, restoredAt, tree.hash())
       forgetOldLedgers()
     },
   }

@@ -10,15 +10,16 @@ import { type TransactionLeaf, transactionTreeHash } from './transaction-tree'
 /** The closed-ledger headers of one network, newest last, bounded. */
 export interface LedgerChain {
   /**
-   * Closes the next ledger at `nowMs` with these transactions and the fees they burnt; `ledgers`
-   * above 1 is a clock jump: the skipped ledgers get no header (they are not in
-   * `completeLedgers`), the last one does.
+   * Closes the next ledger at `nowMs` with these transactions, the fees they burnt and the state
+   * tree's root hash; `ledgers` above 1 is a clock jump: the skipped ledgers get no header (they
+   * are not in `completeLedgers`), the last one does.
    */
   close(
     nowMs: number,
     ledgers: number,
     transactions: TransactionLeaf[],
     burnt: bigint,
+    accountHash: string,
   ): LedgerHeader
   /** The header of a kept closed ledger, or undefined. */
   header(index: number): LedgerHeader | undefined
@@ -38,19 +39,20 @@ const ZERO_HASH = '0'.repeat(64)
 export const LEDGER_HEADER_HISTORY = 1_024
 
 /**
- * Starts a network's chain with the ledger `firstIndex` closed at `nowMs` (its parent unknown:
- * zero hash, as a node that starts from a saved ledger shows). `account_hash` is zero until the
- * ledger keeps rippled's ledger objects (docs/protocol.md §8.6).
+ * Starts a network's chain with the ledger `firstIndex` closed at `nowMs` over the state whose
+ * tree hashes to `accountHash` (its parent unknown: zero hash, as a node that starts from a saved
+ * ledger shows; docs/protocol.md §8.6).
  *
  * @example
  * ```ts
- * const chain = createLedgerChain(5_000_000, clock.now())
- * chain.close(clock.now(), 1, [], 0n).ledger_index // 5_000_001
+ * const chain = createLedgerChain(5_000_000, clock.now(), tree.hash())
+ * chain.close(clock.now(), 1, [], 0n, tree.hash()).ledger_index // 5_000_001
  * ```
  */
 export function createLedgerChain(
   firstIndex: number,
   nowMs: number,
+  accountHash: string,
   history = LEDGER_HEADER_HISTORY,
 ): LedgerChain {
   const headers = new Map<number, LedgerHeader>()
@@ -59,6 +61,7 @@ export function createLedgerChain(
     nowMs: number,
     parent: LedgerHeader | undefined,
     transaction_hash: string,
+    account_hash: string,
     total_coins: bigint,
   ): LedgerHeader => {
     const close_time = effectiveCloseTime(nowMs, parent?.close_time ?? 0)
@@ -66,7 +69,7 @@ export function createLedgerChain(
       ledger_index: index,
       parent_hash: parent?.ledger_hash ?? ZERO_HASH,
       transaction_hash,
-      account_hash: ZERO_HASH,
+      account_hash,
       close_time,
       close_time_iso: rippleTimeIso(close_time),
       close_time_resolution: CLOSE_TIME_RESOLUTION,
@@ -76,7 +79,7 @@ export function createLedgerChain(
     }
     return { ...fields, ledger_hash: ledgerHash(fields) }
   }
-  let latest = make(firstIndex, nowMs, undefined, ZERO_HASH, GENESIS_COINS)
+  let latest = make(firstIndex, nowMs, undefined, ZERO_HASH, accountHash, GENESIS_COINS)
   headers.set(firstIndex, latest)
   const keep = (header: LedgerHeader) => {
     headers.set(header.ledger_index, header)
@@ -86,12 +89,13 @@ export function createLedgerChain(
     }
   }
   return {
-    close(nowMs, ledgers, transactions, burnt) {
+    close(nowMs, ledgers, transactions, burnt, accountHash) {
       const header = make(
         latest.ledger_index + ledgers,
         nowMs,
         latest,
         transactionTreeHash(transactions),
+        accountHash,
         BigInt(latest.total_coins) - burnt,
       )
       keep(header)

@@ -6,6 +6,27 @@ export interface ShaMapLeaf {
   hash: Buffer
 }
 
+/**
+ * A SHAMap kept between closes (rippled src/xrpld/shamap/): leaves are put and removed one by
+ * one, and the root hash recomputes only the inner nodes on the paths that changed since it was
+ * last asked.
+ *
+ * @example
+ * ```ts
+ * const map = createShaMap()
+ * map.set({ key, hash })
+ * map.root().toString('hex') // the same as shaMapRoot([{ key, hash }])
+ * ```
+ */
+export interface ShaMap {
+  /** Puts a leaf, replacing the one at its key. */
+  set(leaf: ShaMapLeaf): void
+  /** Removes the leaf at `key`, if there is one. */
+  delete(key: Buffer): void
+  /** The root hash: zero for an empty map. */
+  root(): Buffer
+}
+
 // HashPrefix::innerNode 'MIN\0' (rippled include/xrpl/protocol/HashPrefix.h).
 const INNER_PREFIX = Buffer.from('4D494E00', 'hex')
 const ZERO = Buffer.alloc(32)
@@ -22,32 +43,111 @@ const nibble = (key: Buffer, depth: number) => {
   return depth % 2 === 0 ? byte >> 4 : byte & 0x0f
 }
 
-// An inner node at `depth` over leaves that share the first `depth` nibbles: a single leaf in a
-// branch sits there, two or more get an inner node one level down (rippled's SHAMap keeps no
-// path compression, so a chain of one-child inner nodes hashes as such).
-const innerHash = (leaves: ShaMapLeaf[], depth: number): Buffer => {
-  const branches: ShaMapLeaf[][] = Array.from({ length: 16 }, () => [])
-  for (const leaf of leaves) branches[nibble(leaf.key, depth)]?.push(leaf)
-  const children = branches.map((branch) =>
-    branch.length === 0
-      ? ZERO
-      : branch.length === 1
-        ? (branch[0] as ShaMapLeaf).hash
-        : innerHash(branch, depth + 1),
-  )
-  return sha512Half(INNER_PREFIX, ...children)
+// An inner node: 16 branches, each empty, a leaf or an inner node one level down; its hash is
+// null once a change below it makes the cached one stale.
+interface Inner {
+  branches: (Inner | ShaMapLeaf | undefined)[]
+  hash: Buffer | null
+}
+
+const isInner = (node: Inner | ShaMapLeaf): node is Inner => 'branches' in node
+const newInner = (): Inner => ({ branches: new Array(16).fill(undefined), hash: null })
+
+const hashOf = (node: Inner | ShaMapLeaf | undefined): Buffer => {
+  if (node === undefined) return ZERO
+  if (!isInner(node)) return node.hash
+  node.hash ??= sha512Half(INNER_PREFIX, ...node.branches.map(hashOf))
+  return node.hash
+}
+
+/**
+ * Creates an empty {@link ShaMap}. Its shape is rippled's, which depends on the keys alone: a
+ * leaf sits in the first inner node where no other key shares its branch; two or more keys
+ * sharing a branch get an inner node one level down (no path compression, so a chain of
+ * one-child inner nodes hashes as such), and a removal lifts a leaf left alone back up.
+ *
+ * @example
+ * ```ts
+ * const map = createShaMap()
+ * for (const leaf of leaves) map.set(leaf)
+ * map.root()
+ * ```
+ */
+export function createShaMap(): ShaMap {
+  const top = newInner()
+  let size = 0
+  return {
+    set(leaf) {
+      let node = top
+      for (let depth = 0; ; depth++) {
+        node.hash = null
+        const branch = nibble(leaf.key, depth)
+        const child = node.branches[branch]
+        if (child === undefined) {
+          node.branches[branch] = leaf
+          size++
+          return
+        }
+        if (isInner(child)) {
+          node = child
+          continue
+        }
+        if (child.key.equals(leaf.key)) {
+          node.branches[branch] = leaf
+          return
+        }
+        // Two keys in one branch: an inner node one level down holds both.
+        const below = newInner()
+        below.branches[nibble(child.key, depth + 1)] = child
+        node.branches[branch] = below
+        node = below
+      }
+    },
+    delete(key) {
+      const path: Inner[] = []
+      let node = top
+      for (let depth = 0; ; depth++) {
+        const child = node.branches[nibble(key, depth)]
+        if (child === undefined) return
+        path.push(node)
+        if (!isInner(child)) {
+          if (!child.key.equals(key)) return
+          break
+        }
+        node = child
+      }
+      size--
+      // Removes the leaf, then lifts a leaf left alone in an inner node into that node's place.
+      for (let depth = path.length - 1; depth >= 0; depth--) {
+        const inner = path[depth] as Inner
+        inner.hash = null
+        if (depth === path.length - 1) inner.branches[nibble(key, depth)] = undefined
+        if (depth === 0) continue
+        const left = inner.branches.filter((branch) => branch !== undefined)
+        const parent = path[depth - 1] as Inner
+        const only = left[0]
+        if (left.length === 0) parent.branches[nibble(key, depth - 1)] = undefined
+        else if (left.length === 1 && only !== undefined && !isInner(only)) {
+          parent.branches[nibble(key, depth - 1)] = only
+        }
+      }
+    },
+    root: () => (size === 0 ? ZERO : hashOf(top)),
+  }
 }
 
 /**
  * The root hash of a SHAMap holding these leaves (distinct keys): the ledger header's
- * `transaction_hash` and `account_hash` (rippled src/xrpld/shamap/, xrpl.js `hashTxTree` agrees);
- * an empty map hashes to zero.
+ * `transaction_hash` (rippled src/xrpld/shamap/, xrpl.js `hashTxTree` agrees); an empty map
+ * hashes to zero.
  *
  * @example
  * ```ts
  * shaMapRoot([]).toString('hex') // '00…00'
  * ```
  */
-export function shaMapRoot(leaves: ShaMapLeaf[]): Buffer {
-  return leaves.length === 0 ? ZERO : innerHash(leaves, 0)
+export function shaMapRoot(leaves: readonly ShaMapLeaf[]): Buffer {
+  const map = createShaMap()
+  for (const leaf of leaves) map.set(leaf)
+  return map.root()
 }

@@ -40,6 +40,21 @@ function lowerBound(keys: readonly string[], key: string): number {
 }
 
 /**
+ * Options of {@link createObjectStore}.
+ *
+ * @example
+ * ```ts
+ * const options: ObjectStoreOptions = { onChange: (index) => tree.touch(index) }
+ * ```
+ */
+export interface ObjectStoreOptions {
+  /** Told the index of each object added, replaced or removed (not by `clear`): the state tree's feed. */
+  onChange?: (index: string) => void
+  /** @internal The objects of the store `copy` copies. */
+  from?: { byIndex: Map<string, LedgerObject>; keys: string[] }
+}
+
+/**
  * Creates an empty {@link ObjectStore}; `info` is read on each call (the open ledger moves).
  *
  * @example
@@ -50,8 +65,9 @@ function lowerBound(keys: readonly string[], key: string): number {
 export function createObjectStore(
   info: () => LedgerInfo,
   fees: LedgerFees,
-  from?: { byIndex: Map<string, LedgerObject>; keys: string[] },
+  options: ObjectStoreOptions = {},
 ): ObjectStore {
+  const { from, onChange } = options
   // The objects are never changed in place, so a copy shares them.
   const byIndex = new Map<string, LedgerObject>(from?.byIndex)
   // Sorted; insertion and removal splice (fast at the sizes a simulated ledger reaches).
@@ -60,6 +76,7 @@ export function createObjectStore(
   const add = (object: LedgerObject) => {
     if (!byIndex.has(object.index)) keys.splice(lowerBound(keys, object.index), 0, object.index)
     byIndex.set(object.index, object)
+    onChange?.(object.index)
   }
 
   return {
@@ -78,6 +95,7 @@ export function createObjectStore(
     rawErase(object) {
       if (!byIndex.delete(object.index)) return
       keys.splice(lowerBound(keys, object.index), 1)
+      onChange?.(object.index)
     },
     get size() {
       return byIndex.size
@@ -94,6 +112,6 @@ export function createObjectStore(
       byIndex.clear()
       keys.length = 0
     },
-    copy: (frozen) => createObjectStore(() => frozen, fees, { byIndex, keys }),
+    copy: (frozen) => createObjectStore(() => frozen, fees, { from: { byIndex, keys } }),
   }
 }
