@@ -1,30 +1,57 @@
 import { classicAddressToXAddress } from 'ripple-address-codec'
 import { deriveAddress, deriveKeypair, generateSeed } from 'ripple-keypairs'
-import type { Ledger, NetworkDefinition } from '../ledger'
+import { type Ledger, type NetworkDefinition, requiresNetworkId } from '../ledger'
+import { encodeTransaction, encodeTransactionForSigning } from '../ledger/codec/transaction-encode'
+import { sign } from '../ledger/signatures/keypair-signatures'
 import { isAccount } from './node-request'
 
 /** Default and largest faucet amount, in units (docs/protocol.md §8.6 [ours]). */
 export const FAUCET_DEFAULT_UNITS = 1_000
 export const FAUCET_MAX_UNITS = 10_000
 
-/** A faucet refusal: the field and why (HTTP 400, as the test networks' faucet answers). */
-export class FaucetError extends Error {}
+// The faucet pays from the genesis account of a stand-alone rippled: the secp256k1 key of the
+// seed "masterpassphrase" (rippled src/xrpld/app/ledger/Ledger.cpp, the genesis ledger).
+const GENESIS_SEED = 'snoPBrXtMeMyMHUVTgbuqAfg1SUTb'
+// What the faucet's account is credited with (a direct credit, as the control API's) when it
+// cannot pay: a million calls of the default amount.
+const REFILL_DROPS = 1_000_000_000n * 1_000_000n
+// Ledgers a faucet payment may wait for validation, as xrpl.js autofill's LastLedgerSequence.
+const LEDGER_OFFSET = 20
+
+let genesis: { address: string; publicKey: string; privateKey: string } | undefined
+const genesisKeys = () => {
+  if (!genesis) {
+    const keys = deriveKeypair(GENESIS_SEED)
+    genesis = { ...keys, address: deriveAddress(keys.publicKey) }
+  }
+  return genesis
+}
 
 /**
- * The faucet of a network's node (docs/protocol.md §8.6): `{destination?, xrpAmount?}` (other
- * fields, such as xrpl.js's `userAgent`, ignored) funds the destination, or a new account whose
- * seed it returns, like the test networks' faucet.
+ * The account the faucet pays from on every network: rippled's genesis account.
  *
  * @example
  * ```ts
- * fundFromFaucet(ledger, networkDefinition('TESTNET'), { xrpAmount: '50' }).account.classicAddress
+ * faucetAddress() // 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh'
  * ```
  */
-export function fundFromFaucet(
-  ledger: Ledger,
-  network: NetworkDefinition,
-  body: unknown,
-): Record<string, unknown> {
+export const faucetAddress = (): string => genesisKeys().address
+
+/**
+ * A faucet refusal: the field and why (HTTP 400, as the test networks' faucet answers), and the
+ * hash of the payment when the ledger refused it.
+ */
+export class FaucetError extends Error {
+  constructor(
+    message: string,
+    readonly transactionHash?: string,
+  ) {
+    super(message)
+  }
+}
+
+// The request's fields, checked: a classic destination or none, a whole amount of units.
+function faucetRequest(body: unknown): { destination: string | undefined; units: number } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new FaucetError('body must be a JSON object')
   }
@@ -41,13 +68,69 @@ export function fundFromFaucet(
   ) {
     throw new FaucetError(`xrpAmount must be a whole number of units from 1 to ${FAUCET_MAX_UNITS}`)
   }
-  let address = destination as string | undefined
+  return { destination, units }
+}
+
+// The faucet's signed Payment of `drops` to `destination`, from its account's next Sequence on
+// the open ledger, with the network's fee (and NetworkID where the network needs it, §8.1).
+function faucetPayment(
+  ledger: Ledger,
+  network: NetworkDefinition,
+  destination: string,
+  drops: bigint,
+) {
+  const keys = genesisKeys()
+  const fee = BigInt(ledger.fee(network.key))
+  const account = ledger.account(network.key, keys.address)
+  const spendable = account ? BigInt(account.balance) - BigInt(network.reserve_base) : 0n
+  if (spendable < drops + fee) ledger.fund(keys.address, REFILL_DROPS, [network.key])
+  const tx = {
+    TransactionType: 'Payment',
+    Account: keys.address,
+    Destination: destination,
+    Amount: drops.toString(),
+    Fee: fee.toString(),
+    Flags: 0,
+    Sequence: ledger.account(network.key, keys.address)?.sequence ?? 0,
+    LastLedgerSequence: ledger.latestClosedIndex(network.key) + 1 + LEDGER_OFFSET,
+    ...(requiresNetworkId(network) ? { NetworkID: network.chain_id } : {}),
+    SigningPubKey: keys.publicKey,
+  }
+  const TxnSignature = sign(encodeTransactionForSigning(tx), keys.privateKey)
+  return encodeTransaction({ ...tx, TxnSignature })
+}
+
+/**
+ * The faucet of a network's node (docs/protocol.md §8.6): `{destination?, xrpAmount?}` (other
+ * fields, such as xrpl.js's `userAgent`, ignored) pays the destination, or a new account whose
+ * seed it returns, like the test networks' faucet: a Payment from rippled's genesis account
+ * signed and submitted through the same `ledger.submit` as every other transaction, validated at
+ * the next close; the answer carries its `transactionHash`.
+ *
+ * @example
+ * ```ts
+ * fundFromFaucet(ledger, networkDefinition('TESTNET'), { xrpAmount: '50' }).transactionHash
+ * ```
+ */
+export function fundFromFaucet(
+  ledger: Ledger,
+  network: NetworkDefinition,
+  body: unknown,
+): Record<string, unknown> {
+  const { destination, units } = faucetRequest(body)
+  let address = destination
   let seed: string | undefined
   if (address === undefined) {
     seed = generateSeed({ algorithm: 'ed25519' })
     address = deriveAddress(deriveKeypair(seed).publicKey)
   }
-  ledger.fund(address, BigInt(units) * 1_000_000n, [network.key])
+  const blob = faucetPayment(ledger, network, address, BigInt(units) * 1_000_000n)
+  const result = ledger.submit(network.key, blob)
+  if (result.engine_result !== 'tesSUCCESS') {
+    // The destination's own settings refused it (a destination tag required, deposit
+    // authorization…): rippled's result names why.
+    throw new FaucetError(`destination cannot be paid: ${result.engine_result}`, result.txid)
+  }
   return {
     account: {
       xAddress: classicAddressToXAddress(address, false, !network.is_livenet),
@@ -56,5 +139,7 @@ export function fundFromFaucet(
       ...(seed ? { secret: seed, seed } : {}),
     },
     amount: units,
+    transactionHash: result.txid,
+    ...(seed ? { seed } : {}),
   }
 }

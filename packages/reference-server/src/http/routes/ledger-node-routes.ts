@@ -57,7 +57,13 @@ export function ledgerNodeRoutes({ ledger, node }: { ledger: Ledger; node: Ledge
     try {
       return jsonResponse(fundFromFaucet(ledger, networkDefinition(key as never), body.value ?? {}))
     } catch (error) {
-      if (error instanceof FaucetError) return jsonResponse({ error: error.message }, 400)
+      if (error instanceof FaucetError) {
+        const { message, transactionHash } = error
+        return jsonResponse(
+          { error: message, ...(transactionHash ? { transactionHash } : {}) },
+          400,
+        )
+      }
       throw error
     }
   })

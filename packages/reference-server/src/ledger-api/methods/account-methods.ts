@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import { createSharedCache } from '../../bounded-cache'
-import type { AccountView } from '../../ledger'
 import { accountIdOf } from '../../ledger/codec/account-ids'
 import {
   accountParam,
@@ -46,48 +45,41 @@ const ACCOUNT_FLAGS = {
   requireDestinationTag: 0x0002_0000,
 } as const
 
-const accountData = (address: string, view: AccountView) => ({
-  Account: address,
-  Balance: view.balance,
-  Flags: view.flags,
-  LedgerEntryType: 'AccountRoot',
-  OwnerCount: view.ownerCount,
-  ...(view.regularKey ? { RegularKey: view.regularKey } : {}),
-  Sequence: view.sequence,
-  index: accountRootIndex(address),
-})
-
-// The account a read is about, with the ledger it read; actNotFound names the account and ledger.
+// The account a read is about, with the ledger it read and its AccountRoot there: an account
+// the open ledger created is not in the validated one until it closes (actNotFound names the
+// account and ledger).
 const readAccount = (call: NodeCall, fallback: 'current' | 'validated') => {
   const address = accountParam(call.params)
   const selected = selectLedger(call, fallback)
   const view = call.ledger.account(call.network.key, address)
-  if (!view) {
+  const root = view
+    ? call.ledger.entry(
+        call.network.key,
+        accountRootIndex(address),
+        selected.open ? 'current' : 'validated',
+      )
+    : null
+  if (!view || !root) {
     throw new RpcError('actNotFound', undefined, { account: address, ...ledgerFields(selected) })
   }
-  return { address, selected, view }
+  return { address, selected, view, root }
 }
 
 /** `account_info` (xrpl.org): v1 nests `signer_lists` in `account_data`, v2 puts it beside. */
 const accountInfo: NodeMethod = (call) => {
-  const { address, selected, view } = readAccount(call, 'current')
+  const { selected, view, root } = readAccount(call, 'current')
   const wantsSigners = call.params.signer_lists
   if (wantsSigners !== undefined && typeof wantsSigners !== 'boolean') {
     throw new RpcError('invalidParams', "Invalid field 'signer_lists'.")
   }
   // The AccountRoot itself as the ledger read keeps it (PreviousTxnID…), open or validated.
-  const root = call.ledger.entry(
-    call.network.key,
-    accountRootIndex(address),
-    selected.open ? 'current' : 'validated',
-  )
-  const data: Record<string, unknown> = { ...(root ?? accountData(address, view)) }
+  const data: Record<string, unknown> = { ...root }
   const signerLists = wantsSigners ? (view.signerList ? [view.signerList] : []) : undefined
   if (signerLists && call.apiVersion === 1) data.signer_lists = signerLists
   return {
     account_data: data,
     account_flags: Object.fromEntries(
-      Object.entries(ACCOUNT_FLAGS).map(([name, bit]) => [name, (view.flags & bit) !== 0]),
+      Object.entries(ACCOUNT_FLAGS).map(([name, bit]) => [name, (root.Flags & bit) !== 0]),
     ),
     ...(signerLists && call.apiVersion > 1 ? { signer_lists: signerLists } : {}),
     ...ledgerFields(selected),
