@@ -10,7 +10,7 @@ import {
   Wallet,
 } from 'xrpl'
 import type { ReferenceServer } from '../../src'
-import { startNode } from './start-node'
+import { startNode, submitValidated } from './start-node'
 
 let server: ReferenceServer
 let client: Client
@@ -20,10 +20,10 @@ const issuer = Wallet.generate()
 const stranger = Wallet.generate()
 
 const submit = async (tx: SubmittableTransaction, wallet: Wallet) => {
-  const answer = await client.submitAndWait(await client.autofill(tx), { wallet })
-  const meta = answer.result.meta as TransactionMetadata
+  const result = await submitValidated(client, tx, wallet)
+  const meta = result.meta as TransactionMetadata
   expect(meta.TransactionResult).toBe('tesSUCCESS')
-  return { hash: answer.result.hash, meta }
+  return { hash: result.hash, meta }
 }
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Client, hashes, Wallet } from 'xrpl'
 import type { ReferenceServer } from '../../src'
-import { startNode } from './start-node'
+import { startNode, submitValidated } from './start-node'
 
 let server: ReferenceServer
 let client: Client
@@ -13,12 +13,15 @@ beforeAll(async () => {
     [holder, issuer].map((wallet) => wallet.classicAddress),
     100_000_000n,
   ))
-  const trust = await client.autofill({
-    TransactionType: 'TrustSet',
-    Account: holder.classicAddress,
-    LimitAmount: { currency: 'USD', issuer: issuer.classicAddress, value: '1000' },
-  })
-  await client.submitAndWait(trust, { wallet: holder })
+  await submitValidated(
+    client,
+    {
+      TransactionType: 'TrustSet',
+      Account: holder.classicAddress,
+      LimitAmount: { currency: 'USD', issuer: issuer.classicAddress, value: '1000' },
+    },
+    holder,
+  )
 })
 afterAll(async () => {
   await client?.disconnect()

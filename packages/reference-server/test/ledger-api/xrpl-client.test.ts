@@ -1,30 +1,72 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Client, getBalanceChanges, Wallet } from 'xrpl'
 import { createReferenceServer, type ReferenceServer } from '../../src'
-import { createClock } from '../../src/platform'
+import { type Clock, createClock } from '../../src/platform'
 
 let server: ReferenceServer
 let client: Client
+let clock: Clock
 let base: string
 const alice = Wallet.generate()
 const bob = Wallet.generate()
 
+// Ledgers close every 4 s of the server's manual clock, as on a network: `closeLedger` is one.
+const CLOSE_SECONDS = 4
+const closeLedger = () => clock.advance(CLOSE_SECONDS)
+
 beforeAll(async () => {
-  const clock = createClock({ start: Date.parse('2026-01-01T00:00:00Z'), manual: true })
-  server = createReferenceServer({ clock, ledgerCloseMs: false, rateLimits: false })
+  clock = createClock({ start: Date.parse('2026-01-01T00:00:00Z'), manual: true })
+  server = createReferenceServer({ clock, ledgerCloseMs: CLOSE_SECONDS * 1000, rateLimits: false })
   const { api } = await server.listen(0)
   base = api
   server.platform.ledger.fund(alice.classicAddress, 100_000_000n)
-  // The node validates each transaction as soon as it applies it: submitAndWait needs no timer.
-  server.platform.ledger.onTransaction(({ network }) => server.platform.ledger.close(network))
   client = new Client(`${api.replace(/^http/, 'ws')}/ledger/TESTNET`)
   await client.connect()
 })
-
+afterEach(() => {
+  vi.useRealTimers()
+})
 afterAll(async () => {
   await client?.disconnect()
   await server?.close()
 })
+
+// Event-loop turns, not time, until `ready` holds: the socket and HTTP exchanges in flight end.
+const turnsUntil = async (ready: () => boolean) => {
+  while (!ready()) await new Promise((resolve) => setImmediate(resolve))
+}
+
+// xrpl.js waits on real timers: submitAndWait sleeps 1 s (setTimeout) before each look at the
+// transaction, fundWallet looks at the balance every 1 s (setInterval). Under fake timers of that
+// one kind, each runs unchanged: once xrpl.js is waiting on its timer (and on nothing else), the
+// ledger closes on the server's clock, then the wait is let pass, and xrpl.js finds the outcome
+// validated at its first look.
+const withLedgerClosedAfterWait = async <T>(
+  kind: 'setTimeout' | 'setInterval',
+  run: () => Promise<T>,
+  waiting: Promise<unknown>,
+): Promise<T> => {
+  vi.useFakeTimers({ toFake: [kind, kind === 'setTimeout' ? 'clearTimeout' : 'clearInterval'] })
+  const outcome = run()
+  await waiting
+  await turnsUntil(() => vi.getTimerCount() > 0)
+  // Nothing else is in flight: xrpl.js's own wait is the only timer.
+  expect(vi.getTimerCount()).toBe(1)
+  closeLedger()
+  await vi.advanceTimersByTimeAsync(1000)
+  return outcome
+}
+
+// The node's answer to a submission reaching xrpl.js (whose submitAndWait then starts its sleep).
+const submitAnswered = () =>
+  new Promise<void>((resolve) => {
+    const seen = (data: { result?: { engine_result?: string } }) => {
+      if (data.result?.engine_result === undefined) return
+      client.connection.off('response', seen)
+      resolve()
+    }
+    client.connection.on('response', seen)
+  })
 
 describe('xrpl.js Client on the reference node', () => {
   it('connects and reads the network id and build version from server_info', () => {
@@ -42,7 +84,11 @@ describe('xrpl.js Client on the reference node', () => {
     expect((tx as { Sequence?: number }).Sequence).toBe(
       server.platform.ledger.account('TESTNET', alice.classicAddress)?.sequence,
     )
-    const result = await client.submitAndWait(tx, { wallet: alice })
+    const result = await withLedgerClosedAfterWait(
+      'setTimeout',
+      () => client.submitAndWait(tx, { wallet: alice }),
+      submitAnswered(),
+    )
     expect(result.result.validated).toBe(true)
     const meta = result.result.meta as never
     expect((result.result.meta as { TransactionResult: string }).TransactionResult).toBe(
@@ -80,6 +126,7 @@ describe('xrpl.js Client on the reference node', () => {
     })
     const signed = alice.sign(tx)
     await client.request({ command: 'submit', tx_blob: signed.tx_blob })
+    closeLedger()
     const header = server.platform.ledger.header('TESTNET')
     expect(await closed).toMatchObject({
       ledger_index: header?.ledger_index,
@@ -90,12 +137,18 @@ describe('xrpl.js Client on the reference node', () => {
 
   it('funds a wallet through the faucet with fundWallet', async () => {
     const host = new URL(base).host
-    const { wallet, balance } = await client.fundWallet(null, {
-      faucetHost: host,
-      faucetProtocol: 'http',
-      faucetPath: '/ledger/TESTNET/accounts',
-      amount: '50',
-    })
+    const { wallet, balance } = await withLedgerClosedAfterWait(
+      'setInterval',
+      () =>
+        client.fundWallet(null, {
+          faucetHost: host,
+          faucetProtocol: 'http',
+          faucetPath: '/ledger/TESTNET/accounts',
+          amount: '50',
+        }),
+      // fundWallet starts its balance polls once the faucet has answered.
+      Promise.resolve(),
+    )
     expect(balance).toBe(50)
     expect(server.platform.ledger.account('TESTNET', wallet.classicAddress)?.balance).toBe(
       '50000000',

@@ -42,7 +42,9 @@ describe('the state tree (account_hash)', () => {
             tree.touch(object.index)
           }
           const expected =
-            objects.size === 0 ? '0'.repeat(64) : hashes.hashStateTree([...objects.values()] as never)
+            objects.size === 0
+              ? '0'.repeat(64)
+              : hashes.hashStateTree([...objects.values()] as never)
           expect(tree.hash()).toBe(expected)
         }
       }),
