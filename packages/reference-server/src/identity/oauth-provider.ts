@@ -149,7 +149,7 @@ export function createOAuthProvider(deps: OAuthProviderDeps) {
     const grant = grantOf(session, record)
     if (session.request.responseType === 'token') {
       const key = await deps.keys.current()
-      const accessToken = mintAccessToken(grant, key, deps.endpoints().oauth, clock.now())
+      const accessToken = mintAccessToken(grant, key, deps.endpoints(), clock.now())
       return { kind: 'token' as const, accessToken }
     }
     const code = codes.issue({
@@ -300,11 +300,12 @@ export function createOAuthProvider(deps: OAuthProviderDeps) {
         )
       }
       const key = await deps.keys.current()
-      const issuer = deps.endpoints().oauth
+      const endpoints = deps.endpoints()
+      const issuer = endpoints.oauth
       const now = clock.now()
       const { grant } = entry
       const answer: OAuthTokenResponse = {
-        access_token: mintAccessToken(grant, key, issuer, now),
+        access_token: mintAccessToken(grant, key, endpoints, now),
         token_type: 'bearer',
         expires_in: TOKEN_LIFETIME_SECONDS,
         refresh_token: '',

@@ -1,6 +1,7 @@
-import type { NetworkKey, OAuthJwtClaims } from 'pullsign/wire'
+import type { Endpoints, NetworkKey, OAuthJwtClaims } from 'pullsign/wire'
 import { networkDefinition } from '../ledger'
 import type { Application } from '../platform'
+import { nodeUrls } from '../platform/node-urls'
 import { signJwt, verifyJwt } from './compact-jwt'
 import type { SigningKey } from './signing-keys'
 
@@ -9,7 +10,7 @@ import type { SigningKey } from './signing-keys'
  *
  * @example
  * ```ts
- * const jwt = await mintAccessToken(grant, key, endpoints.oauth, clock.now())
+ * const jwt = mintAccessToken(grant, key, endpoints, clock.now())
  * ```
  */
 export interface SignInGrant {
@@ -65,17 +66,18 @@ const signForGrant = (
 
 /**
  * The access token of a grant: RS256 with the `/certs` key, the claims of docs/protocol.md §7.1, `iss` =
- * `{oauth}`, issued now on the server clock. It is the Bearer of the JWT routes and `/userinfo`.
+ * `{oauth}`, `network_endpoint` = this server's node of the network (§8.6), issued now on the
+ * server clock. It is the Bearer of the JWT routes and `/userinfo`.
  *
  * @example
  * ```ts
- * const jwt = mintAccessToken(grant, await keys.current(), endpoints.oauth, clock.now())
+ * const jwt = mintAccessToken(grant, await keys.current(), endpoints, clock.now())
  * ```
  */
 export function mintAccessToken(
   grant: SignInGrant,
   key: SigningKey,
-  issuer: string,
+  endpoints: Pick<Endpoints, 'api' | 'oauth'>,
   nowMs: number,
 ): string {
   const network = networkDefinition(grant.network)
@@ -88,13 +90,15 @@ export function mintAccessToken(
     payload_uuidv4: grant.payloadUuid,
     usertoken_uuidv4: grant.userToken,
     network_type: network.key,
-    network_endpoint: network.endpoints[0]?.url ?? network.dispatched_to,
+    // The node the user's wallet reaches the network through: this server's (§8.6), as every
+    // URL the server emits for a network.
+    network_endpoint: nodeUrls(endpoints.api, network.key).ws,
     network_id: network.chain_id,
     scope: grant.scope,
     ...(grant.state === null ? {} : { state: grant.state }),
     ...(grant.nonce === null ? {} : { nonce: grant.nonce }),
   }
-  return signForGrant(claims, grant, key, issuer, iat)
+  return signForGrant(claims, grant, key, endpoints.oauth, iat)
 }
 
 /**

@@ -51,6 +51,8 @@ describe('code + PKCE (docs/protocol.md §7.1)', { timeout: 20_000 }, () => {
       payload_uuidv4: uuid,
       network_type: 'MAINNET',
       network_id: 0,
+      // The node of the network on this server, where the app's xrpl.js finds the account (§8.6).
+      network_endpoint: `${o.t.endpoints.api.replace(/^http/, 'ws')}/ledger/MAINNET`,
       scope: 'openid',
       state: 'st-1',
       nonce: 'n-1',
@@ -140,6 +142,7 @@ describe('code + client_secret, implicit and rejection (docs/protocol.md §7.1)'
       blocked: false,
       networkType: 'MAINNET',
       networkId: 0,
+      networkEndpoint: `${o.t.endpoints.api.replace(/^http/, 'ws')}/ledger/MAINNET`,
     })
   })
 

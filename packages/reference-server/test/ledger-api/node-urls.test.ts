@@ -22,6 +22,20 @@ describe('every URL the server emits for a network points at its node (docs/prot
     const rails = await env.client.getRails()
     expect(rails.XAHAU?.endpoints).toEqual([{ name: 'Reference node', url: env.ledger.XAHAU.ws }])
     expect(rails.XAHAU?.rpc).toBe(env.ledger.XAHAU.rpc)
+    // Production serves Xahau's codec definitions from its node; here the node serves its own.
+    expect(rails.XAHAU?.definitions).toBe(`${env.ledger.XAHAU.rpc}/definitions`)
+    expect(rails.MAINNET?.definitions).toBe('default')
+    const definitions = await (await fetch(rails.XAHAU?.definitions as string)).json()
+    expect(definitions.TRANSACTION_TYPES.Payment).toBe(0)
+    expect((await fetch(`${api}/ledger/NOPE/definitions`)).status).toBe(404)
+    const served = Object.values(rails).flatMap((n) => [
+      ...n.endpoints.map((e) => e.url),
+      n.rpc,
+      n.definitions,
+    ])
+    expect(served.filter((url) => url !== 'default' && !url.includes(new URL(api).host))).toEqual(
+      [],
+    )
   })
 
   it("a signed payment's dispatched_to is the node where xrpl.js finds it validated", async () => {

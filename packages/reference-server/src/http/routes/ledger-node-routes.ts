@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { type Ledger, NETWORKS, networkDefinition } from '../../ledger'
 import { FaucetError, fundFromFaucet } from '../../ledger-api/faucet'
 import type { LedgerNode } from '../../ledger-api/ledger-node'
+import { serverDefinitions } from '../../ledger-api/methods/server-definitions'
 import { rpcAnswer } from '../../ledger-api/rpc-envelope'
 import type { HttpEnv } from '../http-env'
 import { MAX_BODY_BYTES, readBodyBytes } from '../json-body'
@@ -28,8 +29,9 @@ const text = (body: string, status: number) =>
   response(`${body}\n`, status, { 'content-type': 'text/plain; charset=utf-8' })
 
 /**
- * Each network's JSON-RPC node `POST /ledger/{K}` and faucet `POST /ledger/{K}/accounts`
- * (docs/protocol.md §8.6): public, like a public node; an unknown network is a 404.
+ * Each network's JSON-RPC node `POST /ledger/{K}`, faucet `POST /ledger/{K}/accounts` and
+ * binary-codec definitions `GET /ledger/{K}/definitions` (docs/protocol.md §8.6): public, like a
+ * public node; an unknown network is a 404.
  *
  * @example
  * ```ts
@@ -49,6 +51,11 @@ export function ledgerNodeRoutes({ ledger, node }: { ledger: Ledger; node: Ledge
     )
     return 'json' in reply ? jsonResponse(reply.json) : text(reply.text, reply.status)
   })
+  // The definitions the node encodes with, as a Xahau node serves them over HTTP (the rails'
+  // `definitions` URL) and as its `server_definitions` answers.
+  routes.get('/ledger/:network/definitions', (c) =>
+    KEYS.has(c.req.param('network')) ? jsonResponse(serverDefinitions()) : c.notFound(),
+  )
   routes.post('/ledger/:network/accounts', async (c) => {
     const key = c.req.param('network')
     if (!KEYS.has(key)) return c.notFound()

@@ -88,7 +88,8 @@ export function createLookups(deps: {
             endpoints: [{ name: 'Reference node', url: node.ws }],
             explorers: n.explorers.map((e) => ({ ...e })),
             rpc: node.rpc,
-            definitions: n.definitions,
+            // A network whose codec definitions production serves by URL gets its node's.
+            definitions: n.definitions === 'default' ? 'default' : `${node.rpc}/definitions`,
             icons: { ...n.icons },
           },
         ]
