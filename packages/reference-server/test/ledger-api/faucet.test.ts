@@ -80,7 +80,7 @@ describe('the faucet pays with a real Payment, validated at the next close', () 
 
   it('creates an account when no destination is given and returns its seed', async () => {
     const { json } = await faucet({ userAgent: 'xrpl.js', usageContext: 'test' })
-    const account = json.account as Record<string, string>
+    const account = json.account as { classicAddress: string; secret: string }
     expect(json.amount).toBe(1000)
     expect(Wallet.fromSeed(json.seed as string).classicAddress).toBe(account.classicAddress)
     expect(account.secret).toBe(json.seed)

@@ -74,6 +74,10 @@ export function describeValue(value: unknown): string {
   return `${typeof value} ${String(value)}`
 }
 
+/** Whether a value is a JSON object (not null, not an array). */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
 /**
  * A classic XRP Ledger address (r…, base58, 25 to 35 characters).
  *

@@ -7,11 +7,8 @@ export {
   type CanPayOptions,
   canPay,
 } from './can-pay'
-export {
-  createLedgerLookup,
-  type LedgerLookupOptions,
-  LedgerNodeError,
-} from './ledger-lookup'
+export { createLedgerLookup, type LedgerLookupOptions } from './ledger-lookup'
+export { LedgerNodeError } from './ledger-node-error'
 export {
   createOAuthJwtVerifier,
   type OAuthJwtVerifier,

@@ -1,38 +1,10 @@
-import { KIND, PullSignError, type PullSignErrorCode } from '../core/errors/pull-sign-error'
-import { describeValue, positiveOr, requireString } from '../core/input'
+import { PullSignError } from '../core/errors/pull-sign-error'
+import { isObject, positiveOr, requireString } from '../core/input'
 import type { XrplTxResponse } from '../wire/lookups'
+import { NETWORK_IDS } from '../wire/networks'
+import { balanceChanges } from './balance-changes'
+import { LedgerNodeError, malformed } from './ledger-node-error'
 import type { TransactionLookup } from './verify-payment'
-
-/**
- * A rippled node's answer to {@link createLedgerLookup} was an error or not what rippled sends:
- * `rpcError` is rippled's error name (`txnNotFound`, `notImpl`, `tooBusy`…) when the node said
- * one, `field` the field of its answer that was missing or wrong when it did not.
- *
- * @example
- * ```ts
- * try {
- *   await lookup.getTransaction(txid)
- * } catch (err) {
- *   if (err instanceof LedgerNodeError && err.rpcError === 'txnNotFound') console.log('not yet')
- * }
- * ```
- */
-export class LedgerNodeError extends PullSignError {
-  /** @internal The kind `instanceof` looks for. */
-  static override readonly [KIND]: string = 'LedgerNodeError'
-  declare readonly code: 'ERR_API' | 'ERR_RESPONSE' | 'ERR_NETWORK'
-  declare readonly rpcError: string | null
-  declare readonly field: string | null
-  constructor(
-    code: 'ERR_API' | 'ERR_RESPONSE' | 'ERR_NETWORK',
-    message: string,
-    details: { rpcError?: string; field?: string; cause?: unknown } = {},
-  ) {
-    super(code satisfies PullSignErrorCode, message, { cause: details.cause })
-    this.rpcError = details.rpcError ?? null
-    this.field = details.field ?? null
-  }
-}
 
 /**
  * Options of {@link createLedgerLookup}.
@@ -54,18 +26,6 @@ export interface LedgerLookupOptions {
 const HASH = /^[0-9A-Fa-f]{64}$/
 // A `tx` answer is a few KB; a node that sends more is not answering what was asked.
 const MAX_BODY = 1 << 20
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-const malformed = (field: string, want: string, got: unknown) =>
-  new LedgerNodeError(
-    'ERR_RESPONSE',
-    `the node's answer has ${field} ${describeValue(got)}, expected ${want}`,
-    {
-      field,
-    },
-  )
 
 const isAmount = (value: unknown) =>
   typeof value === 'string' ||
@@ -97,6 +57,10 @@ async function readBody(response: Response): Promise<string> {
   }
   return new TextDecoder().decode(all)
 }
+
+// Xahau's networks pay in XAH, and their transactions always carry NetworkID (above 1024, §8.1).
+const nativeAsset = (networkId: unknown) =>
+  networkId === NETWORK_IDS.XAHAU || networkId === NETWORK_IDS.XAHAUTESTNET ? 'XAH' : 'XRP'
 
 /** rippled's `tx` result (API v2, or v1 from a node that ignores the version) as `xrpl-tx`'s shape. */
 function toXrplTx(result: Record<string, unknown>, hash: string, url: string): XrplTxResponse {
@@ -137,8 +101,8 @@ function toXrplTx(result: Record<string, unknown>, hash: string, url: string): X
   return {
     txid: answered.toUpperCase(),
     node: url,
-    // The node's `tx` carries no balance changes; read them from `meta.AffectedNodes`.
-    balanceChanges: {},
+    // The node's `tx` carries no balance changes: they are read from the metadata, as xrpl-tx's.
+    balanceChanges: meta === undefined ? {} : balanceChanges(meta, nativeAsset(fields.NetworkID)),
     transaction: {
       ...rest,
       ...(amount === undefined ? {} : { Amount: amount }),
@@ -161,7 +125,8 @@ function toXrplTx(result: Record<string, unknown>, hash: string, url: string): X
  * `xrpl-tx`'s shape back: the same verdicts. A transaction the node does not know throws a
  * {@link LedgerNodeError} with `rpcError: 'txnNotFound'`, which `verifyPayment` waits on like
  * `xrpl-tx`'s 404; any other rippled error, or an answer that is not rippled's, throws one naming
- * rippled's error or the field. `balanceChanges` is empty: the node's `tx` has none.
+ * rippled's error or the field. `balanceChanges` is read from the transaction's metadata, as
+ * `xrpl-tx`'s is.
  *
  * @example
  * ```ts

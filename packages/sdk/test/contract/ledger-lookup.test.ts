@@ -7,6 +7,7 @@ import {
 } from 'pullsign/verify'
 import type { PayloadRecord, TransactionJson } from 'pullsign/wire'
 import { afterEach, describe, expect, test } from 'vitest'
+import { getBalanceChanges } from 'xrpl'
 import { startJsonServer } from '../support/json-server'
 import { movingClock } from '../support/moving-clock'
 import { accountOf as accountOfUser, paymentTo, type Reference, startReference } from './reference'
@@ -15,6 +16,7 @@ import { accountOf as accountOfUser, paymentTo, type Reference, startReference }
 // the answers it gives through the platform's `xrpl-tx`: both run on the same signed payloads.
 
 const ISSUER = 'rhub8VRN55s94qWKDv6jmDy1pUykJzF3wq'
+const HOLDER = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe'
 const usd = (value: string) => ({ currency: 'USD', issuer: ISSUER, value })
 
 let ref: Reference
@@ -135,6 +137,33 @@ describe('createLedgerLookup against the reference node (§8.6)', () => {
     expect(node?.rest).toEqual(platform?.rest)
     expect(node?.rest).toMatchObject({ ok: false, reason: 'delivered-less' })
     expect(node?.tx?.Amount).toEqual(usd('5'))
+    // Through the book: AccountRoots, trust lines and offers moved; both lookups read the same
+    // balance changes from the metadata, and so does xrpl.js.
+    ref.server.platform.ledger.close('TESTNET')
+    const txid = record.response.txid ?? ''
+    const fromPlatform = await ref.pullsign.getTransaction(txid)
+    const fromNode = await createLedgerLookup({ url: await nodeRpc('TESTNET') }).getTransaction(
+      txid,
+    )
+    expect(fromNode.balanceChanges).toEqual(fromPlatform.balanceChanges)
+    expect(fromNode.balanceChanges[bob]).toEqual([
+      { counterparty: ISSUER, currency: 'USD', value: expect.stringMatching(/^\d/) },
+    ])
+    const byXrplJs = Object.fromEntries(
+      getBalanceChanges(fromNode.transaction.meta as never).map(({ account, balances }) => [
+        account,
+        balances
+          .map((b) => ({ counterparty: b.issuer ?? '', currency: b.currency, value: b.value }))
+          .sort((a, b) => a.counterparty.localeCompare(b.counterparty)),
+      ]),
+    )
+    const sorted = Object.fromEntries(
+      Object.entries(fromNode.balanceChanges).map(([account, list]) => [
+        account,
+        [...list].sort((a, b) => a.counterparty.localeCompare(b.counterparty)),
+      ]),
+    )
+    expect(sorted).toEqual(byXrplJs)
   })
 })
 
@@ -145,7 +174,12 @@ describe('createLedgerLookup refuses what is not rippled’s answer', () => {
       hash,
       validated: true,
       ledger_index: 7,
-      meta: { TransactionIndex: 0, TransactionResult: 'tesSUCCESS', delivered_amount: '5' },
+      meta: {
+        TransactionIndex: 0,
+        TransactionResult: 'tesSUCCESS',
+        delivered_amount: '5',
+        AffectedNodes: [],
+      },
       tx_json: { TransactionType: 'Payment', DeliverMax: '5', Destination: ISSUER },
       status: 'success',
     },
@@ -198,6 +232,88 @@ describe('createLedgerLookup refuses what is not rippled’s answer', () => {
       expect(error).toBeInstanceOf(LedgerNodeError)
       expect(error).toMatchObject({ code: 'ERR_RESPONSE', field })
       expect(error.message).toContain(field)
+    } finally {
+      await server.close()
+    }
+  })
+
+  test('balance changes are read from any metadata rippled writes, in its number forms', async () => {
+    const server = await startJsonServer()
+    const line = (balance: string) => ({
+      Balance: { currency: 'USD', issuer: 'rrrrrrrrrrrrrrrrrrrrBZbvji', value: balance },
+      LowLimit: { currency: 'USD', issuer: HOLDER, value: '100' },
+      HighLimit: { currency: 'USD', issuer: ISSUER, value: '0' },
+    })
+    const meta = {
+      ...good.result.meta,
+      AffectedNodes: [
+        {
+          ModifiedNode: {
+            LedgerEntryType: 'AccountRoot',
+            FinalFields: { Account: ISSUER, Balance: '99999988' },
+            PreviousFields: { Balance: '100000000' },
+          },
+        },
+        {
+          ModifiedNode: {
+            LedgerEntryType: 'RippleState',
+            FinalFields: line('1000000000000000e-15'),
+            PreviousFields: { Balance: line('2.5').Balance },
+          },
+        },
+        {
+          CreatedNode: { LedgerEntryType: 'RippleState', NewFields: line('1000000000000000e-46') },
+        },
+        {
+          CreatedNode: {
+            LedgerEntryType: 'AccountRoot',
+            NewFields: { Account: HOLDER, Balance: '1' },
+          },
+        },
+        { DeletedNode: { LedgerEntryType: 'Offer', FinalFields: { Account: ISSUER } } },
+      ],
+    }
+    try {
+      server.answer = {
+        status: 200,
+        body: JSON.stringify({
+          result: { ...good.result, meta, tx_json: { ...good.result.tx_json, NetworkID: 21337 } },
+        }),
+      }
+      const answer = await createLedgerLookup({ url: server.api }).getTransaction(hash)
+      expect(answer.balanceChanges).toEqual({
+        [ISSUER]: [
+          { counterparty: '', currency: 'XAH', value: '-0.000012' },
+          { counterparty: HOLDER, currency: 'USD', value: '1.5' },
+          { counterparty: HOLDER, currency: 'USD', value: '-1e-31' },
+        ],
+        [HOLDER]: [
+          { counterparty: ISSUER, currency: 'USD', value: '-1.5' },
+          { counterparty: ISSUER, currency: 'USD', value: '1e-31' },
+          { counterparty: '', currency: 'XAH', value: '0.000001' },
+        ],
+      })
+      const refused = {
+        ...meta,
+        AffectedNodes: [
+          {
+            ModifiedNode: {
+              ...meta.AffectedNodes[0]?.ModifiedNode,
+              FinalFields: { Account: ISSUER, Balance: '1e999' },
+            },
+          },
+        ],
+      }
+      server.answer = {
+        status: 200,
+        body: JSON.stringify({ result: { ...good.result, meta: refused } }),
+      }
+      await expect(
+        createLedgerLookup({ url: server.api }).getTransaction(hash),
+      ).rejects.toMatchObject({
+        code: 'ERR_RESPONSE',
+        field: 'result.meta.AffectedNodes[0].FinalFields.Balance',
+      })
     } finally {
       await server.close()
     }
