@@ -1,4 +1,4 @@
-import { encode } from 'ripple-binary-codec'
+import { encodeTransaction } from './codec/transaction-encode'
 import { directoryEntries } from './state/directory'
 import {
   directoryPageIndex,
@@ -207,7 +207,7 @@ export function ledgerDataPage(
  * ```
  */
 export function metaBlob(meta: TransactionMeta): string {
-  return encode(meta as unknown as Parameters<typeof encode>[0])
+  return encodeTransaction(meta)
 }
 
 // Fields of an object whose value is an account (rippled getAffectedAccounts: every STAccount,

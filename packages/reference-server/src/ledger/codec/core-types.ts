@@ -11,3 +11,4 @@ function coreType(name: string) {
 export const AccountID = coreType('AccountID')
 export const Amount = coreType('Amount')
 export const Currency = coreType('Currency')
+export const UInt64 = coreType('UInt64')

@@ -22,6 +22,47 @@ const payment = {
   TxnSignature: '0B'.repeat(64),
 }
 
+// Metadata as the ledger writes it: wrapped nodes, final and previous fields, hex UInt64s.
+const modified = {
+  LedgerEntryType: 'RippleState',
+  LedgerIndex: '0B'.repeat(32),
+  FinalFields: {
+    Balance: { currency: 'USD', issuer: 'rrrrrrrrrrrrrrrrrrrrBZbvji', value: '-10' },
+    Flags: 131072,
+    HighLimit: { currency: 'USD', issuer: OTHER, value: '1000' },
+    HighNode: '0',
+    LowLimit: { currency: 'USD', issuer: CLASSIC, value: '0' },
+    LowNode: '1A',
+  },
+  PreviousFields: {
+    Balance: { currency: 'USD', issuer: 'rrrrrrrrrrrrrrrrrrrrBZbvji', value: '-8.75' },
+  },
+  PreviousTxnID: '0C'.repeat(32),
+  PreviousTxnLgrSeq: 7,
+}
+const meta = {
+  AffectedNodes: [
+    { ModifiedNode: modified },
+    {
+      CreatedNode: {
+        LedgerEntryType: 'Offer',
+        LedgerIndex: '0D'.repeat(32),
+        NewFields: { Account: CLASSIC, BookNode: '0', OwnerNode: '2', Sequence: 4 },
+      },
+    },
+  ],
+  TransactionIndex: 3,
+  TransactionResult: 'tesSUCCESS',
+  delivered_amount: '1',
+}
+// The metadata with more fields in the final fields of its first node.
+const nested = (fields: Record<string, unknown>) => ({
+  ...meta,
+  AffectedNodes: [
+    { ModifiedNode: { ...modified, FinalFields: { ...modified.FinalFields, ...fields } } },
+  ],
+})
+
 // Same bytes or the same error as the codec itself.
 function outcome(fn: () => string): string {
   try {
@@ -84,6 +125,28 @@ describe('transaction encode', () => {
         Signers: [{ Signer: { Account: OTHER, SigningPubKey: 'AB', TxnSignature: 'CD' } }],
       },
     ],
+    ['metadata (nested objects in an array, UInt64 fields)', meta],
+    [
+      'a key without a 0 digit (shaped like an X-address, not one)',
+      {
+        ...payment,
+        SigningPubKey: 'ED39DD44B625C38128EC4A78937EC1C3BC1E49EAC81E227E11897999229B743944',
+      },
+    ],
+    [
+      'a base-10 UInt64 field (the codec reads its name)',
+      { ...payment, TransactionType: 'MPTokenIssuanceCreate', MaximumAmount: '1000' },
+    ],
+    [
+      'an X-address two levels down',
+      nested({ Account: classicAddressToXAddress(OTHER, 7, false) }),
+    ],
+    ['a nested object given as a string', { ...meta, AffectedNodes: [{ ModifiedNode: 'x' }] }],
+    ['a nested object given as an array', { ...meta, AffectedNodes: [{ ModifiedNode: [1] }] }],
+    ['an array of plain values', { ...meta, AffectedNodes: ['x'] }],
+    ['an array element of two fields', { ...meta, AffectedNodes: [{ A: {}, B: {} }] }],
+    ['an unknown field two levels down', nested({ Unknown: 1 })],
+    ['a bad amount two levels down', nested({ Balance: 'lots' })],
   ])('%s: the same bytes or error as the codec, for encode and for signing', (_, tx) => {
     expect(outcome(() => encodeTransaction(tx))).toBe(outcome(() => encode(tx)))
     expect(outcome(() => encodeTransactionForSigning(tx))).toBe(outcome(() => encodeForSigning(tx)))
@@ -132,7 +195,7 @@ describe('transaction encode', () => {
     )
   })
 
-  test('any string in any field encodes as the codec encodes it', () => {
+  test('any string in any field, at the top or two levels down, encodes as the codec encodes it', () => {
     const base58 = fc
       .array(fc.constantFrom(...ALPHABET), { minLength: 0, maxLength: 60 })
       .map((chars) => chars.join(''))
@@ -143,6 +206,8 @@ describe('transaction encode', () => {
       'Fee',
       'InvoiceID',
       'SigningPubKey',
+      'OwnerNode',
+      'Balance',
     )
     fc.assert(
       fc.property(field, fc.oneof(base58, fc.string({ maxLength: 60 })), (name, value) => {
@@ -151,6 +216,8 @@ describe('transaction encode', () => {
         expect(outcome(() => encodeTransactionForSigning(tx))).toBe(
           outcome(() => encodeForSigning(tx)),
         )
+        const deep = nested({ [name]: value })
+        expect(outcome(() => encodeTransaction(deep))).toBe(outcome(() => encode(deep)))
       }),
       { numRuns: 1000 },
     )
