@@ -54,7 +54,10 @@ describe('lookups (docs/protocol.md §2)', () => {
         endpoints: [{ name: 'Reference node', url: `ws://127.0.0.1:8787/ledger/${network.key}` }],
         explorers: network.explorers,
         rpc: `http://127.0.0.1:8787/ledger/${network.key}`,
-        definitions: network.definitions,
+        definitions:
+          network.definitions === 'default'
+            ? 'default'
+            : `http://127.0.0.1:8787/ledger/${network.key}/definitions`,
         icons: network.icons,
       })
     }
