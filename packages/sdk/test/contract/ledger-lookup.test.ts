@@ -312,7 +312,7 @@ describe('createLedgerLookup refuses what is not rippled’s answer', () => {
         createLedgerLookup({ url: server.api }).getTransaction(hash),
       ).rejects.toMatchObject({
         code: 'ERR_RESPONSE',
-        field: 'result.meta.AffectedNodes[0].FinalFields.Balance',
+        field: 'result.meta.AffectedNodes[0].ModifiedNode.FinalFields.Balance',
       })
     } finally {
       await server.close()
