@@ -87,6 +87,30 @@ describe('closed-ledger headers', () => {
     expect(ledger.transaction(first.txid)?.transaction.date).toBe(header?.close_time)
   })
 
+  it('hashes the ledger objects into account_hash (xrpl.js hashStateTree), kept by a restore', () => {
+    const { ledger } = fixture
+    const stateHash = () => {
+      const objects = ledger.ledgerData('TESTNET', { ledger: 'validated', limit: 100_000 }).objects
+      return hashes.hashStateTree(JSON.parse(JSON.stringify(objects)))
+    }
+    ledger.close('TESTNET')
+    const funded = ledger.header('TESTNET')?.account_hash
+    expect(funded).toBe(stateHash())
+    // A ledger without changes keeps the hash; a payment changes it.
+    ledger.close('TESTNET')
+    expect(ledger.header('TESTNET')?.account_hash).toBe(funded)
+    pay('1000000')
+    ledger.close('TESTNET')
+    const paid = ledger.header('TESTNET')
+    expect(paid?.account_hash).not.toBe(funded)
+    expect(paid?.account_hash).toBe(stateHash())
+    expect(paid?.ledger_hash).toBe(hashes.hashLedgerHeader(paid as never))
+    const restored = ledgerFixture()
+    restored.ledger.loadState(JSON.parse(JSON.stringify(ledger.saveState())))
+    expect(restored.ledger.header('TESTNET')?.account_hash).toBe(paid?.account_hash)
+    restored.dispose()
+  })
+
   it('tells listeners of each applied transaction, and the close a listener triggers validates it', () => {
     const { ledger } = fixture
     const applied: TransactionApplied[] = []
