@@ -90,7 +90,7 @@ describe('closed-ledger headers', () => {
   it('hashes the ledger objects into account_hash (xrpl.js hashStateTree), kept by a restore', () => {
     const { ledger } = fixture
     const stateHash = () => {
-      const objects = ledger.ledgerData('TESTNET', { ledger: 'validated', limit: 100_000 }).objects
+      const objects = ledger.ledgerData('TESTNET', { ledger: 'validated', limit: 100_000 })?.objects
       return hashes.hashStateTree(JSON.parse(JSON.stringify(objects)))
     }
     ledger.close('TESTNET')
