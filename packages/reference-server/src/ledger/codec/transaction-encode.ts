@@ -5,6 +5,7 @@ import {
   type coreTypes,
   DEFAULT_DEFINITIONS,
 } from 'ripple-binary-codec'
+import { createSharedCache } from '../../bounded-cache'
 import { accountIdOf } from './account-ids'
 import { AccountID, Amount, UInt64 } from './core-types'
 
@@ -159,6 +160,12 @@ function accountId(value: unknown): Typed {
   return AccountID.from(value as CodecJson)
 }
 
+// The encoded issued amounts met lately: a ledger writes the same limits, and each balance as a
+// final field and again as the next transaction's previous one (the codec parses the value with
+// BigNumber and the currency code on every call). Only amounts of string parts are kept, and only
+// once encoded (an error is thrown again each time); a key over the length bound is not kept.
+const issuedAmounts = createSharedCache<Typed>({ maxKeyLength: 120, maxEntries: 4096 })
+
 // Amount.from of an issued amount reads its issuer with AccountID.from, whose isValidXAddress
 // costs as much as the rest of the amount; given as its 40 hex digits, the issuer is taken as
 // bytes. Only a classic issuer is handed over so: an X-address or any other value, and every
@@ -178,13 +185,22 @@ function amount(value: unknown): Typed {
   ) {
     return Amount.from(value as CodecJson)
   }
+  // The lengths first make the key unambiguous whatever characters the parts hold.
+  const key =
+    typeof units === 'string' &&
+    typeof currency === 'string' &&
+    `${units.length}.${currency.length}.${units}${currency}${issuer}`
+  const known = key ? issuedAmounts.get(key) : undefined
+  if (known !== undefined) return known
   let id: string
   try {
     id = accountIdOf(issuer)
   } catch {
     return Amount.from(value as CodecJson)
   }
-  return Amount.from({ currency, issuer: id, value: units } as CodecJson)
+  const typed = Amount.from({ currency, issuer: id, value: units } as CodecJson)
+  if (key) issuedAmounts.set(key, typed)
+  return typed
 }
 
 const hexOf = (parts: Uint8Array[]) => Buffer.concat(parts).toString('hex').toUpperCase()

@@ -152,6 +152,24 @@ describe('transaction encode', () => {
     expect(outcome(() => encodeTransactionForSigning(tx))).toBe(outcome(() => encodeForSigning(tx)))
   })
 
+  test('a remembered issued amount never stands in for another whose parts join the same', () => {
+    const amounts = [
+      { currency: 'USD', issuer: OTHER, value: '1' },
+      { currency: 'D', issuer: OTHER, value: '1US' },
+      { currency: 'USD', issuer: OTHER, value: '1.0' },
+      { currency: 'USD', issuer: CLASSIC, value: '1' },
+    ]
+    for (const round of [1, 2]) {
+      for (const Amount of amounts) {
+        const tx = { ...payment, Amount }
+        expect(
+          outcome(() => encodeTransaction(tx)),
+          `round ${round}`,
+        ).toBe(outcome(() => encode(tx)))
+      }
+    }
+  })
+
   test('any issued amount encodes as the codec encodes it (classic, X-address, hex and broken issuers)', () => {
     const base58 = fc
       .array(fc.constantFrom(...ALPHABET), { minLength: 0, maxLength: 40 })
