@@ -12,3 +12,10 @@ export const AccountID = coreType('AccountID')
 export const Amount = coreType('Amount')
 export const Currency = coreType('Currency')
 export const UInt64 = coreType('UInt64')
+
+/** The width in bytes of one of the codec's hash types (its public static `width`). */
+export function hashWidth(name: string): number {
+  const { width } = coreType(name) as unknown as { width?: unknown }
+  if (typeof width !== 'number') throw new Error(`ripple-binary-codec's ${name} has no width`)
+  return width
+}

@@ -7,7 +7,7 @@ import {
 } from 'ripple-binary-codec'
 import { createSharedCache } from '../../bounded-cache'
 import { accountIdOf } from './account-ids'
-import { AccountID, Amount, UInt64 } from './core-types'
+import { AccountID, Amount, hashWidth, UInt64 } from './core-types'
 
 /**
  * The shortest string that can be a valid X-address: it must decode to at least 27 bytes (2 prefix
@@ -116,21 +116,54 @@ function serialize(object: Json, filter: FieldFilter | undefined, parts: Uint8Ar
       parts.push(ARRAY_END_MARKER)
       continue
     }
-    const typed: Typed | undefined =
-      type === 'AccountID'
-        ? accountId(value)
-        : type === 'Amount'
-          ? amount(value)
-          : type === 'UInt64'
-            ? UInt64.from(value as string, field.name)
-            : field.associatedType.from(value as CodecJson)
-    if (typed == null) throw new TypeError(`Unable to interpret "${field.name}: ${value}".`)
-    const bytes = typed.toBytes()
+    const bytes = plainBytes(type, value) ?? typedBytes(field, value)
     parts.push(field.header)
     if (field.isVariableLengthEncoded) parts.push(lengthPrefix(bytes.length))
     parts.push(bytes)
   }
   return true
+}
+
+function typedBytes(field: FieldInstance, value: unknown): Uint8Array {
+  const type = field.type.name
+  const typed: Typed | undefined =
+    type === 'AccountID'
+      ? accountId(value)
+      : type === 'Amount'
+        ? amount(value)
+        : type === 'UInt64'
+          ? UInt64.from(value as string, field.name)
+          : field.associatedType.from(value as CodecJson)
+  if (typed == null) throw new TypeError(`Unable to interpret "${field.name}: ${value}".`)
+  return typed.toBytes()
+}
+
+// The codec's hex test (@xrplf/isomorphic HEX_REGEX), the widths of its hashes (their public
+// `width`) and of its UInts (their names say it).
+const CODEC_HEX = /^[A-F0-9]*$/i
+const HASH_WIDTHS: Record<string, number> = Object.fromEntries(
+  ['Hash128', 'Hash160', 'Hash192', 'Hash256'].map((name) => [name, hashWidth(name)]),
+)
+const UINT_WIDTHS: Record<string, number> = { UInt8: 1, UInt16: 2, UInt32: 4 }
+
+// The bytes of the commonest values, as the codec makes them, without its objects: a hash or blob
+// given as hex (the codec's own conversion is Buffer.from on Node, checked by the same pattern and,
+// for a hash, the same width) and a whole number in a UInt's range. Undefined for anything else,
+// which goes to the codec (its bytes, its error: a hash of the wrong width, a UInt32 as a string).
+function plainBytes(type: string, value: unknown): Uint8Array | undefined {
+  if (typeof value === 'string') {
+    if (type !== 'Blob' && !(type in HASH_WIDTHS)) return undefined
+    if (!CODEC_HEX.test(value)) return undefined
+    const bytes = Buffer.from(value, 'hex')
+    return type === 'Blob' || bytes.length === HASH_WIDTHS[type] ? bytes : undefined
+  }
+  const width = UINT_WIDTHS[type]
+  if (width === undefined || !Number.isInteger(value)) return undefined
+  const number = value as number
+  if (number < 0 || number >= 2 ** (8 * width)) return undefined
+  const bytes = Buffer.alloc(width)
+  bytes.writeUIntBE(number, 0, width)
+  return bytes
 }
 
 // What the codec's STObject.from reads as fields: a plain object (it would read a string's

@@ -146,6 +146,16 @@ describe('transaction encode', () => {
     ['an array of plain values', { ...meta, AffectedNodes: ['x'] }],
     ['an array element of two fields', { ...meta, AffectedNodes: [{ A: {}, B: {} }] }],
     ['an unknown field two levels down', nested({ Unknown: 1 })],
+    ['a hash of lower-case hex', { ...payment, InvoiceID: 'ab'.repeat(32) }],
+    ['a hash one byte short', { ...payment, InvoiceID: 'AB'.repeat(31) }],
+    ['an empty Hash128 (zero)', { ...payment, TransactionType: 'AccountSet', EmailHash: '' }],
+    ['a blob of odd length', { ...payment, SigningPubKey: 'ABC' }],
+    ['a blob that is not hex', { ...payment, SigningPubKey: 'XY' }],
+    ['a UInt32 as a string', { ...payment, Sequence: '12' }],
+    ['a UInt32 out of range', { ...payment, Sequence: 2 ** 32 }],
+    ['a negative UInt16', { ...payment, TransferFee: -1 }],
+    ['a fractional UInt8', { ...payment, TickSize: 1.5 }],
+    ['the largest UInt32', { ...payment, Sequence: 2 ** 32 - 1 }],
     ['a bad amount two levels down', nested({ Balance: 'lots' })],
   ])('%s: the same bytes or error as the codec, for encode and for signing', (_, tx) => {
     expect(outcome(() => encodeTransaction(tx))).toBe(outcome(() => encode(tx)))
