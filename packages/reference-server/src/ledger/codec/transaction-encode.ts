@@ -124,16 +124,17 @@ function serialize(object: Json, filter: FieldFilter | undefined, parts: Uint8Ar
   return true
 }
 
+// The bytes of any other value, through the codec's types (an account and an issued amount by the
+// shortcuts below).
 function typedBytes(field: FieldInstance, value: unknown): Uint8Array {
   const type = field.type.name
+  if (type === 'AccountID') return accountIdBytes(value)
   const typed: Typed | undefined =
-    type === 'AccountID'
-      ? accountId(value)
-      : type === 'Amount'
-        ? amount(value)
-        : type === 'UInt64'
-          ? UInt64.from(value as string, field.name)
-          : field.associatedType.from(value as CodecJson)
+    type === 'Amount'
+      ? amount(value)
+      : type === 'UInt64'
+        ? UInt64.from(value as string, field.name)
+        : field.associatedType.from(value as CodecJson)
   if (typed == null) throw new TypeError(`Unable to interpret "${field.name}: ${value}".`)
   return typed.toBytes()
 }
@@ -183,14 +184,14 @@ const isWrappedObjects = (value: unknown): value is Json[] =>
       typeof Object.values(element)[0] === 'object',
   )
 
-// AccountID.from asks isValidXAddress again before decoding a classic address; the value has
-// already been found not to be shaped like an X-address, so only the classic decode remains
-// (remembered; the same bytes and the same error for anything else).
-function accountId(value: unknown): Typed {
+// AccountID.from asks isValidXAddress again before decoding a classic address; the value is known
+// not to be an X-address, so only the classic decode remains (remembered: the account's 20 bytes,
+// and the same error for anything that is not a classic address).
+function accountIdBytes(value: unknown): Uint8Array {
   if (typeof value === 'string' && value !== '' && !HEX.test(value)) {
-    return AccountID.from(accountIdOf(value))
+    return Buffer.from(accountIdOf(value), 'hex')
   }
-  return AccountID.from(value as CodecJson)
+  return AccountID.from(value as CodecJson).toBytes()
 }
 
 // The encoded issued amounts met lately: a ledger writes the same limits, and each balance as a
