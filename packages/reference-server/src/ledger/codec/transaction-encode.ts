@@ -133,7 +133,7 @@ function typedBytes(field: FieldInstance, value: unknown): Uint8Array {
     type === 'Amount'
       ? amount(value)
       : type === 'UInt64'
-        ? UInt64.from(value as string, field.name)
+        ? UInt64.from(value, field.name)
         : field.associatedType.from(value as CodecJson)
   if (typed == null) throw new TypeError(`Unable to interpret "${field.name}: ${value}".`)
   return typed.toBytes()
