@@ -52,11 +52,25 @@ function codecOnly(object: Json): boolean {
     if (typeof TransactionType !== 'string' || TransactionType === 'UNLModify') return true
   }
   for (const value of Object.values(object)) {
-    if (!value) continue
-    const text = String(value)
+    if (!value || !textCouldBeShaped(value)) continue
+    // As the codec asks it (`val.toString()`); a value it cannot ask so gets the codec's own error.
+    const { toString: textOf } = value as { toString?: unknown }
+    if (typeof textOf !== 'function') return true
+    const text = String(textOf.call(value))
     if (X_ADDRESS_SHAPE.test(text) && isValidXAddress(text)) return true
   }
   return false
+}
+
+// Whether a value's text (what the codec tests) could have an X-address's shape, without making
+// it: a plain object's is `[object Object]`, and an array of two or more elements has a comma
+// (not base58), so only strings, one-element arrays and objects with their own `toString` are
+// read.
+function textCouldBeShaped(value: unknown): boolean {
+  if (typeof value === 'string') return value.length >= MIN_X_ADDRESS_LENGTH
+  if (typeof value !== 'object' || value === null) return true
+  if (Array.isArray(value)) return value.length === 1
+  return value.toString !== Object.prototype.toString
 }
 
 // The codec's length prefix of a variable-length field (XRPL binary format: 1 to 3 bytes).
@@ -95,10 +109,9 @@ function serialize(object: Json, filter: FieldFilter | undefined, parts: Uint8Ar
       field.isSerialized &&
       (!filter || filter(field))
     ) {
-      fields.push(field)
+      insertByOrdinal(fields, field)
     }
   }
-  fields.sort((a, b) => a.ordinal - b.ordinal)
   for (const field of fields) {
     const value = (object as Record<string, unknown>)[field.name]
     const type = field.type.name
@@ -165,6 +178,17 @@ function plainBytes(type: string, value: unknown): Uint8Array | undefined {
   const bytes = Buffer.alloc(width)
   bytes.writeUIntBE(number, 0, width)
   return bytes
+}
+
+// The codec's order (ascending ordinal), kept while the fields are gathered: an object has a few,
+// and a sort's comparator calls cost more than these steps.
+function insertByOrdinal(fields: FieldInstance[], field: FieldInstance) {
+  let at = fields.length
+  while (at > 0 && (fields[at - 1] as FieldInstance).ordinal > field.ordinal) {
+    fields[at] = fields[at - 1] as FieldInstance
+    at--
+  }
+  fields[at] = field
 }
 
 // What the codec's STObject.from reads as fields: a plain object (it would read a string's

@@ -146,6 +146,11 @@ describe('transaction encode', () => {
     ['an array of plain values', { ...meta, AffectedNodes: ['x'] }],
     ['an array element of two fields', { ...meta, AffectedNodes: [{ A: {}, B: {} }] }],
     ['an unknown field two levels down', nested({ Unknown: 1 })],
+    [
+      'an X-address as the one element of an array',
+      { ...payment, Destination: [classicAddressToXAddress(OTHER, 7, false)] },
+    ],
+    ['an object with its own toString', { ...payment, Destination: { toString: 'x' } }],
     ['a hash of lower-case hex', { ...payment, InvoiceID: 'ab'.repeat(32) }],
     ['a hash one byte short', { ...payment, InvoiceID: 'AB'.repeat(31) }],
     ['an empty Hash128 (zero)', { ...payment, TransactionType: 'AccountSet', EmailHash: '' }],
