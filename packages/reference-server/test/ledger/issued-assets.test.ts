@@ -12,8 +12,7 @@ const poor = testKey(14)
 
 let f: LedgerFixture
 beforeEach(() => {
-  f = ledgerFixture()
-  for (const key of [issuer, holder, other]) f.ledger.fund(key.address, 100n * UNIT, ['TESTNET'])
+  f = ledgerFixture({ keys: [issuer, holder, other], drops: 100n * UNIT })
   // Exactly the base reserve plus two fees: no room for an owned object.
   f.ledger.fund(poor.address, UNIT + 2n * FEE, ['TESTNET'])
 })

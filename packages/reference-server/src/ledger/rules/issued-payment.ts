@@ -9,12 +9,12 @@ import {
   toDrops,
   unitsOf,
 } from '../amounts/ledger-asset'
-import { balanceOf, credit, peekAccount, readAccount, reserveFor } from '../state/account-root'
-import { rippleStateIndex } from '../state/keylets'
-import { type AccountRoot, LSF, type RippleState } from '../state/ledger-object'
+import { readAccount } from '../state/account-root'
+import { LSF, type RippleState } from '../state/ledger-object'
 import { heldBy, limitOf, shiftTo } from '../state/trust-line'
 import { applyBookPayment, hasBook } from './book-payment'
 import { paymentDepositResult } from './deposit-authorization'
+import { liquidDrops, moveDrops, trustLineFor } from './offer-funds'
 import type { ApplyContext, NativePrice } from './transaction-rules'
 import { directPathResult, transferRate } from './trust-line-flags'
 
@@ -34,15 +34,11 @@ const UNLIMITED = new IssuedValue(Number.POSITIVE_INFINITY)
 type Line = Readonly<RippleState>
 type Leg = { refusal: string } | { capacity: IssuedValue; line: Line | null }
 
-const lineOf = (context: ApplyContext, a: string, b: string, currency: string) =>
-  context.view.read(rippleStateIndex(a, b, currency)) as Line | undefined
-
 // How much of an issued asset `holder` can receive: unlimited for the issuer itself, else the room
 // left under its trust line's limit; no line → no path (docs/protocol.md §8.5).
 function receiving(context: ApplyContext, holder: string, asset: LedgerAsset): Leg {
-  const issuer = asset.issuer as string
-  if (holder === issuer) return { capacity: UNLIMITED, line: null }
-  const line = lineOf(context, holder, issuer, asset.currency)
+  if (holder === asset.issuer) return { capacity: UNLIMITED, line: null }
+  const line = trustLineFor(context.view, holder, asset)
   if (!line) return { refusal: 'tecPATH_DRY' }
   const room = limitOf(line, holder).minus(heldBy(line, holder))
   return { capacity: IssuedValue.max(room, ZERO), line }
@@ -50,9 +46,8 @@ function receiving(context: ApplyContext, holder: string, asset: LedgerAsset): L
 
 // How much of an issued asset `holder` can spend: unlimited for its issuer, else what it holds.
 function sending(context: ApplyContext, holder: string, asset: LedgerAsset): Leg {
-  const issuer = asset.issuer as string
-  if (holder === issuer) return { capacity: UNLIMITED, line: null }
-  const line = lineOf(context, holder, issuer, asset.currency) ?? null
+  if (holder === asset.issuer) return { capacity: UNLIMITED, line: null }
+  const line = trustLineFor(context.view, holder, asset) ?? null
   const held = line ? heldBy(line, holder) : ZERO
   if (!held.gt(0)) return { refusal: 'tecPATH_DRY' }
   return { capacity: held, line }
@@ -92,14 +87,6 @@ interface Plan {
   deliverMin: IssuedValue | null
 }
 
-// Native drops from one account to another (both exist: checked before settling; the sender's
-// peek is the context's own AccountRoot).
-function move(context: ApplyContext, from: string, to: string, drops: bigint) {
-  const { view } = context
-  credit(view, peekAccount(view, from) as AccountRoot, -drops)
-  credit(view, peekAccount(view, to) as AccountRoot, drops)
-}
-
 // Shifts `value` on a line to `receiver`.
 function shift(context: ApplyContext, line: Line, receiver: string, value: IssuedValue) {
   const peeked = context.view.peek(line.index) as RippleState
@@ -118,13 +105,14 @@ function settle(
   const destination = String(context.tx.Destination)
   const { deliver, pay } = plan
   if (pay.issuer === null) {
-    // The deliver asset's issuer makes the market: it takes the payer's native units.
-    move(context, sender, deliver.issuer as string, toDrops(cost, 'up'))
+    // The deliver asset's issuer makes the market: it takes the payer's native units (both
+    // accounts exist: checked before settling).
+    moveDrops(context.view, sender, deliver.issuer as string, toDrops(cost, 'up'))
   } else if (legs.send) {
     shift(context, legs.send, pay.issuer, cost)
   }
   if (deliver.issuer === null) {
-    move(context, pay.issuer as string, destination, toDrops(delivered, 'down'))
+    moveDrops(context.view, pay.issuer as string, destination, toDrops(delivered, 'down'))
   } else if (legs.receive) {
     shift(context, legs.receive, destination, delivered)
   }
@@ -203,8 +191,7 @@ export function applyIssuedPayment(context: ApplyContext): string {
   if ('refusal' in receive) return receive.refusal
   let send: Leg
   if (pay.issuer === null) {
-    const spendable = balanceOf(account) - reserveFor(view.fees, account.OwnerCount)
-    send = { capacity: unitsOf(String(spendable > 0n ? spendable : 0n)), line: null }
+    send = { capacity: unitsOf(String(liquidDrops(view, account))), line: null }
   } else {
     send = sending(context, sender, pay)
   }
@@ -213,8 +200,7 @@ export function applyIssuedPayment(context: ApplyContext): string {
     // The paying asset's issuer pays the native units out of its own spendable balance.
     const maker = readAccount(view, pay.issuer as string)
     if (!maker) return 'tecPATH_DRY'
-    const makerSpendable = balanceOf(maker) - reserveFor(view.fees, maker.OwnerCount)
-    const available = unitsOf(String(makerSpendable > 0n ? makerSpendable : 0n))
+    const available = unitsOf(String(liquidDrops(view, maker)))
     if (available.isZero()) return 'tecPATH_DRY'
     receive.capacity = IssuedValue.min(receive.capacity, available)
   }
