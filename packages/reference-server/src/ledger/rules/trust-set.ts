@@ -55,7 +55,10 @@ export function lineReserve(fees: LedgerFees, ownerCount: number): bigint {
  * (`lsfLowReserve`/`lsfHighReserve`, one owned object), judged on the balance before the fee
  * against {@link lineReserve}: a new line → `tecNO_LINE_INSUF_RESERVE`, an existing line that
  * newly reserves → `tecINSUF_RESERVE_LINE`. A zero limit for a line that does not exist is
- * `tecNO_LINE_REDUNDANT`; a line no side reserves, at zero balance, is deleted.
+ * `tecNO_LINE_REDUNDANT`; a line no side reserves, at zero balance, is deleted. With
+ * DisallowIncoming (SetTrust::preclaim) a missing peer is `tecNO_DST` and a peer that set
+ * `lsfDisallowIncomingTrustline` refuses a new line (`tecNO_PERMISSION`); an existing line may
+ * still change (fixDisallowIncomingV1).
  *
  * @example
  * ```ts
@@ -73,9 +76,18 @@ export const trustSetRules: TransactionRules = {
     if (new IssuedValue(limit.value).isNegative()) return 'temBAD_LIMIT'
     return null
   },
-  preclaim(view, tx) {
+  preclaim(view, tx, context) {
     const root = readAccount(view, String(tx.Account))
-    return root ? trustSetFlagsPreclaim(tx, root.Flags) : 'terNO_ACCOUNT'
+    if (!root) return 'terNO_ACCOUNT'
+    const flagged = trustSetFlagsPreclaim(tx, root.Flags)
+    if (flagged || !context.enabled('DisallowIncoming')) return flagged
+    const limit = tx.LimitAmount as { currency: string; issuer: string }
+    const peer = readAccount(view, limit.issuer)
+    if (!peer) return 'tecNO_DST'
+    // The peer refuses new lines; an existing one may still change (fixDisallowIncomingV1).
+    if ((peer.Flags & LSF.AccountRoot.DisallowIncomingTrustline) === 0) return null
+    const exists = view.read(rippleStateIndex(root.Account, limit.issuer, limit.currency))
+    return exists && context.enabled('fixDisallowIncomingV1') ? null : 'tecNO_PERMISSION'
   },
   doApply({ view, tx, account, priorBalance }) {
     const limit = tx.LimitAmount as { currency: string; issuer: string; value: string }
