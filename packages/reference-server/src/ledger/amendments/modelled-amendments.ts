@@ -73,6 +73,8 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   'fixNFTokenPageLinks',
   'fixEnforceNFTokenTrustline',
   'NFTokenMintOffer',
+  // Mutable NFTs whose URI their issuer changes (rules/nft-modify.ts, tfMutable in nft-mint.ts).
+  'DynamicNFT',
 ])
 
 /**
