@@ -15,6 +15,7 @@ import { type AccountRoot, LSF, type RippleState } from '../state/ledger-object'
 import { heldBy, limitOf, qualityOf, shiftTo } from '../state/trust-line'
 import { applyBookPayment, hasBook } from './book-payment'
 import { paymentDepositResult } from './deposit-authorization'
+import { defaultPathOnly, pathsResult } from './payment-paths'
 import type { ApplyContext, NativePrice } from './transaction-rules'
 import { directPathResult, transferRate } from './trust-line-flags'
 
@@ -150,6 +151,9 @@ function settle(
  * market at the simulator's prices: no price → `tecPATH_DRY`, more than `SendMax` →
  * `tecPATH_PARTIAL`, native spending below the reserve → `tecUNFUNDED_PAYMENT`. A receiver whose
  * `QualityIn` on its line is below 1.0 gets delivered ÷ quality on the line, paid by the sender.
+ * Explicit `Paths` are applied only where they restate the default path (rules/payment-paths.ts),
+ * else `tecPATH_DRY`; a malformed step is `temBAD_PATH`, `tfNoRippleDirect` without paths
+ * `temRIPPLE_EMPTY`.
  * Nothing changes unless the result is `tesSUCCESS`.
  *
  * @example
@@ -167,6 +171,9 @@ export function applyIssuedPayment(context: ApplyContext): string {
   // Deposit authorization (Payment::doApply): only preauthorized senders, no small-amount rule.
   const refused = paymentDepositResult(view, sender, receiver, null)
   if (refused) return refused
+  // Explicit paths: malformed → tem; beyond the default path the ledger models → no liquidity.
+  const pathRefusal = pathsResult(tx) ?? (defaultPathOnly(tx, native) ? null : 'tecPATH_DRY')
+  if (pathRefusal) return pathRefusal
   const flags = typeof tx.Flags === 'number' ? tx.Flags : 0
   const deliver = assetOf(tx.Amount, native)
   const pay = tx.SendMax === undefined ? deliver : assetOf(tx.SendMax, native)
