@@ -1,6 +1,6 @@
 import type { Amount } from 'pullsign/wire'
 import { bookAmountOf } from '../amounts/book-amount'
-import { IssuedValue, significant } from '../amounts/issued-value'
+import { divRound, IssuedValue, significant } from '../amounts/issued-value'
 import {
   assetOf,
   isIssued,
@@ -11,10 +11,11 @@ import {
 } from '../amounts/ledger-asset'
 import { readAccount } from '../state/account-root'
 import { LSF, type RippleState } from '../state/ledger-object'
-import { heldBy, limitOf, shiftTo } from '../state/trust-line'
+import { heldBy, limitOf, qualityOf, shiftTo } from '../state/trust-line'
 import { applyBookPayment, hasBook } from './book-payment'
 import { paymentDepositResult } from './deposit-authorization'
 import { liquidDrops, moveDrops, trustLineFor } from './offer-funds'
+import { defaultPathOnly, pathsResult } from './payment-paths'
 import type { ApplyContext, NativePrice } from './transaction-rules'
 import { directPathResult, transferRate } from './trust-line-flags'
 
@@ -30,6 +31,7 @@ export const TF_PARTIAL_PAYMENT = 0x00020000
 
 const ZERO = new IssuedValue(0)
 const UNLIMITED = new IssuedValue(Number.POSITIVE_INFINITY)
+const QUALITY_ONE = 1_000_000_000
 
 type Line = Readonly<RippleState>
 type Leg = { refusal: string } | { capacity: IssuedValue; line: Line | null }
@@ -93,12 +95,22 @@ function shift(context: ApplyContext, line: Line, receiver: string, value: Issue
   shiftTo(context.view, peeked, receiver, value)
 }
 
-// Settles `delivered` of the plan: the payer's side first, then the receiver's.
+// The receiver's QualityIn below 1.0 on its line, as a fraction, or null: it values what arrives
+// at that rate, so its line takes delivered ÷ quality (rippled DirectStepI::revImp; the last
+// step caps a quality above 1.0 at 1.0, qualitiesSrcIssues).
+function receivingQuality(line: Line | null, receiver: string): IssuedValue | null {
+  const quality = line ? qualityOf(line, receiver, 'In') : 0
+  return quality === 0 || quality >= QUALITY_ONE ? null : new IssuedValue(quality).div(QUALITY_ONE)
+}
+
+// Settles `delivered` of the plan: the payer's side first, then the receiver's (its line takes
+// `credited`, what `delivered` is worth at its QualityIn).
 function settle(
   context: ApplyContext,
   plan: Plan,
   legs: { send: Line | null; receive: Line | null },
   delivered: IssuedValue,
+  credited: IssuedValue,
   cost: IssuedValue,
 ): void {
   const sender = String(context.tx.Account)
@@ -114,7 +126,7 @@ function settle(
   if (deliver.issuer === null) {
     moveDrops(context.view, pay.issuer as string, destination, toDrops(delivered, 'down'))
   } else if (legs.receive) {
-    shift(context, legs.receive, destination, delivered)
+    shift(context, legs.receive, destination, credited)
   }
 }
 
@@ -125,7 +137,11 @@ function settle(
  * `DefaultRipple`; a partial payment delivers what the payer can (`DeliverMin` honoured).
  * Between two assets (pay-with-anything, `SendMax` in the paying asset), the issuers make the
  * market at the simulator's prices: no price → `tecPATH_DRY`, more than `SendMax` →
- * `tecPATH_PARTIAL`, native spending below the reserve → `tecUNFUNDED_PAYMENT`.
+ * `tecPATH_PARTIAL`, native spending below the reserve → `tecUNFUNDED_PAYMENT`. A receiver whose
+ * `QualityIn` on its line is below 1.0 gets delivered ÷ quality on the line, paid by the sender.
+ * Explicit `Paths` are applied only where they restate the default path (rules/payment-paths.ts),
+ * else `tecPATH_DRY`; a malformed step is `temBAD_PATH`, `tfNoRippleDirect` without paths
+ * `temRIPPLE_EMPTY`.
  * Nothing changes unless the result is `tesSUCCESS`.
  *
  * @example
@@ -143,6 +159,9 @@ export function applyIssuedPayment(context: ApplyContext): string {
   // Deposit authorization (Payment::doApply): only preauthorized senders, no small-amount rule.
   const refused = paymentDepositResult(view, sender, receiver, null)
   if (refused) return refused
+  // Explicit paths: malformed → tem; beyond the default path the ledger models → no liquidity.
+  const pathRefusal = pathsResult(tx) ?? (defaultPathOnly(tx, native) ? null : 'tecPATH_DRY')
+  if (pathRefusal) return pathRefusal
   const flags = typeof tx.Flags === 'number' ? tx.Flags : 0
   const deliver = assetOf(tx.Amount, native)
   const pay = tx.SendMax === undefined ? deliver : assetOf(tx.SendMax, native)
@@ -189,6 +208,17 @@ export function applyIssuedPayment(context: ApplyContext): string {
       ? { capacity: UNLIMITED, line: null }
       : receiving(context, destination, deliver)
   if ('refusal' in receive) return receive.refusal
+  const quality = receivingQuality(receive.line, destination)
+  const credit = (delivered: IssuedValue) =>
+    quality ? divRound(delivered, quality, false, 'up') : delivered
+  if (quality) {
+    const face = rate
+    rate = {
+      cost: (delivered) => face.cost(credit(delivered)),
+      affordable: (paid) => face.affordable(paid).times(quality),
+    }
+    receive.capacity = receive.capacity.times(quality)
+  }
   let send: Leg
   if (pay.issuer === null) {
     send = { capacity: unitsOf(String(liquidDrops(view, account))), line: null }
@@ -223,7 +253,8 @@ export function applyIssuedPayment(context: ApplyContext): string {
     if (plan.deliverMin && delivered.lt(plan.deliverMin)) return 'tecPATH_PARTIAL'
   }
   const cost = IssuedValue.min(rate.cost(delivered), payable)
-  settle(context, plan, { send: send.line, receive: receive.line }, delivered, cost)
+  const legs = { send: send.line, receive: receive.line }
+  settle(context, plan, legs, delivered, credit(delivered), cost)
   // rippled's Payment writes DeliveredAmount only when it differs from Amount (§8.3).
   if (delivered.lt(plan.wanted)) context.deliver(amountOf(deliver, delivered))
   return 'tesSUCCESS'
