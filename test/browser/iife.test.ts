@@ -36,11 +36,16 @@ test('the script-tag build exposes every name of the ESM entry, each under its o
     const value = global[name]
     if (typeof value === 'function') expect(value.name, `${name}.name`).toBe(name)
   }
-  // a console names an instance after its constructor: `PullSign`, not a minified letter
+  // `new PullSign` hands back the plain client its factory makes, and any runtime's client is
+  // `instanceof PullSign`
   const PullSign = window.PullSign
   if (!PullSign) throw new Error('window.PullSign is not defined')
-  const client = new PullSign({ apiKey: '00000000-0000-4000-8000-000000000000' })
-  expect(client.constructor.name).toBe('PullSign')
+  const apiKey = '00000000-0000-4000-8000-000000000000'
+  const client = new PullSign({ apiKey })
+  expect(Object.getPrototypeOf(client)).toBe(Object.prototype)
+  expect(Object.keys(client)).toEqual(Object.keys(PullSign.createBrowserClient({ apiKey })))
+  expect(PullSign.createXappClient({ apiKey })).toBeInstanceOf(PullSign)
+  expect({ apiKey }).not.toBeInstanceOf(PullSign)
   expect(
     new PullSign.RateLimitError(
       {

@@ -1,8 +1,11 @@
-import { decode, encode, encodeForSigning } from 'ripple-binary-codec'
-import type { Platform } from '../src/create-platform'
-import { sign, verify } from '../src/ledger/signatures/keypair-signatures'
-import { builtServer } from './bench-fixtures'
 import { quick, report } from './bench-report'
+import {
+  type BenchKey,
+  cpuRateLine,
+  ledgerBench,
+  verifyBaseline,
+  verifyTimed,
+} from './ledger-bench-setup'
 
 // docs/protocol.md §8.5 on one network: issued-asset payments applied per second by the simulated
 // ledger (decode, signature check, trust lines, rippling through a DefaultRipple issuer, balance
@@ -13,36 +16,11 @@ const NETWORK = 'TESTNET'
 const PAYMENTS = quick ? 200 : 20_000
 const BATCH_FLOWS = quick ? 3 : 40
 
-const createReferenceServer = await builtServer()
-const server = createReferenceServer({ rateLimits: false, ledgerCloseMs: false })
-const platform: Platform = server.platform
-const { ledger } = platform
+const { server, platform, accountOf, keyOf, sequenceOf, signed, submit, timed } =
+  await ledgerBench(NETWORK)
 
-const keyOf = (name: string) => {
-  const user = platform.users.create({ name, accounts: 1 })
-  const key = user.accounts[0]
-  if (!key) throw new Error(`${name} has no account`)
-  return { user, key }
-}
-type Key = ReturnType<typeof keyOf>['key']
-
-const signed = (key: Key, fields: Record<string, unknown>, sequence?: number) => {
-  const tx = {
-    Account: key.address,
-    Fee: '12',
-    Sequence: sequence ?? ledger.account(NETWORK, key.address)?.sequence,
-    SigningPubKey: key.publicKey,
-    ...fields,
-  }
-  return encode({ ...tx, TxnSignature: sign(encodeForSigning(tx), key.privateKey) })
-}
-const submit = (blob: string) => {
-  const { engine_result } = ledger.submit(NETWORK, blob)
-  if (engine_result !== 'tesSUCCESS') throw new Error(`setup answered ${engine_result}`)
-}
-
-const issuer = keyOf('Bench issuer').key
-const holders = [keyOf('Bench holder A').key, keyOf('Bench holder B').key]
+const issuer = keyOf('Bench issuer')
+const holders = [keyOf('Bench holder A'), keyOf('Bench holder B')]
 const usd = (value: string) => ({ currency: 'USD', issuer: issuer.address, value })
 submit(signed(issuer, { TransactionType: 'AccountSet', SetFlag: 8 }))
 for (const holder of holders) {
@@ -58,7 +36,7 @@ for (const holder of holders) {
 
 // Pre-signed: holders pay each other 1.25 USD through the issuer, alternating.
 const blobs: string[] = []
-const next = holders.map((h) => ledger.account(NETWORK, h.address)?.sequence ?? 0)
+const next = holders.map((h) => sequenceOf(h.address))
 for (let i = 0; i < PAYMENTS; i++) {
   const from = i % 2
   const to = holders[1 - from]?.address
@@ -66,44 +44,23 @@ for (let i = 0; i < PAYMENTS; i++) {
   next[from] = sequence + 1
   blobs.push(
     signed(
-      holders[from] as Key,
+      holders[from] as BenchKey,
       { TransactionType: 'Payment', Destination: to, Amount: usd('1.25') },
       sequence,
     ),
   )
 }
-// CPU seconds of this process as well as wall time: on a shared machine the others' load moves
-// the wall time of the two loops apart, and their CPU time much less.
-const cpuSeconds = () => {
-  const { user, system } = process.cpuUsage()
-  return (user + system) / 1e6
-}
-let start = performance.now()
-let cpuStart = cpuSeconds()
-for (const [index, blob] of blobs.entries()) {
-  submit(blob)
-  if (index % 1000 === 999) ledger.close(NETWORK)
-}
-const paymentsPerSecond = PAYMENTS / ((performance.now() - start) / 1000)
-const paymentsPerCpuSecond = PAYMENTS / (cpuSeconds() - cpuStart)
+// Applied, a ledger closed every 1,000: wall and CPU seconds (the others' load on a shared
+// machine moves the wall time of this loop and the baseline's apart, their CPU time much less).
+const paying = timed(blobs)
 
 // Baseline: only decoding and verifying the same blobs.
-start = performance.now()
-cpuStart = cpuSeconds()
-for (const blob of blobs) {
-  const { TxnSignature, ...tx } = decode(blob)
-  if (!verify(encodeForSigning(tx), String(TxnSignature), String(tx.SigningPubKey))) {
-    throw new Error('signature does not verify')
-  }
-}
-const verifyPerSecond = PAYMENTS / ((performance.now() - start) / 1000)
-const verifyPerCpuSecond = PAYMENTS / (cpuSeconds() - cpuStart)
+const verifying = verifyTimed(blobs)
 
 // The Batch flow with 3 inner signers.
 const app = platform.applications.create({ name: 'Bench batch' })
-const owner = keyOf('Batch owner')
-const signers = [keyOf('Inner 1'), keyOf('Inner 2'), keyOf('Inner 3')]
-const sequenceOf = (address: string) => ledger.account(NETWORK, address)?.sequence ?? 0
+const owner = accountOf('Batch owner')
+const signers = [accountOf('Inner 1'), accountOf('Inner 2'), accountOf('Inner 3')]
 const batchFlow = async () => {
   const txjson = {
     TransactionType: 'Batch',
@@ -152,26 +109,17 @@ await server.close()
 report('ledger-payments', [
   {
     name: `issued payments holder to holder through a DefaultRipple issuer, one network, ${PAYMENTS} applied`,
-    value: paymentsPerSecond,
+    value: PAYMENTS / paying.wall,
     unit: 'payments/s',
-    baseline: {
-      name: 'decode + verify of the same blobs alone',
-      value: verifyPerSecond,
-      unit: '/s',
-    },
+    baseline: verifyBaseline(PAYMENTS / verifying.wall),
     goal: { judged: 'value', atLeast: 2000 },
   },
-  {
-    name: 'the same payments per second of CPU time (process.cpuUsage), for the reader',
-    value: paymentsPerCpuSecond,
-    unit: 'payments/CPU-s',
-    baseline: {
-      name: 'decode + verify per second of CPU time',
-      value: verifyPerCpuSecond,
-      unit: '/CPU-s',
-    },
-    goal: null,
-  },
+  cpuRateLine(
+    'the same payments per second of CPU time (process.cpuUsage), for the reader',
+    'payments/CPU-s',
+    PAYMENTS / paying.cpu,
+    { value: PAYMENTS / verifying.cpu, unit: '/CPU-s' },
+  ),
   {
     name: `Batch flow with 3 inner signers in-process (4 payloads created and signed), median of ${times.length}`,
     value: median,

@@ -1,4 +1,5 @@
 import WebSocket from 'ws'
+import { wallNow } from './arrival-latencies'
 
 /** What the parent sends: open one node socket per account, subscribed to `ledger` and it. */
 export interface StreamConnectRequest {
@@ -16,7 +17,6 @@ export interface StreamArrivals {
 
 const sockets: WebSocket[] = []
 const arrivals: [number, number][] = []
-const wallNow = () => performance.timeOrigin + performance.now()
 
 // One socket: subscribed once its answer came; every ledgerClosed after that is timed.
 const open = (url: string, account: string) =>

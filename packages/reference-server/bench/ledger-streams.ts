@@ -1,4 +1,5 @@
 import { Wallet } from 'xrpl'
+import { latenciesOf, percentile, wallNow } from './arrival-latencies'
 import { forkBenchChild, nextMessage } from './bench-child'
 import { builtServer } from './bench-fixtures'
 import { quick, report } from './bench-report'
@@ -12,7 +13,6 @@ import type { StreamArrivals, StreamConnectRequest } from './ledger-stream-clien
 const gc = ensureGc()
 const SOCKETS = quick ? 100 : 1_000
 const CLOSES = quick ? 5 : 50
-const wallNow = () => performance.timeOrigin + performance.now()
 
 const createReferenceServer = await builtServer()
 const server = createReferenceServer({ rateLimits: false, ledgerCloseMs: false })
@@ -41,12 +41,7 @@ for (let i = 0; i < CLOSES; i++) {
 await new Promise((resolve) => setTimeout(resolve, 500))
 clients.send({ type: 'report' })
 const { arrivals } = await nextMessage<StreamArrivals>(clients, 'arrivals')
-const latencies = arrivals
-  .map(([index, at]) => at - (closedAt.get(index) ?? Number.NaN))
-  .filter((ms) => Number.isFinite(ms))
-  .sort((a, b) => a - b)
-const percentile = (p: number) =>
-  latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Number.NaN
+const latencies = latenciesOf(arrivals, closedAt)
 clients.send({ type: 'close' })
 await nextMessage(clients, 'closed')
 clients.disconnect()
@@ -61,8 +56,8 @@ report('ledger streams', [
     goal: { judged: 'value', atMost: 10 },
   },
   {
-    name: `p99 close → ledgerClosed on every socket (${latencies.length} of ${SOCKETS * CLOSES} arrived; p50 ${percentile(0.5).toFixed(1)} ms)`,
-    value: percentile(0.99),
+    name: `p99 close → ledgerClosed on every socket (${latencies.length} of ${SOCKETS * CLOSES} arrived; p50 ${percentile(latencies, 0.5).toFixed(1)} ms)`,
+    value: percentile(latencies, 0.99),
     unit: 'ms',
     baseline: null,
     goal: { judged: 'value', atMost: 50 },

@@ -1,3 +1,4 @@
+import { latenciesOf, percentile, wallNow } from './arrival-latencies'
 import { forkBenchChild, nextMessage } from './bench-child'
 import { builtServer } from './bench-fixtures'
 import { quick, report } from './bench-report'
@@ -13,7 +14,6 @@ const RESOLUTIONS_PER_SECOND = 200
 const RESOLUTIONS = quick ? 50 : 2_000
 const PARALLEL_HANDSHAKES = 200
 
-const wallNow = () => performance.timeOrigin + performance.now()
 const clients = forkBenchChild('./socket-clients.ts')
 await nextMessage(clients, 'ready')
 
@@ -67,15 +67,10 @@ const achievedRate = RESOLUTIONS / ((performance.now() - t0) / 1000)
 await new Promise((resolve) => setTimeout(resolve, 500))
 clients.send({ type: 'report' })
 const { arrivals } = await nextMessage<ArrivalReport>(clients, 'arrivals')
-const latencies = arrivals
-  .map(([uuid, at]) => at - (started.get(uuid) ?? Number.NaN))
-  .filter((ms) => Number.isFinite(ms))
-  .sort((a, b) => a - b)
+const latencies = latenciesOf(arrivals, started)
 if (latencies.length !== RESOLUTIONS) {
   throw new Error(`expected ${RESOLUTIONS} resolve messages, got ${latencies.length}`)
 }
-const percentile = (p: number) =>
-  latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Number.NaN
 await closeAll()
 await server.close()
 
@@ -108,8 +103,8 @@ report('payload-sockets', [
     goal: { judged: 'value', atMost: 10 },
   },
   {
-    name: `p99 resolution → resolve message, ${RESOLUTIONS} resolutions at ${achievedRate.toFixed(0)}/s among ${SOCKETS.toLocaleString('en-US')} sockets (p50 ${percentile(0.5).toFixed(1)} ms, max ${(latencies.at(-1) ?? Number.NaN).toFixed(1)} ms)`,
-    value: percentile(0.99),
+    name: `p99 resolution → resolve message, ${RESOLUTIONS} resolutions at ${achievedRate.toFixed(0)}/s among ${SOCKETS.toLocaleString('en-US')} sockets (p50 ${percentile(latencies, 0.5).toFixed(1)} ms, max ${(latencies.at(-1) ?? Number.NaN).toFixed(1)} ms)`,
+    value: percentile(latencies, 0.99),
     unit: 'ms',
     baseline: null,
     goal: { judged: 'value', atMost: 100 },

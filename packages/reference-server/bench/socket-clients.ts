@@ -1,4 +1,5 @@
 import WebSocket from 'ws'
+import { wallNow } from './arrival-latencies'
 
 /** What the parent sends: open one socket per url, at most `parallel` handshakes at a time. */
 export interface ConnectRequest {
@@ -15,9 +16,6 @@ export interface ArrivalReport {
 
 const sockets: WebSocket[] = []
 const arrivals: [string, number][] = []
-// performance.timeOrigin + now() is wall-clock time with sub-ms precision, comparable between the
-// parent and this process.
-const wallNow = () => performance.timeOrigin + performance.now()
 
 const open = (url: string) =>
   new Promise<void>((resolve, reject) => {

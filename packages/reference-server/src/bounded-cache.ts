@@ -45,8 +45,9 @@ export interface BoundedCache<V extends {}> {
 }
 
 /**
- * Creates a {@link BoundedCache} owned by one object (a platform part), emptied with it. A
- * module-level cache is made with {@link createSharedCache} instead, so `reset()` reaches it.
+ * Creates a {@link BoundedCache} owned by one object (a platform part), emptied with it: every
+ * cache of a server's state is one of these. Only the memo of a pure function may live at module
+ * level instead ({@link createSharedCache}).
  *
  * @example
  * ```ts
@@ -96,11 +97,20 @@ export function createBoundedCache<V extends {}>(limits: CacheLimits<V>): Bounde
 const shared = new Set<{ readonly size: number }>()
 
 /**
- * Creates a module-level {@link BoundedCache}: a memo of a pure function (an address's AccountID,
- * a keylet, a key object), shared by every server in the process. It holds no server's state:
- * the same input gives the same answer whichever server asks, so no server's `reset()` empties
- * it (one server's reset would otherwise slow every other one down), and its bound keeps it
- * small.
+ * Creates a module-level {@link BoundedCache}: the memo of a pure function (an address's
+ * AccountID, a keylet, a key object), shared by every server in the process. A memo is made here
+ * only when all three hold:
+ * - its key holds every input: the value depends on the key and the process's constants (the
+ *   codec's definitions) alone, never on a server's options, applications, users, ledger, clock
+ *   or randomness. An input that varies by server or application is part of the key, or picks
+ *   the memo (the transaction check keeps one per value of the restricted_types permission);
+ *   otherwise the cache belongs to the server, made with {@link createBoundedCache};
+ * - its values are immutable (strings, booleans, key objects), so no caller changes another's;
+ * - a missing entry costs time only: computed again, the answer is the same.
+ * So one server sees another's entries as speed, never as an answer, and no server's `reset()`
+ * empties it (one server's reset would otherwise slow every other one down); its bound keeps it
+ * small. test/server/bounded-caches.test.ts runs two servers in one process that differ where
+ * the memos are used (a permission, a funded account) and each answers from its own state.
  *
  * @example
  * ```ts

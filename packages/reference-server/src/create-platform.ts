@@ -129,15 +129,23 @@ export interface Platform {
 
 /**
  * What the composition root hands the transports: the platform (the HTTP handler and the
- * payload sockets take the parts and ports they use from it).
+ * payload sockets take the parts and ports they use from it), and `onReset` for a transport's
+ * own caches of what the platform holds.
  *
  * @example
  * ```ts
- * const { platform } = assemblePlatform({ ledgerCloseMs: false })
+ * const { platform, onReset } = assemblePlatform({ ledgerCloseMs: false })
+ * onReset(() => bodies.clear())
  * ```
  */
 export interface AssembledPlatform {
   platform: Platform
+  /**
+   * Calls `listener` after every reset of the platform, whole (`reset`) or of one application
+   * (`resetApplication`), however it was asked for (the control API, the test kit, a snapshot's
+   * restore, a direct call); returns the function that stops it.
+   */
+  onReset(listener: () => void): () => void
 }
 
 /**
@@ -224,6 +232,11 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
   })
 
   loadFixtures(fixtures, { applications, users })
+  // The transports' caches of what a reset forgets (http/record-bodies.ts).
+  const resetListeners = new Set<() => void>()
+  const resetDone = () => {
+    for (const listener of resetListeners) listener()
+  }
 
   const platform: Platform = {
     clock,
@@ -274,12 +287,14 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
       applications.clear()
       ledger.reset()
       loadFixtures(fixtures, { applications, users })
+      resetDone()
     },
     resetApplication(appUuid) {
       const app = applications.get(appUuid)
       payloads.forgetApplication(app.uuid)
       webhooks.stopApplication(app.uuid)
       tokens.forgetApplication(app.uuid)
+      resetDone()
     },
     dispose() {
       wallet.clearAutopilot()
@@ -290,5 +305,11 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
       if (ownClock) clock.dispose()
     },
   }
-  return { platform }
+  return {
+    platform,
+    onReset(listener) {
+      resetListeners.add(listener)
+      return () => resetListeners.delete(listener)
+    },
+  }
 }

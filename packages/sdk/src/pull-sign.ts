@@ -74,6 +74,8 @@ export interface PullSignConstructor {
   new (options?: PullSignOptions): PullSign
   new (apiKey: string, apiSecret: string): BackendClient
   new (apiKey: string, options?: PullSignOptions): PullSign
+  /** `client instanceof PullSign`: a client of any of the four runtimes, whichever factory made it. */
+  [Symbol.hasInstance](value: unknown): value is PullSign
 }
 
 // (apiKey, apiSecret) as the field's backend SDKs; (apiKey, options) as their browser SDKs; an
@@ -110,8 +112,10 @@ const create = (options: PullSignOptions): PullSign => {
 /**
  * The pullsign client for script tags and the field's habits: picks one of the four runtimes
  * (`createBackendClient`, `createBrowserClient`, `createNativeClient`, `createXappClient`) from
- * the options and the page, and returns it; its `runtime` says which (and narrows its type).
- * Every failure rejects with a `PullSignError`; nothing resolves `null`.
+ * the options and the page, and returns it: the plain object that factory makes, whose `runtime`
+ * says which (and narrows its type). `client instanceof PullSign` holds for a client of any
+ * runtime, made here or by its factory. Every failure rejects with a `PullSignError`; nothing
+ * resolves `null`.
  *
  * @example
  * ```ts
@@ -123,10 +127,12 @@ const create = (options: PullSignOptions): PullSign => {
  * ```
  */
 export const PullSign = class PullSign {
+  // Any client of the four runtimes, whichever made it: told apart by `runtime`, as its type is.
+  static [Symbol.hasInstance] = (value: unknown): boolean =>
+    ((value as { runtime?: unknown } | null | undefined)?.runtime as string) in FACTORIES
+
   constructor(first?: unknown, second?: unknown) {
-    // The client it picked, made an instance of PullSign: `instanceof PullSign` holds and a
-    // console names it `PullSign`, as with the field's class.
     // biome-ignore lint/correctness/noConstructorReturn: the facade hands back the runtime it picked
-    return Object.setPrototypeOf(create(normalize(first, second)), new.target.prototype)
+    return create(normalize(first, second))
   }
 } as PullSignConstructor

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util'
-import { createBackendClient, PullSign, PullSignError } from 'pullsign'
+import { createBackendClient, createNativeClient, PullSign, PullSignError } from 'pullsign'
 import { PRODUCTION_ENDPOINTS } from 'pullsign/wire'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 
@@ -49,6 +49,20 @@ describe('construction', () => {
       expect(client.apiKey).toBe(apiKey)
       expect(client.endpoints).toEqual(PRODUCTION_ENDPOINTS)
     }
+  })
+
+  test('new PullSign hands back the plain client its factory makes; instanceof PullSign holds for every runtime', async () => {
+    const made = new PullSign(apiKey, apiSecret)
+    const fromFactory = createBackendClient({ apiKey, apiSecret })
+    // the same members, as own properties of a plain object: a spread or a log shows them all
+    expect(Object.getPrototypeOf(made)).toBe(Object.prototype)
+    expect(Object.keys(made)).toEqual(Object.keys(fromFactory))
+    const native = createNativeClient({ apiKey, redirectUrl: 'myapp://signin', openUrl: () => {} })
+    for (const client of [made, fromFactory, native]) expect(client).toBeInstanceOf(PullSign)
+    for (const other of [{}, null, undefined, 'backend', { runtime: 'server' }, PullSign]) {
+      expect(other instanceof PullSign, String(other)).toBe(false)
+    }
+    await Promise.all([made, fromFactory, native].map((client) => client.close()))
   })
 
   test('explicit options win over the environment', () => {

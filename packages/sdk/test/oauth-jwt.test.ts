@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose'
 import { NetworkError } from 'pullsign'
 import { createOAuthJwtVerifier, SignatureError, verifyOAuthJwt } from 'pullsign/verify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 const apiKey = '00000000-0000-4000-8000-0000000000aa'
 const now = 1_800_000_000_000
@@ -13,20 +13,28 @@ let issuer = ''
 let close = () => {}
 let key: CryptoKey
 let otherKey: CryptoKey
+/** The keys /certs publishes: k1 unless a test rotates them. */
+let published: JWK[] = []
+let k1: JWK
 beforeAll(async () => {
   const pair = await generateKeyPair('RS256')
   key = pair.privateKey
   otherKey = (await generateKeyPair('RS256')).privateKey
-  const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' }
+  k1 = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' }
+  published = [k1]
   const server = createServer((req, res) => {
     res.writeHead(req.url === '/oauth/certs' ? 200 : 404, { 'content-type': 'application/json' })
-    res.end(JSON.stringify({ keys: [jwk] }))
+    res.end(JSON.stringify({ keys: published }))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}/oauth`
   close = () => server.close()
 })
 afterAll(() => close())
+afterEach(() => {
+  published = [k1]
+  vi.useRealTimers()
+})
 
 const sign = (
   claims: { aud?: string; iss?: string } = {},
@@ -40,6 +48,23 @@ const sign = (
     .setIssuedAt(now / 1000)
     .setExpirationTime(now / 1000 + 86_400)
     .sign(signingKey)
+
+// The fetch a client would be given, counting what it reads.
+const counting = () => {
+  const urls: string[] = []
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    urls.push(String(input))
+    return globalThis.fetch(input, init)
+  }
+  return { urls, fetch }
+}
+
+// The issuer publishes a new key k2 and retires k1, as a provider rotating its keys does.
+const rotate = async () => {
+  const pair = await generateKeyPair('RS256')
+  published = [{ ...(await exportJWK(pair.publicKey)), kid: 'k2', alg: 'RS256', use: 'sig' }]
+  return () => sign({}, { alg: 'RS256', kid: 'k2' }, pair.privateKey)
+}
 
 describe('verifyOAuthJwt', () => {
   it('returns the claims of a JWT signed by the issuer for this application', async () => {
@@ -102,16 +127,6 @@ describe('verifyOAuthJwt', () => {
 })
 
 describe('createOAuthJwtVerifier', () => {
-  // The fetch a client would be given, counting what it reads.
-  const counting = () => {
-    const urls: string[] = []
-    const fetch: typeof globalThis.fetch = (input, init) => {
-      urls.push(String(input))
-      return globalThis.fetch(input, init)
-    }
-    return { urls, fetch }
-  }
-
   it('reads /certs through the given fetch once, keeps the keys, and reads again after reset()', async () => {
     const seen = counting()
     const verifier = createOAuthJwtVerifier({ issuer, audience: apiKey, fetch: seen.fetch })
@@ -141,5 +156,43 @@ describe('createOAuthJwtVerifier', () => {
       'needs the issuer',
     )
     expect(() => createOAuthJwtVerifier({ issuer, audience: '' })).toThrow('needs the audience')
+  })
+})
+
+describe('a key rotation of the issuer', () => {
+  it('verifyOAuthJwt reads /certs at every call: the new key verifies at once, the retired one no longer', async () => {
+    const seen = counting()
+    const options = { issuer, audience: apiKey, now, fetch: seen.fetch }
+    const before = await sign()
+    expect((await verifyOAuthJwt(before, options)).sub).toBe('rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY')
+    const signRotated = await rotate()
+    expect((await verifyOAuthJwt(await signRotated(), options)).iss).toBe(issuer)
+    await expect(verifyOAuthJwt(before, options)).rejects.toMatchObject({ reason: 'wrong-key' })
+    expect(seen.urls).toEqual([`${issuer}/certs`, `${issuer}/certs`, `${issuer}/certs`])
+  })
+
+  it("a verifier reads /certs again for a kid it lacks, once 30 s passed since its last read (jose's cooldown)", async () => {
+    // jose times its cooldown with Date.now(): the test moves that clock, nothing waits.
+    vi.useFakeTimers({ toFake: ['Date'], now })
+    const seen = counting()
+    const verifier = createOAuthJwtVerifier({ issuer, audience: apiKey, fetch: seen.fetch })
+    await verifier.verify(await sign(), { now })
+    const rotated = await (await rotate())()
+    vi.setSystemTime(now + 29_000)
+    await expect(verifier.verify(rotated, { now })).rejects.toMatchObject({ reason: 'wrong-key' })
+    expect(seen.urls).toHaveLength(1)
+    vi.setSystemTime(now + 31_000)
+    expect((await verifier.verify(rotated, { now })).iss).toBe(issuer)
+    expect(seen.urls).toHaveLength(2)
+  })
+
+  it('reset() makes a verifier read the rotated keys at once', async () => {
+    const seen = counting()
+    const verifier = createOAuthJwtVerifier({ issuer, audience: apiKey, fetch: seen.fetch })
+    await verifier.verify(await sign(), { now })
+    const rotated = await (await rotate())()
+    verifier.reset()
+    expect((await verifier.verify(rotated, { now })).iss).toBe(issuer)
+    expect(seen.urls).toHaveLength(2)
   })
 })

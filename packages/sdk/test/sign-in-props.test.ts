@@ -1,6 +1,7 @@
 import { createReferenceServer } from '@pullsign/reference-server'
 import { createNativeClient, type NativeClient, PullSign } from 'pullsign'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signInThroughWallet } from './support/wallet-sign-in'
 
 const server = createReferenceServer({ ledgerCloseMs: false })
 let endpoints: Awaited<ReturnType<typeof server.listen>>
@@ -9,17 +10,6 @@ beforeAll(async () => {
   endpoints = await server.listen(0)
 })
 afterAll(() => server.close())
-
-/** The system browser of a native app: follows the sign-in to the wallet, signs, returns the link. */
-async function signInAs(url: string, user: string): Promise<string> {
-  const auth = await fetch(url, { redirect: 'manual' })
-  const uuid = (auth.headers.get('location') ?? '').split('/sign/')[1] ?? ''
-  await server.wallet.sign(uuid, { user })
-  const back = await fetch(server.platform.payloads.record(uuid).meta.return_url_web ?? '', {
-    redirect: 'manual',
-  })
-  return back.headers.get('location') ?? ''
-}
 
 describe('PullSign user and environment of a sign-in client', () => {
   it('settle with the signed-in person, the JWT claims and the Bearer once signed in', async () => {
@@ -36,7 +26,9 @@ describe('PullSign user and environment of a sign-in client', () => {
       onResponse: ({ method, path, status }) => seen.push(`${method} ${path} ${status}`),
       redirectUrl: 'myapp://signin',
       openUrl: (url) =>
-        void signInAs(url, alice.uuid).then((link) => pullsign.handleRedirect(link)),
+        void signInThroughWallet(server, url, alice.uuid).then((link) =>
+          pullsign.handleRedirect(link),
+        ),
     })
     // Read before sign-in: the promises settle once it completes.
     const account = pullsign.user.account

@@ -92,13 +92,15 @@ export type FetchHandler = (request: Request) => Promise<Response>
  * ```
  */
 export function createHttpHandler(
-  { platform }: AssembledPlatform,
+  { platform, onReset }: AssembledPlatform,
   options: { listenHost?: string; snapshots?: Snapshots; ledgerNode?: LedgerNode } = {},
 ): (request: Request) => Response | Promise<Response> {
   const { applications, users, clock, rateLimits, identity } = platform
   const endpoints = () => platform.endpoints
   const ownHosts = () => ownHostNames(options.listenHost, endpoints())
   const recordBodies = createRecordBodies()
+  // Every reset, not only the control API's, forgets payloads: their texts go with them.
+  onReset(recordBodies.clear)
   const parts: HttpParts = {
     credentials: {
       applications,
@@ -115,10 +117,7 @@ export function createHttpHandler(
     ownHosts,
     state: platform.state,
     inbox: platform.inbox,
-    reset() {
-      platform.reset()
-      recordBodies.clear()
-    },
+    reset: platform.reset,
     resetApplication: platform.resetApplication,
     clock,
     applications,

@@ -11,6 +11,7 @@ const MAX_TEXT_CHARS = 1_500_000
 export interface RecordBodies {
   /** The record as JSON text, written again only when the record is a new one. */
   text(record: PayloadRecord): string
+  /** Forgets every text: at each reset of the platform (handler.ts hears them all). */
   clear(): void
   /** Characters kept now (keys and texts), at most the budget. */
   readonly chars: number

@@ -480,6 +480,37 @@ describe('the books stream', () => {
   })
 })
 
+describe('account_lines qualities (rippled AccountLines.cpp: quality_in, quality_out of the own side)', () => {
+  it("shows each side's QualityIn and QualityOut as the TrustSet wrote them, 0 where none", async () => {
+    const holder = Wallet.generate()
+    server.platform.ledger.fund(holder.classicAddress, 100_000_000n, ['TESTNET'])
+    await submit(
+      {
+        TransactionType: 'TrustSet',
+        Account: holder.classicAddress,
+        LimitAmount: { currency: 'EUR', issuer: issuer.classicAddress, value: '50' },
+        QualityIn: 970_000_000,
+        QualityOut: 1_020_000_000,
+      },
+      holder,
+    )
+    const lines = async (account: string) =>
+      (await client.request({ command: 'account_lines', account, peer: holder.classicAddress }))
+        .result.lines
+    const own = await client.request({ command: 'account_lines', account: holder.classicAddress })
+    expect(own.result.lines).toEqual([
+      expect.objectContaining({
+        currency: 'EUR',
+        quality_in: 970_000_000,
+        quality_out: 1_020_000_000,
+      }),
+    ])
+    expect(await lines(issuer.classicAddress)).toEqual([
+      expect.objectContaining({ currency: 'EUR', quality_in: 0, quality_out: 0 }),
+    ])
+  })
+})
+
 describe('the state tree (account_hash)', () => {
   it('hashes every object of the validated ledger as xrpl.js hashStateTree does; the ledger hash follows', async () => {
     // A ticket made and used: its object leaves the tree again.

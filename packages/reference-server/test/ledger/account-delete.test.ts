@@ -10,8 +10,7 @@ const carol = testKey(83)
 const OWNER_RESERVE = '200000'
 
 beforeEach(() => {
-  f = ledgerFixture()
-  for (const key of [alice, bob, carol]) f.ledger.fund(key.address, 100_000_000n, ['TESTNET'])
+  f = ledgerFixture({ keys: [alice, bob, carol], drops: 100_000_000n })
 })
 afterEach(() => f.dispose())
 

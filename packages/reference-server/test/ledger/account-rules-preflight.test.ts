@@ -98,8 +98,8 @@ describe('AccountSet flags (rippled SetAccount::doApply)', () => {
     ['asfDefaultRipple', { SetFlag: ASF.DefaultRipple }, LSF.DefaultRipple],
     ['asfNoFreeze', { SetFlag: ASF.NoFreeze }, LSF.NoFreeze],
     ['asfGlobalFreeze', { SetFlag: ASF.GlobalFreeze }, LSF.GlobalFreeze],
+    ['asfDisallowIncomingCheck (DisallowIncoming)', { SetFlag: 13 }, LSF.DisallowIncomingCheck],
     // Amendments this ledger has not enabled: rippled ignores the flag.
-    ['asfDisallowIncomingCheck (DisallowIncoming off)', { SetFlag: 13 }, 0],
     ['asfAllowTrustLineClawback (Clawback off)', { SetFlag: 16 }, 0],
     ['asfAllowTrustLineLocking (TokenEscrow off)', { SetFlag: 17 }, 0],
     ['an unknown flag', { SetFlag: 11 }, 0],

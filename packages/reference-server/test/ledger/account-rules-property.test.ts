@@ -78,8 +78,7 @@ describe('account rules, any sequence of them (docs/protocol.md §8.7)', () => {
   it('conserve native value but for burnt fees, keep owner counts equal to the objects owned, and keep reserves', () => {
     fc.assert(
       fc.property(fc.array(action, { minLength: 4, maxLength: 20 }), (actions) => {
-        const f = ledgerFixture()
-        for (const key of keys) f.ledger.fund(key.address, FUNDED, ['TESTNET'])
+        const f = ledgerFixture({ keys, drops: FUNDED })
         let burned = 0n
         const account = (i: number) => f.ledger.account('TESTNET', keys[i]?.address ?? '')
         try {

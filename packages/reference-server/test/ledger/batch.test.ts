@@ -13,9 +13,7 @@ const MODES = { ALLORNOTHING: 65536, ONLYONE: 131072, UNTILFAILURE: 262144, INDE
 
 let f: LedgerFixture
 beforeEach(() => {
-  f = ledgerFixture()
-  for (const key of [owner, cosigner, receiver])
-    f.ledger.fund(key.address, 100n * UNIT, ['TESTNET'])
+  f = ledgerFixture({ keys: [owner, cosigner, receiver], drops: 100n * UNIT })
 })
 afterEach(() => f.dispose())
 

@@ -12,8 +12,7 @@ const poor = testKey(14)
 
 let f: LedgerFixture
 beforeEach(() => {
-  f = ledgerFixture()
-  for (const key of [issuer, holder, other]) f.ledger.fund(key.address, 100n * UNIT, ['TESTNET'])
+  f = ledgerFixture({ keys: [issuer, holder, other], drops: 100n * UNIT })
   // Exactly the base reserve plus two fees: no room for an owned object.
   f.ledger.fund(poor.address, UNIT + 2n * FEE, ['TESTNET'])
 })
@@ -74,10 +73,24 @@ describe('trust lines (docs/protocol.md §8.5)', () => {
     })
   })
 
-  it('a limit back to zero removes the empty line and releases the reserve', () => {
+  it('a limit back to zero with NoRipple (the default of an account without DefaultRipple) removes the empty line and releases the reserve', () => {
+    trust(holder, '100')
+    const removed = f.submit(holder, {
+      TransactionType: 'TrustSet',
+      LimitAmount: usd('0'),
+      Flags: 0x00020000, // tfSetNoRipple
+    })
+    expect(removed.engine_result).toBe('tesSUCCESS')
+    expect(f.ledger.account('TESTNET', holder.address)).toMatchObject({ ownerCount: 0, lines: [] })
+  })
+
+  it('a limit back to zero alone keeps the line: its NoRipple is not at its default (SetTrust::doApply bLowReserveSet)', () => {
     trust(holder, '100')
     expect(trust(holder, '0').engine_result).toBe('tesSUCCESS')
-    expect(f.ledger.account('TESTNET', holder.address)).toMatchObject({ ownerCount: 0, lines: [] })
+    expect(f.ledger.account('TESTNET', holder.address)).toMatchObject({
+      ownerCount: 1,
+      lines: [{ counterparty: issuer.address, limit: '0' }],
+    })
   })
 
   it.each([

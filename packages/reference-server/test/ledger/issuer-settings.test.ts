@@ -11,8 +11,7 @@ const other = testKey(23)
 
 let f: LedgerFixture
 beforeEach(() => {
-  f = ledgerFixture()
-  for (const key of [issuer, holder, other]) f.ledger.fund(key.address, 100_000_000n, ['TESTNET'])
+  f = ledgerFixture({ keys: [issuer, holder, other], drops: 100_000_000n })
 })
 afterEach(() => f.dispose())
 

@@ -3,6 +3,9 @@ import { type Clock, createClock } from '../../src/platform'
 import { nativePrice } from '../../src/platform/lookups/rates'
 import { signTx, type TestKey } from './test-keys'
 
+/** One node of a transaction's `meta.AffectedNodes`: its kind and its fields. */
+export type AffectedNode = Record<string, Record<string, unknown>>
+
 /** A ledger on a test clock with the platform's prices, and a signer for its accounts. */
 export interface LedgerFixture {
   clock: Clock
@@ -10,13 +13,28 @@ export interface LedgerFixture {
   /** Fills Account, Sequence (unless given) and Fee, signs with `key` and submits on TESTNET. */
   submit(key: TestKey, fields: Record<string, unknown>): { txid: string; engine_result: string }
   balance(address: string): bigint
+  /** The validated or open transaction's metadata. */
+  meta(
+    txid: string,
+  ): { AffectedNodes: AffectedNode[]; TransactionResult: string } & Record<string, unknown>
+  /** The node of `index` in a transaction's metadata, or undefined. */
+  node(txid: string, index: string): AffectedNode | undefined
   dispose(): void
 }
 
-/** Starts a ledger that closes only on demand. */
-export function ledgerFixture(): LedgerFixture {
+/** Accounts a fixture starts with: each of `keys` given `drops` on TESTNET. */
+export interface Funded {
+  keys: readonly TestKey[]
+  drops: bigint
+}
+
+/** Starts a ledger that closes only on demand, with the `funded` accounts. */
+export function ledgerFixture(funded: Funded = { keys: [], drops: 0n }): LedgerFixture {
   const clock = createClock({ start: Date.parse('2026-01-01T00:00:00Z'), manual: true })
   const ledger = createLedger({ clock, closeMs: false, price: nativePrice })
+  for (const key of funded.keys) ledger.fund(key.address, funded.drops, ['TESTNET'])
+  const meta: LedgerFixture['meta'] = (txid) =>
+    ledger.transaction(txid)?.transaction.meta as unknown as ReturnType<LedgerFixture['meta']>
   return {
     clock,
     ledger,
@@ -30,6 +48,9 @@ export function ledgerFixture(): LedgerFixture {
       return ledger.submit('TESTNET', signTx(tx, key))
     },
     balance: (address) => BigInt(ledger.account('TESTNET', address)?.balance ?? '0'),
+    meta,
+    node: (txid, index) =>
+      meta(txid).AffectedNodes.find((node) => Object.values(node)[0]?.LedgerIndex === index),
     dispose() {
       ledger.dispose()
       clock.dispose()

@@ -17,8 +17,7 @@ const carol = testKey(33)
 
 let f: LedgerFixture
 beforeEach(() => {
-  f = ledgerFixture()
-  for (const key of [alice, bob, carol]) f.ledger.fund(key.address, 1000n * UNIT, ['TESTNET'])
+  f = ledgerFixture({ keys: [alice, bob, carol], drops: 1000n * UNIT })
 })
 afterEach(() => f.dispose())
 

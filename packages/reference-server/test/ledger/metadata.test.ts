@@ -16,19 +16,9 @@ const carol = testKey(23)
 
 let f: LedgerFixture
 beforeEach(() => {
-  f = ledgerFixture()
-  for (const key of [alice, bob]) f.ledger.fund(key.address, 100n * UNIT, ['TESTNET'])
+  f = ledgerFixture({ keys: [alice, bob], drops: 100n * UNIT })
 })
 afterEach(() => f.dispose())
-
-type Node = Record<string, Record<string, unknown>>
-const metaOf = (txid: string) =>
-  f.ledger.transaction(txid)?.transaction.meta as unknown as { AffectedNodes: Node[] } & Record<
-    string,
-    unknown
-  >
-const nodeAt = (txid: string, index: string) =>
-  metaOf(txid).AffectedNodes.find((node) => Object.values(node)[0]?.LedgerIndex === index)
 
 describe("metadata as rippled's ApplyStateTable writes it (docs/protocol.md §8.6)", () => {
   it('a TicketCreate creates the owner directory and the tickets, and changes the AccountRoot', () => {
@@ -38,25 +28,25 @@ describe("metadata as rippled's ApplyStateTable writes it (docs/protocol.md §8.
     })
     expect(engine_result).toBe('tesSUCCESS')
     const sequence = f.ledger.account('TESTNET', alice.address)?.sequence ?? 0
-    const nodes = metaOf(txid).AffectedNodes
+    const nodes = f.meta(txid).AffectedNodes
     const indexes = nodes.map((node) => String(Object.values(node)[0]?.LedgerIndex))
     expect(indexes).toEqual([...indexes].sort())
     expect(nodes).toHaveLength(4)
-    expect(nodeAt(txid, ownerDirIndex(alice.address))).toEqual({
+    expect(f.node(txid, ownerDirIndex(alice.address))).toEqual({
       CreatedNode: {
         LedgerEntryType: 'DirectoryNode',
         LedgerIndex: ownerDirIndex(alice.address),
         NewFields: { Owner: alice.address, RootIndex: ownerDirIndex(alice.address) },
       },
     })
-    expect(nodeAt(txid, ticketIndex(alice.address, sequence - 2))).toEqual({
+    expect(f.node(txid, ticketIndex(alice.address, sequence - 2))).toEqual({
       CreatedNode: {
         LedgerEntryType: 'Ticket',
         LedgerIndex: ticketIndex(alice.address, sequence - 2),
         NewFields: { Account: alice.address, TicketSequence: sequence - 2 },
       },
     })
-    expect(nodeAt(txid, accountRootIndex(alice.address))).toEqual({
+    expect(f.node(txid, accountRootIndex(alice.address))).toEqual({
       ModifiedNode: {
         LedgerEntryType: 'AccountRoot',
         LedgerIndex: accountRootIndex(alice.address),
@@ -85,14 +75,14 @@ describe("metadata as rippled's ApplyStateTable writes it (docs/protocol.md §8.
       Amount: '5',
     })
     const ledgerIndex = f.ledger.latestClosedIndex('TESTNET') + 1
-    expect(nodeAt(second.txid, accountRootIndex(alice.address))?.ModifiedNode).toMatchObject({
+    expect(f.node(second.txid, accountRootIndex(alice.address))?.ModifiedNode).toMatchObject({
       PreviousTxnID: first.txid,
       PreviousTxnLgrSeq: ledgerIndex,
       PreviousFields: { Balance: String(100n * UNIT - 1012n) },
     })
     // Funded by the control API, never touched by a transaction: nothing to thread from.
     expect(
-      nodeAt(first.txid, accountRootIndex(bob.address))?.ModifiedNode?.PreviousTxnID,
+      f.node(first.txid, accountRootIndex(bob.address))?.ModifiedNode?.PreviousTxnID,
     ).toBeUndefined()
   })
 
@@ -110,17 +100,17 @@ describe("metadata as rippled's ApplyStateTable writes it (docs/protocol.md §8.
       TicketSequence: sequence,
     })
     expect(f.ledger.account('TESTNET', alice.address)?.tickets).toEqual([])
-    const ticket = nodeAt(txid, ticketIndex(alice.address, sequence))?.DeletedNode
+    const ticket = f.node(txid, ticketIndex(alice.address, sequence))?.DeletedNode
     expect(ticket).toMatchObject({
       LedgerEntryType: 'Ticket',
       FinalFields: { Account: alice.address, Flags: 0, OwnerNode: '0', TicketSequence: sequence },
     })
     expect(ticket?.FinalFields).toHaveProperty('PreviousTxnID')
-    expect(nodeAt(txid, ownerDirIndex(alice.address))?.DeletedNode).toMatchObject({
+    expect(f.node(txid, ownerDirIndex(alice.address))?.DeletedNode).toMatchObject({
       LedgerEntryType: 'DirectoryNode',
       FinalFields: { Owner: alice.address, RootIndex: ownerDirIndex(alice.address), Flags: 0 },
     })
-    expect(nodeAt(txid, accountRootIndex(alice.address))?.ModifiedNode).toMatchObject({
+    expect(f.node(txid, accountRootIndex(alice.address))?.ModifiedNode).toMatchObject({
       PreviousTxnID: created?.txid,
       PreviousFields: { OwnerCount: 1, TicketCount: 1 },
     })
@@ -133,7 +123,7 @@ describe("metadata as rippled's ApplyStateTable writes it (docs/protocol.md §8.
       Amount: String(200n * UNIT),
     })
     expect(engine_result).toBe('tecUNFUNDED_PAYMENT')
-    expect(metaOf(txid).AffectedNodes).toEqual([
+    expect(f.meta(txid).AffectedNodes).toEqual([
       {
         ModifiedNode: expect.objectContaining({
           LedgerIndex: accountRootIndex(alice.address),
@@ -149,7 +139,7 @@ describe("metadata as rippled's ApplyStateTable writes it (docs/protocol.md §8.
       Destination: carol.address,
       Amount: String(10n * UNIT),
     })
-    expect(nodeAt(payment.txid, accountRootIndex(carol.address))).toEqual({
+    expect(f.node(payment.txid, accountRootIndex(carol.address))).toEqual({
       CreatedNode: {
         LedgerEntryType: 'AccountRoot',
         LedgerIndex: accountRootIndex(carol.address),
@@ -160,7 +150,7 @@ describe("metadata as rippled's ApplyStateTable writes it (docs/protocol.md §8.
         },
       },
     })
-    expect(getBalanceChanges(metaOf(payment.txid) as never)).toEqual(
+    expect(getBalanceChanges(f.meta(payment.txid) as never)).toEqual(
       [
         { account: alice.address, balances: [{ currency: 'XRP', value: '-10.000012' }] },
         { account: carol.address, balances: [{ currency: 'XRP', value: '10' }] },
@@ -174,14 +164,14 @@ describe("metadata as rippled's ApplyStateTable writes it (docs/protocol.md §8.
     const limit = { currency: 'USD', issuer: alice.address, value: '100' }
     const trust = f.submit(bob, { TransactionType: 'TrustSet', LimitAmount: limit })
     const line = rippleStateIndex(alice.address, bob.address, 'USD')
-    const created = nodeAt(trust.txid, line)?.CreatedNode as { NewFields: Record<string, unknown> }
+    const created = f.node(trust.txid, line)?.CreatedNode as { NewFields: Record<string, unknown> }
     expect(created.NewFields).toMatchObject({
       Balance: { currency: 'USD', issuer: 'rrrrrrrrrrrrrrrrrrrrBZbvji', value: '0' },
     })
     // Both owners' directories list the line; both AccountRoots are threaded.
-    expect(nodeAt(trust.txid, ownerDirIndex(alice.address))).toHaveProperty('CreatedNode')
-    expect(nodeAt(trust.txid, ownerDirIndex(bob.address))).toHaveProperty('CreatedNode')
-    expect(nodeAt(trust.txid, accountRootIndex(alice.address))?.ModifiedNode).toEqual({
+    expect(f.node(trust.txid, ownerDirIndex(alice.address))).toHaveProperty('CreatedNode')
+    expect(f.node(trust.txid, ownerDirIndex(bob.address))).toHaveProperty('CreatedNode')
+    expect(f.node(trust.txid, accountRootIndex(alice.address))?.ModifiedNode).toEqual({
       LedgerEntryType: 'AccountRoot',
       LedgerIndex: accountRootIndex(alice.address),
       PreviousTxnID: payment.txid,

@@ -9,8 +9,7 @@ const alice = testKey(91)
 const bob = testKey(92)
 const carol = testKey(93, 'ecdsa-secp256k1')
 beforeEach(() => {
-  f = ledgerFixture()
-  for (const key of [alice, bob, carol]) f.ledger.fund(key.address, 50_000_000n, ['TESTNET'])
+  f = ledgerFixture({ keys: [alice, bob, carol], drops: 50_000_000n })
 })
 afterEach(() => f.dispose())
 

@@ -9,12 +9,25 @@ import { signTx, testKey } from './test-keys'
 const keys = [testKey(41), testKey(42), testKey(43)]
 const NETWORK = 'DEVNET'
 
-// Each step one account signs: tickets made or used, a trust line set or cleared, a signer list
+// Each step one account signs: tickets made or used, a trust line set, cleared (with NoRipple and
+// no qualities: its default), given qualities or frozen, DefaultRipple switched, a signer list
 // set or removed, or a payment of an issued asset along a line.
 const step = fc.record({
   who: fc.nat(keys.length - 1),
   peer: fc.nat(keys.length - 1),
-  kind: fc.constantFrom('tickets', 'useTicket', 'trust', 'untrust', 'signers', 'unsign', 'pay'),
+  kind: fc.constantFrom(
+    'tickets',
+    'useTicket',
+    'trust',
+    'untrust',
+    'clearLine',
+    'quality',
+    'freeze',
+    'defaultRipple',
+    'signers',
+    'unsign',
+    'pay',
+  ),
   count: fc.integer({ min: 1, max: 40 }),
 })
 
@@ -42,6 +55,21 @@ function run(ledger: Ledger, { who, peer, kind, count }: Step) {
     submit(ledger, who, { TransactionType: 'TrustSet', LimitAmount: usd(String(count)) })
   if (kind === 'untrust')
     submit(ledger, who, { TransactionType: 'TrustSet', LimitAmount: usd('0') })
+  if (kind === 'clearLine') {
+    const line = { LimitAmount: usd('0'), QualityIn: 0, QualityOut: 0, Flags: 0x00220000 }
+    submit(ledger, who, { TransactionType: 'TrustSet', ...line })
+  }
+  if (kind === 'quality') {
+    const quality = { QualityIn: count * 25_000_000, QualityOut: 1_000_000_000 + count }
+    submit(ledger, who, { TransactionType: 'TrustSet', LimitAmount: usd('0'), ...quality })
+  }
+  if (kind === 'freeze') {
+    submit(ledger, who, { TransactionType: 'TrustSet', LimitAmount: usd('0'), Flags: 0x00100000 })
+  }
+  if (kind === 'defaultRipple') {
+    const flag = count % 2 === 0 ? { SetFlag: 8 } : { ClearFlag: 8 }
+    submit(ledger, who, { TransactionType: 'AccountSet', ...flag })
+  }
   const signer = keys.find((key) => key.address !== self)?.address
   if (kind === 'signers') {
     submit(ledger, who, {
@@ -101,6 +129,11 @@ describe('owned objects, any sequence of transactions creating and removing them
           )
             continue
           const owners = ownersOf(object)
+          // A line neither side reserves is at its defaults, and deleted (SetTrust::doApply).
+          if (object.LedgerEntryType === 'RippleState') {
+            const anyReserve = LSF.RippleState.LowReserve | LSF.RippleState.HighReserve
+            expect(object.Flags & anyReserve).not.toBe(0)
+          }
           for (const owner of owners) {
             const listed = ledger.accountObjects(NETWORK, owner, { limit: 1000 })?.objects ?? []
             expect(listed.map((o) => o.index)).toContain(object.index)

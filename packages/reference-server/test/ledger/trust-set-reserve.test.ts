@@ -12,8 +12,7 @@ const poor = testKey(83)
 
 let f: LedgerFixture
 beforeEach(() => {
-  f = ledgerFixture()
-  for (const key of [issuer, peer]) f.ledger.fund(key.address, 100n * UNIT, ['TESTNET'])
+  f = ledgerFixture({ keys: [issuer, peer], drops: 100n * UNIT })
   f.ledger.fund(poor.address, UNIT + 10n * FEE, ['TESTNET'])
 })
 afterEach(() => f.dispose())

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createBoundedCache, sharedCacheEntries } from '../../src/bounded-cache'
-import { okJson, startTestServer, type TestServer } from './test-server'
+import { OUTSIDER } from '../platform/test-platform'
+import { errorOf, okJson, startTestServer, type TestServer } from './test-server'
 
 const servers: TestServer[] = []
 afterEach(async () => {
@@ -44,6 +45,42 @@ describe("module-level memos: bounded, and not one server's to reset", () => {
       const record = await okJson(await server.api(`payload/${uuid}`))
       expect(record.meta.signed).toBe(true)
     }
+  })
+
+  it('two servers answer each from its own applications and ledger, whichever warmed the memos first', async () => {
+    const [first, second] = [await started(), await started()]
+    // The same SetRegularKey text, checked by an application that holds restricted_types on the
+    // first server and by one that does not on the second (the check is remembered only once passed).
+    const shop = async (server: TestServer, permissions: string[]) => {
+      const app = await okJson(await server.control('applications', { name: 'Shop', permissions }))
+      return { 'x-api-key': app.apiKey as string, 'x-api-secret': app.apiSecret as string }
+    }
+    const [allowed, plain] = [await shop(first, ['restricted_types']), await shop(second, [])]
+    const body = { txjson: { TransactionType: 'SetRegularKey', RegularKey: OUTSIDER } }
+    const create = (server: TestServer, headers: Record<string, string>) =>
+      server.api('payload', { json: body, headers })
+    for (let round = 0; round < 2; round++) {
+      expect((await create(first, allowed)).status).toBe(200)
+      expect(await errorOf(await create(second, plain))).toMatchObject({ status: 403, code: 603 })
+    }
+
+    // An account funded on the first server only: its AccountID and index are remembered by the
+    // first one's answer, and the second still finds no such account.
+    const accountInfo = async (server: TestServer) => {
+      const res = await fetch(`${server.endpoints.api}/ledger/TESTNET`, {
+        method: 'POST',
+        body: JSON.stringify({ method: 'account_info', params: [{ account: OUTSIDER }] }),
+      })
+      return (await res.json()).result
+    }
+    first.server.platform.ledger.fund(OUTSIDER, 25_000_000n, ['TESTNET'])
+    first.server.platform.ledger.close('TESTNET')
+    expect((await accountInfo(first)).account_data.Balance).toBe('25000000')
+    expect((await accountInfo(second)).error).toBe('actNotFound')
+    second.server.platform.ledger.fund(OUTSIDER, 30_000_000n, ['TESTNET'])
+    second.server.platform.ledger.close('TESTNET')
+    expect((await accountInfo(second)).account_data.Balance).toBe('30000000')
+    expect((await accountInfo(first)).account_data.Balance).toBe('25000000')
   })
 
   it('keeps no long key: a 200 KB transaction is checked every time, not remembered', async () => {

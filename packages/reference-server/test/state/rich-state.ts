@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenOnLoopback } from '../server/loopback-listen'
 import { okJson, type TestServer } from '../server/test-server'
 
 /** A webhook receiver that always answers 500, so deliveries wait for their retries. */
@@ -12,13 +12,8 @@ export const startFailingReceiver = async () => {
       res.writeHead(500).end()
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    hits: () => hits,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  }
+  const { base, close } = await listenOnLoopback(server)
+  return { url: `${base}/hook`, hits: () => hits, close }
 }
 
 /**

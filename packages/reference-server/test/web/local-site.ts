@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenOnLoopback } from '../server/loopback-listen'
 
 /** A webhook delivery the local site received. */
 export interface ReceivedWebhook {
@@ -31,11 +31,5 @@ export async function startLocalSite() {
       res.writeHead(404).end()
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return {
-    base,
-    webhooks,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
+  return { ...(await listenOnLoopback(server)), webhooks }
 }

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { RefApplication } from '../../src/control-api-types'
+import { listenOnLoopback } from '../server/loopback-listen'
 import type { TestServer } from '../server/test-server'
 
 // The application's page: a button opens the authorization URL in a popup (as a browser SDK
@@ -33,13 +33,8 @@ export async function startOAuthAppSite() {
     }
     res.writeHead(404).end()
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return {
-    base,
-    redirectUri: `${base}/callback`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
+  const site = await listenOnLoopback(server)
+  return { ...site, redirectUri: `${site.base}/callback` }
 }
 
 /** The application's site, and the application registered on `t` with its redirect URI. */

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenOnLoopback } from '../server/loopback-listen'
 
 /**
  * A tiny xApp for browser tests, on its own loopback origin: it speaks the framed bridge of
@@ -66,7 +66,5 @@ export async function startXappSite() {
     }
     res.writeHead(404).end()
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return { base, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  return listenOnLoopback(server)
 }

@@ -97,8 +97,10 @@ export function createOAuthJwtVerifier(
  * on a backend before trusting a JWT a page sends. Throws a {@link SignatureError}: `expired`,
  * `mismatch` (signature, algorithm other than RS256, issuer or audience), `wrong-key` (no key with
  * that `kid`) or `malformed`; a `NetworkError` when `/certs` cannot be fetched. The token never
- * appears in the error. It reads `/certs` on every call and keeps nothing: a backend that verifies
- * many JWTs keeps one {@link createOAuthJwtVerifier} instead.
+ * appears in the error. One-shot: it reads `{issuer}/certs` (through `fetch`) at every call and
+ * keeps nothing, so no key outlives the call (nothing in the process for two tests or tenants to
+ * share, or to reset) and a rotated key is used at the next call. A backend that verifies many
+ * JWTs keeps one {@link createOAuthJwtVerifier} instead, which keeps the keys.
  *
  * @example
  * ```ts

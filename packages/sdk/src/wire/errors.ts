@@ -1,3 +1,5 @@
+import { API_ERROR_MEANINGS } from './error-meanings'
+
 /**
  * The error body of every failed API call (docs/protocol.md §1). `message` is ours (production omits it).
  *
@@ -36,23 +38,17 @@ export type ApiErrorCode = 600 | 602 | 603 | 404 | 409 | 812 | 813 | 814 | 815 |
 export const API_ERROR_CODES: Readonly<
   Record<ApiErrorCode, { readonly status: number; readonly meaning: string }>
 > = /* @__PURE__ */ Object.freeze({
-  600: { status: 400, meaning: 'body is not JSON, or a required field is missing' },
-  602: {
-    status: 400,
-    meaning: 'invalid sign request: txjson/txblob, options or custom_meta',
-  },
-  603: { status: 403, meaning: 'transaction type not permitted for this application' },
-  404: { status: 404, meaning: 'not found, or of another application' },
-  409: { status: 409, meaning: 'custom_meta.identifier already used' },
-  812: { status: 403, meaning: 'credential kind not allowed on this route' },
-  813: { status: 403, meaning: 'invalid API key/secret' },
-  814: {
-    status: 401,
-    meaning: 'JWT missing, malformed, badly signed, expired or of another application',
-  },
-  815: { status: 403, meaning: 'one-time token unknown, expired (60 s) or used' },
-  429: { status: 429, meaning: 'rate limit exceeded' },
-  500: { status: 500, meaning: 'internal error on the platform' },
+  600: { status: 400, meaning: API_ERROR_MEANINGS[600] },
+  602: { status: 400, meaning: API_ERROR_MEANINGS[602] },
+  603: { status: 403, meaning: API_ERROR_MEANINGS[603] },
+  404: { status: 404, meaning: API_ERROR_MEANINGS[404] },
+  409: { status: 409, meaning: API_ERROR_MEANINGS[409] },
+  812: { status: 403, meaning: API_ERROR_MEANINGS[812] },
+  813: { status: 403, meaning: API_ERROR_MEANINGS[813] },
+  814: { status: 401, meaning: API_ERROR_MEANINGS[814] },
+  815: { status: 403, meaning: API_ERROR_MEANINGS[815] },
+  429: { status: 429, meaning: API_ERROR_MEANINGS[429] },
+  500: { status: 500, meaning: API_ERROR_MEANINGS[500] },
 })
 
 /**

@@ -33,6 +33,10 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   'DeletableAccounts',
   'DepositAuth',
   'DepositPreauth',
+  // Refusing incoming NFT offers, checks, channels and trust lines (rules/account-set.ts,
+  // nft-offers.ts, checks.ts, payment-channels.ts, trust-set.ts): an existing line may change.
+  'DisallowIncoming',
+  'fixDisallowIncomingV1',
   // Authorized and frozen trust lines, NoRipple on a negative balance refused (rules/trust-set.ts,
   // trust-line-flags.ts, issued-payment.ts).
   'TrustSetAuth',
@@ -69,6 +73,8 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   'fixNFTokenPageLinks',
   'fixEnforceNFTokenTrustline',
   'NFTokenMintOffer',
+  // Mutable NFTs whose URI their issuer changes (rules/nft-modify.ts, tfMutable in nft-mint.ts).
+  'DynamicNFT',
 ])
 
 /**

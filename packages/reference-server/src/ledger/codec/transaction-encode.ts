@@ -5,8 +5,9 @@ import {
   type coreTypes,
   DEFAULT_DEFINITIONS,
 } from 'ripple-binary-codec'
+import { createSharedCache } from '../../bounded-cache'
 import { accountIdOf } from './account-ids'
-import { AccountID, Amount, UInt64 } from './core-types'
+import { AccountID, Amount, hashWidth, UInt64 } from './core-types'
 
 /**
  * The shortest string that can be a valid X-address: it must decode to at least 27 bytes (2 prefix
@@ -51,11 +52,25 @@ function codecOnly(object: Json): boolean {
     if (typeof TransactionType !== 'string' || TransactionType === 'UNLModify') return true
   }
   for (const value of Object.values(object)) {
-    if (!value) continue
-    const text = String(value)
+    if (!value || !textCouldBeShaped(value)) continue
+    // As the codec asks it (`val.toString()`); a value it cannot ask so gets the codec's own error.
+    const { toString: textOf } = value as { toString?: unknown }
+    if (typeof textOf !== 'function') return true
+    const text = String(textOf.call(value))
     if (X_ADDRESS_SHAPE.test(text) && isValidXAddress(text)) return true
   }
   return false
+}
+
+// Whether a value's text (what the codec tests) could have an X-address's shape, without making
+// it: a plain object's is `[object Object]`, and an array of two or more elements has a comma
+// (not base58), so only strings, one-element arrays and objects with their own `toString` are
+// read.
+function textCouldBeShaped(value: unknown): boolean {
+  if (typeof value === 'string') return value.length >= MIN_X_ADDRESS_LENGTH
+  if (typeof value !== 'object' || value === null) return true
+  if (Array.isArray(value)) return value.length === 1
+  return value.toString !== Object.prototype.toString
 }
 
 // The codec's length prefix of a variable-length field (XRPL binary format: 1 to 3 bytes).
@@ -94,10 +109,9 @@ function serialize(object: Json, filter: FieldFilter | undefined, parts: Uint8Ar
       field.isSerialized &&
       (!filter || filter(field))
     ) {
-      fields.push(field)
+      insertByOrdinal(fields, field)
     }
   }
-  fields.sort((a, b) => a.ordinal - b.ordinal)
   for (const field of fields) {
     const value = (object as Record<string, unknown>)[field.name]
     const type = field.type.name
@@ -115,21 +129,66 @@ function serialize(object: Json, filter: FieldFilter | undefined, parts: Uint8Ar
       parts.push(ARRAY_END_MARKER)
       continue
     }
-    const typed: Typed | undefined =
-      type === 'AccountID'
-        ? accountId(value)
-        : type === 'Amount'
-          ? amount(value)
-          : type === 'UInt64'
-            ? UInt64.from(value as string, field.name)
-            : field.associatedType.from(value as CodecJson)
-    if (typed == null) throw new TypeError(`Unable to interpret "${field.name}: ${value}".`)
-    const bytes = typed.toBytes()
+    const bytes = plainBytes(type, value) ?? typedBytes(field, value)
     parts.push(field.header)
     if (field.isVariableLengthEncoded) parts.push(lengthPrefix(bytes.length))
     parts.push(bytes)
   }
   return true
+}
+
+// The bytes of any other value, through the codec's types (an account and an issued amount by the
+// shortcuts below).
+function typedBytes(field: FieldInstance, value: unknown): Uint8Array {
+  const type = field.type.name
+  if (type === 'AccountID') return accountIdBytes(value)
+  const typed: Typed | undefined =
+    type === 'Amount'
+      ? amount(value)
+      : type === 'UInt64'
+        ? UInt64.from(value, field.name)
+        : field.associatedType.from(value as CodecJson)
+  if (typed == null) throw new TypeError(`Unable to interpret "${field.name}: ${value}".`)
+  return typed.toBytes()
+}
+
+// The codec's hex test (@xrplf/isomorphic HEX_REGEX), the widths of its hashes (their public
+// `width`) and of its UInts (their names say it).
+const CODEC_HEX = /^[A-F0-9]*$/i
+const HASH_WIDTHS: Record<string, number> = Object.fromEntries(
+  ['Hash128', 'Hash160', 'Hash192', 'Hash256'].map((name) => [name, hashWidth(name)]),
+)
+const UINT_WIDTHS: Record<string, number> = { UInt8: 1, UInt16: 2, UInt32: 4 }
+
+// The bytes of the commonest values, as the codec makes them, without its objects: a hash or blob
+// given as hex (the codec's own conversion is Buffer.from on Node, checked by the same pattern and,
+// for a hash, the same width) and a whole number in a UInt's range. Undefined for anything else,
+// which goes to the codec (its bytes, its error: a hash of the wrong width, a UInt32 as a string).
+function plainBytes(type: string, value: unknown): Uint8Array | undefined {
+  if (typeof value === 'string') {
+    if (type !== 'Blob' && !(type in HASH_WIDTHS)) return undefined
+    if (!CODEC_HEX.test(value)) return undefined
+    const bytes = Buffer.from(value, 'hex')
+    return type === 'Blob' || bytes.length === HASH_WIDTHS[type] ? bytes : undefined
+  }
+  const width = UINT_WIDTHS[type]
+  if (width === undefined || !Number.isInteger(value)) return undefined
+  const number = value as number
+  if (number < 0 || number >= 2 ** (8 * width)) return undefined
+  const bytes = Buffer.alloc(width)
+  bytes.writeUIntBE(number, 0, width)
+  return bytes
+}
+
+// The codec's order (ascending ordinal), kept while the fields are gathered: an object has a few,
+// and a sort's comparator calls cost more than these steps.
+function insertByOrdinal(fields: FieldInstance[], field: FieldInstance) {
+  let at = fields.length
+  while (at > 0 && (fields[at - 1] as FieldInstance).ordinal > field.ordinal) {
+    fields[at] = fields[at - 1] as FieldInstance
+    at--
+  }
+  fields[at] = field
 }
 
 // What the codec's STObject.from reads as fields: a plain object (it would read a string's
@@ -149,15 +208,21 @@ const isWrappedObjects = (value: unknown): value is Json[] =>
       typeof Object.values(element)[0] === 'object',
   )
 
-// AccountID.from asks isValidXAddress again before decoding a classic address; the value has
-// already been found not to be shaped like an X-address, so only the classic decode remains
-// (remembered; the same bytes and the same error for anything else).
-function accountId(value: unknown): Typed {
+// AccountID.from asks isValidXAddress again before decoding a classic address; the value is known
+// not to be an X-address, so only the classic decode remains (remembered: the account's 20 bytes,
+// and the same error for anything that is not a classic address).
+function accountIdBytes(value: unknown): Uint8Array {
   if (typeof value === 'string' && value !== '' && !HEX.test(value)) {
-    return AccountID.from(accountIdOf(value))
+    return Buffer.from(accountIdOf(value), 'hex')
   }
-  return AccountID.from(value as CodecJson)
+  return AccountID.from(value as CodecJson).toBytes()
 }
+
+// The encoded issued amounts met lately: a ledger writes the same limits, and each balance as a
+// final field and again as the next transaction's previous one (the codec parses the value with
+// BigNumber and the currency code on every call). Only amounts of string parts are kept, and only
+// once encoded (an error is thrown again each time); a key over the length bound is not kept.
+const issuedAmounts = createSharedCache<Typed>({ maxKeyLength: 120, maxEntries: 4096 })
 
 // Amount.from of an issued amount reads its issuer with AccountID.from, whose isValidXAddress
 // costs as much as the rest of the amount; given as its 40 hex digits, the issuer is taken as
@@ -178,13 +243,22 @@ function amount(value: unknown): Typed {
   ) {
     return Amount.from(value as CodecJson)
   }
+  // The lengths first make the key unambiguous whatever characters the parts hold.
+  const key =
+    typeof units === 'string' &&
+    typeof currency === 'string' &&
+    `${units.length}.${currency.length}.${units}${currency}${issuer}`
+  const known = key ? issuedAmounts.get(key) : undefined
+  if (known !== undefined) return known
   let id: string
   try {
     id = accountIdOf(issuer)
   } catch {
     return Amount.from(value as CodecJson)
   }
-  return Amount.from({ currency, issuer: id, value: units } as CodecJson)
+  const typed = Amount.from({ currency, issuer: id, value: units } as CodecJson)
+  if (key) issuedAmounts.set(key, typed)
+  return typed
 }
 
 const hexOf = (parts: Uint8Array[]) => Buffer.concat(parts).toString('hex').toUpperCase()

@@ -101,22 +101,31 @@ function unsignedInteger(bytes: Uint8Array, at: number, count: number): Parsed<n
   return { ok: true, value }
 }
 
+// A primitive, context-specific element `[tag]` at `at`; a wrong class or form is `wrongClass`
+// (rippled's decoder names it differently for the cost than for the other elements).
+function contextPrimitive(
+  bytes: Uint8Array,
+  at: number,
+  tag: number,
+  wrongClass: CryptoConditionError = 'incorrect_encoding',
+): Parsed<Preamble> {
+  const head = preamble(bytes, at)
+  if (!head.ok) return head
+  if (head.value.constructed || !head.value.contextSpecific) return fail(wrongClass)
+  if (head.value.tag !== tag) return fail('unexpected_tag')
+  return head
+}
+
 // SimpleSha256Condition ::= SEQUENCE { fingerprint [0] OCTET STRING (SIZE(32)), cost [1] INTEGER }
 function simpleSha256(body: Uint8Array): Parsed<CryptoCondition> {
-  const head = preamble(body, 0)
+  const head = contextPrimitive(body, 0, 0)
   if (!head.ok) return head
-  if (head.value.constructed || !head.value.contextSpecific) return fail('incorrect_encoding')
-  if (head.value.tag !== 0) return fail('unexpected_tag')
   if (head.value.length !== FINGERPRINT_SIZE) return fail('fingerprint_size')
   const fingerprintEnd = head.value.start + FINGERPRINT_SIZE
   if (fingerprintEnd > body.length) return fail('buffer_underfull')
   const fingerprint = Uint8Array.from(body.subarray(head.value.start, fingerprintEnd))
-  const costHead = preamble(body, fingerprintEnd)
+  const costHead = contextPrimitive(body, fingerprintEnd, 1, 'malformed_encoding')
   if (!costHead.ok) return costHead
-  if (costHead.value.constructed || !costHead.value.contextSpecific) {
-    return fail('malformed_encoding')
-  }
-  if (costHead.value.tag !== 1) return fail('unexpected_tag')
   const cost = unsignedInteger(body, costHead.value.start, costHead.value.length)
   if (!cost.ok) return cost
   if (costHead.value.start + costHead.value.length !== body.length) {
@@ -131,6 +140,19 @@ function simpleSha256(body: Uint8Array): Parsed<CryptoCondition> {
 const otherType = (tag: number): CryptoConditionError =>
   tag <= 4 ? 'unsupported_type' : 'unknown_type'
 
+// The outer CHOICE element of a condition or fulfillment (constructed, context-specific `[type]`)
+// with the bytes after its preamble (`rest`), which must hold its content.
+function choice(bytes: Uint8Array): Parsed<Preamble & { rest: number }> {
+  if (bytes.length === 0) return fail('buffer_empty')
+  const head = preamble(bytes, 0)
+  if (!head.ok) return head
+  const { constructed, contextSpecific, length, start } = head.value
+  if (!constructed || !contextSpecific) return fail('malformed_encoding')
+  const rest = bytes.length - start
+  if (length > rest) return fail('buffer_underfull')
+  return { ok: true, value: { ...head.value, rest } }
+}
+
 /**
  * Parses a crypto-condition's binary (DER) form as rippled does (`Condition::deserialize`):
  * only PREIMAGE-SHA-256, a 32-byte fingerprint, a cost of at most 128, at most 128 bytes.
@@ -142,13 +164,9 @@ const otherType = (tag: number): CryptoConditionError =>
  * ```
  */
 export function parseCondition(bytes: Uint8Array): Parsed<CryptoCondition> {
-  if (bytes.length === 0) return fail('buffer_empty')
-  const head = preamble(bytes, 0)
+  const head = choice(bytes)
   if (!head.ok) return head
-  const { constructed, contextSpecific, tag, length, start } = head.value
-  if (!constructed || !contextSpecific) return fail('malformed_encoding')
-  const rest = bytes.length - start
-  if (length > rest) return fail('buffer_underfull')
+  const { tag, length, start, rest } = head.value
   if (rest > MAX_SERIALIZED_CONDITION) return fail('large_size')
   if (tag !== PREIMAGE_SHA256) return fail(otherType(tag))
   const condition = simpleSha256(bytes.subarray(start, start + length))
@@ -167,21 +185,15 @@ export function parseCondition(bytes: Uint8Array): Parsed<CryptoCondition> {
  * ```
  */
 export function parseFulfillment(bytes: Uint8Array): Parsed<Uint8Array> {
-  if (bytes.length === 0) return fail('buffer_empty')
-  const head = preamble(bytes, 0)
+  const head = choice(bytes)
   if (!head.ok) return head
-  const { constructed, contextSpecific, tag, length, start } = head.value
-  if (!constructed || !contextSpecific) return fail('malformed_encoding')
-  const rest = bytes.length - start
-  if (length > rest) return fail('buffer_underfull')
+  const { tag, length, start, rest } = head.value
   if (length < rest) return fail('buffer_overfull')
   if (length > MAX_SERIALIZED_FULFILLMENT) return fail('large_size')
   if (tag !== PREIMAGE_SHA256) return fail(otherType(tag))
   const body = bytes.subarray(start)
-  const inner = preamble(body, 0)
+  const inner = contextPrimitive(body, 0, 0)
   if (!inner.ok) return inner
-  if (inner.value.constructed || !inner.value.contextSpecific) return fail('incorrect_encoding')
-  if (inner.value.tag !== 0) return fail('unexpected_tag')
   const preimageLength = body.length - inner.value.start
   if (preimageLength !== inner.value.length) return fail('trailing_garbage')
   if (preimageLength > MAX_PREIMAGE_LENGTH) return fail('preimage_too_long')

@@ -1,6 +1,6 @@
 import type { Amount } from 'pullsign/wire'
 import { bookAmountOf } from '../amounts/book-amount'
-import { IssuedValue, significant } from '../amounts/issued-value'
+import { divRound, IssuedValue, significant } from '../amounts/issued-value'
 import {
   assetOf,
   isIssued,
@@ -9,12 +9,13 @@ import {
   toDrops,
   unitsOf,
 } from '../amounts/ledger-asset'
-import { balanceOf, credit, peekAccount, readAccount, reserveFor } from '../state/account-root'
-import { rippleStateIndex } from '../state/keylets'
-import { type AccountRoot, LSF, type RippleState } from '../state/ledger-object'
-import { heldBy, limitOf, shiftTo } from '../state/trust-line'
+import { readAccount } from '../state/account-root'
+import { LSF, type RippleState } from '../state/ledger-object'
+import { heldBy, limitOf, qualityOf, shiftTo } from '../state/trust-line'
 import { applyBookPayment, hasBook } from './book-payment'
 import { paymentDepositResult } from './deposit-authorization'
+import { liquidDrops, moveDrops, trustLineFor } from './offer-funds'
+import { defaultPathOnly, pathsResult } from './payment-paths'
 import type { ApplyContext, NativePrice } from './transaction-rules'
 import { directPathResult, transferRate } from './trust-line-flags'
 
@@ -30,19 +31,16 @@ export const TF_PARTIAL_PAYMENT = 0x00020000
 
 const ZERO = new IssuedValue(0)
 const UNLIMITED = new IssuedValue(Number.POSITIVE_INFINITY)
+const QUALITY_ONE = 1_000_000_000
 
 type Line = Readonly<RippleState>
 type Leg = { refusal: string } | { capacity: IssuedValue; line: Line | null }
 
-const lineOf = (context: ApplyContext, a: string, b: string, currency: string) =>
-  context.view.read(rippleStateIndex(a, b, currency)) as Line | undefined
-
 // How much of an issued asset `holder` can receive: unlimited for the issuer itself, else the room
 // left under its trust line's limit; no line → no path (docs/protocol.md §8.5).
 function receiving(context: ApplyContext, holder: string, asset: LedgerAsset): Leg {
-  const issuer = asset.issuer as string
-  if (holder === issuer) return { capacity: UNLIMITED, line: null }
-  const line = lineOf(context, holder, issuer, asset.currency)
+  if (holder === asset.issuer) return { capacity: UNLIMITED, line: null }
+  const line = trustLineFor(context.view, holder, asset)
   if (!line) return { refusal: 'tecPATH_DRY' }
   const room = limitOf(line, holder).minus(heldBy(line, holder))
   return { capacity: IssuedValue.max(room, ZERO), line }
@@ -50,9 +48,8 @@ function receiving(context: ApplyContext, holder: string, asset: LedgerAsset): L
 
 // How much of an issued asset `holder` can spend: unlimited for its issuer, else what it holds.
 function sending(context: ApplyContext, holder: string, asset: LedgerAsset): Leg {
-  const issuer = asset.issuer as string
-  if (holder === issuer) return { capacity: UNLIMITED, line: null }
-  const line = lineOf(context, holder, issuer, asset.currency) ?? null
+  if (holder === asset.issuer) return { capacity: UNLIMITED, line: null }
+  const line = trustLineFor(context.view, holder, asset) ?? null
   const held = line ? heldBy(line, holder) : ZERO
   if (!held.gt(0)) return { refusal: 'tecPATH_DRY' }
   return { capacity: held, line }
@@ -92,41 +89,44 @@ interface Plan {
   deliverMin: IssuedValue | null
 }
 
-// Native drops from one account to another (both exist: checked before settling; the sender's
-// peek is the context's own AccountRoot).
-function move(context: ApplyContext, from: string, to: string, drops: bigint) {
-  const { view } = context
-  credit(view, peekAccount(view, from) as AccountRoot, -drops)
-  credit(view, peekAccount(view, to) as AccountRoot, drops)
-}
-
 // Shifts `value` on a line to `receiver`.
 function shift(context: ApplyContext, line: Line, receiver: string, value: IssuedValue) {
   const peeked = context.view.peek(line.index) as RippleState
   shiftTo(context.view, peeked, receiver, value)
 }
 
-// Settles `delivered` of the plan: the payer's side first, then the receiver's.
+// The receiver's QualityIn below 1.0 on its line, as a fraction, or null: it values what arrives
+// at that rate, so its line takes delivered ÷ quality (rippled DirectStepI::revImp; the last
+// step caps a quality above 1.0 at 1.0, qualitiesSrcIssues).
+function receivingQuality(line: Line | null, receiver: string): IssuedValue | null {
+  const quality = line ? qualityOf(line, receiver, 'In') : 0
+  return quality === 0 || quality >= QUALITY_ONE ? null : new IssuedValue(quality).div(QUALITY_ONE)
+}
+
+// Settles `delivered` of the plan: the payer's side first, then the receiver's (its line takes
+// `credited`, what `delivered` is worth at its QualityIn).
 function settle(
   context: ApplyContext,
   plan: Plan,
   legs: { send: Line | null; receive: Line | null },
   delivered: IssuedValue,
+  credited: IssuedValue,
   cost: IssuedValue,
 ): void {
   const sender = String(context.tx.Account)
   const destination = String(context.tx.Destination)
   const { deliver, pay } = plan
   if (pay.issuer === null) {
-    // The deliver asset's issuer makes the market: it takes the payer's native units.
-    move(context, sender, deliver.issuer as string, toDrops(cost, 'up'))
+    // The deliver asset's issuer makes the market: it takes the payer's native units (both
+    // accounts exist: checked before settling).
+    moveDrops(context.view, sender, deliver.issuer as string, toDrops(cost, 'up'))
   } else if (legs.send) {
     shift(context, legs.send, pay.issuer, cost)
   }
   if (deliver.issuer === null) {
-    move(context, pay.issuer as string, destination, toDrops(delivered, 'down'))
+    moveDrops(context.view, pay.issuer as string, destination, toDrops(delivered, 'down'))
   } else if (legs.receive) {
-    shift(context, legs.receive, destination, delivered)
+    shift(context, legs.receive, destination, credited)
   }
 }
 
@@ -137,7 +137,11 @@ function settle(
  * `DefaultRipple`; a partial payment delivers what the payer can (`DeliverMin` honoured).
  * Between two assets (pay-with-anything, `SendMax` in the paying asset), the issuers make the
  * market at the simulator's prices: no price → `tecPATH_DRY`, more than `SendMax` →
- * `tecPATH_PARTIAL`, native spending below the reserve → `tecUNFUNDED_PAYMENT`.
+ * `tecPATH_PARTIAL`, native spending below the reserve → `tecUNFUNDED_PAYMENT`. A receiver whose
+ * `QualityIn` on its line is below 1.0 gets delivered ÷ quality on the line, paid by the sender.
+ * Explicit `Paths` are applied only where they restate the default path (rules/payment-paths.ts),
+ * else `tecPATH_DRY`; a malformed step is `temBAD_PATH`, `tfNoRippleDirect` without paths
+ * `temRIPPLE_EMPTY`.
  * Nothing changes unless the result is `tesSUCCESS`.
  *
  * @example
@@ -155,6 +159,9 @@ export function applyIssuedPayment(context: ApplyContext): string {
   // Deposit authorization (Payment::doApply): only preauthorized senders, no small-amount rule.
   const refused = paymentDepositResult(view, sender, receiver, null)
   if (refused) return refused
+  // Explicit paths: malformed → tem; beyond the default path the ledger models → no liquidity.
+  const pathRefusal = pathsResult(tx) ?? (defaultPathOnly(tx, native) ? null : 'tecPATH_DRY')
+  if (pathRefusal) return pathRefusal
   const flags = typeof tx.Flags === 'number' ? tx.Flags : 0
   const deliver = assetOf(tx.Amount, native)
   const pay = tx.SendMax === undefined ? deliver : assetOf(tx.SendMax, native)
@@ -201,10 +208,20 @@ export function applyIssuedPayment(context: ApplyContext): string {
       ? { capacity: UNLIMITED, line: null }
       : receiving(context, destination, deliver)
   if ('refusal' in receive) return receive.refusal
+  const quality = receivingQuality(receive.line, destination)
+  const credit = (delivered: IssuedValue) =>
+    quality ? divRound(delivered, quality, false, 'up') : delivered
+  if (quality) {
+    const face = rate
+    rate = {
+      cost: (delivered) => face.cost(credit(delivered)),
+      affordable: (paid) => face.affordable(paid).times(quality),
+    }
+    receive.capacity = receive.capacity.times(quality)
+  }
   let send: Leg
   if (pay.issuer === null) {
-    const spendable = balanceOf(account) - reserveFor(view.fees, account.OwnerCount)
-    send = { capacity: unitsOf(String(spendable > 0n ? spendable : 0n)), line: null }
+    send = { capacity: unitsOf(String(liquidDrops(view, account))), line: null }
   } else {
     send = sending(context, sender, pay)
   }
@@ -213,8 +230,7 @@ export function applyIssuedPayment(context: ApplyContext): string {
     // The paying asset's issuer pays the native units out of its own spendable balance.
     const maker = readAccount(view, pay.issuer as string)
     if (!maker) return 'tecPATH_DRY'
-    const makerSpendable = balanceOf(maker) - reserveFor(view.fees, maker.OwnerCount)
-    const available = unitsOf(String(makerSpendable > 0n ? makerSpendable : 0n))
+    const available = unitsOf(String(liquidDrops(view, maker)))
     if (available.isZero()) return 'tecPATH_DRY'
     receive.capacity = IssuedValue.min(receive.capacity, available)
   }
@@ -237,7 +253,8 @@ export function applyIssuedPayment(context: ApplyContext): string {
     if (plan.deliverMin && delivered.lt(plan.deliverMin)) return 'tecPATH_PARTIAL'
   }
   const cost = IssuedValue.min(rate.cost(delivered), payable)
-  settle(context, plan, { send: send.line, receive: receive.line }, delivered, cost)
+  const legs = { send: send.line, receive: receive.line }
+  settle(context, plan, legs, delivered, credit(delivered), cost)
   // rippled's Payment writes DeliveredAmount only when it differs from Amount (§8.3).
   if (delivered.lt(plan.wanted)) context.deliver(amountOf(deliver, delivered))
   return 'tesSUCCESS'

@@ -1,10 +1,11 @@
 import { unitsOf } from '../amounts/ledger-asset'
 import { parseDrops } from '../amounts/native-amount'
 import type { JsonObject } from '../codec/json-object'
-import { credit, newAccountRoot, peekAccount, reserveFor } from '../state/account-root'
+import { credit, newAccountRoot, peekAccount, readAccount, reserveFor } from '../state/account-root'
 import { LSF } from '../state/ledger-object'
 import { destinationTagResult, paymentDepositResult } from './deposit-authorization'
 import { applyIssuedPayment, movesIssuedAsset, TF_PARTIAL_PAYMENT } from './issued-payment'
+import { tooManyPaths } from './payment-paths'
 import type { TransactionRules } from './transaction-rules'
 
 // Payment flags that make no sense when native units go to native units.
@@ -26,7 +27,10 @@ function issuedPreflight(tx: JsonObject, flags: number): string | null {
   if (tx.DeliverMin !== undefined) {
     if (!(flags & TF_PARTIAL_PAYMENT) || !positive(tx.DeliverMin)) return 'temBAD_AMOUNT'
   }
-  if (tx.Destination === tx.Account && tx.SendMax === undefined) return 'temREDUNDANT'
+  // With paths it may be an arbitrage loop, not redundant (Payment::preflight).
+  if (tx.Destination === tx.Account && tx.SendMax === undefined && tx.Paths === undefined) {
+    return 'temREDUNDANT'
+  }
   return null
 }
 
@@ -37,7 +41,8 @@ function issuedPreflight(tx: JsonObject, flags: number): string | null {
  * A destination that requires a tag gets none without one (`tecDST_TAG_NEEDED`); one with
  * deposit authorization only from itself and preauthorized senders (`tecNO_PERMISSION`, §8.7).
  * Issued-asset Payments and pay-with-anything (`SendMax` in another asset) follow
- * {@link applyIssuedPayment} (§8.5).
+ * {@link applyIssuedPayment} (§8.5); more than 6 `Paths` or a path longer than 8 steps is
+ * `telBAD_PATH_COUNT` (rules/payment-paths.ts).
  *
  * @example
  * ```ts
@@ -61,7 +66,13 @@ export const paymentRules: TransactionRules = {
     return null
   },
 
-  preclaim: destinationTagResult,
+  preclaim(view, tx) {
+    const tagged = destinationTagResult(view, tx)
+    if (tagged) return tagged
+    // After the destination's own checks (an issued payment to no account is tecNO_DST first).
+    const destination = readAccount(view, String(tx.Destination))
+    return destination && tooManyPaths(tx) ? 'telBAD_PATH_COUNT' : null
+  },
 
   doApply(context) {
     if (movesIssuedAsset(context.tx)) return applyIssuedPayment(context)

@@ -17,6 +17,18 @@ import type { PreflightContext, TransactionRules } from './transaction-rules'
 
 /** The longest `URI`, in bytes (rippled `maxTokenURILength`). */
 const MAX_URI_BYTES = 256
+
+/**
+ * Whether a token `URI` given to NFTokenMint or NFTokenModify is malformed (`temMALFORMED`): empty
+ * or longer than 256 bytes.
+ *
+ * @example
+ * ```ts
+ * badTokenUri('') // true
+ * ```
+ */
+export const badTokenUri = (uri: unknown): boolean =>
+  typeof uri !== 'string' || uri.length === 0 || uri.length / 2 > MAX_URI_BYTES
 const MAX_UINT32 = 0xffffffff
 
 // The mint flags a network accepts (rippled `tfNFTokenMintMask` and its variants): tfTrustLine
@@ -86,12 +98,7 @@ export const nftokenMintRules: TransactionRules = {
       if (fee > 0 && (flagsOf(tx) & NFT_FLAG.Transferable) === 0) return 'temMALFORMED'
     }
     if (tx.Issuer !== undefined && tx.Issuer === tx.Account) return 'temMALFORMED'
-    const uri = tx.URI
-    if (uri !== undefined) {
-      if (typeof uri !== 'string' || uri.length === 0 || uri.length / 2 > MAX_URI_BYTES) {
-        return 'temMALFORMED'
-      }
-    }
+    if (tx.URI !== undefined && badTokenUri(tx.URI)) return 'temMALFORMED'
     if (!withOffer) return null
     if (!isOfferAmount(tx.Amount)) return 'temMALFORMED'
     return offerPreflight(mintOffer(tx))

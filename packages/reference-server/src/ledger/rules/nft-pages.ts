@@ -266,6 +266,32 @@ export function removeToken(view: ApplyView, owner: string, id: string): string 
 }
 
 /**
+ * Sets or (with `uri` undefined) removes the `URI` of a token `owner` holds, in place on its page
+ * (`nft::changeTokenURI`): no page moves and no owner count changes. `tecINTERNAL` when `owner`
+ * does not hold it (its caller's preclaim has found it).
+ *
+ * @example
+ * ```ts
+ * changeTokenUri(view, owner, id, '697066733A2F2F') // 'tesSUCCESS'
+ * ```
+ */
+export function changeTokenUri(
+  view: ApplyView,
+  owner: string,
+  id: string,
+  uri: string | undefined,
+): string {
+  const page = peekPage(view, pageIndexFor(view, owner, id))
+  const at = page ? page.NFTokens.findIndex((t) => t.NFToken.NFTokenID === id) : -1
+  if (!page || at < 0) return 'tecINTERNAL'
+  const token: NFTokenEntry = { NFToken: { NFTokenID: id } }
+  if (uri !== undefined) token.NFToken.URI = uri
+  page.NFTokens = page.NFTokens.map((held, i) => (i === at ? token : held))
+  view.update(page)
+  return 'tesSUCCESS'
+}
+
+/**
  * Every page of `owner` in index order, from its lowest (or the first after `after`) to its last
  * (what `account_nfts` walks).
  *

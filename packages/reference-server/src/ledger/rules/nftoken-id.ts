@@ -15,7 +15,7 @@ export const NFT_FLAG = {
   /** tfTrustLine: refused at mint since fixRemoveNFTokenAutoTrustLine. */
   TrustLine: 0x0004,
   Transferable: 0x0008,
-  /** tfMutable (DynamicNFT, not modelled). */
+  /** tfMutable: the issuer or its minter may change the URI (DynamicNFT, NFTokenModify). */
   Mutable: 0x0010,
 } as const
 

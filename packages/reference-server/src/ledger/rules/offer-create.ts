@@ -10,6 +10,7 @@ import { onlyFlags, TF_UNIVERSAL } from './account-flags'
 import { cross } from './offer-crossing'
 import { accountFunds, assetTransferRate, isGlobalFrozen } from './offer-funds'
 import { offerQuality, qualityRate } from './offer-quality'
+import { roundToTickSize } from './offer-tick-size'
 import { deleteOffer, type Offer, placeOffer } from './order-book'
 import type { ApplyContext, TransactionRules } from './transaction-rules'
 
@@ -163,7 +164,8 @@ const removeOffers = (indexes: readonly string[]) => (view: ApplyContext['view']
  * (`tfPassive`: better only), then places what is left as an `Offer` at the original quality
  * (an owner reserve: `tecINSUF_RESERVE_OFFER` when nothing crossed). `tfImmediateOrCancel`
  * places nothing (`tecKILLED` when nothing crossed), `tfFillOrKill` all or `tecKILLED`, `tfSell`
- * sells all of TakerGets even for more than TakerPays.
+ * sells all of TakerGets even for more than TakerPays. Before crossing, the amounts are rounded to
+ * the issuers' tick size (rules/offer-tick-size.ts).
  *
  * @example
  * ```ts
@@ -224,7 +226,13 @@ export const offerCreateRules: TransactionRules = {
       if (cancelled) deleteOffer(view, cancelled)
     }
     if (hasExpired(view, tx.Expiration)) return 'tecEXPIRED'
-    const terms = termsOf(tx, network.native_asset)
+    // An offer rounded to nothing by its issuers' tick size does nothing more.
+    const terms = roundToTickSize(
+      view,
+      termsOf(tx, network.native_asset),
+      has(tx, TF_OFFER_CREATE.Sell),
+    )
+    if (!terms) return 'tesSUCCESS'
     const crossing = crossBook(context, terms)
     if (crossing.removable && crossing.result !== 'tesSUCCESS') {
       context.afterClaim(removeOffers(crossing.removable))

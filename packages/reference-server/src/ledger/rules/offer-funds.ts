@@ -9,15 +9,50 @@ import { createLine, heldBy, isLow, shiftTo } from '../state/trust-line'
 import { transferRate } from './trust-line-flags'
 
 /**
- * What an account can spend of an asset and how issued assets move between accounts during
- * offer crossing (rippled `View.cpp`: `accountFunds`, `accountHolds`, `xrpLiquid`,
- * `transferRate`, `isFrozen`, `rippleCredit`; docs/protocol.md §8.7).
+ * What an account can spend of an asset and how assets move between accounts, for offer crossing
+ * and issued payments alike (rippled `View.cpp`: `accountFunds`, `accountHolds`, `xrpLiquid`,
+ * `transferRate`, `isFrozen`, `rippleCredit`; docs/protocol.md §8.5, §8.7).
  */
 
-const line = (view: ReadView, account: string, asset: LedgerAsset) =>
+/**
+ * `account`'s trust line for an issued asset, if it has one.
+ *
+ * @example
+ * ```ts
+ * trustLineFor(view, holder, { currency: 'USD', issuer })?.Balance
+ * ```
+ */
+export const trustLineFor = (view: ReadView, account: string, asset: LedgerAsset) =>
   view.read(rippleStateIndex(account, asset.issuer as string, asset.currency)) as
     | Readonly<RippleState>
     | undefined
+
+/**
+ * The drops an account can spend: its balance above the reserve for what it owns, never below
+ * zero (rippled `xrpLiquid`).
+ *
+ * @example
+ * ```ts
+ * liquidDrops(view, root) // 98999988n
+ * ```
+ */
+export function liquidDrops(view: ReadView, root: Readonly<AccountRoot>): bigint {
+  const liquid = balanceOf(root) - reserveFor(view.fees, root.OwnerCount)
+  return liquid > 0n ? liquid : 0n
+}
+
+/**
+ * Moves drops between two existing AccountRoots (rippled `accountSend` of the native asset).
+ *
+ * @example
+ * ```ts
+ * moveDrops(view, payer, payee, 1_000_000n)
+ * ```
+ */
+export function moveDrops(view: ApplyView, from: string, to: string, drops: bigint): void {
+  credit(view, peekAccount(view, from) as AccountRoot, -drops)
+  credit(view, peekAccount(view, to) as AccountRoot, drops)
+}
 
 /**
  * The transfer rate of an asset as a factor (rules/trust-line-flags.ts `transferRate` of its
@@ -43,7 +78,7 @@ export const assetTransferRate = (view: ReadView, asset: LedgerAsset): IssuedVal
 export function isFrozen(view: ReadView, account: string, asset: LedgerAsset): boolean {
   if (asset.issuer === null || account === asset.issuer) return false
   if (isGlobalFrozen(view, asset)) return true
-  const found = line(view, account, asset)
+  const found = trustLineFor(view, account, asset)
   if (!found) return false
   const issuerFreeze = isLow(found, asset.issuer)
     ? LSF.RippleState.LowFreeze
@@ -77,7 +112,7 @@ export function isGlobalFrozen(view: ReadView, asset: LedgerAsset): boolean {
  */
 export function isDeepFrozen(view: ReadView, account: string, asset: LedgerAsset): boolean {
   if (asset.issuer === null || account === asset.issuer) return false
-  const found = line(view, account, asset)
+  const found = trustLineFor(view, account, asset)
   return found !== undefined && (found.Flags & DEEP_FREEZE) !== 0
 }
 
@@ -98,12 +133,10 @@ export function accountFunds(
 ): IssuedValue | null {
   if (asset.issuer === null) {
     const root = readAccount(view, account)
-    if (!root) return new IssuedValue(0)
-    const liquid = balanceOf(root) - reserveFor(view.fees, root.OwnerCount)
-    return new IssuedValue((liquid > 0n ? liquid : 0n).toString())
+    return new IssuedValue(root ? liquidDrops(view, root).toString() : 0)
   }
   if (account === asset.issuer) return null
-  const found = line(view, account, asset)
+  const found = trustLineFor(view, account, asset)
   if (!found || isFrozen(view, account, asset)) return new IssuedValue(0)
   const held = heldBy(found, account)
   return held.gt(0) ? held : new IssuedValue(0)
@@ -129,9 +162,7 @@ export function send(
   if (from === to || amount.value.isZero()) return true
   const { asset } = amount
   if (asset.issuer === null) {
-    const drops = BigInt(amount.value.toFixed(0))
-    credit(view, peekAccount(view, from) as AccountRoot, -drops)
-    credit(view, peekAccount(view, to) as AccountRoot, drops)
+    moveDrops(view, from, to, BigInt(amount.value.toFixed(0)))
     return true
   }
   const issuer = asset.issuer

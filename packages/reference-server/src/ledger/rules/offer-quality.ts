@@ -33,6 +33,87 @@ function widened(part: { mantissa: bigint; exponent: number }) {
   return { mantissa, exponent }
 }
 
+// STAmount(asset, mantissa, exponent) as rippled canonicalizes it: truncated to whole drops for
+// the native asset, to 16 digits otherwise.
+function canonical(mantissa: bigint, exponent: number, native: boolean): IssuedValue {
+  let m = mantissa
+  let e = exponent
+  if (native) {
+    for (; e < 0; e += 1) m /= 10n
+    return new IssuedValue((m * 10n ** BigInt(e)).toString())
+  }
+  for (; m > MAX_MANTISSA; e += 1) m /= 10n
+  return new IssuedValue(m.toString()).shiftedBy(e)
+}
+
+// A quality's rate as an STAmount's mantissa and exponent (rippled `amountFromQuality`,
+// normalized: a mantissa rounded up to 10^16 is 10^15 one exponent higher).
+function rateParts(quality: bigint) {
+  let mantissa = quality & MANTISSA_MASK
+  let exponent = Number(quality >> MANTISSA_BITS) - 100
+  if (mantissa > MAX_MANTISSA) {
+    mantissa /= 10n
+    exponent += 1
+  }
+  return { mantissa, exponent }
+}
+
+/**
+ * `amount × rate(quality)` in an asset native or not, as rippled's `multiply` computes it (the
+ * two mantissas' product over 10^14, plus 7, truncated), for what a `tfSell` offer asks once
+ * rounded to a tick size.
+ *
+ * @example
+ * ```ts
+ * multiplyByQuality(drops(3_000_000), roundQuality(q, 5), false).toString() // '1.00002'
+ * ```
+ */
+export function multiplyByQuality(
+  amount: BookAmount,
+  quality: bigint,
+  native: boolean,
+): IssuedValue {
+  if (amount.value.isZero()) return new IssuedValue(0)
+  const a = widened(mantissaOf(amount.value, amount.asset.issuer === null))
+  const r = rateParts(quality)
+  const product = (a.mantissa * r.mantissa) / 10n ** 14n + 7n
+  return canonical(product, a.exponent + r.exponent + 14, native)
+}
+
+/**
+ * `amount ÷ rate(quality)` in an asset native or not, as rippled's `divide` computes it (the
+ * numerator's mantissa × 10^17 over the denominator's, plus 5, truncated), for what an offer
+ * gives once rounded to a tick size.
+ *
+ * @example
+ * ```ts
+ * divideByQuality(usd('1'), roundQuality(q, 5), true).toString() // '2999940'
+ * ```
+ */
+export function divideByQuality(amount: BookAmount, quality: bigint, native: boolean): IssuedValue {
+  if (amount.value.isZero()) return new IssuedValue(0)
+  const a = widened(mantissaOf(amount.value, amount.asset.issuer === null))
+  const r = rateParts(quality)
+  const quotient = (a.mantissa * TEN_TO_17) / r.mantissa + 5n
+  return canonical(quotient, a.exponent - r.exponent - 17, native)
+}
+
+/**
+ * A quality rounded up to `digits` significant digits (rippled `Quality::round`): the rate the
+ * offer's owner asks never falls, so a rounded offer is at least as good for its owner.
+ *
+ * @example
+ * ```ts
+ * qualityText(roundQuality(offerQuality(usd('1'), drops(3_000_000)), 5)) // '0.00000033334'
+ * ```
+ */
+export function roundQuality(quality: bigint, digits: number): bigint {
+  const modulus = 10n ** BigInt(16 - digits)
+  let mantissa = (quality & MANTISSA_MASK) + modulus - 1n
+  mantissa -= mantissa % modulus
+  return ((quality >> MANTISSA_BITS) << MANTISSA_BITS) | mantissa
+}
+
 /**
  * The quality of an offer that pays `takerGets` for `takerPays` (rippled `getRate(offerOut,
  * offerIn)`): `divide(in, out)` as STAmount computes it (a 17-digit quotient plus 5, truncated

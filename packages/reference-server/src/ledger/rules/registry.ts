@@ -9,6 +9,7 @@ import { paymentRules } from './native-payment'
 import { nftokenAcceptOfferRules } from './nft-accept'
 import { nftokenBurnRules } from './nft-burn'
 import { nftokenMintRules } from './nft-mint'
+import { nftokenModifyRules } from './nft-modify'
 import { nftokenCancelOfferRules, nftokenCreateOfferRules } from './nft-offers'
 import { offerCancelRules } from './offer-cancel'
 import { offerCreateRules } from './offer-create'
@@ -36,6 +37,7 @@ const RULES: Readonly<Record<string, TransactionRules>> = Object.freeze({
   NFTokenCancelOffer: nftokenCancelOfferRules,
   NFTokenCreateOffer: nftokenCreateOfferRules,
   NFTokenMint: nftokenMintRules,
+  NFTokenModify: nftokenModifyRules,
   OfferCancel: offerCancelRules,
   OfferCreate: offerCreateRules,
   Payment: paymentRules,

@@ -14,7 +14,7 @@ const NO_ACCOUNT = 'rrrrrrrrrrrrrrrrrrrrBZbvji'
  *
  * @example
  * ```ts
- * const view: LineView = { currency: 'USD', counterparty: issuer, balance: '10', limit: '100', limit_peer: '0' }
+ * const view: LineView = { currency: 'USD', counterparty: issuer, balance: '10', limit: '100', limit_peer: '0', quality_in: 0, quality_out: 0 }
  * ```
  */
 export interface LineView {
@@ -23,6 +23,10 @@ export interface LineView {
   balance: string
   limit: string
   limit_peer: string
+  /** The account's `QualityIn` on its side, 0 when it set none (rippled `AccountLines.cpp`). */
+  quality_in: number
+  /** The account's `QualityOut` on its side, 0 when it set none. */
+  quality_out: number
 }
 
 /**
@@ -75,6 +79,19 @@ export const reservedBy = (line: Readonly<RippleState>, account: string): boolea
   0
 
 /**
+ * The `QualityIn` or `QualityOut` `account` set on its side of the line (`LowQualityIn`,
+ * `HighQualityOut`…), 0 when it set none (rippled `TrustLineBase::getQualityIn`).
+ *
+ * @example
+ * ```ts
+ * qualityOf(line, holder, 'In') // 970000000 after a TrustSet with QualityIn: 970000000
+ * ```
+ */
+export function qualityOf(line: Readonly<RippleState>, account: string, way: 'In' | 'Out'): number {
+  return Number(line[`${isLow(line, account) ? 'Low' : 'High'}Quality${way}`] ?? 0)
+}
+
+/**
  * Moves `value` of a peeked line's asset to `receiver` (from its peer) and updates the line:
  * the receiver's holding grows by `value`.
  *
@@ -100,7 +117,7 @@ export function shiftTo(
  *
  * @example
  * ```ts
- * lineView(line, holder) // { currency: 'USD', counterparty: issuer, balance: '10', limit: '100', limit_peer: '0' }
+ * lineView(line, holder) // { currency: 'USD', counterparty: issuer, balance: '10', limit: '100', limit_peer: '0', quality_in: 0, quality_out: 0 }
  * ```
  */
 export function lineView(line: Readonly<RippleState>, account: string): LineView {
@@ -111,6 +128,8 @@ export function lineView(line: Readonly<RippleState>, account: string): LineView
     balance: heldBy(line, account).toString(),
     limit: low ? line.LowLimit.value : line.HighLimit.value,
     limit_peer: low ? line.HighLimit.value : line.LowLimit.value,
+    quality_in: qualityOf(line, account, 'In'),
+    quality_out: qualityOf(line, account, 'Out'),
   }
 }
 

@@ -146,10 +146,43 @@ describe('transaction encode', () => {
     ['an array of plain values', { ...meta, AffectedNodes: ['x'] }],
     ['an array element of two fields', { ...meta, AffectedNodes: [{ A: {}, B: {} }] }],
     ['an unknown field two levels down', nested({ Unknown: 1 })],
+    [
+      'an X-address as the one element of an array',
+      { ...payment, Destination: [classicAddressToXAddress(OTHER, 7, false)] },
+    ],
+    ['an object with its own toString', { ...payment, Destination: { toString: 'x' } }],
+    ['a hash of lower-case hex', { ...payment, InvoiceID: 'ab'.repeat(32) }],
+    ['a hash one byte short', { ...payment, InvoiceID: 'AB'.repeat(31) }],
+    ['an empty Hash128 (zero)', { ...payment, TransactionType: 'AccountSet', EmailHash: '' }],
+    ['a blob of odd length', { ...payment, SigningPubKey: 'ABC' }],
+    ['a blob that is not hex', { ...payment, SigningPubKey: 'XY' }],
+    ['a UInt32 as a string', { ...payment, Sequence: '12' }],
+    ['a UInt32 out of range', { ...payment, Sequence: 2 ** 32 }],
+    ['a negative UInt16', { ...payment, TransferFee: -1 }],
+    ['a fractional UInt8', { ...payment, TickSize: 1.5 }],
+    ['the largest UInt32', { ...payment, Sequence: 2 ** 32 - 1 }],
     ['a bad amount two levels down', nested({ Balance: 'lots' })],
   ])('%s: the same bytes or error as the codec, for encode and for signing', (_, tx) => {
     expect(outcome(() => encodeTransaction(tx))).toBe(outcome(() => encode(tx)))
     expect(outcome(() => encodeTransactionForSigning(tx))).toBe(outcome(() => encodeForSigning(tx)))
+  })
+
+  test('a remembered issued amount never stands in for another whose parts join the same', () => {
+    const amounts = [
+      { currency: 'USD', issuer: OTHER, value: '1' },
+      { currency: 'D', issuer: OTHER, value: '1US' },
+      { currency: 'USD', issuer: OTHER, value: '1.0' },
+      { currency: 'USD', issuer: CLASSIC, value: '1' },
+    ]
+    for (const round of [1, 2]) {
+      for (const Amount of amounts) {
+        const tx = { ...payment, Amount }
+        expect(
+          outcome(() => encodeTransaction(tx)),
+          `round ${round}`,
+        ).toBe(outcome(() => encode(tx)))
+      }
+    }
   })
 
   test('any issued amount encodes as the codec encodes it (classic, X-address, hex and broken issuers)', () => {

@@ -1,7 +1,7 @@
 import { ownerObjects } from '../../../src/ledger/ledger-reads'
 import { ownerTokenPages } from '../../../src/ledger/rules/nft-pages'
 import type { ObjectStore } from '../../../src/ledger/state/object-store'
-import { type LedgerFixture, ledgerFixture } from '../ledger-fixture'
+import { type Funded, type LedgerFixture, ledgerFixture } from '../ledger-fixture'
 import type { TestKey } from '../test-keys'
 
 /** The ledger fixture with the NFT helpers the NFT tests share. */
@@ -32,8 +32,9 @@ export type NftMeta = Record<string, unknown> & {
   offer_id?: string
 }
 
-export function nftFixture(): NftFixture {
-  const base = ledgerFixture()
+/** The ledger fixture with the `funded` accounts and the NFT helpers. */
+export function nftFixture(funded?: Funded): NftFixture {
+  const base = ledgerFixture(funded)
   const view = () => base.ledger.view('TESTNET') as ObjectStore
   const run: NftFixture['run'] = (key, fields) => {
     const { txid, engine_result } = base.submit(key, fields)

@@ -105,7 +105,6 @@ describe('NFTokenMint (rippled NFTokenMint.cpp)', () => {
     ],
     ['TransferFee without tfTransferable', { TransferFee: 1 }, 'temMALFORMED'],
     ['tfTrustLine after fixRemoveNFTokenAutoTrustLine', { Flags: 0x0004 }, 'temINVALID_FLAG'],
-    ['tfMutable without DynamicNFT', { Flags: 0x0010 }, 'temINVALID_FLAG'],
     ['an unknown flag', { Flags: 0x00010000 }, 'temINVALID_FLAG'],
     ['Issuer is the Account', { Issuer: 'self' }, 'temMALFORMED'],
     ['URI of 257 bytes (maxTokenURILength)', { URI: 'AB'.repeat(257) }, 'temMALFORMED'],

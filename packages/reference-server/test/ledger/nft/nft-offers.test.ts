@@ -6,7 +6,7 @@ import {
   nftokenOfferIndex,
   nftokenSellOffersIndex,
 } from '../../../src/ledger/state/keylets'
-import { testKey } from '../test-keys'
+import { type TestKey, testKey } from '../test-keys'
 import { type NftFixture, nftFixture } from './nft-fixture'
 
 const UNIT = 1_000_000n
@@ -20,9 +20,7 @@ const BURNABLE = 0x0001
 
 let f: NftFixture
 beforeEach(() => {
-  f = nftFixture()
-  for (const key of [issuer, seller, buyer, broker])
-    f.ledger.fund(key.address, 100n * UNIT, ['TESTNET'])
+  f = nftFixture({ keys: [issuer, seller, buyer, broker], drops: 100n * UNIT })
 })
 afterEach(() => f.dispose())
 
@@ -273,8 +271,13 @@ describe('NFTokenCreateOffer and NFTokenAcceptOffer (rippled NFTokenCreateOffer.
   })
 })
 
-const accept = (key: typeof buyer, fields: Record<string, unknown>) =>
+// The result of `key`'s NFTokenAcceptOffer or NFTokenCreateOffer with `fields`.
+const accept = (key: TestKey, fields: Record<string, unknown>) =>
   f.run(key, { TransactionType: 'NFTokenAcceptOffer', ...fields }).result
+const createOffer = (key: TestKey, fields: Record<string, unknown>) =>
+  f.run(key, { TransactionType: 'NFTokenCreateOffer', ...fields }).result
+// A transferable token the seller minted.
+const sellersToken = () => f.mint(seller, { Flags: TRANSFERABLE })
 
 const SCENARIOS = {
   burnNotBurnable() {
@@ -290,74 +293,47 @@ const SCENARIOS = {
     const id = f.mint(issuer)
     const offer = f.offer(issuer, { NFTokenID: id, Amount: '0', Flags: 1 })
     accept(seller, { NFTokenSellOffer: offer })
-    return f.run(seller, {
-      TransactionType: 'NFTokenCreateOffer',
-      NFTokenID: id,
-      Amount: '1',
-      Flags: 1,
-    }).result
+    return createOffer(seller, { NFTokenID: id, Amount: '1', Flags: 1 })
   },
-  buyWrongOwner() {
-    const id = f.mint(seller, { Flags: TRANSFERABLE })
-    return f.run(buyer, {
-      TransactionType: 'NFTokenCreateOffer',
-      NFTokenID: id,
-      Amount: '1',
-      Owner: broker.address,
-    }).result
-  },
-  buyZero() {
-    const id = f.mint(seller, { Flags: TRANSFERABLE })
-    return f.run(buyer, {
-      TransactionType: 'NFTokenCreateOffer',
-      NFTokenID: id,
-      Amount: '0',
-      Owner: seller.address,
-    }).result
-  },
-  sellWithOwner() {
-    const id = f.mint(seller, { Flags: TRANSFERABLE })
-    return f.run(seller, {
-      TransactionType: 'NFTokenCreateOffer',
-      NFTokenID: id,
-      Amount: '1',
-      Flags: 1,
-      Owner: buyer.address,
-    }).result
-  },
+  buyWrongOwner: () =>
+    createOffer(buyer, { NFTokenID: sellersToken(), Amount: '1', Owner: broker.address }),
+  buyZero: () =>
+    createOffer(buyer, { NFTokenID: sellersToken(), Amount: '0', Owner: seller.address }),
+  sellWithOwner: () =>
+    createOffer(seller, { NFTokenID: sellersToken(), Amount: '1', Flags: 1, Owner: buyer.address }),
   acceptOwn() {
-    const id = f.mint(seller, { Flags: TRANSFERABLE })
+    const id = sellersToken()
     return accept(seller, {
       NFTokenSellOffer: f.offer(seller, { NFTokenID: id, Amount: '1', Flags: 1 }),
     })
   },
   typeMismatch() {
-    const id = f.mint(seller, { Flags: TRANSFERABLE })
+    const id = sellersToken()
     const buy = f.offer(buyer, { NFTokenID: id, Amount: '1', Owner: seller.address })
     return accept(seller, { NFTokenSellOffer: buy })
   },
   brokerMismatch() {
-    const a = f.mint(seller, { Flags: TRANSFERABLE })
-    const b = f.mint(seller, { Flags: TRANSFERABLE })
+    const a = sellersToken()
+    const b = sellersToken()
     const sell = f.offer(seller, { NFTokenID: a, Amount: '1', Flags: 1 })
     const buy = f.offer(buyer, { NFTokenID: b, Amount: '1', Owner: seller.address })
     return accept(broker, { NFTokenSellOffer: sell, NFTokenBuyOffer: buy })
   },
   brokerShort() {
-    const id = f.mint(seller, { Flags: TRANSFERABLE })
+    const id = sellersToken()
     const sell = f.offer(seller, { NFTokenID: id, Amount: '10', Flags: 1 })
     const buy = f.offer(buyer, { NFTokenID: id, Amount: '9', Owner: seller.address })
     return accept(broker, { NFTokenSellOffer: sell, NFTokenBuyOffer: buy })
   },
   brokerFee() {
-    const id = f.mint(seller, { Flags: TRANSFERABLE })
+    const id = sellersToken()
     const sell = f.offer(seller, { NFTokenID: id, Amount: '10', Flags: 1 })
     const buy = f.offer(buyer, { NFTokenID: id, Amount: '12', Owner: seller.address })
     return accept(broker, { NFTokenSellOffer: sell, NFTokenBuyOffer: buy, NFTokenBrokerFee: '3' })
   },
   noOffer: () => accept(buyer, { NFTokenSellOffer: 'AB'.repeat(32) }),
   destination() {
-    const id = f.mint(seller, { Flags: TRANSFERABLE })
+    const id = sellersToken()
     const sell = f.offer(seller, {
       NFTokenID: id,
       Amount: '1',
@@ -367,59 +343,37 @@ const SCENARIOS = {
     return accept(buyer, { NFTokenSellOffer: sell })
   },
   noFunds() {
-    const id = f.mint(seller, { Flags: TRANSFERABLE })
+    const id = sellersToken()
     const sell = f.offer(seller, { NFTokenID: id, Amount: String(200n * UNIT), Flags: 1 })
     return accept(buyer, { NFTokenSellOffer: sell })
   },
   directBrokerFee() {
-    const id = f.mint(seller, { Flags: TRANSFERABLE })
+    const id = sellersToken()
     const sell = f.offer(seller, { NFTokenID: id, Amount: '1', Flags: 1 })
     return accept(buyer, { NFTokenSellOffer: sell, NFTokenBrokerFee: '1' })
   },
   unfunded() {
-    const id = f.mint(seller, { Flags: TRANSFERABLE })
     const amount = { currency: 'USD', issuer: broker.address, value: '10' }
-    return f.run(buyer, {
-      TransactionType: 'NFTokenCreateOffer',
-      NFTokenID: id,
-      Amount: amount,
-      Owner: seller.address,
-    }).result
+    return createOffer(buyer, { NFTokenID: sellersToken(), Amount: amount, Owner: seller.address })
   },
   noLine() {
     const id = f.mint(issuer, { Flags: TRANSFERABLE, TransferFee: 1000 })
     const amount = { currency: 'USD', issuer: broker.address, value: '10' }
-    return f.run(issuer, {
-      TransactionType: 'NFTokenCreateOffer',
-      NFTokenID: id,
-      Amount: amount,
-      Flags: 1,
-    }).result
+    return createOffer(issuer, { NFTokenID: id, Amount: amount, Flags: 1 })
   },
   expiredOffer() {
-    const id = f.mint(seller, { Flags: TRANSFERABLE })
+    const id = sellersToken()
     const past = f.view().info.parentCloseTime
-    return f.run(seller, {
-      TransactionType: 'NFTokenCreateOffer',
-      NFTokenID: id,
-      Amount: '1',
-      Flags: 1,
-      Expiration: past,
-    }).result
+    return createOffer(seller, { NFTokenID: id, Amount: '1', Flags: 1, Expiration: past })
   },
   poorOffer() {
     const poor = testKey(56)
     f.ledger.fund(poor.address, 1_200_000n, ['TESTNET'])
     const id = f.mint(poor, { Flags: TRANSFERABLE })
-    return f.run(poor, {
-      TransactionType: 'NFTokenCreateOffer',
-      NFTokenID: id,
-      Amount: '1',
-      Flags: 1,
-    }).result
+    return createOffer(poor, { NFTokenID: id, Amount: '1', Flags: 1 })
   },
   cancelTwice() {
-    const id = f.mint(seller, { Flags: TRANSFERABLE })
+    const id = sellersToken()
     const sell = f.offer(seller, { NFTokenID: id, Amount: '1', Flags: 1 })
     return f.run(seller, { TransactionType: 'NFTokenCancelOffer', NFTokenOffers: [sell, sell] })
       .result

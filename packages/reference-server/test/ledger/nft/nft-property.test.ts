@@ -58,8 +58,7 @@ describe('NFT pages and offers under random mints, sales, offers and burns', () 
   it.each([1, 2, 3])(
     'seed %i: pages hold ≤ 32 sorted tokens, owner counts match pages + offers, tokens are conserved',
     (seed) => {
-      f = nftFixture()
-      for (const { address } of keys) f.ledger.fund(address, 10_000_000_000n, ['TESTNET'])
+      f = nftFixture({ keys, drops: 10_000_000_000n })
       const next = random(seed)
       const live = new Set<string>()
       const offers: { id: string; owner: number }[] = []

@@ -9,8 +9,7 @@ const bob = testKey(72)
 
 let f: NftFixture
 beforeEach(() => {
-  f = nftFixture()
-  for (const key of [alice, bob]) f.ledger.fund(key.address, 1_000_000_000n, ['TESTNET'])
+  f = nftFixture({ keys: [alice, bob], drops: 1_000_000_000n })
 })
 afterEach(() => f.dispose())
 

@@ -28,10 +28,7 @@ export function offerFixture(): LedgerFixture & {
   sequence(key: TestKey): number
   expectOracle(txid: string): void
 } {
-  const f = ledgerFixture()
-  for (const key of [gateway, eurGateway, alice, bob, carol]) {
-    f.ledger.fund(key.address, 10_000n * UNIT, ['TESTNET'])
-  }
+  const f = ledgerFixture({ keys: [gateway, eurGateway, alice, bob, carol], drops: 10_000n * UNIT })
   for (const key of [alice, bob, carol]) {
     f.submit(key, { TransactionType: 'TrustSet', LimitAmount: usd('100000') })
     f.submit(key, { TransactionType: 'TrustSet', LimitAmount: eur('100000') })

@@ -28,6 +28,12 @@ const write = (fields: Record<string, unknown> = {}) => {
 }
 const cash = (id: string, fields: Record<string, unknown>, by = bob) =>
   f.submit(by, { TransactionType: 'CheckCash', CheckID: id, ...fields })
+// The gateway rippling by default, and alice holding 100 of its USD on a line of 1000.
+const aliceHoldsUsd = () => {
+  f.submit(gateway, { TransactionType: 'AccountSet', SetFlag: 8 })
+  f.submit(alice, { TransactionType: 'TrustSet', LimitAmount: usd('1000') })
+  f.submit(gateway, { TransactionType: 'Payment', Destination: alice.address, Amount: usd('100') })
+}
 
 describe('checks: a promise cashed by its destination (rippled CreateCheck, CashCheck, CancelCheck)', () => {
   it('CheckCreate makes a Check in both directories, owned by its writer; nothing is held', () => {
@@ -79,13 +85,7 @@ describe('checks: a promise cashed by its destination (rippled CreateCheck, Cash
   })
 
   it('an issued check: the line to the issuer is made for the casher, the limit does not stop it', () => {
-    f.submit(gateway, { TransactionType: 'AccountSet', SetFlag: 8 })
-    f.submit(alice, { TransactionType: 'TrustSet', LimitAmount: usd('1000') })
-    f.submit(gateway, {
-      TransactionType: 'Payment',
-      Destination: alice.address,
-      Amount: usd('100'),
-    })
+    aliceHoldsUsd()
     const { id } = write({ SendMax: usd('50') })
     const cashed = cash(id, { Amount: usd('30') })
     expect(cashed.engine_result).toBe('tesSUCCESS')
@@ -112,13 +112,7 @@ describe('checks: a promise cashed by its destination (rippled CreateCheck, Cash
   it('a casher that cannot afford the new trust line is tecNO_LINE_INSUF_RESERVE (CheckCashMakesTrustLine)', () => {
     const dave = testKey(45)
     f.ledger.fund(dave.address, 1_100_000n, ['TESTNET'])
-    f.submit(gateway, { TransactionType: 'AccountSet', SetFlag: 8 })
-    f.submit(alice, { TransactionType: 'TrustSet', LimitAmount: usd('1000') })
-    f.submit(gateway, {
-      TransactionType: 'Payment',
-      Destination: alice.address,
-      Amount: usd('100'),
-    })
+    aliceHoldsUsd()
     const { id } = write({ Destination: dave.address, SendMax: usd('5') })
     expect(cash(id, { Amount: usd('5') }, dave).engine_result).toBe('tecNO_LINE_INSUF_RESERVE')
     expect(f.ledger.account('TESTNET', dave.address)?.lines).toEqual([])

@@ -76,6 +76,7 @@ describe('PREIMAGE-SHA-256 crypto-conditions (rippled src/xrpld/conditions)', ()
     ['constructed fingerprint', `A025A020${sha256('')}810100`, 'incorrect_encoding'],
     ['cost tag 2', `A0258020${sha256('')}820100`, 'unexpected_tag'],
     ['negative cost', `A0258020${sha256('')}810180`, 'malformed_encoding'],
+    ['constructed cost', `A0258020${sha256('')}A10100`, 'malformed_encoding'],
     ['cost over 128', `A0268020${sha256('')}81020081`, 'preimage_too_long'],
     ['cost of 6 bytes', `A02A8020${sha256('')}8106000000000001`, 'large_size'],
     ['bytes after the cost', `A0268020${sha256('')}81010000`, 'trailing_garbage'],

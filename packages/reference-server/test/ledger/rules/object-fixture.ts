@@ -1,21 +1,12 @@
 import { type LedgerFixture, ledgerFixture } from '../ledger-fixture'
 import type { TestKey } from '../test-keys'
 
-/** One node of a transaction's `meta.AffectedNodes`: its kind and its fields. */
-export type AffectedNode = Record<string, Record<string, unknown>>
-
-/** A ledger fixture with funded accounts, ledger time, closing and metadata reads. */
+/** A ledger fixture with funded accounts, ledger time and closing. */
 export interface ObjectFixture extends LedgerFixture {
   /** The ledger's time now (seconds since 2000-01-01), what a test puts in FinishAfter. */
   now(): number
   /** Moves the clock `seconds` ahead and closes a ledger: its close time becomes the parent's. */
   pass(seconds: number): void
-  /** The validated or open transaction's metadata. */
-  meta(
-    txid: string,
-  ): { AffectedNodes: AffectedNode[]; TransactionResult: string } & Record<string, unknown>
-  /** The node of `index` in a transaction's metadata, or undefined. */
-  node(txid: string, index: string): AffectedNode | undefined
   ownerCount(key: TestKey): number
   sequence(key: TestKey): number
 }
@@ -24,13 +15,10 @@ const RIPPLE_EPOCH_S = 946_684_800
 
 /** A ledger on a manual clock with `keys` funded with `units` native units each on TESTNET. */
 export function objectFixture(keys: TestKey[], units = 1000n): ObjectFixture {
-  const f = ledgerFixture()
-  for (const key of keys) f.ledger.fund(key.address, units * 1_000_000n, ['TESTNET'])
+  const f = ledgerFixture({ keys, drops: units * 1_000_000n })
   // Close times are rounded to 10 s and follow the parent's: 10 s on, the parent close time is now().
   f.clock.advance(10)
   f.ledger.close('TESTNET')
-  const meta: ObjectFixture['meta'] = (txid) =>
-    f.ledger.transaction(txid)?.transaction.meta as unknown as ReturnType<ObjectFixture['meta']>
   return {
     ...f,
     now: () => Math.floor(f.clock.now() / 1000) - RIPPLE_EPOCH_S,
@@ -38,9 +26,6 @@ export function objectFixture(keys: TestKey[], units = 1000n): ObjectFixture {
       f.clock.advance(seconds)
       f.ledger.close('TESTNET')
     },
-    meta,
-    node: (txid, index) =>
-      meta(txid).AffectedNodes.find((node) => Object.values(node)[0]?.LedgerIndex === index),
     ownerCount: (key) => f.ledger.account('TESTNET', key.address)?.ownerCount ?? 0,
     sequence: (key) => f.ledger.account('TESTNET', key.address)?.sequence ?? 0,
   }

@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenOnLoopback } from '../../server/loopback-listen'
 
 /** One request the receiver got. */
 export interface Received {
@@ -31,10 +31,9 @@ export async function startReceiver(answers: Answer[]) {
       res.end(answer === 204 ? undefined : 'ok')
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  const { base } = await listenOnLoopback(server)
   return {
-    url: `http://127.0.0.1:${port}/hook`,
+    url: `${base}/hook`,
     received,
     close: () =>
       new Promise<void>((resolve) => {
@@ -47,9 +46,7 @@ export async function startReceiver(answers: Answer[]) {
 
 /** A loopback URL nobody listens on (a port that was just free). */
 export async function refusedUrl(): Promise<string> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return `http://127.0.0.1:${port}/hook`
+  const { base, close } = await listenOnLoopback(createServer())
+  await close()
+  return `${base}/hook`
 }

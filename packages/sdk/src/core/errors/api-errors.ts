@@ -1,4 +1,4 @@
-import { API_ERROR_CODES, isApiErrorCode } from '../../wire/errors'
+import { apiErrorMeaning } from '../../wire/error-meanings'
 import { redact } from '../redact'
 import {
   KIND,
@@ -26,11 +26,8 @@ export interface ApiErrorDetails {
   path: string
 }
 
-const meaningOf = (code: number | null) =>
-  isApiErrorCode(code) ? API_ERROR_CODES[code].meaning : null
-
 const describe = (d: ApiErrorDetails): string => {
-  const meaning = meaningOf(d.errorCode)
+  const meaning = apiErrorMeaning(d.errorCode)
   const code = d.errorCode === null ? '' : ` code ${d.errorCode}`
   const text = [d.serverMessage, meaning].filter(Boolean).join(': ') || 'no error details'
   const reference = d.reference ? ` (reference ${d.reference})` : ''
@@ -71,7 +68,7 @@ export class ApiError extends PullSignError {
     const { serverMessage } = details
     Object.assign(this, details, {
       serverMessage: serverMessage === null ? null : redact(serverMessage, options.secrets),
-      meaning: meaningOf(details.errorCode),
+      meaning: apiErrorMeaning(details.errorCode),
     })
   }
 }

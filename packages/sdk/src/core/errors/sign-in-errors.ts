@@ -9,7 +9,8 @@ import { KIND, PullSignError, type PullSignErrorOptions } from './pull-sign-erro
  * - `nonce-mismatch`: the `id_token` does not carry the nonce this page sent.
  * - `provider`: the provider refused the request (its `error` is in the message).
  * - `invalid-response`: the answer is not a well-formed token, code or error.
- * - `not-signed-in`: a call that needs the person's JWT was made before sign-in.
+ * - `not-signed-in`: a call that needs the person's JWT was made before sign-in, or the provider
+ *   no longer accepts the JWT (`invalid_token`: the session ended with `loggedout`).
  *
  * @example
  * ```ts

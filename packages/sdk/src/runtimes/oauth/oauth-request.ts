@@ -7,15 +7,18 @@ const providerRefusal: Refusal = (status, data, where, secrets) => {
   const error = typeof body.error === 'string' ? body.error : 'no error code'
   const description =
     typeof body.error_description === 'string' ? `: ${body.error_description}` : ''
-  return new SignInError('provider', `${where} ${status} ${error}${description}`, { secrets })
+  // A Bearer the provider no longer accepts (RFC 6750 §3.1 `invalid_token`): the session is over.
+  const reason = error === 'invalid_token' ? 'not-signed-in' : 'provider'
+  return new SignInError(reason, `${where} ${status} ${error}${description}`, { secrets })
 }
 
 /**
  * Sends one request to the OAuth provider `{oauth}/{path}` through the core's transport (its
  * timeout, hooks, redaction) and returns the JSON object. A refusal (`{error,
  * error_description}`, docs/protocol.md §7.1) becomes a {@link SignInError} `provider` naming
- * the endpoint, the status and the provider's words; the values in `secrets` (code, verifier,
- * token) are redacted wherever they would appear.
+ * the endpoint, the status and the provider's words (`not-signed-in` when it refuses the Bearer,
+ * `invalid_token`); the values in `secrets` (code, verifier, token) are redacted wherever they
+ * would appear.
  *
  * @example
  * ```ts

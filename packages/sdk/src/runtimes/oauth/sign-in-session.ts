@@ -1,6 +1,7 @@
 import type { Core } from '../../core/client'
 import { Emitter } from '../../core/emitter'
 import { PullSignError } from '../../core/errors/pull-sign-error'
+import type { SignInError } from '../../core/errors/sign-in-errors'
 import type { Clock } from '../../core/seams'
 import type { OAuthUserinfo } from '../../wire/oauth'
 import { decodeJwtClaims } from './jwt-claims'
@@ -12,7 +13,7 @@ import type { SignInTokens } from './token-exchange'
  * The events of a browser or native client, in the order the field's SDKs emit them: signed out
  * at start `retrieving`, `ready`, then `success` after sign-in; already signed in `retrieving`,
  * `success`, `retrieved`, `ready`; `logout` then `loggedout`; `loggedout` alone when the JWT
- * expires; `error` with the error.
+ * expires or the platform or the provider refuses it; `error` with the error.
  *
  * @example
  * ```ts
@@ -143,10 +144,13 @@ export class SignInSession {
     return { me: await this.userinfo(), jwt: tokens.accessToken }
   }
 
-  /** Reports a failed sign-in as an `error` event and returns it for rethrowing. */
+  /**
+   * Reports a failed sign-in as an `error` event and returns it for rethrowing; a JWT the
+   * provider refused ended the session instead, and `loggedout` said so.
+   */
   fail(err: unknown): PullSignError {
     const error = asError(err)
-    this.events.emit('error', error)
+    if ((error as SignInError).reason !== 'not-signed-in') this.events.emit('error', error)
     return error
   }
 
@@ -158,17 +162,24 @@ export class SignInSession {
       'userinfo',
       { headers: { authorization: `Bearer ${jwt}` } },
       [jwt],
-    ).then((body) => {
-      // The person shown to the app must be the one the JWT names (docs/protocol.md §7.1).
-      if (body.account !== this.#claims?.sub || typeof body.sub !== 'string') {
-        this.#userinfo = null
-        throw new PullSignError(
-          'ERR_RESPONSE',
-          '[GET /userinfo] the answer does not describe the signed-in account',
-        )
-      }
-      return body as unknown as OAuthUserinfo
-    })
+    ).then(
+      (body) => {
+        // The person shown to the app must be the one the JWT names (docs/protocol.md §7.1).
+        if (body.account !== this.#claims?.sub || typeof body.sub !== 'string') {
+          this.#userinfo = null
+          throw new PullSignError(
+            'ERR_RESPONSE',
+            '[GET /userinfo] the answer does not describe the signed-in account',
+          )
+        }
+        return body as unknown as OAuthUserinfo
+      },
+      (err) => {
+        // A JWT the provider refused ends the session as a JWT route's 814 does: `loggedout`.
+        if ((err as SignInError).reason === 'not-signed-in' && this.jwt === jwt) this.end()
+        throw err
+      },
+    )
     return this.#userinfo
   }
 
