@@ -28,16 +28,6 @@ const genesisKeys = () => {
 }
 
 /**
- * The account the faucet pays from on every network: rippled's genesis account.
- *
- * @example
- * ```ts
- * faucetAddress() // 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh'
- * ```
- */
-export const faucetAddress = (): string => genesisKeys().address
-
-/**
  * A faucet refusal: the field and why (HTTP 400, as the test networks' faucet answers), and the
  * hash of the payment when the ledger refused it.
  */
