@@ -129,7 +129,7 @@ function serialize(object: Json, filter: FieldFilter | undefined, parts: Uint8Ar
       parts.push(ARRAY_END_MARKER)
       continue
     }
-    const bytes = plainBytes(type, value) ?? typedBytes(field, value)
+    const bytes = plainBytes(field, value) ?? typedBytes(field, value)
     parts.push(field.header)
     if (field.isVariableLengthEncoded) parts.push(lengthPrefix(bytes.length))
     parts.push(bytes)
@@ -164,8 +164,12 @@ const UINT_WIDTHS: Record<string, number> = { UInt8: 1, UInt16: 2, UInt32: 4 }
 // given as hex (the codec's own conversion is Buffer.from on Node, checked by the same pattern and,
 // for a hash, the same width) and a whole number in a UInt's range. Undefined for anything else,
 // which goes to the codec (its bytes, its error: a hash of the wrong width, a UInt32 as a string).
-function plainBytes(type: string, value: unknown): Uint8Array | undefined {
+function plainBytes(field: FieldInstance, value: unknown): Uint8Array | undefined {
+  const type = field.type.name
   if (typeof value === 'string') {
+    if (type === 'Amount') return nativeAmountBytes(value)
+    if (type === 'UInt64')
+      return HEX_UINT64_FIELDS.has(field.name) ? uint64HexBytes(value) : undefined
     if (type !== 'Blob' && !(type in HASH_WIDTHS)) return undefined
     if (!CODEC_HEX.test(value)) return undefined
     const bytes = Buffer.from(value, 'hex')
@@ -177,6 +181,34 @@ function plainBytes(type: string, value: unknown): Uint8Array | undefined {
   if (number < 0 || number >= 2 ** (8 * width)) return undefined
   const bytes = Buffer.alloc(width)
   bytes.writeUIntBE(number, 0, width)
+  return bytes
+}
+
+// The UInt64 fields the codec reads as hex (directory page numbers, exchange rates…), found by
+// asking it once: it reads a few amounts of MPTs in base 10 by their field's name.
+const HEX_UINT64_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys(FIELDS).filter((name) => {
+    const field = FIELDS.fromString(name) as FieldInstance | undefined
+    if (field?.name !== name || field.type.name !== 'UInt64') return false
+    return UInt64.from('10', name).toBytes()[7] === 0x10
+  }),
+)
+const UINT64_HEX = /^[0-9A-Fa-f]{1,16}$/
+
+// A hex UInt64 as the codec writes it (padded to 16 digits, Buffer.from on Node); the rest of what
+// the codec takes (a number, a bigint) goes to it.
+const uint64HexBytes = (value: string): Uint8Array | undefined =>
+  UINT64_HEX.test(value) ? Buffer.from(value.padStart(16, '0'), 'hex') : undefined
+
+// Drops below 10^17 (at most 17 digits, so within the codec's range and never its 1e17 bound): the
+// 64-bit value with the "positive" bit set and the "issued" bit clear (xrpl.org binary format,
+// Amount fields). Anything else (decimals, signs, exponents, 1e17 itself) is the codec's to read.
+const NATIVE_DROPS = /^[0-9]{1,17}$/
+const POSITIVE_NATIVE = 0x4000000000000000n
+function nativeAmountBytes(value: string): Uint8Array | undefined {
+  if (!NATIVE_DROPS.test(value)) return undefined
+  const bytes = Buffer.alloc(8)
+  bytes.writeBigUInt64BE(BigInt(value) | POSITIVE_NATIVE)
   return bytes
 }
 

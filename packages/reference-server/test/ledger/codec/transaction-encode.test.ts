@@ -167,6 +167,28 @@ describe('transaction encode', () => {
     expect(outcome(() => encodeTransactionForSigning(tx))).toBe(outcome(() => encodeForSigning(tx)))
   })
 
+  test('any native amount and any hex UInt64 encodes as the codec encodes it', () => {
+    const digits = fc
+      .array(fc.constantFrom(...'0123456789'), { minLength: 0, maxLength: 20 })
+      .map((chars) => chars.join(''))
+    const hex = fc
+      .array(fc.constantFrom(...'0123456789abcdefABCDEFG'), { minLength: 0, maxLength: 18 })
+      .map((chars) => chars.join(''))
+    const edges = fc.constantFrom('0', '1', '99999999999999999', '100000000000000000', '-1', '1.0')
+    fc.assert(
+      fc.property(fc.oneof(digits, hex, edges), (value) => {
+        for (const tx of [
+          { ...payment, Amount: value },
+          nested({ OwnerNode: value }),
+          { ...payment, TransactionType: 'MPTokenIssuanceCreate', MaximumAmount: value },
+        ]) {
+          expect(outcome(() => encodeTransaction(tx))).toBe(outcome(() => encode(tx)))
+        }
+      }),
+      { numRuns: 1000 },
+    )
+  })
+
   test('a remembered issued amount never stands in for another whose parts join the same', () => {
     const amounts = [
       { currency: 'USD', issuer: OTHER, value: '1' },
