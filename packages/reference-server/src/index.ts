@@ -141,9 +141,17 @@ export interface ReferenceServer {
    */
   restore(snapshot: unknown): void
   /**
-   * A WebSocket class connected to this server's payload sockets in-process, without a port: give
-   * it to the SDK (`new PullSign({ …, endpoints: server.endpoints, WebSocket: server.WebSocket })`)
-   * to subscribe through msw handlers.
+   * A WebSocket class connected to this server in-process, without a port, served by the same
+   * code as a socket over HTTP: payload sockets `{ws-api}/sign/{uuid}` (give it to the SDK,
+   * `new PullSign({ …, endpoints: server.endpoints, WebSocket: server.WebSocket })`, to subscribe
+   * through msw handlers) and each network's ledger node `{ws-api}/ledger/K` (raw rippled frames;
+   * xrpl.js takes no WebSocket class, so it needs `listen(0)`). Another URL throws a SyntaxError.
+   *
+   * @example
+   * ```ts
+   * const node = new server.WebSocket(`${server.endpoints.api.replace(/^http/, 'ws')}/ledger/TESTNET`)
+   * node.onopen = () => node.send(JSON.stringify({ id: 1, command: 'ledger_current' }))
+   * ```
    */
   readonly WebSocket: InProcessWebSocketConstructor
 }
@@ -214,10 +222,8 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const answer = requestLog ? withRequestLog(routes, requestLog) : routes
   const handler: FetchHandler = async (request) => answer(request)
   const sockets = createPayloadSockets(platform)
-  const upgrade = createSocketUpgrade(
-    sockets,
-    createNodeSockets({ ledger: platform.ledger, node: ledgerNode }),
-  )
+  const nodeSockets = createNodeSockets({ ledger: platform.ledger, node: ledgerNode })
+  const upgrade = createSocketUpgrade(sockets, nodeSockets)
   // srvx hands the handler a lazy Request over the IncomingMessage; the handler's FastResponses
   // (http/responses.ts) are written straight to the socket; the process's globals stay as they are.
   const server = createServer(limits.options, nodeListener(answer))
@@ -243,7 +249,11 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     handler,
     snapshot: () => snapshots.take(),
     restore: (snapshot) => snapshots.restore(snapshot),
-    WebSocket: createInProcessWebSocket({ sockets, endpoints: () => platform.endpoints }),
+    WebSocket: createInProcessWebSocket({
+      sockets,
+      ledger: nodeSockets,
+      endpoints: () => platform.endpoints,
+    }),
     listen(wanted = 0) {
       return new Promise((resolve, reject) => {
         server.once('error', reject)

@@ -1,5 +1,7 @@
-import { API_PATHS, type Endpoints } from 'pullsign/wire'
+import type { Endpoints } from 'pullsign/wire'
+import type { NodeSockets } from '../ledger-api/node-sockets'
 import type { PayloadSockets, SocketPeer } from './payload-sockets'
+import { MAX_FRAME_BYTES, SOCKET_FORMS, type SocketRoute, socketRoute } from './socket-routes'
 
 const CONNECTING = 0
 const OPEN = 1
@@ -7,16 +9,21 @@ const CLOSING = 2
 const CLOSED = 3
 // What a browser reports for a connection that ended without a closing handshake.
 const CLOSE_ABNORMAL = 1006
+// What `ws` closes with when a frame is over the server's maxPayload.
+const CLOSE_TOO_BIG = 1009
 
 /**
- * A WebSocket connected to the reference server's payload sockets in the same process, without a
- * port: the WHATWG `WebSocket` surface the SDK uses (`readyState`, `send`, `close`, `onopen`,
- * `onmessage`, `onclose`, `onerror`) plus `terminate()` as `ws` has it.
+ * A WebSocket connected to the reference server in the same process, without a port: a payload
+ * socket (`{ws-api}/sign/{uuid}`, docs/protocol.md §4) or a network's ledger node
+ * (`{ws-api}/ledger/K`, §8.6), served by the same code as one upgraded over HTTP. It has the
+ * WHATWG `WebSocket` surface the SDK uses (`readyState`, `send`, `close`, `onopen`, `onmessage`,
+ * `onclose`, `onerror`) plus `terminate()` as `ws` has it.
  *
  * @example
  * ```ts
- * const socket: InProcessWebSocket = new server.WebSocket(`wss://pullsign.test/sign/${uuid}`)
- * socket.onmessage = ({ data }) => console.log(data) // {"message":"Welcome …"}
+ * const node: InProcessWebSocket = new server.WebSocket('wss://pullsign.test/ledger/TESTNET')
+ * node.onopen = () => node.send(JSON.stringify({ id: 1, command: 'server_info' }))
+ * node.onmessage = ({ data }) => console.log(data) // {"id":1,"result":{"info":…},"status":"success",…}
  * ```
  */
 export interface InProcessWebSocket {
@@ -35,8 +42,10 @@ export interface InProcessWebSocket {
 }
 
 /**
- * The constructor the SDK takes as its `WebSocket` option (`server.WebSocket`). It throws for a
- * URL that is not a payload socket of this server (`{ws-api}/sign/{uuid}`, docs/protocol.md §4).
+ * The constructor the SDK takes as its `WebSocket` option (`server.WebSocket`). It opens exactly
+ * the socket URLs the server emits: payload sockets `{ws-api}/sign/{uuid}` (docs/protocol.md §4)
+ * and ledger nodes `{ws-api}/ledger/K` for every rails key K (§8.6); any other URL throws a
+ * SyntaxError naming both forms.
  *
  * @example
  * ```ts
@@ -51,8 +60,6 @@ export interface InProcessWebSocketConstructor {
   readonly CLOSED: 3
 }
 
-const SIGN_PATH = new RegExp(`^${API_PATHS.sign}/([^/?#]{1,128})$`)
-
 /** `{ws-api}` of the endpoints as URL parts: the API base with `http` → `ws` (§4). */
 const socketBase = (api: string) => {
   const base = new URL(api.replace(/^http/, 'ws'))
@@ -62,18 +69,26 @@ const socketBase = (api: string) => {
 /**
  * Creates the in-process WebSocket class of one server. Frames and events are delivered on the
  * microtask queue, never synchronously, so the order a network socket has is kept (open, then the
- * welcome, then events) and fake timers cannot stall it.
+ * welcome, then events) and fake timers cannot stall it. The server's end is handed to the same
+ * registry an upgraded socket goes to, with the same frame limit (socket-routes.ts); a node
+ * socket has no client address, so the per-address cap does not count it (as in-process HTTP
+ * calls are not limited per address, docs/protocol.md §2).
  *
  * @example
  * ```ts
- * const WebSocket = createInProcessWebSocket({ sockets, endpoints: () => platform.endpoints })
+ * const WebSocket = createInProcessWebSocket({
+ *   sockets,
+ *   ledger: nodeSockets,
+ *   endpoints: () => platform.endpoints,
+ * })
  * ```
  */
 export function createInProcessWebSocket(deps: {
   sockets: PayloadSockets
+  ledger: NodeSockets
   endpoints: () => Endpoints
 }): InProcessWebSocketConstructor {
-  const uuidOf = (url: string): string => {
+  const routeOf = (url: string): SocketRoute => {
     let parsed: URL
     try {
       parsed = new URL(url)
@@ -84,13 +99,14 @@ export function createInProcessWebSocket(deps: {
     const path = parsed.pathname.startsWith(base.path)
       ? parsed.pathname.slice(base.path.length)
       : ''
-    const uuid = parsed.origin === base.origin ? SIGN_PATH.exec(path)?.[1] : undefined
-    if (!uuid) {
+    const route = parsed.origin === base.origin ? socketRoute(path) : null
+    if (!route) {
+      const forms = SOCKET_FORMS.map((form) => `${base.origin}${base.path}${form}`).join(' or ')
       throw new SyntaxError(
-        `server.WebSocket: ${url.slice(0, 200)} is not a payload socket of this server (${base.origin}${base.path}${API_PATHS.sign}/{uuid}); give the SDK the server's endpoints`,
+        `server.WebSocket: ${url.slice(0, 200)} is not a socket of this server (${forms}); use the URLs the server emits for its endpoints`,
       )
     }
-    return uuid
+    return route
   }
 
   return class InProcessSocket implements InProcessWebSocket {
@@ -108,10 +124,12 @@ export function createInProcessWebSocket(deps: {
       close: [] as Array<() => void>,
       message: [] as Array<(data: unknown, isBinary: boolean) => void>,
     }
+    readonly #maxFrameBytes: number
 
     constructor(url: string) {
-      const uuid = uuidOf(url)
+      const route = routeOf(url)
       this.url = url
+      this.#maxFrameBytes = MAX_FRAME_BYTES[route.kind]
       const socket = this
       // The server's end: what the registry calls is mirrored to this client.
       const peer: SocketPeer = {
@@ -136,7 +154,9 @@ export function createInProcessWebSocket(deps: {
         if (this.#state !== CONNECTING) return
         this.#state = OPEN
         this.onopen?.({ type: 'open' })
-        if (this.#state === OPEN) deps.sockets.accept(peer, uuid)
+        if (this.#state !== OPEN) return
+        if (route.kind === 'sign') deps.sockets.accept(peer, route.uuid)
+        else deps.ledger.accept(peer, route.network, null)
       })
     }
 
@@ -149,8 +169,14 @@ export function createInProcessWebSocket(deps: {
         throw new Error('InvalidStateError: the socket is still connecting')
       }
       if (this.#state !== OPEN) return
+      // Over the limit, `ws` drops the frame unread and closes the socket (1009), as here.
+      const tooBig = Buffer.byteLength(data) > this.#maxFrameBytes
       queueMicrotask(() => {
         if (this.#state !== OPEN) return
+        if (tooBig) {
+          this.#finish(CLOSE_TOO_BIG, '', true)
+          return
+        }
         for (const listener of this.#listeners.message) listener(data, typeof data !== 'string')
       })
     }

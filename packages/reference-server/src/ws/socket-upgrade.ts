@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { API_PATHS } from 'pullsign/wire'
 import type { WebSocketServer } from 'ws'
-import { NETWORKS, networkDefinition } from '../ledger'
+import type { NetworkDefinition } from '../ledger'
 import type { NodeSockets } from '../ledger-api/node-sockets'
 import type { PayloadSockets } from './payload-sockets'
+import { MAX_FRAME_BYTES, socketRoute } from './socket-routes'
 
 /**
  * Handles the node server's `upgrade` event for `{ws-api}/sign/{uuid}` (docs/protocol.md §4) and
@@ -17,16 +17,6 @@ export interface SocketUpgrade {
   close(): void
 }
 
-const SIGN_PATH = new RegExp(`^${API_PATHS.sign}/([^/?#]{1,128})$`)
-const LEDGER_PATH = new RegExp(`^/ledger/(${NETWORKS.map((n) => n.key).join('|')})/?$`)
-
-// A ledger node's frames are requests (a submit's blob, a multisigned tx_json): up to 1 MiB is
-// read, and one over the node's own limit is answered jsonInvalid (ledger-api/node-sockets.ts).
-const MAX_LEDGER_FRAME_BYTES = 1024 * 1024
-
-// A client only ever sends `{"ping": true}` (§4); anything bigger is not worth buffering.
-const MAX_CLIENT_FRAME_BYTES = 1024
-
 /**
  * Creates the upgrade handler: `ws` in `noServer` mode without its own client tracking (the
  * registry tracks sockets per payload) and without compression (per-socket zlib state is large).
@@ -37,7 +27,7 @@ export function createSocketUpgrade(
   ledgerSockets?: NodeSockets,
 ): SocketUpgrade {
   const servers = new Map<number, Promise<WebSocketServer>>()
-  const wsServer = (maxPayload = MAX_CLIENT_FRAME_BYTES) => {
+  const wsServer = (maxPayload: number) => {
     let server = servers.get(maxPayload)
     if (!server) {
       server = import('ws').then(
@@ -55,14 +45,18 @@ export function createSocketUpgrade(
   }
   let closed = false
   const refuse = (socket: Duplex, status: string) => socket.end(`HTTP/1.1 ${status}\r\n\r\n`)
-  const upgradeLedger = (request: IncomingMessage, socket: Duplex, head: Buffer, key: string) => {
+  const upgradeLedger = (
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    network: NetworkDefinition,
+  ) => {
     const address = request.socket.remoteAddress ?? null
     if (!ledgerSockets?.admits(address)) {
       refuse(socket, closed ? '503 Service Unavailable' : '429 Too Many Requests')
       return
     }
-    const network = networkDefinition(key as never)
-    wsServer(MAX_LEDGER_FRAME_BYTES).then(
+    wsServer(MAX_FRAME_BYTES.ledger).then(
       (ws) => {
         if (closed) refuse(socket, '503 Service Unavailable')
         else if (!socket.destroyed)
@@ -76,19 +70,17 @@ export function createSocketUpgrade(
   return {
     handle(request, socket, head) {
       const path = (request.url ?? '').split('?')[0] ?? ''
-      const ledger = ledgerSockets && !closed ? LEDGER_PATH.exec(path) : null
-      if (ledger?.[1]) {
-        upgradeLedger(request, socket, head, ledger[1])
+      const route = closed ? null : socketRoute(path)
+      if (route?.kind === 'ledger' && ledgerSockets) {
+        upgradeLedger(request, socket, head, route.network)
         return
       }
-      const match = SIGN_PATH.exec(path)
-      if (closed || !match?.[1]) {
+      if (route?.kind !== 'sign') {
         refuse(socket, closed ? '503 Service Unavailable' : '404 Not Found')
         return
       }
-      // Not URL-decoded: a payload uuid never needs it, and a bad escape must not throw here.
-      const uuid = match[1]
-      wsServer().then(
+      const { uuid } = route
+      wsServer(MAX_FRAME_BYTES.sign).then(
         (ws) => {
           // Closed while ws loaded: refused as any upgrade after close is.
           if (closed) refuse(socket, '503 Service Unavailable')

@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node'
 import { type PayloadEvent, PullSign } from 'pullsign'
 import type { Endpoints } from 'pullsign/wire'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { openInProcess } from '../ws/in-process-probe'
 
 // Hosts that exist nowhere, and nothing listens: HTTP goes through msw, sockets through
 // server.WebSocket, or the test fails.
@@ -33,24 +34,7 @@ const demo = () => {
   }
 }
 
-/** Raw frames of one in-process socket, with a way to wait for the next few. */
-const openRaw = (url: string) => {
-  const socket = new server.WebSocket(url)
-  const frames: unknown[] = []
-  const waiters: Array<() => void> = []
-  socket.onmessage = ({ data }) => {
-    frames.push(JSON.parse(String(data)))
-    for (const wake of waiters.splice(0)) wake()
-  }
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
-    socket.onclose = ({ code, reason }) => resolve({ code, reason })
-  })
-  const framesUntil = async (count: number) => {
-    while (frames.length < count) await new Promise<void>((resolve) => waiters.push(resolve))
-    return frames
-  }
-  return { socket, framesUntil, closed }
-}
+const openRaw = (url: string) => openInProcess(server.WebSocket, url)
 
 describe('server.WebSocket: payload subscriptions in-process, no port', () => {
   test('createAndSubscribe through msw + server.WebSocket sees the user open and sign', async () => {
@@ -100,7 +84,7 @@ describe('server.WebSocket: payload subscriptions in-process, no port', () => {
     ['not a URL', 'pullsign.test/sign/x'],
   ])('%s is refused at construction, saying what the server serves', (_, url) => {
     expect(() => new server.WebSocket(url)).toThrow(
-      /wss:\/\/pullsign\.test\/sign\/\{uuid\}|not a URL/,
+      /wss:\/\/pullsign\.test\/sign\/\{uuid\} or wss:\/\/pullsign\.test\/ledger\/\{|not a URL/,
     )
   })
 
