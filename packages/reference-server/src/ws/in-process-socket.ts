@@ -72,7 +72,7 @@ const socketBase = (api: string) => {
  * welcome, then events) and fake timers cannot stall it. The server's end is handed to the same
  * registry an upgraded socket goes to, with the same frame limit (socket-routes.ts); a node
  * socket has no client address, so the per-address cap does not count it (as in-process HTTP
- * calls are not limited per address, docs/protocol.md §2).
+ * calls are not limited per address, docs/protocol.md §7.3).
  *
  * @example
  * ```ts
