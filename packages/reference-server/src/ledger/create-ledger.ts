@@ -150,11 +150,11 @@ export function createLedger(options: LedgerOptions): Ledger {
       changes++
       for (const target of targets) target.fund(address, amount)
     },
-    account(key, address): AccountView | null {
-      const ledger = network(key)
-      const root = ledger.account(address)
+    account(key, address, at): AccountView | null {
+      const view = stateOf(network(key), at)
+      const root = readAccount(view, address)
       if (!root) return null
-      const owned = ownerObjects(ledger.objects, address)
+      const owned = ownerObjects(view, address)
       const signerList = owned.find((object) => object.LedgerEntryType === 'SignerList')
       const entries = (signerList?.SignerEntries ?? []) as {
         SignerEntry: { Account: string; SignerWeight: number }
@@ -316,7 +316,7 @@ export function createLedger(options: LedgerOptions): Ledger {
       closes.clear()
       applied.clear()
     },
-    view: (key) => network(key).objects,
+    view: (key, at) => stateOf(network(key), at),
     accountNfts(key, address, request) {
       const ledger = network(key)
       if (typeof address !== 'string' || !isValidClassicAddress(address)) {

@@ -116,8 +116,11 @@ export interface Ledger {
    * (every method that takes a network does the same for an unknown one).
    */
   fund(address: string, drops: bigint | string, networks?: readonly NetworkKey[]): void
-  /** The account on a network, or null when it does not exist there. */
-  account(network: NetworkKey, address: string): AccountView | null
+  /**
+   * The account on a network, or null when it does not exist there: in the open ledger, or in the
+   * latest closed one with `ledger` 'validated'.
+   */
+  account(network: NetworkKey, address: string, ledger?: LedgerSelector): AccountView | null
   /** A page of an order book on a network's open ledger (`book_offers`, docs/protocol.md §8.7). */
   bookOffers(network: NetworkKey, request: BookOffersRequest): BookOffersPage
   /** An account's offers on a network's open ledger (`account_offers`, docs/protocol.md §8.7). */
@@ -290,8 +293,11 @@ export interface Ledger {
   loadState(state: LedgerState): void
   /** Stops the close timer. */
   dispose(): void
-  /** The open ledger's objects of a network, read-only (the reads of ledger/nft-reads.ts take it). */
-  view(network: NetworkKey): ReadView
+  /**
+   * A network's objects, read-only (the reads of ledger/nft-reads.ts take them): the open
+   * ledger's, or the latest closed ledger's with `ledger` 'validated'.
+   */
+  view(network: NetworkKey, ledger?: LedgerSelector): ReadView
   /**
    * `account_nfts` of an account (ledger/nft-reads.ts): its tokens, paged as rippled pages them.
    *

@@ -1,4 +1,6 @@
 import { accountChannel, channelVerify } from '../../ledger'
+import { depositAuthorized, depositParties } from '../../ledger/rules/deposit-authorization'
+import { readAccount } from '../../ledger/state/account-root'
 import {
   accountParam,
   ledgerFields,
@@ -7,30 +9,29 @@ import {
   markerParam,
   type NodeMethod,
   ownedObjects,
+  selectedView,
   selectLedger,
 } from '../node-request'
 import { missingField, RpcError } from '../rpc-errors'
-import { accountRootIndex } from './account-methods'
+import { accountAt, accountRootIndex } from './account-methods'
 
 /**
  * `account_channels` (xrpl.org; rippled AccountChannels.cpp): the channels `account` owns, to
  * `destination_account` when given, `limit` 10 to 400 (200 when left out, rippled Tuning.h).
  */
 const accountChannels: NodeMethod = (call) => {
-  const { ledger, network, params } = call
+  const { params } = call
   const account = accountParam(params)
   const destination =
     params.destination_account === undefined
       ? undefined
       : accountParam(params, 'destination_account')
   const selected = selectLedger(call, 'current')
-  if (!ledger.account(network.key, account)) {
-    throw new RpcError('actNotFound', undefined, { account, ...ledgerFields(selected) })
-  }
+  accountAt(call, account, selected)
   const limit = Math.max(10, limitParam(params, 200, 400))
   const start = markerParam(params) ?? 0
   // The owner directory holds the channels the account receives too: accountChannel keeps its own.
-  const channels = [...ownedObjects(call, account, 'PayChannel')].flatMap(
+  const channels = [...ownedObjects(call, selected, account, 'PayChannel')].flatMap(
     (object) => accountChannel(object, account, destination) ?? [],
   )
   const next = start + limit
@@ -62,16 +63,18 @@ const channelVerifyMethod: NodeMethod = ({ params }) => {
  * `deposit_authorized` (xrpl.org; rippled DepositAuthorized.cpp): whether `source_account` may pay
  * `destination_account`; either missing from the ledger → srcActNotFound / dstActNotFound.
  */
-const depositAuthorized: NodeMethod = (call) => {
+const depositAuthorizedMethod: NodeMethod = (call) => {
   const source = accountParam(call.params, 'source_account')
   const destination = accountParam(call.params, 'destination_account')
   const selected = selectLedger(call, 'current')
-  const answer = call.ledger.depositAuthorized(call.network.key, source, destination)
-  if (typeof answer === 'string') throw new RpcError(answer)
+  const view = selectedView(call, selected)
+  if (!readAccount(view, source)) throw new RpcError('srcActNotFound')
+  const target = readAccount(view, destination)
+  if (!target) throw new RpcError('dstActNotFound')
   return {
     source_account: source,
     destination_account: destination,
-    deposit_authorized: answer,
+    deposit_authorized: depositAuthorized(depositParties(view, source, target)),
     ...ledgerFields(selected),
   }
 }
@@ -80,5 +83,5 @@ const depositAuthorized: NodeMethod = (call) => {
 export const channelMethods: Record<string, NodeMethod> = {
   account_channels: accountChannels,
   channel_verify: channelVerifyMethod,
-  deposit_authorized: depositAuthorized,
+  deposit_authorized: depositAuthorizedMethod,
 }

@@ -12,6 +12,7 @@ import {
   isAccount,
   isCurrencyCode,
   ledgerFields,
+  ledgerSelector,
   type NodeMethod,
   selectLedger,
 } from '../node-request'
@@ -196,7 +197,7 @@ export const ledgerEntry: NodeMethod = (call) => {
   }
   const [locate, type] = LOCATORS[field] as [Locate, string | null]
   const index = locate(params[field], field)
-  const node = call.ledger.entry(call.network.key, index, selected.open ? 'current' : 'validated')
+  const node = call.ledger.entry(call.network.key, index, ledgerSelector(selected))
   if (!node) throw new RpcError('entryNotFound')
   if (type !== null && node.LedgerEntryType !== type) throw new RpcError('unexpectedLedgerType')
   return { index, node, ...ledgerFields(selected) }

@@ -1,10 +1,12 @@
-import type { NodeRead } from '../../ledger/nft-reads'
+import { accountNfts, type NodeRead, nftBuyOffers, nftSellOffers } from '../../ledger/nft-reads'
+import type { ReadView } from '../../ledger/state/read-view'
 import {
   accountParam,
   ledgerFields,
   limitValue,
   type NodeCall,
   type NodeMethod,
+  selectedView,
   selectLedger,
 } from '../node-request'
 import { invalidField, missingField, RpcError } from '../rpc-errors'
@@ -18,19 +20,23 @@ const pageRequest = (params: Record<string, unknown>) => {
   return { limit: limitValue(params), marker }
 }
 
-// A read's answer, or its refusal as rippled's error (the field named when it has one).
-const answer = <T extends object>(call: NodeCall, read: NodeRead<T>) => {
+// A read of the selected ledger's objects: its answer, or its refusal as rippled's error (the
+// field named when it has one).
+const answer = <T extends object>(call: NodeCall, run: (view: ReadView) => NodeRead<T>) => {
+  const selected = selectLedger(call, 'current')
+  const read = run(selectedView(call, selected))
   if ('error' in read) {
     if (read.field) throw invalidField(read.field)
     throw new RpcError(read.error as 'actNotFound' | 'invalidParams' | 'objectNotFound')
   }
-  return { ...read.result, ...ledgerFields(selectLedger(call, 'current')) }
+  return { ...read.result, ...ledgerFields(selected) }
 }
 
 /** `account_nfts` (xrpl.org; rippled AccountObjects.cpp `doAccountNFTs`). */
-const accountNfts: NodeMethod = (call) => {
+const accountNftsMethod: NodeMethod = (call) => {
   const account = accountParam(call.params)
-  return answer(call, call.ledger.accountNfts(call.network.key, account, pageRequest(call.params)))
+  const page = pageRequest(call.params)
+  return answer(call, (view) => accountNfts(view, account, page))
 }
 
 const tokenParam = (params: Record<string, unknown>): string => {
@@ -38,24 +44,21 @@ const tokenParam = (params: Record<string, unknown>): string => {
   if (typeof params.nft_id !== 'string' || !TOKEN_ID.test(params.nft_id)) {
     throw invalidField('nft_id')
   }
-  return params.nft_id
+  return params.nft_id.toUpperCase()
 }
 
 /** `nft_sell_offers` / `nft_buy_offers` (xrpl.org; rippled NFTOffers.cpp). */
-const nftSellOffers: NodeMethod = (call) =>
-  answer(
-    call,
-    call.ledger.nftSellOffers(call.network.key, tokenParam(call.params), pageRequest(call.params)),
-  )
-const nftBuyOffers: NodeMethod = (call) =>
-  answer(
-    call,
-    call.ledger.nftBuyOffers(call.network.key, tokenParam(call.params), pageRequest(call.params)),
-  )
+const offersOf =
+  (read: typeof nftSellOffers): NodeMethod =>
+  (call) => {
+    const tokenId = tokenParam(call.params)
+    const page = pageRequest(call.params)
+    return answer(call, (view) => read(view, tokenId, page))
+  }
 
 /** The NFT reads of docs/protocol.md §8.6. */
 export const nftMethods: Record<string, NodeMethod> = {
-  account_nfts: accountNfts,
-  nft_sell_offers: nftSellOffers,
-  nft_buy_offers: nftBuyOffers,
+  account_nfts: accountNftsMethod,
+  nft_sell_offers: offersOf(nftSellOffers),
+  nft_buy_offers: offersOf(nftBuyOffers),
 }

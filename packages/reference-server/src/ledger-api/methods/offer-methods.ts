@@ -1,3 +1,4 @@
+import { accountOffers, bookOffers } from '../../ledger'
 import type { LedgerAsset } from '../../ledger/amounts/ledger-asset'
 import {
   accountParam,
@@ -6,6 +7,7 @@ import {
   ledgerFields,
   limitValue,
   type NodeMethod,
+  selectedView,
   selectLedger,
 } from '../node-request'
 import {
@@ -15,6 +17,7 @@ import {
   RpcError,
   type RpcErrorName,
 } from '../rpc-errors'
+import { accountAt } from './account-methods'
 
 const INDEX = /^[0-9A-Fa-f]{64}$/
 
@@ -26,14 +29,12 @@ const markerValue = (params: Record<string, unknown>): string | undefined => {
 }
 
 /** `account_offers` (xrpl.org; rippled AccountOffers.cpp): limit 10 to 400, 200 when left out. */
-const accountOffers: NodeMethod = (call) => {
+const accountOffersMethod: NodeMethod = (call) => {
   const account = accountParam(call.params)
   const selected = selectLedger(call, 'current')
-  if (!call.ledger.account(call.network.key, account)) {
-    throw new RpcError('actNotFound', undefined, { account, ...ledgerFields(selected) })
-  }
+  accountAt(call, account, selected)
   const limit = limitValue(call.params)
-  const page = call.ledger.accountOffers(call.network.key, account, {
+  const page = accountOffers(selectedView(call, selected), account, {
     limit,
     marker: markerValue(call.params),
   })
@@ -97,7 +98,7 @@ export const assetParam = (
  * `book_offers` (xrpl.org; rippled BookOffers.cpp): the offers of one book, best first, `limit`
  * 1 to 100 (60 when left out), `taker` for its funding view, `marker` for the next page.
  */
-const bookOffers: NodeMethod = (call) => {
+const bookOffersMethod: NodeMethod = (call) => {
   const { params } = call
   const takerPays = assetParam(params, 'taker_pays')
   const takerGets = assetParam(params, 'taker_gets')
@@ -111,13 +112,11 @@ const bookOffers: NodeMethod = (call) => {
   }
   const selected = selectLedger(call, 'current')
   const limit = limitValue(params)
-  const page = call.ledger.bookOffers(call.network.key, {
-    takerGets,
-    takerPays,
-    taker,
-    limit,
-    marker: markerValue(params),
-  })
+  const page = bookOffers(
+    selectedView(call, selected),
+    { takerGets, takerPays, taker, limit, marker: markerValue(params) },
+    call.network.native_asset,
+  )
   return {
     offers: page.offers,
     ...ledgerFields(selected),
@@ -128,6 +127,6 @@ const bookOffers: NodeMethod = (call) => {
 
 /** The order book reads of docs/protocol.md §8.6. */
 export const offerMethods: Record<string, NodeMethod> = {
-  account_offers: accountOffers,
-  book_offers: bookOffers,
+  account_offers: accountOffersMethod,
+  book_offers: bookOffersMethod,
 }
