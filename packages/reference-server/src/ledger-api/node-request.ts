@@ -8,7 +8,6 @@ import {
   transactionLookup,
 } from '../ledger'
 import { accountIdOf } from '../ledger/codec/account-ids'
-import type { ReadView } from '../ledger/state/read-view'
 import { expectedField, invalidField, missingField, RpcError } from './rpc-errors'
 
 /** The API versions the node speaks (rippled's `api_version`; 1 when a request names none). */
@@ -210,17 +209,6 @@ export function ledgerFields(selected: SelectedLedger): Record<string, unknown> 
  */
 export const ledgerSelector = (selected: SelectedLedger): LedgerSelector =>
   selected.open ? 'current' : 'validated'
-
-/**
- * The objects of the ledger a request selected, read-only (`book_offers`, the NFT reads).
- *
- * @example
- * ```ts
- * bookOffers(selectedView(call, selected), request, call.network.native_asset)
- * ```
- */
-export const selectedView = (call: NodeCall, selected: SelectedLedger): ReadView =>
-  call.ledger.view(call.network.key, ledgerSelector(selected))
 
 /**
  * Every object of one `LedgerEntryType` in an account's owner directory of the selected ledger,

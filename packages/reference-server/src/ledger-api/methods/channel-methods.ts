@@ -1,15 +1,13 @@
 import { accountChannel, channelVerify } from '../../ledger'
-import { depositAuthorized, depositParties } from '../../ledger/rules/deposit-authorization'
-import { readAccount } from '../../ledger/state/account-root'
 import {
   accountParam,
   ledgerFields,
+  ledgerSelector,
   limitParam,
   markerAt,
   markerParam,
   type NodeMethod,
   ownedObjects,
-  selectedView,
   selectLedger,
 } from '../node-request'
 import { missingField, RpcError } from '../rpc-errors'
@@ -63,18 +61,21 @@ const channelVerifyMethod: NodeMethod = ({ params }) => {
  * `deposit_authorized` (xrpl.org; rippled DepositAuthorized.cpp): whether `source_account` may pay
  * `destination_account`; either missing from the ledger → srcActNotFound / dstActNotFound.
  */
-const depositAuthorizedMethod: NodeMethod = (call) => {
+const depositAuthorized: NodeMethod = (call) => {
   const source = accountParam(call.params, 'source_account')
   const destination = accountParam(call.params, 'destination_account')
   const selected = selectLedger(call, 'current')
-  const view = selectedView(call, selected)
-  if (!readAccount(view, source)) throw new RpcError('srcActNotFound')
-  const target = readAccount(view, destination)
-  if (!target) throw new RpcError('dstActNotFound')
+  const answer = call.ledger.depositAuthorized(
+    call.network.key,
+    source,
+    destination,
+    ledgerSelector(selected),
+  )
+  if (typeof answer === 'string') throw new RpcError(answer)
   return {
     source_account: source,
     destination_account: destination,
-    deposit_authorized: depositAuthorized(depositParties(view, source, target)),
+    deposit_authorized: answer,
     ...ledgerFields(selected),
   }
 }
@@ -83,5 +84,5 @@ const depositAuthorizedMethod: NodeMethod = (call) => {
 export const channelMethods: Record<string, NodeMethod> = {
   account_channels: accountChannels,
   channel_verify: channelVerifyMethod,
-  deposit_authorized: depositAuthorizedMethod,
+  deposit_authorized: depositAuthorized,
 }

@@ -1,12 +1,12 @@
-import { accountNfts, type NodeRead, nftBuyOffers, nftSellOffers } from '../../ledger/nft-reads'
-import type { ReadView } from '../../ledger/state/read-view'
+import type { LedgerSelector } from '../../ledger'
+import type { NodeRead } from '../../ledger/nft-reads'
 import {
   accountParam,
   ledgerFields,
+  ledgerSelector,
   limitValue,
   type NodeCall,
   type NodeMethod,
-  selectedView,
   selectLedger,
 } from '../node-request'
 import { invalidField, missingField, RpcError } from '../rpc-errors'
@@ -20,11 +20,11 @@ const pageRequest = (params: Record<string, unknown>) => {
   return { limit: limitValue(params), marker }
 }
 
-// A read of the selected ledger's objects: its answer, or its refusal as rippled's error (the
+// A read of the ledger the request selects: its answer, or its refusal as rippled's error (the
 // field named when it has one).
-const answer = <T extends object>(call: NodeCall, run: (view: ReadView) => NodeRead<T>) => {
+const answer = <T extends object>(call: NodeCall, run: (ledger: LedgerSelector) => NodeRead<T>) => {
   const selected = selectLedger(call, 'current')
-  const read = run(selectedView(call, selected))
+  const read = run(ledgerSelector(selected))
   if ('error' in read) {
     if (read.field) throw invalidField(read.field)
     throw new RpcError(read.error as 'actNotFound' | 'invalidParams' | 'objectNotFound')
@@ -33,10 +33,10 @@ const answer = <T extends object>(call: NodeCall, run: (view: ReadView) => NodeR
 }
 
 /** `account_nfts` (xrpl.org; rippled AccountObjects.cpp `doAccountNFTs`). */
-const accountNftsMethod: NodeMethod = (call) => {
+const accountNfts: NodeMethod = (call) => {
   const account = accountParam(call.params)
   const page = pageRequest(call.params)
-  return answer(call, (view) => accountNfts(view, account, page))
+  return answer(call, (at) => call.ledger.accountNfts(call.network.key, account, page, at))
 }
 
 const tokenParam = (params: Record<string, unknown>): string => {
@@ -44,21 +44,24 @@ const tokenParam = (params: Record<string, unknown>): string => {
   if (typeof params.nft_id !== 'string' || !TOKEN_ID.test(params.nft_id)) {
     throw invalidField('nft_id')
   }
-  return params.nft_id.toUpperCase()
+  return params.nft_id
 }
 
 /** `nft_sell_offers` / `nft_buy_offers` (xrpl.org; rippled NFTOffers.cpp). */
-const offersOf =
-  (read: typeof nftSellOffers): NodeMethod =>
-  (call) => {
-    const tokenId = tokenParam(call.params)
-    const page = pageRequest(call.params)
-    return answer(call, (view) => read(view, tokenId, page))
-  }
+const nftSellOffers: NodeMethod = (call) => {
+  const tokenId = tokenParam(call.params)
+  const page = pageRequest(call.params)
+  return answer(call, (at) => call.ledger.nftSellOffers(call.network.key, tokenId, page, at))
+}
+const nftBuyOffers: NodeMethod = (call) => {
+  const tokenId = tokenParam(call.params)
+  const page = pageRequest(call.params)
+  return answer(call, (at) => call.ledger.nftBuyOffers(call.network.key, tokenId, page, at))
+}
 
 /** The NFT reads of docs/protocol.md §8.6. */
 export const nftMethods: Record<string, NodeMethod> = {
-  account_nfts: accountNftsMethod,
-  nft_sell_offers: offersOf(nftSellOffers),
-  nft_buy_offers: offersOf(nftBuyOffers),
+  account_nfts: accountNfts,
+  nft_sell_offers: nftSellOffers,
+  nft_buy_offers: nftBuyOffers,
 }

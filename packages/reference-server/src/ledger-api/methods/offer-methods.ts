@@ -1,13 +1,12 @@
-import { accountOffers, bookOffers } from '../../ledger'
 import type { LedgerAsset } from '../../ledger/amounts/ledger-asset'
 import {
   accountParam,
   isAccount,
   isCurrencyCode,
   ledgerFields,
+  ledgerSelector,
   limitValue,
   type NodeMethod,
-  selectedView,
   selectLedger,
 } from '../node-request'
 import {
@@ -29,15 +28,17 @@ const markerValue = (params: Record<string, unknown>): string | undefined => {
 }
 
 /** `account_offers` (xrpl.org; rippled AccountOffers.cpp): limit 10 to 400, 200 when left out. */
-const accountOffersMethod: NodeMethod = (call) => {
+const accountOffers: NodeMethod = (call) => {
   const account = accountParam(call.params)
   const selected = selectLedger(call, 'current')
   accountAt(call, account, selected)
   const limit = limitValue(call.params)
-  const page = accountOffers(selectedView(call, selected), account, {
-    limit,
-    marker: markerValue(call.params),
-  })
+  const page = call.ledger.accountOffers(
+    call.network.key,
+    account,
+    { limit, marker: markerValue(call.params) },
+    ledgerSelector(selected),
+  )
   return {
     account,
     offers: page.offers,
@@ -98,7 +99,7 @@ export const assetParam = (
  * `book_offers` (xrpl.org; rippled BookOffers.cpp): the offers of one book, best first, `limit`
  * 1 to 100 (60 when left out), `taker` for its funding view, `marker` for the next page.
  */
-const bookOffersMethod: NodeMethod = (call) => {
+const bookOffers: NodeMethod = (call) => {
   const { params } = call
   const takerPays = assetParam(params, 'taker_pays')
   const takerGets = assetParam(params, 'taker_gets')
@@ -112,10 +113,10 @@ const bookOffersMethod: NodeMethod = (call) => {
   }
   const selected = selectLedger(call, 'current')
   const limit = limitValue(params)
-  const page = bookOffers(
-    selectedView(call, selected),
+  const page = call.ledger.bookOffers(
+    call.network.key,
     { takerGets, takerPays, taker, limit, marker: markerValue(params) },
-    call.network.native_asset,
+    ledgerSelector(selected),
   )
   return {
     offers: page.offers,
@@ -127,6 +128,6 @@ const bookOffersMethod: NodeMethod = (call) => {
 
 /** The order book reads of docs/protocol.md §8.6. */
 export const offerMethods: Record<string, NodeMethod> = {
-  account_offers: accountOffersMethod,
-  book_offers: bookOffersMethod,
+  account_offers: accountOffers,
+  book_offers: bookOffers,
 }
