@@ -22,7 +22,8 @@ const submitOpen = async (tx: SubmittableTransaction, wallet: Wallet) => {
   expect(result.engine_result, tx.TransactionType).toBe('tesSUCCESS')
 }
 
-type Ledger = 'current' | 'validated' | 'closed' | number
+// `undefined`: no `ledger_index`, which rippled reads as current (RPCLedgerHelpers.cpp).
+type Ledger = 'current' | 'validated' | 'closed' | number | undefined
 const read = async (request: Record<string, unknown>, ledger_index: Ledger) =>
   (await client.request({ ...request, ledger_index } as never)).result as Record<string, unknown>
 // The error a read answers, or null when it answers a result.
@@ -199,6 +200,7 @@ const OPEN = {
 describe('reads of the ledger a request selects (ledger_index)', () => {
   it('shows what the open ledger applied in current, and none of it in validated or closed', async () => {
     expect(await seen('current')).toEqual(OPEN)
+    expect(await seen(undefined)).toEqual(OPEN)
     const before = {
       lines: [],
       receive: [],

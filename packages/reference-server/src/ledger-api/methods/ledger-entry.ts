@@ -189,7 +189,7 @@ export const ledgerEntry: NodeMethod = (call) => {
   const { params } = call
   const given = Object.keys(LOCATORS).filter((field) => params[field] !== undefined)
   if (given.length > 1) throw new RpcError('invalidParams', 'Too many fields provided.')
-  const selected = selectLedger(call, 'validated')
+  const selected = selectLedger(call, 'current')
   const field = given[0]
   if (field === undefined) {
     if (call.apiVersion === 1) throw malformedLocator('unknownOption', 'unknownOption')

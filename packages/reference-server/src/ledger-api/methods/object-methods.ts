@@ -50,7 +50,7 @@ const markerText = (params: Record<string, unknown>): string | undefined => {
 const accountObjects: NodeMethod = (call: NodeCall) => {
   const { params } = call
   const account = accountParam(params)
-  const selected = selectLedger(call, 'validated')
+  const selected = selectLedger(call, 'current')
   accountAt(call, account, selected)
   const type = typeParam(params)
   const limit = limitParam(params, 200, 400)
@@ -73,7 +73,7 @@ const accountObjects: NodeMethod = (call: NodeCall) => {
 /** `ledger_data` (xrpl.org): every object in index order, 256 a page (JSON). */
 const ledgerData: NodeMethod = (call) => {
   const { params } = call
-  const selected = selectLedger(call, 'validated')
+  const selected = selectLedger(call, 'current')
   const limit = limitParam(params, 256, 256)
   const page = call.ledger.ledgerData(call.network.key, {
     limit,
