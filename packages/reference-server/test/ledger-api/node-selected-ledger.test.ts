@@ -24,8 +24,13 @@ const submitOpen = async (tx: SubmittableTransaction, wallet: Wallet) => {
 
 // `undefined`: no `ledger_index`, which rippled reads as current (RPCLedgerHelpers.cpp).
 type Ledger = 'current' | 'validated' | 'closed' | number | undefined
-const read = async (request: Record<string, unknown>, ledger_index: Ledger) =>
-  (await client.request({ ...request, ledger_index } as never)).result as Record<string, unknown>
+const read = async (request: Record<string, unknown>, ledger_index: Ledger) => {
+  const answer: { result: Record<string, unknown> } = await client.request({
+    ...request,
+    ledger_index,
+  } as never)
+  return answer.result
+}
 // The error a read answers, or null when it answers a result.
 const refusal = (request: Record<string, unknown>, ledger_index: Ledger) =>
   read(request, ledger_index).then(
@@ -176,7 +181,14 @@ const seen = async (at: Ledger) => {
 const snapshot = async () => {
   const { result } = await client.request({
     command: 'subscribe',
-    books: [{ taker_gets: { currency: 'XRP' }, taker_pays: usd, snapshot: true }],
+    books: [
+      {
+        taker_gets: { currency: 'XRP' },
+        taker_pays: usd,
+        taker: maker.classicAddress,
+        snapshot: true,
+      },
+    ],
   })
   return (result as unknown as { offers: unknown[] }).offers.length
 }
