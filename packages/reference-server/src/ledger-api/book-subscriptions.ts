@@ -57,7 +57,8 @@ export function bookRequests(params: Record<string, unknown>): BookRequest[] {
 
 /**
  * The offers a `snapshot` subscription answers with (rippled Subscribe.cpp): `offers`, or with
- * `both` the book as `asks` and its reverse as `bids`.
+ * `both` the book as `asks` and its reverse as `bids`; read in the latest validated ledger
+ * (rippled's published ledger), not the open one.
  *
  * @example
  * ```ts
@@ -66,7 +67,11 @@ export function bookRequests(params: Record<string, unknown>): BookRequest[] {
  */
 export function bookSnapshot(ledger: Ledger, network: NetworkDefinition, book: BookRequest) {
   const offers = (gets: LedgerAsset, pays: LedgerAsset) =>
-    ledger.bookOffers(network.key, { takerGets: gets, takerPays: pays, taker: book.taker }).offers
+    ledger.bookOffers(
+      network.key,
+      { takerGets: gets, takerPays: pays, taker: book.taker },
+      'validated',
+    ).offers
   if (!book.both) return { offers: offers(book.takerGets, book.takerPays) }
   return {
     asks: offers(book.takerGets, book.takerPays),

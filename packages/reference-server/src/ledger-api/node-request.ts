@@ -2,6 +2,7 @@ import {
   type Ledger,
   type LedgerHeader,
   type LedgerObject,
+  type LedgerSelector,
   type NetworkDefinition,
   type TransactionLookup,
   transactionLookup,
@@ -197,22 +198,42 @@ export function ledgerFields(selected: SelectedLedger): Record<string, unknown> 
 }
 
 /**
- * Every object of one `LedgerEntryType` in an account's owner directory of the open ledger, page
- * after page (`account_channels`, `noripple_check`).
+ * The state a read of `selected` sees: the open ledger's objects, or the latest closed ledger's
+ * for any closed one (the node keeps no older state: an older index is read as the latest,
+ * docs/protocol.md §8.6).
  *
  * @example
  * ```ts
- * for (const line of ownedObjects(call, account, 'RippleState')) console.log(line.index)
+ * ledgerSelector(selectLedger(call, 'validated')) // 'validated'
+ * ```
+ */
+export const ledgerSelector = (selected: SelectedLedger): LedgerSelector =>
+  selected.open ? 'current' : 'validated'
+
+/**
+ * Every object of one `LedgerEntryType` in an account's owner directory of the selected ledger,
+ * page after page (`account_channels`, `noripple_check`).
+ *
+ * @example
+ * ```ts
+ * for (const line of ownedObjects(call, selected, account, 'RippleState')) console.log(line.index)
  * ```
  */
 export function* ownedObjects(
   { ledger, network }: NodeCall,
+  selected: SelectedLedger,
   account: string,
   type: string,
 ): Generator<Readonly<LedgerObject>> {
+  const at = ledgerSelector(selected)
   let marker: string | undefined
   do {
-    const page = ledger.accountObjects(network.key, account, { types: [type], limit: 400, marker })
+    const page = ledger.accountObjects(network.key, account, {
+      types: [type],
+      limit: 400,
+      marker,
+      ledger: at,
+    })
     if (!page) return
     yield* page.objects
     marker = page.marker

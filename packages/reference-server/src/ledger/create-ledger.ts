@@ -150,11 +150,11 @@ export function createLedger(options: LedgerOptions): Ledger {
       changes++
       for (const target of targets) target.fund(address, amount)
     },
-    account(key, address): AccountView | null {
-      const ledger = network(key)
-      const root = ledger.account(address)
+    account(key, address, at): AccountView | null {
+      const view = stateOf(network(key), at)
+      const root = readAccount(view, address)
       if (!root) return null
-      const owned = ownerObjects(ledger.objects, address)
+      const owned = ownerObjects(view, address)
       const signerList = owned.find((object) => object.LedgerEntryType === 'SignerList')
       const entries = (signerList?.SignerEntries ?? []) as {
         SignerEntry: { Account: string; SignerWeight: number }
@@ -188,11 +188,12 @@ export function createLedger(options: LedgerOptions): Ledger {
           : null,
       }
     },
-    bookOffers(key, request) {
+    bookOffers(key, request, at) {
       const ledger = network(key)
-      return bookOffers(ledger.objects, request, ledger.definition.native_asset)
+      return bookOffers(stateOf(ledger, at), request, ledger.definition.native_asset)
     },
-    accountOffers: (key, address, page) => accountOffers(network(key).objects, address, page),
+    accountOffers: (key, address, page, at) =>
+      accountOffers(stateOf(network(key), at), address, page),
     bookQuote(key, { account, pay, amount }) {
       const ledger = network(key)
       const native = ledger.definition.native_asset
@@ -252,8 +253,8 @@ export function createLedger(options: LedgerOptions): Ledger {
       return stored ? transactionLookup(stored) : null
     },
     amendments: (key) => amendmentTable(network(key).definition),
-    depositAuthorized(key, source, destination) {
-      const view = network(key).objects
+    depositAuthorized(key, source, destination, at) {
+      const view = stateOf(network(key), at)
       for (const [name, address] of [
         ['source', source],
         ['destination', destination],
@@ -317,17 +318,17 @@ export function createLedger(options: LedgerOptions): Ledger {
       applied.clear()
     },
     view: (key) => network(key).objects,
-    accountNfts(key, address, request) {
-      const ledger = network(key)
+    accountNfts(key, address, request, at) {
+      const view = stateOf(network(key), at)
       if (typeof address !== 'string' || !isValidClassicAddress(address)) {
         throw outOfRange('address', 'is not a valid classic address')
       }
-      return accountNfts(ledger.objects, address, request)
+      return accountNfts(view, address, request)
     },
-    nftSellOffers: (key, tokenId, request) =>
-      nftSellOffers(network(key).objects, checkedTokenId(tokenId), request),
-    nftBuyOffers: (key, tokenId, request) =>
-      nftBuyOffers(network(key).objects, checkedTokenId(tokenId), request),
+    nftSellOffers: (key, tokenId, request, at) =>
+      nftSellOffers(stateOf(network(key), at), checkedTokenId(tokenId), request),
+    nftBuyOffers: (key, tokenId, request, at) =>
+      nftBuyOffers(stateOf(network(key), at), checkedTokenId(tokenId), request),
     nftoken(tokenId) {
       if (typeof tokenId !== 'string' || !TXID.test(tokenId)) return null
       for (const [key, ledger] of networks) {

@@ -116,15 +116,29 @@ export interface Ledger {
    * (every method that takes a network does the same for an unknown one).
    */
   fund(address: string, drops: bigint | string, networks?: readonly NetworkKey[]): void
-  /** The account on a network, or null when it does not exist there. */
-  account(network: NetworkKey, address: string): AccountView | null
-  /** A page of an order book on a network's open ledger (`book_offers`, docs/protocol.md §8.7). */
-  bookOffers(network: NetworkKey, request: BookOffersRequest): BookOffersPage
-  /** An account's offers on a network's open ledger (`account_offers`, docs/protocol.md §8.7). */
+  /**
+   * The account on a network, or null when it does not exist there: in the open ledger, or in the
+   * latest closed one with `ledger` 'validated'.
+   */
+  account(network: NetworkKey, address: string, ledger?: LedgerSelector): AccountView | null
+  /**
+   * A page of an order book on a network's open ledger, or its latest closed one with `ledger`
+   * 'validated' (`book_offers`, docs/protocol.md §8.7).
+   */
+  bookOffers(
+    network: NetworkKey,
+    request: BookOffersRequest,
+    ledger?: LedgerSelector,
+  ): BookOffersPage
+  /**
+   * An account's offers on a network's open ledger, or its latest closed one with `ledger`
+   * 'validated' (`account_offers`, docs/protocol.md §8.7).
+   */
   accountOffers(
     network: NetworkKey,
     address: string,
     page?: { limit?: number; marker?: string },
+    ledger?: LedgerSelector,
   ): { offers: AccountOffer[]; marker?: string }
   /**
    * What paying `amount` through the order book would cost `account` in `pay` on a network now
@@ -191,7 +205,8 @@ export interface Ledger {
    */
   amendments(network: NetworkKey): AmendmentTable
   /**
-   * Whether `source` may deposit to `destination` in the open ledger (xrpl.org
+   * Whether `source` may deposit to `destination` in the open ledger, or the latest closed one
+   * with `ledger` 'validated' (xrpl.org
    * "deposit_authorized", docs/protocol.md §8.7): always, unless the destination set
    * `asfDepositAuth`; then only itself and the accounts it preauthorized. A missing account is
    * rippled's `srcActNotFound` / `dstActNotFound`; an address that is no classic address throws a
@@ -206,6 +221,7 @@ export interface Ledger {
     network: NetworkKey,
     source: string,
     destination: string,
+    ledger?: LedgerSelector,
   ): boolean | 'srcActNotFound' | 'dstActNotFound'
   /**
    * Submits a multi-signed `tx_json` as rippled's `submit_multisigned` does: encoded, then checked
@@ -293,7 +309,8 @@ export interface Ledger {
   /** The open ledger's objects of a network, read-only (the reads of ledger/nft-reads.ts take it). */
   view(network: NetworkKey): ReadView
   /**
-   * `account_nfts` of an account (ledger/nft-reads.ts): its tokens, paged as rippled pages them.
+   * `account_nfts` of an account (ledger/nft-reads.ts): its tokens, paged as rippled pages them,
+   * in the open ledger or the latest closed one (`ledger` 'validated').
    *
    * @example
    * ```ts
@@ -301,11 +318,26 @@ export interface Ledger {
    * if ('result' in answer) answer.result.account_nfts
    * ```
    */
-  accountNfts(network: NetworkKey, address: string, request?: PageRequest): NodeRead<AccountNfts>
-  /** `nft_sell_offers` of a token (ledger/nft-reads.ts). */
-  nftSellOffers(network: NetworkKey, tokenId: string, request?: PageRequest): NodeRead<NftOffers>
-  /** `nft_buy_offers` of a token (ledger/nft-reads.ts). */
-  nftBuyOffers(network: NetworkKey, tokenId: string, request?: PageRequest): NodeRead<NftOffers>
+  accountNfts(
+    network: NetworkKey,
+    address: string,
+    request?: PageRequest,
+    ledger?: LedgerSelector,
+  ): NodeRead<AccountNfts>
+  /** `nft_sell_offers` of a token (ledger/nft-reads.ts), open ledger or latest closed. */
+  nftSellOffers(
+    network: NetworkKey,
+    tokenId: string,
+    request?: PageRequest,
+    ledger?: LedgerSelector,
+  ): NodeRead<NftOffers>
+  /** `nft_buy_offers` of a token (ledger/nft-reads.ts), open ledger or latest closed. */
+  nftBuyOffers(
+    network: NetworkKey,
+    tokenId: string,
+    request?: PageRequest,
+    ledger?: LedgerSelector,
+  ): NodeRead<NftOffers>
   /** A token minted on a simulated network: where it is, who holds it, its URI; or null. */
   nftoken(tokenId: string): HeldNFToken | null
 }

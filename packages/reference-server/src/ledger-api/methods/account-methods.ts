@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto'
 import { createSharedCache } from '../../bounded-cache'
+import type { AccountView, LedgerObject } from '../../ledger'
 import { accountIdOf } from '../../ledger/codec/account-ids'
 import {
   accountParam,
   ledgerFields,
+  ledgerSelector,
   limitParam,
   markerAt,
   markerParam,
   type NodeCall,
   type NodeMethod,
+  type SelectedLedger,
   selectLedger,
 } from '../node-request'
 import { RpcError } from '../rpc-errors'
@@ -45,36 +48,54 @@ const ACCOUNT_FLAGS = {
   requireDestinationTag: 0x0002_0000,
 } as const
 
-// The account a read is about, with the ledger it read and its AccountRoot there: an account
-// the open ledger created is not in the validated one until it closes (actNotFound names the
-// account and ledger).
+/**
+ * The AccountRoot of `address` in the ledger a request selected: an account the open ledger
+ * created is not in a closed one until its ledger closes (actNotFound names the account and the
+ * ledger read, as rippled's).
+ *
+ * @example
+ * ```ts
+ * accountAt(call, address, selectLedger(call, 'current')).Sequence
+ * ```
+ */
+export function accountAt(
+  call: NodeCall,
+  address: string,
+  selected: SelectedLedger,
+): Readonly<LedgerObject> {
+  const root = call.ledger.entry(
+    call.network.key,
+    accountRootIndex(address),
+    ledgerSelector(selected),
+  )
+  if (!root) {
+    throw new RpcError('actNotFound', undefined, { account: address, ...ledgerFields(selected) })
+  }
+  return root
+}
+
+// The `account` a read is about, the ledger it selected and the account's AccountRoot there.
 const readAccount = (call: NodeCall, fallback: 'current' | 'validated') => {
   const address = accountParam(call.params)
   const selected = selectLedger(call, fallback)
-  const view = call.ledger.account(call.network.key, address)
-  const root = view
-    ? call.ledger.entry(
-        call.network.key,
-        accountRootIndex(address),
-        selected.open ? 'current' : 'validated',
-      )
-    : null
-  if (!view || !root) {
-    throw new RpcError('actNotFound', undefined, { account: address, ...ledgerFields(selected) })
-  }
-  return { address, selected, view, root }
+  return { address, selected, root: accountAt(call, address, selected) }
 }
+
+// The account as the selected ledger keeps it (its lines, its signer list); it exists there.
+const accountView = (call: NodeCall, address: string, selected: SelectedLedger) =>
+  call.ledger.account(call.network.key, address, ledgerSelector(selected)) as AccountView
 
 /** `account_info` (xrpl.org): v1 nests `signer_lists` in `account_data`, v2 puts it beside. */
 const accountInfo: NodeMethod = (call) => {
-  const { selected, view, root } = readAccount(call, 'current')
+  const { address, selected, root } = readAccount(call, 'current')
   const wantsSigners = call.params.signer_lists
   if (wantsSigners !== undefined && typeof wantsSigners !== 'boolean') {
     throw new RpcError('invalidParams', "Invalid field 'signer_lists'.")
   }
   // The AccountRoot itself as the ledger read keeps it (PreviousTxnID…), open or validated.
   const data: Record<string, unknown> = { ...root }
-  const signerLists = wantsSigners ? (view.signerList ? [view.signerList] : []) : undefined
+  const signerList = wantsSigners ? accountView(call, address, selected).signerList : undefined
+  const signerLists = wantsSigners ? (signerList ? [signerList] : []) : undefined
   if (signerLists && call.apiVersion === 1) data.signer_lists = signerLists
   return {
     account_data: data,
@@ -88,11 +109,13 @@ const accountInfo: NodeMethod = (call) => {
 
 /** `account_lines` (xrpl.org): default 200 lines a page, at most 400 (rippled Tuning.h). */
 const accountLines: NodeMethod = (call) => {
-  const { address, selected, view } = readAccount(call, 'current')
+  const { address, selected } = readAccount(call, 'current')
   const peer = call.params.peer === undefined ? undefined : accountParam(call.params, 'peer')
   const limit = limitParam(call.params, 200, 400)
   const start = markerParam(call.params) ?? 0
-  const all = view.lines.filter((line) => peer === undefined || line.counterparty === peer)
+  const all = accountView(call, address, selected).lines.filter(
+    (line) => peer === undefined || line.counterparty === peer,
+  )
   const page = all.slice(start, start + limit)
   const next = start + limit
   return {
@@ -116,10 +139,10 @@ const compare = (a: string, b: string) => Number(a) - Number(b)
 
 /** `account_currencies` (xrpl.org, rippled AccountCurrencies.cpp: room left on each side of a line). */
 const accountCurrencies: NodeMethod = (call) => {
-  const { selected, view } = readAccount(call, 'current')
+  const { address, selected } = readAccount(call, 'current')
   const receive = new Set<string>()
   const send = new Set<string>()
-  for (const line of view.lines) {
+  for (const line of accountView(call, address, selected).lines) {
     if (compare(line.balance, line.limit) < 0) receive.add(line.currency)
     if (compare(`${-Number(line.balance)}`, line.limit_peer) < 0) send.add(line.currency)
   }
@@ -132,10 +155,10 @@ const accountCurrencies: NodeMethod = (call) => {
 
 /** `gateway_balances` (xrpl.org): what others hold of the account's assets, and what it holds. */
 const gatewayBalances: NodeMethod = (call) => {
-  const { address, selected, view } = readAccount(call, 'current')
+  const { address, selected } = readAccount(call, 'current')
   const obligations: Record<string, number> = {}
   const assets: Record<string, { currency: string; value: string }[]> = {}
-  for (const line of view.lines) {
+  for (const line of accountView(call, address, selected).lines) {
     const balance = Number(line.balance)
     if (balance < 0) {
       obligations[line.currency] = (obligations[line.currency] ?? 0) - balance
@@ -159,7 +182,7 @@ const gatewayBalances: NodeMethod = (call) => {
   }
 }
 
-/** The account methods of docs/protocol.md §8.6 that read today's ledger. */
+/** The account methods of docs/protocol.md §8.6, each reading the ledger the request selects. */
 export const accountMethods: Record<string, NodeMethod> = {
   account_info: accountInfo,
   account_lines: accountLines,

@@ -2,6 +2,7 @@ import { accountChannel, channelVerify } from '../../ledger'
 import {
   accountParam,
   ledgerFields,
+  ledgerSelector,
   limitParam,
   markerAt,
   markerParam,
@@ -10,27 +11,25 @@ import {
   selectLedger,
 } from '../node-request'
 import { missingField, RpcError } from '../rpc-errors'
-import { accountRootIndex } from './account-methods'
+import { accountAt, accountRootIndex } from './account-methods'
 
 /**
  * `account_channels` (xrpl.org; rippled AccountChannels.cpp): the channels `account` owns, to
  * `destination_account` when given, `limit` 10 to 400 (200 when left out, rippled Tuning.h).
  */
 const accountChannels: NodeMethod = (call) => {
-  const { ledger, network, params } = call
+  const { params } = call
   const account = accountParam(params)
   const destination =
     params.destination_account === undefined
       ? undefined
       : accountParam(params, 'destination_account')
   const selected = selectLedger(call, 'current')
-  if (!ledger.account(network.key, account)) {
-    throw new RpcError('actNotFound', undefined, { account, ...ledgerFields(selected) })
-  }
+  accountAt(call, account, selected)
   const limit = Math.max(10, limitParam(params, 200, 400))
   const start = markerParam(params) ?? 0
   // The owner directory holds the channels the account receives too: accountChannel keeps its own.
-  const channels = [...ownedObjects(call, account, 'PayChannel')].flatMap(
+  const channels = [...ownedObjects(call, selected, account, 'PayChannel')].flatMap(
     (object) => accountChannel(object, account, destination) ?? [],
   )
   const next = start + limit
@@ -66,7 +65,12 @@ const depositAuthorized: NodeMethod = (call) => {
   const source = accountParam(call.params, 'source_account')
   const destination = accountParam(call.params, 'destination_account')
   const selected = selectLedger(call, 'current')
-  const answer = call.ledger.depositAuthorized(call.network.key, source, destination)
+  const answer = call.ledger.depositAuthorized(
+    call.network.key,
+    source,
+    destination,
+    ledgerSelector(selected),
+  )
   if (typeof answer === 'string') throw new RpcError(answer)
   return {
     source_account: source,

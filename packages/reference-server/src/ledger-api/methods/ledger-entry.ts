@@ -12,6 +12,7 @@ import {
   isAccount,
   isCurrencyCode,
   ledgerFields,
+  ledgerSelector,
   type NodeMethod,
   selectLedger,
 } from '../node-request'
@@ -188,7 +189,7 @@ export const ledgerEntry: NodeMethod = (call) => {
   const { params } = call
   const given = Object.keys(LOCATORS).filter((field) => params[field] !== undefined)
   if (given.length > 1) throw new RpcError('invalidParams', 'Too many fields provided.')
-  const selected = selectLedger(call, 'validated')
+  const selected = selectLedger(call, 'current')
   const field = given[0]
   if (field === undefined) {
     if (call.apiVersion === 1) throw malformedLocator('unknownOption', 'unknownOption')
@@ -196,7 +197,7 @@ export const ledgerEntry: NodeMethod = (call) => {
   }
   const [locate, type] = LOCATORS[field] as [Locate, string | null]
   const index = locate(params[field], field)
-  const node = call.ledger.entry(call.network.key, index, selected.open ? 'current' : 'validated')
+  const node = call.ledger.entry(call.network.key, index, ledgerSelector(selected))
   if (!node) throw new RpcError('entryNotFound')
   if (type !== null && node.LedgerEntryType !== type) throw new RpcError('unexpectedLedgerType')
   return { index, node, ...ledgerFields(selected) }

@@ -1,7 +1,9 @@
+import type { LedgerSelector } from '../../ledger'
 import type { NodeRead } from '../../ledger/nft-reads'
 import {
   accountParam,
   ledgerFields,
+  ledgerSelector,
   limitValue,
   type NodeCall,
   type NodeMethod,
@@ -18,19 +20,23 @@ const pageRequest = (params: Record<string, unknown>) => {
   return { limit: limitValue(params), marker }
 }
 
-// A read's answer, or its refusal as rippled's error (the field named when it has one).
-const answer = <T extends object>(call: NodeCall, read: NodeRead<T>) => {
+// A read of the ledger the request selects: its answer, or its refusal as rippled's error (the
+// field named when it has one).
+const answer = <T extends object>(call: NodeCall, run: (ledger: LedgerSelector) => NodeRead<T>) => {
+  const selected = selectLedger(call, 'current')
+  const read = run(ledgerSelector(selected))
   if ('error' in read) {
     if (read.field) throw invalidField(read.field)
     throw new RpcError(read.error as 'actNotFound' | 'invalidParams' | 'objectNotFound')
   }
-  return { ...read.result, ...ledgerFields(selectLedger(call, 'current')) }
+  return { ...read.result, ...ledgerFields(selected) }
 }
 
 /** `account_nfts` (xrpl.org; rippled AccountObjects.cpp `doAccountNFTs`). */
 const accountNfts: NodeMethod = (call) => {
   const account = accountParam(call.params)
-  return answer(call, call.ledger.accountNfts(call.network.key, account, pageRequest(call.params)))
+  const page = pageRequest(call.params)
+  return answer(call, (at) => call.ledger.accountNfts(call.network.key, account, page, at))
 }
 
 const tokenParam = (params: Record<string, unknown>): string => {
@@ -42,16 +48,16 @@ const tokenParam = (params: Record<string, unknown>): string => {
 }
 
 /** `nft_sell_offers` / `nft_buy_offers` (xrpl.org; rippled NFTOffers.cpp). */
-const nftSellOffers: NodeMethod = (call) =>
-  answer(
-    call,
-    call.ledger.nftSellOffers(call.network.key, tokenParam(call.params), pageRequest(call.params)),
-  )
-const nftBuyOffers: NodeMethod = (call) =>
-  answer(
-    call,
-    call.ledger.nftBuyOffers(call.network.key, tokenParam(call.params), pageRequest(call.params)),
-  )
+const nftSellOffers: NodeMethod = (call) => {
+  const tokenId = tokenParam(call.params)
+  const page = pageRequest(call.params)
+  return answer(call, (at) => call.ledger.nftSellOffers(call.network.key, tokenId, page, at))
+}
+const nftBuyOffers: NodeMethod = (call) => {
+  const tokenId = tokenParam(call.params)
+  const page = pageRequest(call.params)
+  return answer(call, (at) => call.ledger.nftBuyOffers(call.network.key, tokenId, page, at))
+}
 
 /** The NFT reads of docs/protocol.md §8.6. */
 export const nftMethods: Record<string, NodeMethod> = {

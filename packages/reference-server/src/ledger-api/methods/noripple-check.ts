@@ -5,6 +5,7 @@ import { LSF } from '../../ledger/state/ledger-object'
 import {
   accountParam,
   ledgerFields,
+  ledgerSelector,
   limitParam,
   type NodeMethod,
   ownedObjects,
@@ -36,7 +37,7 @@ const noRippleCheck: NodeMethod = (call) => {
   const wantsTransactions = params.transactions === true
   const account = accountParam(params)
   const selected = selectLedger(call, 'current')
-  const root = ledger.account(network.key, account)
+  const root = ledger.account(network.key, account, ledgerSelector(selected))
   if (!root) throw new RpcError('actNotFound')
   const fee = ledger.fee(network.key)
   let sequence = root.sequence
@@ -54,7 +55,7 @@ const noRippleCheck: NodeMethod = (call) => {
     propose({ TransactionType: 'AccountSet', SetFlag: ASF.DefaultRipple })
   }
   let found = 0
-  for (const line of ownedObjects(call, account, 'RippleState')) {
+  for (const line of ownedObjects(call, selected, account, 'RippleState')) {
     if (found === limit) break
     const problem = lineProblem(line, account, gateway)
     if (!problem) continue

@@ -1,15 +1,14 @@
-import type { LedgerSelector } from '../../ledger'
 import {
   accountParam,
   ledgerFields,
+  ledgerSelector,
   limitParam,
   type NodeCall,
   type NodeMethod,
-  type SelectedLedger,
   selectLedger,
 } from '../node-request'
-import { invalidField, RpcError } from '../rpc-errors'
-import { accountRootIndex } from './account-methods'
+import { invalidField } from '../rpc-errors'
+import { accountAt } from './account-methods'
 import { ledgerEntry } from './ledger-entry'
 
 // The short type names `account_objects` and `ledger_data` take (rippled LedgerFormats' RPC
@@ -32,11 +31,6 @@ const TYPES: Record<string, string> = {
   ticket: 'Ticket',
 }
 
-// The node keeps the open ledger's objects and the latest closed ledger's: an older closed
-// ledger is read as the latest closed one (docs/protocol.md §8.6).
-const selector = (selected: SelectedLedger): LedgerSelector =>
-  selected.open ? 'current' : 'validated'
-
 const typeParam = (params: Record<string, unknown>): string | undefined => {
   const value = params.type
   if (value === undefined) return undefined
@@ -56,17 +50,15 @@ const markerText = (params: Record<string, unknown>): string | undefined => {
 const accountObjects: NodeMethod = (call: NodeCall) => {
   const { params } = call
   const account = accountParam(params)
-  const selected = selectLedger(call, 'validated')
-  if (!call.ledger.entry(call.network.key, accountRootIndex(account), selector(selected))) {
-    throw new RpcError('actNotFound', undefined, { account, ...ledgerFields(selected) })
-  }
+  const selected = selectLedger(call, 'current')
+  accountAt(call, account, selected)
   const type = typeParam(params)
   const limit = limitParam(params, 200, 400)
   const page = call.ledger.accountObjects(call.network.key, account, {
     limit,
     marker: markerText(params),
     types: type ? [type] : undefined,
-    ledger: selector(selected),
+    ledger: ledgerSelector(selected),
   })
   if (!page) throw invalidField('marker')
   return {
@@ -81,13 +73,13 @@ const accountObjects: NodeMethod = (call: NodeCall) => {
 /** `ledger_data` (xrpl.org): every object in index order, 256 a page (JSON). */
 const ledgerData: NodeMethod = (call) => {
   const { params } = call
-  const selected = selectLedger(call, 'validated')
+  const selected = selectLedger(call, 'current')
   const limit = limitParam(params, 256, 256)
   const page = call.ledger.ledgerData(call.network.key, {
     limit,
     marker: markerText(params),
     type: typeParam(params),
-    ledger: selector(selected),
+    ledger: ledgerSelector(selected),
   })
   if (!page) throw invalidField('marker')
   return {

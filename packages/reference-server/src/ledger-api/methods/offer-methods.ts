@@ -4,6 +4,7 @@ import {
   isAccount,
   isCurrencyCode,
   ledgerFields,
+  ledgerSelector,
   limitValue,
   type NodeMethod,
   selectLedger,
@@ -15,6 +16,7 @@ import {
   RpcError,
   type RpcErrorName,
 } from '../rpc-errors'
+import { accountAt } from './account-methods'
 
 const INDEX = /^[0-9A-Fa-f]{64}$/
 
@@ -29,14 +31,14 @@ const markerValue = (params: Record<string, unknown>): string | undefined => {
 const accountOffers: NodeMethod = (call) => {
   const account = accountParam(call.params)
   const selected = selectLedger(call, 'current')
-  if (!call.ledger.account(call.network.key, account)) {
-    throw new RpcError('actNotFound', undefined, { account, ...ledgerFields(selected) })
-  }
+  accountAt(call, account, selected)
   const limit = limitValue(call.params)
-  const page = call.ledger.accountOffers(call.network.key, account, {
-    limit,
-    marker: markerValue(call.params),
-  })
+  const page = call.ledger.accountOffers(
+    call.network.key,
+    account,
+    { limit, marker: markerValue(call.params) },
+    ledgerSelector(selected),
+  )
   return {
     account,
     offers: page.offers,
@@ -111,13 +113,11 @@ const bookOffers: NodeMethod = (call) => {
   }
   const selected = selectLedger(call, 'current')
   const limit = limitValue(params)
-  const page = call.ledger.bookOffers(call.network.key, {
-    takerGets,
-    takerPays,
-    taker,
-    limit,
-    marker: markerValue(params),
-  })
+  const page = call.ledger.bookOffers(
+    call.network.key,
+    { takerGets, takerPays, taker, limit, marker: markerValue(params) },
+    ledgerSelector(selected),
+  )
   return {
     offers: page.offers,
     ...ledgerFields(selected),
