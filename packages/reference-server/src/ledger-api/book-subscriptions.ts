@@ -57,8 +57,8 @@ export function bookRequests(params: Record<string, unknown>): BookRequest[] {
 
 /**
  * The offers a `snapshot` subscription answers with (rippled Subscribe.cpp): `offers`, or with
- * `both` the book as `asks` and its reverse as `bids`; read in the latest validated ledger
- * (rippled's published ledger), not the open one.
+ * `both` the book as `bids` and its reverse as `asks` (`field == asks ? reversed(book) : book`);
+ * read in the latest validated ledger (rippled's published ledger), not the open one.
  *
  * @example
  * ```ts
@@ -74,7 +74,7 @@ export function bookSnapshot(ledger: Ledger, network: NetworkDefinition, book: B
     ).offers
   if (!book.both) return { offers: offers(book.takerGets, book.takerPays) }
   return {
-    asks: offers(book.takerGets, book.takerPays),
-    bids: offers(book.takerPays, book.takerGets),
+    bids: offers(book.takerGets, book.takerPays),
+    asks: offers(book.takerPays, book.takerGets),
   }
 }

@@ -450,7 +450,8 @@ describe('the books stream', () => {
       command: 'subscribe',
       books: [{ ...book, snapshot: true, both: true }],
     })
-    expect(both.result).toMatchObject({ asks: [{ Account: bob.classicAddress }], bids: [] })
+    // rippled puts the book as asked under `bids`, its reverse under `asks` (Subscribe.cpp).
+    expect(both.result).toMatchObject({ bids: [{ Account: bob.classicAddress }], asks: [] })
     const seen: string[] = []
     client.on('transaction', (message) => seen.push(message.hash as string))
     const { hash } = await submit(
