@@ -1,6 +1,6 @@
 import { classicAddressToXAddress } from 'ripple-address-codec'
-import { deriveAddress, deriveKeypair, generateSeed } from 'ripple-keypairs'
 import type { Ledger, NetworkDefinition } from '../ledger'
+import { rippleKeypairs } from '../ledger/signatures/ripple-keypairs-module'
 import { isAccount } from './node-request'
 
 /** Default and largest faucet amount, in units (docs/protocol.md §8.6 [ours]). */
@@ -44,6 +44,9 @@ export function fundFromFaucet(
   let address = destination as string | undefined
   let seed: string | undefined
   if (address === undefined) {
+    // Required on first use (ripple-keypairs-module.ts): importing it would load its curves at
+    // the package's import, a fresh process's cold start.
+    const { deriveAddress, deriveKeypair, generateSeed } = rippleKeypairs()
     seed = generateSeed({ algorithm: 'ed25519' })
     address = deriveAddress(deriveKeypair(seed).publicKey)
   }
