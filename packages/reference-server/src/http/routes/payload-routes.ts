@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { PayloadRequests } from '../../platform'
+import { createdText } from '../created-text'
 import { guardedRoutes } from '../guards/api-guard'
 import { type CredentialKind, jwtUser } from '../guards/credentials'
 import type { HttpEnv } from '../http-env'
@@ -37,7 +38,7 @@ export function payloadRoutes(
     const body = await readJsonBody(c.req.raw)
     const caller = c.get('credential')
     const context = caller.kind === 'jwt' ? { userUuid: caller.user.uuid } : undefined
-    return json(c, payloads.create(caller.application, body, context))
+    return jsonText(c, createdText(payloads.create(caller.application, body, context)))
   })
   // `ci/:identifier` is matched as a parameter beside `:uuid`: Hono's RegExpRouter (one regular
   // expression, static paths looked up whole) refuses a fixed segment beside a parameter, and
