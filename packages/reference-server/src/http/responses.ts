@@ -22,7 +22,50 @@ export function response(
   status: number,
   headers: HeaderRecord,
 ): Response {
-  return new FastResponse(body, { status, headers })
+  return typeof body === 'string'
+    ? new TextAnswer(body, status, headers)
+    : new FastResponse(body, { status, headers })
+}
+
+/** What a {@link TextAnswer} was made of. */
+export interface TextAnswerParts {
+  status: number
+  headers: HeaderRecord
+  body: string
+}
+
+/**
+ * An answer with a text body: srvx's `FastResponse` (a `Response` to every caller), keeping what
+ * it was made of so that the node listener writes it in one `end` (node-listener.ts), without
+ * srvx preparing it again. Reading its `headers` hands out a mutable `Headers`: from then on its
+ * parts are withheld and srvx writes it, with whatever was changed.
+ *
+ * @example
+ * ```ts
+ * const answer = new TextAnswer('{}', 200, { 'content-type': 'application/json' })
+ * answer.parts?.body // '{}'
+ * answer.headers.set('x-extra', '1')
+ * answer.parts // null
+ * ```
+ */
+export class TextAnswer extends FastResponse {
+  readonly #parts: TextAnswerParts
+  #headersRead = false
+
+  constructor(body: string, status: number, headers: HeaderRecord) {
+    super(body, { status, headers })
+    this.#parts = { status, headers, body }
+  }
+
+  override get headers(): Headers {
+    this.#headersRead = true
+    return super.headers
+  }
+
+  /** Its status, headers and body, or null once its headers may have changed. */
+  get parts(): TextAnswerParts | null {
+    return this.#headersRead ? null : this.#parts
+  }
 }
 
 /**

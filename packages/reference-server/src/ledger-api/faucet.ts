@@ -1,8 +1,8 @@
 import { classicAddressToXAddress } from 'ripple-address-codec'
-import { deriveAddress, deriveKeypair, generateSeed } from 'ripple-keypairs'
 import { type Ledger, type NetworkDefinition, requiresNetworkId } from '../ledger'
 import { encodeTransaction, encodeTransactionForSigning } from '../ledger/codec/transaction-encode'
 import { sign } from '../ledger/signatures/keypair-signatures'
+import { rippleKeypairs } from '../ledger/signatures/ripple-keypairs-module'
 import { isAccount } from './node-request'
 
 /** Default and largest faucet amount, in units (docs/protocol.md §8.6 [ours]). */
@@ -21,6 +21,8 @@ const LEDGER_OFFSET = 20
 let genesis: { address: string; publicKey: string; privateKey: string } | undefined
 const genesisKeys = () => {
   if (!genesis) {
+    // Required on first use (ripple-keypairs-module.ts), as below.
+    const { deriveAddress, deriveKeypair } = rippleKeypairs()
     const keys = deriveKeypair(GENESIS_SEED)
     genesis = { ...keys, address: deriveAddress(keys.publicKey) }
   }
@@ -111,6 +113,9 @@ export function fundFromFaucet(
   let address = destination
   let seed: string | undefined
   if (address === undefined) {
+    // Required on first use (ripple-keypairs-module.ts): importing it would load its curves at
+    // the package's import, a fresh process's cold start.
+    const { deriveAddress, deriveKeypair, generateSeed } = rippleKeypairs()
     seed = generateSeed({ algorithm: 'ed25519' })
     address = deriveAddress(deriveKeypair(seed).publicKey)
   }

@@ -230,6 +230,20 @@ const cases = (): Case[] => {
       code: 404,
       names: 'route',
     },
+    {
+      name: 'unknown route beside payload/ci/{identifier}',
+      send: () => t.api('payload/cx/order-1'),
+      status: 404,
+      code: 404,
+      names: 'route',
+    },
+    {
+      name: 'unknown route beside payload/ci/{identifier}, without credentials',
+      send: () => fetch(`${t.endpoints.api}/api/v1/platform/payload/cx/order-1`),
+      status: 404,
+      code: 404,
+      names: 'route',
+    },
     // 812 / 813: credentials
     {
       name: 'Bearer JWT on a key/secret route',

@@ -4,6 +4,7 @@ import type { NodeHttp1Handler } from 'srvx'
 import { toNodeHandler } from 'srvx/node'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { nodeListener } from '../../src/http/node-listener'
+import { response } from '../../src/http/responses'
 import { startTestServer, type TestServer } from '../server/test-server'
 
 // The server's node listener (src/http/node-listener.ts) dispatches the routes' answers itself (at
@@ -42,10 +43,13 @@ afterAll(async () => {
 })
 
 // Everything that is not the same from one answer to the next: the Date header, uuids (a new
-// payload, an error's reference), instants and the seconds left.
+// payload, an error's reference), instants, the seconds left, and the dashboard's clock offset
+// from real time (a whole second apart when the two answers straddle one) with the length it moves.
 const masked = (text: string) =>
   text
     .replace(/\r\ndate: [^\r]*/i, '\r\ndate: (now)')
+    .replace(/(id="clock-offset" data-seconds=")[^<]*</, '$1(offset)<')
+    .replace(/\r\ncontent-length: \d+(?=[\s\S]*id="clock-offset")/i, '\r\ncontent-length: (n)')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '(uuid)')
     .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '(instant)')
     .replace(/"expires_in_seconds":\d+/g, '"expires_in_seconds":(n)')
@@ -141,6 +145,38 @@ describe('the node listener writes every kind of answer as srvx does', () => {
     const twin = await raw(ports.srvx, make())
     expect(listener).toMatch(/^HTTP\/1\.1 \d{3} /)
     expect(listener).toBe(twin)
+  })
+})
+
+describe('text answers of our own (responses.ts), written from their parts', () => {
+  // The same handler behind the listener and behind srvx's toNodeHandler.
+  const both = async (handler: (request: Request) => Response) => {
+    const ours = createServer(nodeListener(handler))
+    const theirs = createServer(toNodeHandler(handler) as NodeHttp1Handler)
+    const at = { ours: await listen(ours), theirs: await listen(theirs) }
+    const ask = (port: number) => raw(port, request(['GET / HTTP/1.1', 'host: 127.0.0.1']))
+    try {
+      return { ours: await ask(at.ours), theirs: await ask(at.theirs) }
+    } finally {
+      ours.close()
+      theirs.close()
+    }
+  }
+
+  it('without a type, with capitals and non-ASCII text: the bytes srvx writes', async () => {
+    const answer = await both(() => response('grüß dich', 201, { 'X-Custom': 'A' }))
+    expect(answer.ours).toContain('x-custom: A\r\ncontent-type: text/plain; charset=UTF-8')
+    expect(answer.ours).toBe(answer.theirs)
+  })
+
+  it('headers changed after it was made go out with it', async () => {
+    const answer = await both(() => {
+      const made = response('{}', 200, { 'content-type': 'application/json' })
+      made.headers.set('x-added', 'later')
+      return made
+    })
+    expect(answer.ours).toContain('x-added: later')
+    expect(answer.ours).toBe(answer.theirs)
   })
 })
 

@@ -58,6 +58,33 @@ describe('retention: maxPayloads', () => {
     expect(live.map(fate)).toEqual(Array(40).fill('kept'))
   })
 
+  test('past the maximum with every payload live, one resolved later goes at the next create', () => {
+    const { platform, create, reject, fate } = start({ maxPayloads: 5 })
+    const live = Array.from({ length: 40 }, () => create())
+    const [first, second, third] = live
+    if (!first || !second || !third) throw new Error('no live payloads')
+    for (const uuid of [first, second, third]) reject(uuid)
+    expect([first, second, third].map(fate)).toEqual(['kept', 'kept', 'kept'])
+    const next = create()
+    expect([first, second, third].map(fate)).toEqual([404, 404, 404])
+    expect([...live.slice(3), next].map(fate)).toEqual(Array(38).fill('kept'))
+    expect(platform.payloads.size).toBe(38)
+  })
+
+  test('past the maximum with every payload live, ones that expired later go at the next create', () => {
+    const { platform, create, fate } = start({ maxPayloads: 5 })
+    // The store is walked past the maximum while it holds only the ones that stay.
+    const staying = Array.from({ length: 10 }, () => create({ options: { expire: 10 } }))
+    const expiring = Array.from({ length: 10 }, () => create({ options: { expire: 1 } }))
+    platform.clock.advance(59)
+    create()
+    expect([...expiring, ...staying].map(fate)).toEqual(Array(20).fill('kept'))
+    platform.clock.advance(2) // past the first ten's expiry
+    const next = create()
+    expect(expiring.map(fate)).toEqual(Array(10).fill(404))
+    expect([...staying, next].map(fate)).toEqual(Array(11).fill('kept'))
+  })
+
   test('a long run stays bounded, and a forgotten identifier lookup is a 404', () => {
     const { platform, app, create, reject } = start({ maxPayloads: 100 })
     for (let i = 0; i < 2_000; i++) reject(create({ custom_meta: { identifier: `order-${i}` } }))

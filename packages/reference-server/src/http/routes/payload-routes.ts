@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { PayloadRequests } from '../../platform'
+import { createdText } from '../created-text'
 import { guardedRoutes } from '../guards/api-guard'
 import { type CredentialKind, jwtUser } from '../guards/credentials'
 import type { HttpEnv } from '../http-env'
@@ -37,9 +38,16 @@ export function payloadRoutes(
     const body = await readJsonBody(c.req.raw)
     const caller = c.get('credential')
     const context = caller.kind === 'jwt' ? { userUuid: caller.user.uuid } : undefined
-    return json(c, payloads.create(caller.application, body, context))
+    return jsonText(c, createdText(payloads.create(caller.application, body, context)))
   })
-  other.get('/payload/ci/:identifier', (c) => {
+  // `ci/:identifier` is matched as a parameter beside `:uuid`: Hono's RegExpRouter (one regular
+  // expression, static paths looked up whole) refuses a fixed segment beside a parameter, and
+  // every request paid the TrieRouter it fell back to. A second segment other than `ci` is the
+  // unknown route's 404, before any credential is read.
+  routes.get('/payload/:segment/:identifier', (c, next) =>
+    c.req.param('segment') === 'ci' ? next() : c.notFound(),
+  )
+  other.get('/payload/:segment/:identifier', (c) => {
     const caller = c.get('credential')
     const { application } = caller
     const record = payloads.getByIdentifier(application, c.req.param('identifier'), jwtUser(caller))

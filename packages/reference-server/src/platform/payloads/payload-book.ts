@@ -137,7 +137,7 @@ export function createPayloadBook(deps: PayloadDeps): PayloadBook {
     add(payload, isTransient) {
       store.add(payload)
       changes++
-      retention.added()
+      retention.added(payload)
       if (isTransient) transient.added(payload.uuid, payload.expiresAt, clock.now())
       for (const listener of createdListeners) listener(payload.uuid)
     },
@@ -145,6 +145,7 @@ export function createPayloadBook(deps: PayloadDeps): PayloadBook {
       Object.assign(payload, fields)
       payload.revision += 1
       changes++
+      if (fields.state === 'resolved' || fields.state === 'cancelled') retention.ended()
     },
     find,
     own(app, uuid, userUuid) {

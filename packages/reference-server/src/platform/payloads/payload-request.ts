@@ -6,7 +6,7 @@ import { badBody, invalidRequest } from '../errors'
 import { parseInput } from '../schema-input'
 import { isNavigableUrl } from '../url-schemes'
 import type { WalletRequestOptions } from './payload-types'
-import { checkTransaction } from './transaction-check'
+import { checkedTransaction } from './transaction-check'
 
 /** A create request after validation: what the store keeps. */
 export interface PayloadRequest {
@@ -45,7 +45,7 @@ const webReturnUrl = returnUrl.refine(
   'must not use a javascript:, data:, vbscript: or file: scheme',
 )
 
-// An object literal (what JSON.parse makes), checked without copying it: checkTransaction checks
+// An object literal (what JSON.parse makes), checked without copying it: checkedTransaction checks
 // every field, and a record schema would copy the transaction once more.
 const jsonObject = z.custom<Record<string, unknown>>((value) => {
   if (typeof value !== 'object' || value === null) return false
@@ -95,7 +95,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 // The transaction as JSON text. The stored transaction is parsed from it: a deep copy, so the
 // caller's object can change later without changing the stored request, and an in-process
 // caller's transaction holds what the same request over HTTP would (no undefined, no NaN, no class
-// instances). The text is also what checkTransaction remembers a passed transaction by.
+// instances). The text is also what checkedTransaction remembers a passed transaction by.
 const transactionText = (txjson: Record<string, unknown>): string => {
   try {
     return JSON.stringify(txjson)
@@ -113,7 +113,7 @@ const isIssued = (amount: unknown) => isPlainObject(amount) && typeof amount.cur
 
 /**
  * Validates a create request (docs/protocol.md §3.1) without touching any state: the envelope with zod,
- * then the transaction (see `checkTransaction`). Throws a PlatformError naming the field; 603 for
+ * then the transaction (see `checkedTransaction`). Throws a PlatformError naming the field; 603 for
  * restricted types without the permission.
  *
  * @example
@@ -139,20 +139,18 @@ export function parsePayloadRequest(
     invalidRequest,
   )
 
-  let tx: Record<string, unknown>
-  let text: string
+  let tx: TransactionJson
   if (txblob !== undefined) {
+    let decoded: Record<string, unknown>
     try {
-      tx = decode(txblob) as Record<string, unknown>
+      decoded = decode(txblob) as Record<string, unknown>
     } catch {
       throw invalidRequest('txblob', 'is not a binary-encoded transaction')
     }
-    text = JSON.stringify(tx)
+    tx = checkedTransaction(JSON.stringify(decoded), permissions, () => decoded)
   } else {
-    text = transactionText(txjson ?? {})
-    tx = JSON.parse(text) as Record<string, unknown>
+    tx = checkedTransaction(transactionText(txjson ?? {}), permissions)
   }
-  checkTransaction(tx, text, permissions)
 
   if (options?.pathfinding && !(tx.TransactionType === 'Payment' && isIssued(tx.Amount))) {
     throw invalidRequest('options.pathfinding', 'needs a Payment whose Amount is an issued amount')

@@ -63,7 +63,9 @@ export function parseRetention(input: unknown): RetentionOptions {
 /** The retention of one payload store. */
 export interface PayloadRetention {
   /** Call after every add: forgets old payloads that are over when the store is past its maximum. */
-  added(): void
+  added(payload: StoredPayload): void
+  /** Call when a payload stops being live (resolved or cancelled). */
+  ended(): void
   /** Call when a payload is cancelled: the cancel time starts its time to live. */
   cancelled(uuid: string): void
   /** Forgets these payloads now, like an expired time to live (an application's reset). */
@@ -95,7 +97,7 @@ const MIN_SWEEP_MS = 1000
  *   owesMessage: (uuid) => false,
  * })
  * store.add(payload)
- * retention.added()
+ * retention.added(payload)
  * ```
  */
 export function createPayloadRetention(deps: {
@@ -134,6 +136,12 @@ export function createPayloadRetention(deps: {
   const slack = Math.max(1, maxPayloads - floor)
   // After a walk that could not get under the maximum (all live), the next waits for `slack` more.
   let nextWalkAt = maxPayloads
+  // After a walk that saw every payload and found too few over, a walk finds nothing more until a
+  // payload can have ended since: one resolved or cancelled, or the clock at the earliest expiry
+  // of one still waiting (added since included). Until then a store full of live payloads (a
+  // suite that never signs, a load test) is not walked again: each walk reads the whole store.
+  let unchangedSinceWalk = false
+  let earliestExpiry = Number.NEGATIVE_INFINITY
 
   let lastSweep = Number.NEGATIVE_INFINITY
   const sweepMs =
@@ -155,17 +163,26 @@ export function createPayloadRetention(deps: {
         }, sweepMs)
 
   return {
-    added() {
+    added(payload) {
+      earliestExpiry = Math.min(earliestExpiry, payload.expiresAt)
       if (store.size <= nextWalkAt) return
       const now = clock.now()
+      if (unchangedSinceWalk && now < earliestExpiry) return
       const excess = store.size - floor
       const doomed: string[] = []
-      for (const payload of store.values()) {
+      let waitingUntil = Number.POSITIVE_INFINITY
+      for (const each of store.values()) {
         if (doomed.length >= excess) break
-        if (endedAt(payload, now) !== null) doomed.push(payload.uuid)
+        if (endedAt(each, now) !== null) doomed.push(each.uuid)
+        else if (each.state === 'created') waitingUntil = Math.min(waitingUntil, each.expiresAt)
       }
+      unchangedSinceWalk = doomed.length < excess
+      earliestExpiry = waitingUntil
       forget(doomed)
       nextWalkAt = Math.max(maxPayloads, store.size + slack)
+    },
+    ended() {
+      unchangedSinceWalk = false
     },
     cancelled(uuid) {
       // Only a time to live needs the cancel time; without one nothing is kept per payload.
@@ -175,6 +192,7 @@ export function createPayloadRetention(deps: {
     clear() {
       cancelledAt.clear()
       nextWalkAt = maxPayloads
+      unchangedSinceWalk = false
     },
     dispose() {
       stopSweep()

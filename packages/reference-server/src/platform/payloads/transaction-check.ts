@@ -3,6 +3,7 @@ import { DEFAULT_DEFINITIONS, TRANSACTION_TYPES } from 'ripple-binary-codec'
 import { createSharedCache } from '../../bounded-cache'
 import { encodeTransaction } from '../../ledger/codec/transaction-encode'
 import { isClassicAddress } from '../classic-address'
+import { deepFreeze } from '../deep-freeze'
 import { forbiddenType, invalidRequest } from '../errors'
 
 /** Pseudo transaction types the wallet signs but never submits (docs/protocol.md §3.1, §8.2). */
@@ -128,15 +129,21 @@ function checkShapes(fields: Record<string, unknown>, prefix: string): void {
   }
 }
 
-// The transactions (as JSON text) that recently passed every check of `checkTransaction`, one cache
-// per value of the restricted-types permission. The checks are a pure function of that text and
-// that permission, and test suites send the same few transactions again and again, so a repeated
-// one is not checked again: the codec encode alone is about 20 µs, most of a create request.
-// Only successes are kept, least recently used first out, within a character budget; a text
-// longer than MAX_KEPT_TEXT (a large Memo, a Batch) is checked every time rather than kept.
+// The transactions that recently passed every check of `checkTransaction`, frozen, by their JSON
+// text, one cache per value of the restricted-types permission. The checks are a pure function of
+// that text and that permission, and test suites send the same few transactions again and again,
+// so a repeated one is neither parsed nor checked again (the codec encode alone is about 20 µs,
+// most of a create request), and the payloads that request it share one object instead of a
+// copy each. Only successes are kept, least recently used first out, within a character budget
+// (the objects take about as much again); a text longer than MAX_KEPT_TEXT (a large Memo, a
+// Batch) is checked every time rather than kept.
 const MAX_KEPT_TEXT = 4_096
 const checkedCache = () =>
-  createSharedCache<true>({ maxKeyLength: MAX_KEPT_TEXT, maxChars: 250_000, sizeOf: () => 1 })
+  createSharedCache<TransactionJson>({
+    maxKeyLength: MAX_KEPT_TEXT,
+    maxChars: 250_000,
+    sizeOf: () => 1,
+  })
 const checkedWithRestricted = checkedCache()
 const checkedWithoutRestricted = checkedCache()
 
@@ -184,27 +191,41 @@ function checkBatch(tx: Record<string, unknown>): void {
 }
 
 /**
- * Checks a requested transaction against docs/protocol.md §3.1: a known type (or a pseudo type), the
- * restricted types permission, the fields each type needs, valid amounts and classic addresses,
- * and a binary-codec encode of the filled transaction; every error names the field. `text` is
- * `tx` as JSON text (`tx` is parsed from it, or it is `tx` stringified): a text that passed
- * recently with the same permission is not checked again.
+ * The requested transaction of `text` (its JSON text), checked against docs/protocol.md §3.1: a
+ * known type (or a pseudo type), the restricted types permission, the fields each type needs,
+ * valid amounts and classic addresses, and a binary-codec encode of the filled transaction; every
+ * error names the field. It comes back frozen (a stored request never changes): a text that
+ * passed recently with the same permission gives the same object, neither parsed nor checked
+ * again. `parse` makes the object when the text is not remembered (a txblob's decode, whose JSON
+ * text `text` is); by default the text is parsed, which also makes it a copy of what the caller
+ * holds.
  *
  * @example
  * ```ts
- * const tx = { TransactionType: 'Payment', Destination: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY', Amount: '1' }
- * checkTransaction(tx, JSON.stringify(tx), { restrictedTypes: false })
- * const bad = { TransactionType: 'Payment', Amount: '1.5' }
- * checkTransaction(bad, JSON.stringify(bad), { restrictedTypes: false }) // throws 602 txjson.Destination ...
+ * const text = JSON.stringify({ TransactionType: 'Payment', Destination: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY', Amount: '1' })
+ * checkedTransaction(text, { restrictedTypes: false }) === checkedTransaction(text, { restrictedTypes: false }) // true
+ * checkedTransaction('{"TransactionType":"Payment","Amount":"1.5"}', { restrictedTypes: false }) // throws 602 txjson.Destination ...
  * ```
  */
-export function checkTransaction(
-  tx: Record<string, unknown>,
+export function checkedTransaction(
   text: string,
   permissions: { restrictedTypes: boolean },
-): asserts tx is TransactionJson {
+  parse: () => Record<string, unknown> = () => JSON.parse(text) as Record<string, unknown>,
+): TransactionJson {
   const checked = permissions.restrictedTypes ? checkedWithRestricted : checkedWithoutRestricted
-  if (checked.get(text)) return
+  const known = checked.get(text)
+  if (known) return known
+  const tx = parse()
+  checkTransaction(tx, permissions)
+  deepFreeze(tx)
+  checked.set(text, tx)
+  return tx
+}
+
+function checkTransaction(
+  tx: Record<string, unknown>,
+  permissions: { restrictedTypes: boolean },
+): asserts tx is TransactionJson {
   const type = tx.TransactionType
   if (typeof type !== 'string') {
     throw invalidRequest('txjson.TransactionType', 'is required and must be a string')
@@ -238,5 +259,4 @@ export function checkTransaction(
   // Pseudo types have no binary TransactionType: the codec checks the rest of the fields.
   const { TransactionType: _type, ...fields } = tx
   checkEncodes(pseudo ? fields : tx, 'txjson')
-  checked.set(text, true)
 }

@@ -11,6 +11,29 @@ describe('payloads answer with objects, one path per read', () => {
     expect(methods.filter((name) => /json|text/i.test(name))).toEqual([])
   })
 
+  it('keeps the transaction requested, whatever the caller does with its object afterwards', async () => {
+    const { platform, app, alice } = setup()
+    const memo = { Memo: { MemoData: 'AA' } }
+    const body = payment({ Memos: [memo] })
+    const first = platform.payloads.create(app, body).uuid
+    body.txjson.Amount = '999'
+    memo.Memo.MemoData = 'BB'
+    const second = platform.payloads.create(app, payment({ Memos: [{ Memo: { MemoData: 'AA' } }] }))
+    for (const uuid of [first, second.uuid]) {
+      const { request_json } = platform.payloads.get(app, uuid).payload
+      expect(request_json).toMatchObject({
+        Amount: '1000000',
+        Memos: [{ Memo: { MemoData: 'AA' } }],
+      })
+    }
+    // Signed as requested, twice over.
+    for (const uuid of [first, second.uuid]) {
+      const signed = await platform.wallet.sign(uuid, { user: alice.uuid })
+      expect(signed.meta.signed).toBe(true)
+      expect(signed.payload.request_json).toMatchObject({ Memos: [{ Memo: { MemoData: 'AA' } }] })
+    }
+  })
+
   it('gives the same frozen record while nothing it shows changes, a new one after a change', () => {
     const { platform, clock, app, alice } = setup()
     const { uuid } = platform.payloads.create(app, {
