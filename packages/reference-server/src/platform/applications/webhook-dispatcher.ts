@@ -81,6 +81,14 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
   // The same per application: its reset (stopApplication) starts a new one of its own.
   const appGenerations = new Map<string, number>()
   const current = (job: Job) => `${generation} ${appGenerations.get(job.app.uuid) ?? 0}`
+  // pullsign/verify (and the jose it imports) loads with the first webhook, once: an import()
+  // per delivery asks the module loader (and any loader hooks) to resolve it again every time.
+  let verifyModule: Promise<typeof import('pullsign/verify')> | undefined
+  const signatureOf = async (secret: string, timestamp: string, raw: string) => {
+    verifyModule ??= import('pullsign/verify')
+    const { webhookSignature } = await verifyModule
+    return webhookSignature(secret, timestamp, raw)
+  }
 
   const finishOne = () => {
     inFlight--
@@ -122,9 +130,7 @@ export function createWebhookDispatcher(deps: { clock: Clock; fetch: typeof fetc
 
     const attemptOnce = async () => {
       try {
-        // pullsign/verify (and the jose it imports) loads with the first webhook.
-        const { webhookSignature } = await import('pullsign/verify')
-        const signature = await webhookSignature(job.app.apiSecret, timestamp, job.raw)
+        const signature = await signatureOf(job.app.apiSecret, timestamp, job.raw)
         const response = await deps.fetch(job.url, {
           method: 'POST',
           redirect: 'manual',
