@@ -1,8 +1,7 @@
 import { classicAddressToXAddress } from 'ripple-address-codec'
 import { type Ledger, type NetworkDefinition, requiresNetworkId } from '../ledger'
-import { encodeTransaction, encodeTransactionForSigning } from '../ledger/codec/transaction-encode'
-import { sign } from '../ledger/signatures/keypair-signatures'
 import { rippleKeypairs } from '../ledger/signatures/ripple-keypairs-module'
+import { signSingle } from '../wallet/sign-transaction'
 import { isAccount } from './node-request'
 
 /** Default and largest faucet amount, in units (docs/protocol.md §8.6 [ours]). */
@@ -86,10 +85,8 @@ function faucetPayment(
     Sequence: ledger.account(network.key, keys.address)?.sequence ?? 0,
     LastLedgerSequence: ledger.latestClosedIndex(network.key) + 1 + LEDGER_OFFSET,
     ...(requiresNetworkId(network) ? { NetworkID: network.chain_id } : {}),
-    SigningPubKey: keys.publicKey,
   }
-  const TxnSignature = sign(encodeTransactionForSigning(tx), keys.privateKey)
-  return encodeTransaction({ ...tx, TxnSignature })
+  return signSingle(tx, keys).hex
 }
 
 /**
