@@ -6,13 +6,14 @@ export type SocketRoute =
   | { kind: 'sign'; uuid: string }
   | { kind: 'ledger'; network: NetworkDefinition }
 
+const NETWORK_KEYS = NETWORKS.map((n) => n.key).join('|')
 const SIGN_PATH = new RegExp(`^${API_PATHS.sign}/([^/?#]{1,128})$`)
-const LEDGER_PATH = new RegExp(`^/ledger/(${NETWORKS.map((n) => n.key).join('|')})/?$`)
+const LEDGER_PATH = new RegExp(`^/ledger/(${NETWORK_KEYS})/?$`)
 
 /** The accepted forms below `{ws-api}`, for the errors that refuse another path. */
 export const SOCKET_FORMS = [
   `${API_PATHS.sign}/{uuid}`,
-  `/ledger/{${NETWORKS.map((n) => n.key).join('|')}}`,
+  `/ledger/{${NETWORK_KEYS}}`,
 ] as const
 
 /** Frames a socket reads: a payload client only ever sends `{"ping": true}` (§4), a node client its requests. */
