@@ -1,25 +1,5 @@
 import type { Amount, IssuedAmount } from '../wire/transaction'
-
-const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/
-
-/**
- * Parses a decimal string (plain or with an exponent, as the ledger writes issued values) into a
- * sign, its significant digits and a power of ten; `null` when it is not a number.
- */
-function parseDecimal(
-  value: string,
-): { negative: boolean; digits: bigint; exponent: number } | null {
-  const match = DECIMAL.exec(value.trim())
-  if (!match) return null
-  const [, sign, whole = '', fraction = '', exponent = '0'] = match
-  if (whole === '' && fraction === '') return null
-  const digits = BigInt(`${whole}${fraction}` || '0')
-  return {
-    negative: sign === '-' && digits !== 0n,
-    digits,
-    exponent: Number(exponent) - fraction.length,
-  }
-}
+import { onOneExponent, parseDecimal } from './decimal'
 
 /**
  * Compares two decimal strings exactly (no floating point): -1, 0 or 1; `null` when either is not
@@ -35,11 +15,7 @@ export function compareDecimals(a: string, b: string): -1 | 0 | 1 | null {
   const left = parseDecimal(a)
   const right = parseDecimal(b)
   if (!left || !right) return null
-  const scale = Math.min(left.exponent, right.exponent)
-  const signed = (n: typeof left) =>
-    (n.negative ? -1n : 1n) * n.digits * 10n ** BigInt(n.exponent - scale)
-  const l = signed(left)
-  const r = signed(right)
+  const [l, r] = onOneExponent(left, right)
   return l === r ? 0 : l < r ? -1 : 1
 }
 

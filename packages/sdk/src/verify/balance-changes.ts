@@ -1,31 +1,16 @@
 import { isObject } from '../core/input'
 import type { BalanceChange } from '../wire/lookups'
+import { type Decimal, onOneExponent, parseDecimal } from './decimal'
 import { malformed } from './ledger-node-error'
 
-// A decimal as an integer times a power of ten: exact for every amount the ledger writes (16
-// significant digits from 10^-96 to 10^80, or 17 digits of drops), in rippled's plain or
-// `1234e-20` form. The bounds keep a hostile node from asking for a huge power of ten.
-interface Decimal {
-  digits: bigint
-  exponent: number
-}
-const DECIMAL = /^(-?)(\d{1,40})(?:\.(\d{1,40}))?(?:e([+-]?\d{1,3}))?$/i
 const DROPS = /^-?\d{1,20}$/
 
-const decimal = (text: unknown): Decimal | null => {
-  const match = typeof text === 'string' ? DECIMAL.exec(text) : null
-  if (!match) return null
-  const [, sign, whole, fraction = '', exponent = '0'] = match
-  return {
-    digits: BigInt(`${sign}${whole}${fraction}`),
-    exponent: Number(exponent) - fraction.length,
-  }
-}
+const decimal = (value: unknown): Decimal | null =>
+  typeof value === 'string' ? parseDecimal(value) : null
 
 const minus = (a: Decimal, b: Decimal): Decimal => {
-  const exponent = Math.min(a.exponent, b.exponent)
-  const scaled = (d: Decimal) => d.digits * 10n ** BigInt(d.exponent - exponent)
-  return { digits: scaled(a) - scaled(b), exponent }
+  const [left, right, exponent] = onOneExponent(a, b)
+  return { digits: left - right, exponent }
 }
 
 // As the platform's xrpl-tx prints a value (bignumber.js with EXPONENTIAL_AT [-30, 40]): plain
