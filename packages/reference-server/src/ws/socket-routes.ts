@@ -11,10 +11,7 @@ const SIGN_PATH = new RegExp(`^${API_PATHS.sign}/([^/?#]{1,128})$`)
 const LEDGER_PATH = new RegExp(`^/ledger/(${NETWORK_KEYS})/?$`)
 
 /** The accepted forms below `{ws-api}`, for the errors that refuse another path. */
-export const SOCKET_FORMS = [
-  `${API_PATHS.sign}/{uuid}`,
-  `/ledger/{${NETWORK_KEYS}}`,
-] as const
+export const SOCKET_FORMS = [`${API_PATHS.sign}/{uuid}`, `/ledger/{${NETWORK_KEYS}}`] as const
 
 /** Frames a socket reads: a payload client only ever sends `{"ping": true}` (§4), a node client its requests. */
 export const MAX_FRAME_BYTES = {
