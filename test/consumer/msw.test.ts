@@ -59,34 +59,55 @@ main().catch((err) => { console.error(err); process.exit(1) })
   })
 })
 
-/** nock, loaded before the SDK (so the fetch the SDK finds is nock's): it sees node:http calls. */
-const nockScript = (imports: string[]) =>
+const ping = `{ pong: true, auth: { application: { name: 'Answered by the mock' } } }`
+const pingScript = (lines: string[]) =>
   [
-    ...imports,
-    "const api = 'https://pullsign.test'",
-    "const scope = nock(api).get('/api/v1/platform/ping').reply(200, { pong: true, auth: { application: { name: 'Answered by nock' } } })",
-    `const pullsign = new PullSign({ apiKey: '${apiKey}', apiSecret: '${apiSecret}', endpoints: { api } })`,
-    'pullsign.ping().then(async (pong) => {',
-    '  console.log(JSON.stringify({ app: pong.auth.application.name, done: scope.isDone() }))',
-    '  await pullsign.close()',
-    '}, (err) => { console.error(err); process.exit(1) })',
+    ...lines,
+    `const pullsign = new PullSign({ apiKey: '${apiKey}', apiSecret: '${apiSecret}', endpoints: { api: 'https://pullsign.test' } })`,
+    'console.log((await pullsign.ping()).auth.application.name)',
+    'await pullsign.close()',
   ].join('\n')
 
-test('nock answers the calls of the ES module build and of the CommonJS build', {
+test('msw listening before the SDK is imported (a setup file, then the test file) serves its node:http calls', {
   timeout: 60_000,
 }, () => {
   writeFileSync(
-    join(project, 'nock.mjs'),
-    nockScript(["import nock from 'nock'", "import { PullSign } from 'pullsign'"]),
+    join(project, 'msw-first.mjs'),
+    pingScript([
+      // As vitest (and most apps) do before a setup file runs: from here on, node:http's ES module
+      // bindings are copies, which msw's patch of the module object does not reach.
+      "import 'node:http'",
+      "import { http, HttpResponse } from 'msw'",
+      "import { setupServer } from 'msw/node'",
+      `const msw = setupServer(http.get('https://pullsign.test/api/v1/platform/ping', () => HttpResponse.json(${ping})))`,
+      "msw.listen({ onUnhandledRequest: 'error' })",
+      "const { PullSign } = await import('pullsign')",
+    ]),
   )
+  expect(run('node', ['msw-first.mjs'], project)).toBe('Answered by the mock\n')
+})
+
+test('nock, loaded before the SDK, answers the calls of its ES module build and of its CommonJS build', {
+  timeout: 60_000,
+}, () => {
+  const scope = `nock('https://pullsign.test').get('/api/v1/platform/ping').reply(200, ${ping})`
+  writeFileSync(
+    join(project, 'nock.mjs'),
+    pingScript(["import nock from 'nock'", "import { PullSign } from 'pullsign'", scope]),
+  )
+  // CommonJS has no top-level await: the same lines in an async function.
   writeFileSync(
     join(project, 'nock.cjs'),
-    nockScript(["const nock = require('nock')", "const { PullSign } = require('pullsign')"]),
+    [
+      "const nock = require('nock')",
+      "const { PullSign } = require('pullsign')",
+      scope,
+      ';(async () => {',
+      pingScript([]),
+      '})().catch((err) => { console.error(err); process.exit(1) })',
+    ].join('\n'),
   )
   for (const file of ['nock.mjs', 'nock.cjs']) {
-    expect(JSON.parse(run('node', [file], project)), file).toEqual({
-      app: 'Answered by nock',
-      done: true,
-    })
+    expect(run('node', [file], project), file).toBe('Answered by the mock\n')
   }
 })
