@@ -4,6 +4,7 @@ import {
   mkdtempSync,
   readdirSync,
   realpathSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
@@ -83,45 +84,50 @@ export function runAsync(
  */
 export function createConsumerProject(): string {
   const project = mkdtempSync(join(tmpdir(), 'pullsign-consumer-'))
-  const packs = join(project, 'packs')
-  mkdirSync(packs)
-  for (const pkg of ['sdk', 'reference-server']) {
-    run(
-      'npx',
-      ['-y', 'pnpm@10.34.8', 'pack', '--pack-destination', packs],
-      join(root, 'packages', pkg),
+  try {
+    const packs = join(project, 'packs')
+    mkdirSync(packs)
+    for (const pkg of ['sdk', 'reference-server']) {
+      run(
+        'npx',
+        ['-y', 'pnpm@10.34.8', 'pack', '--pack-destination', packs],
+        join(root, 'packages', pkg),
+      )
+    }
+    const tarball = (prefix: string) => {
+      const name = readdirSync(packs).find((file) => file.startsWith(prefix))
+      if (!name) throw new Error(`no tarball starting with ${prefix} in ${packs}`)
+      return `file:./packs/${name}`
+    }
+    const sdk = tarball('pullsign-')
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({
+        name: 'consumer',
+        private: true,
+        // ES modules, as a new project is; the CommonJS tests name their files .cjs.
+        type: 'module',
+        dependencies: {
+          pullsign: sdk,
+          '@pullsign/reference-server': tarball('pullsign-reference-server-'),
+          ...REGISTRY_DEPENDENCIES,
+        },
+        // The server depends on pullsign@<version>, which is not on the registry: use the tarball.
+        overrides: { pullsign: sdk },
+      }),
     )
+    run(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'],
+      project,
+    )
+    symlinkSync(
+      realpathSync(join(root, 'node_modules', 'vitest')),
+      join(project, 'node_modules', 'vitest'),
+    )
+  } catch (err) {
+    rmSync(project, { recursive: true, force: true })
+    throw err
   }
-  const tarball = (prefix: string) => {
-    const name = readdirSync(packs).find((file) => file.startsWith(prefix))
-    if (!name) throw new Error(`no tarball starting with ${prefix} in ${packs}`)
-    return `file:./packs/${name}`
-  }
-  const sdk = tarball('pullsign-')
-  writeFileSync(
-    join(project, 'package.json'),
-    JSON.stringify({
-      name: 'consumer',
-      private: true,
-      // ES modules, as a new project is; the CommonJS tests name their files .cjs.
-      type: 'module',
-      dependencies: {
-        pullsign: sdk,
-        '@pullsign/reference-server': tarball('pullsign-reference-server-'),
-        ...REGISTRY_DEPENDENCIES,
-      },
-      // The server depends on pullsign@<version>, which is not on the registry: use the tarball.
-      overrides: { pullsign: sdk },
-    }),
-  )
-  run(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'],
-    project,
-  )
-  symlinkSync(
-    realpathSync(join(root, 'node_modules', 'vitest')),
-    join(project, 'node_modules', 'vitest'),
-  )
   return project
 }
