@@ -7,12 +7,11 @@ import {
 import type { JsonObject } from '../../codec/json-object'
 import {
   accountIdHex,
-  keySignsFor,
+  batchSignerAuthorization,
   type SignerEntry,
   signatureEntries,
   verifies,
 } from '../../signatures/signature-check'
-import { accountRootIndex } from '../../state/keylets'
 import type { ReadView } from '../../state/read-view'
 import type { StoredTransaction } from '../../state/stored-transaction'
 import type { TransactionRules } from '../transaction-rules'
@@ -106,18 +105,20 @@ export const batchRules: TransactionRules = {
 }
 
 /**
- * Checks that each BatchSigner's key may sign for its account (its master key or its regular
- * key), as the ledger does before applying (docs/protocol.md §8.2, §8.4). Null when authorized.
+ * Checks that each BatchSigner's key may sign for its account, as the ledger does before applying
+ * (docs/protocol.md §8.2, §8.4; rippled Batch.cpp `checkBatchSign`): every entry is checked, an
+ * authorized one never ends the loop (the February 2026 flaw: rippled returned success at a
+ * signer not in the ledger yet whose key was its own, skipping the rest). Null when authorized.
  *
  * @example
  * ```ts
- * batchAuthorization(tx, view) // null, or 'tefBAD_AUTH'
+ * batchAuthorization(tx, view) // null, 'tefBAD_AUTH' or 'tefMASTER_DISABLED'
  * ```
  */
 export function batchAuthorization(tx: JsonObject, view: ReadView): string | null {
   for (const entry of batchSigners(tx) ?? []) {
-    if (!view.read(accountRootIndex(entry.Account))) return 'terNO_ACCOUNT'
-    if (!keySignsFor(view, entry.Account, entry.SigningPubKey)) return 'tefBAD_AUTH'
+    const refused = batchSignerAuthorization(view, entry)
+    if (refused) return refused
   }
   return null
 }
