@@ -156,9 +156,7 @@ export function createLedger(options: LedgerOptions): Ledger {
       if (!root) return null
       const owned = ownerObjects(view, address)
       const signerList = owned.find((object) => object.LedgerEntryType === 'SignerList')
-      const entries = (signerList?.SignerEntries ?? []) as {
-        SignerEntry: { Account: string; SignerWeight: number }
-      }[]
+      const entries = (signerList?.SignerEntries ?? []) as { SignerEntry: { Account: string } }[]
       return {
         balance: root.Balance,
         sequence: root.Sequence,
@@ -174,18 +172,7 @@ export function createLedger(options: LedgerOptions): Ledger {
           .sort((a, b) => a - b),
         defaultRipple: (root.Flags & LSF.AccountRoot.DefaultRipple) !== 0,
         flags: root.Flags,
-        signerList: signerList
-          ? {
-              LedgerEntryType: 'SignerList',
-              SignerQuorum: Number(signerList.SignerQuorum),
-              SignerEntries: entries.map((entry) => ({
-                SignerEntry: {
-                  Account: entry.SignerEntry.Account,
-                  SignerWeight: Number(entry.SignerEntry.SignerWeight),
-                },
-              })),
-            }
-          : null,
+        signerList: signerList ?? null,
       }
     },
     bookOffers(key, request, at) {

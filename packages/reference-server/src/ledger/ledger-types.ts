@@ -41,12 +41,11 @@ export interface AccountView {
   defaultRipple: boolean
   /** Its AccountRoot `Flags` (`lsfDefaultRipple` …). */
   flags: number
-  /** Its SignerList as the ledger object shows it, or null. */
-  signerList: {
-    LedgerEntryType: 'SignerList'
-    SignerQuorum: number
-    SignerEntries: { SignerEntry: { Account: string; SignerWeight: number } }[]
-  } | null
+  /**
+   * Its SignerList entry as the ledger keeps it, every field and its `index` (what rippled's
+   * `account_info` lists: `STLedgerEntry::getJson`), or null.
+   */
+  signerList: Readonly<LedgerObject> | null
 }
 
 /**
