@@ -7,6 +7,7 @@ export {
   type CanPayOptions,
   canPay,
 } from './can-pay'
+export type { CreatedObjects } from './created-objects'
 export { createLedgerLookup, type LedgerLookupOptions } from './ledger-lookup'
 export { LedgerNodeError } from './ledger-node-error'
 export {
@@ -16,14 +17,20 @@ export {
   verifyOAuthJwt,
 } from './oauth-jwt'
 export { transactionId, verifySignIn } from './sign-in'
+export type { TransactionLookup } from './transaction-lookup'
 export {
   type ExpectedPayment,
   type PaymentFailure,
   type PaymentVerdict,
-  type TransactionLookup,
   type VerifyPaymentOptions,
   verifyPayment,
 } from './verify-payment'
+export {
+  type TransactionFailure,
+  type TransactionVerdict,
+  type VerifyTransactionOptions,
+  verifyTransaction,
+} from './verify-transaction'
 export {
   type HeaderSource,
   signaturesEqual,
