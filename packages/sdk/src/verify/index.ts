@@ -1,5 +1,6 @@
 export { SignatureError, type SignatureFailure } from '../core/errors/signature-error'
 export type { Clock } from '../core/seams'
+export type { WebSocketConstructor } from '../core/websocket'
 export {
   type AccountLookup,
   type AccountState,
