@@ -160,7 +160,11 @@ const neverApplies = (code: string) =>
   code.startsWith('tem') || (code.startsWith('tef') && !MAY_BE_APPLIED.has(code))
 
 const isRecord = (value: unknown): value is PayloadRecord =>
-  isObject(value) && isObject(value.meta) && isObject(value.response) && isObject(value.payload)
+  isObject(value) &&
+  isObject(value.meta) &&
+  isObject(value.response) &&
+  isObject(value.payload) &&
+  isObject(value.payload.request_json)
 
 // A value of the request or the ledger in a message: public data, cut short.
 const shown = (value: unknown) => {
@@ -207,6 +211,9 @@ function checkOptions(raw: unknown): VerifyTransactionOptions {
     throw input('options.fetch must be a function')
   if (WebSocket !== undefined && typeof WebSocket !== 'function') {
     throw input('options.WebSocket must be a WebSocket constructor')
+  }
+  if (options.signal !== undefined && typeof options.signal?.addEventListener !== 'function') {
+    throw input('options.signal must be an AbortSignal')
   }
   if (options.clock !== undefined && typeof options.clock?.now !== 'function') {
     throw input('options.clock must be a clock: {now, setTimeout, clearTimeout}')
