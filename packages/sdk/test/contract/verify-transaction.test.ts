@@ -293,6 +293,24 @@ describe('verifyTransaction: each failure names its cause', () => {
     expect(pay).toMatchObject({ ok: false, rule: 3, reason: 'wrong-network' })
   })
 
+  test('the payload’s force_network is the network expected when the options name none', async () => {
+    await start()
+    const created = await ref.pullsign.payload.create({
+      txjson: { TransactionType: 'AccountSet' },
+      options: { force_network: 'TESTNET' },
+    })
+    await ref.wallet.sign(created.uuid, { user: ref.alice.uuid })
+    const record = await ref.pullsign.payload.get(created)
+    const clock = movingClock(ref.clock)
+    expect(await verifyTransaction(record, { clock })).toMatchObject({
+      ok: true,
+      network: 'TESTNET',
+    })
+    expect(await verifyTransaction(record, { network: 'MAINNET', clock })).toMatchObject({
+      reason: 'wrong-network',
+    })
+  })
+
   test('txnNotFound, then found once submitted and closed: it waits on the clock, not in real time', async () => {
     await start()
     // Signed, not submitted: the node does not know it until the app submits the blob.
