@@ -29,9 +29,9 @@ export {
 export {
   type TransactionFailure,
   type TransactionVerdict,
-  type VerifyTransactionOptions,
   verifyTransaction,
 } from './verify-transaction'
+export type { VerifyTransactionOptions } from './verify-transaction-options'
 export {
   type HeaderSource,
   signaturesEqual,
