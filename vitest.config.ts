@@ -64,7 +64,7 @@ export default defineConfig({
       ),
       node('reference-server', ['packages/reference-server/test/**/*.test.ts'], [PAGE_SCRIPTS]),
       node('examples', ['packages/examples/test/**/*.test.ts'], [PAGE_SCRIPTS]),
-      node('consumer', ['test/consumer/**/*.test.ts']),
+      node('consumer', ['test/consumer/**/*.test.ts'], ['test/consumer/consumer-project.ts']),
       node('tooling', ['test/tooling/**/*.test.ts']),
       {
         resolve: { alias },
