@@ -5,21 +5,11 @@ import {
   mkdtempSync,
   readdirSync,
   realpathSync,
-  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import type { TestProject } from 'vitest/node'
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The consumer project: a fresh folder with both packed tarballs installed by npm. */
-    consumerProject: string
-  }
-}
-
 /** The workspace root. */
 export const root = resolve(import.meta.dirname, '../..')
 
@@ -46,21 +36,19 @@ export function run(command: string, args: string[], cwd: string, timeout = 240_
 
 /**
  * Tools the workspace already has, linked into the project instead of installed again: the test
- * runner the recipes run in, Node's types, and the libraries the docs' examples use beside ours.
+ * runner the recipes run in, and the libraries the docs' examples use beside ours.
  */
 const linked: Record<string, string> = {
   vitest: 'node_modules/vitest',
-  '@types/node': 'node_modules/@types/node',
   msw: 'packages/reference-server/node_modules/msw',
   xrpl: 'packages/examples/node_modules/xrpl',
 }
 
 /**
  * What a user gets from npm: both packages packed as tarballs (`pnpm pack`, run after `pnpm
- * build`), installed into a fresh project outside the workspace. Made once per run by the
- * `consumer` project's globalSetup; every consumer test file works in it (`inject`).
+ * build`), installed into a fresh project outside the workspace. Answers the project's directory.
  */
-export default function setup(project: TestProject): () => void {
+export function createConsumerProject(): string {
   const dir = mkdtempSync(join(tmpdir(), 'pullsign-consumer-'))
   const packs = join(dir, 'packs')
   mkdirSync(packs)
@@ -99,6 +87,5 @@ export default function setup(project: TestProject): () => void {
     mkdirSync(dirname(to), { recursive: true })
     symlinkSync(realpathSync(join(root, from)), to)
   }
-  project.provide('consumerProject', dir)
-  return () => rmSync(dir, { recursive: true, force: true })
+  return dir
 }

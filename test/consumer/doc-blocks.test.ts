@@ -1,9 +1,17 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join } from 'node:path'
 import { describe, expect, inject, test } from 'vitest'
 import { root } from './consumer-project'
-import { blockId, type DocBlock, docFiles, readDocBlocks } from './doc-blocks'
+import { blockId, type DocBlock, docFiles, isTypeScript, readDocBlocks } from './doc-blocks'
 
 /**
  * The code blocks of the READMEs and guides, used as a reader would: each TypeScript block is
@@ -20,8 +28,8 @@ const where = (block: DocBlock) => `${block.file}:${block.line}`
 const dir = join(project, 'doc-blocks')
 const typescript = blocks.filter(
   (block) =>
-    (block.mode === 'run' || block.mode === 'check' || block.mode === 'recipe') &&
-    block.lang.startsWith('t'),
+    isTypeScript(block) &&
+    (block.mode === 'run' || block.mode === 'check' || block.mode === 'recipe'),
 )
 const runnable = typescript.filter((block) => block.mode === 'run')
 const source = (block: DocBlock) =>
@@ -50,6 +58,12 @@ describe('the TypeScript blocks, against the packed packages', () => {
     mkdirSync(join(dir, 'blocks'), { recursive: true })
     // ESM, as most apps written today (and top-level await needs it).
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }))
+    // Node's types, for the blocks that run in Node: the workspace's own.
+    mkdirSync(join(dir, 'node_modules', '@types'), { recursive: true })
+    symlinkSync(
+      realpathSync(join(root, 'node_modules', '@types', 'node')),
+      join(dir, 'node_modules', '@types', 'node'),
+    )
     for (const block of typescript) {
       const path = join(dir, source(block))
       mkdirSync(dirname(path), { recursive: true })
@@ -138,7 +152,7 @@ describe('the TypeScript blocks, against the packed packages', () => {
 test('the `sh run` blocks succeed in the project where the packages are installed', {
   timeout: 120_000,
 }, () => {
-  const shell = blocks.filter((block) => block.mode === 'run' && block.lang !== 'ts')
+  const shell = blocks.filter((block) => block.mode === 'run' && !isTypeScript(block))
   for (const block of shell) {
     const env = {
       ...process.env,

@@ -39,6 +39,8 @@ export interface UnmarkedBlock {
 }
 
 const TYPESCRIPT = new Set(['ts', 'typescript'])
+/** Whether a block's language is TypeScript (type-checked when it runs, is checked or a recipe). */
+export const isTypeScript = (block: DocBlock) => TYPESCRIPT.has(block.lang)
 const JAVASCRIPT = new Set(['js', 'javascript', 'mjs'])
 const SHELL = new Set(['sh', 'bash', 'shell'])
 const NOT_CODE = new Set(['text', 'json'])

@@ -182,7 +182,7 @@ test('npx @pullsign/reference-server runs the one bin of the installed package',
   expect(usage).toContain('--state-file')
 })
 
-test('the test kit recipes of the README pass in vitest, jest and node:test', {
+test('the test kit recipes of its guide pass in vitest, jest and node:test', {
   timeout: 180_000,
 }, () => {
   const recipes = writeReadmeRecipes(
