@@ -24,7 +24,11 @@ import { otherNetwork, waitForValidation } from './validation-wait'
  */
 export interface ExpectedPayment {
   amount: Amount
-  /** Default `MAINNET` (docs/protocol.md §9.1 rule 3); a test network only on purpose. */
+  /**
+   * Default `MAINNET` (docs/protocol.md §9.1 rule 3); a test network only on purpose. It goes here,
+   * in what is expected, not in the options (where `canPay` takes it): `options.network` is an
+   * `ERR_INPUT`.
+   */
   network?: NetworkKey
   destination?: string
   destinationTag?: number
@@ -177,19 +181,18 @@ export async function verifyPayment(
   options: VerifyPaymentOptions,
 ): Promise<PaymentVerdict> {
   const want = checkExpected(expected)
+  // canPay takes its network in the options; verifyPayment in what is expected. A JavaScript
+  // caller who wrote it in the options would otherwise verify against MAINNET: `wrong-network`.
+  if (typeof options === 'object' && options !== null && 'network' in options) {
+    throw new PullSignError(
+      'ERR_INPUT',
+      `options.network is not an option of verifyPayment: the network belongs to what you expect, its second argument: verifyPayment(record, { amount, network: ${JSON.stringify(String((options as { network?: unknown }).network))} }, { lookup })`,
+    )
+  }
   if (typeof options?.lookup?.getTransaction !== 'function') {
     throw new PullSignError(
       'ERR_INPUT',
       'options.lookup must have getTransaction(hash), e.g. { lookup: pullsign }',
-    )
-  }
-  // A JavaScript caller's easy slip (issue 41): the network belongs to the expectation. Read from
-  // the options it would have been ignored, and the verdict `wrong-network` for a reason unseen.
-  const stray = (options as { network?: unknown }).network
-  if (stray !== undefined && stray !== want.network) {
-    throw new PullSignError(
-      'ERR_INPUT',
-      `options.network is not read: the network is expected.network (the second argument, now ${want.network}); pass { ...expected, network: ${describeValue(stray)} }`,
     )
   }
   const { lookup, signal, clock = systemClock, intervalMs = 4000, timeoutMs = 60_000 } = options
