@@ -38,6 +38,8 @@ const options = (cwd: string, env: Record<string, string>) => ({
   // Plain text (no colours) from every tool, so its output can be matched.
   env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
   encoding: 'utf8' as const,
+  // A command still running by then hangs: a test's own timeout cannot stop a synchronous one.
+  timeout: 240_000,
 })
 
 // tsc and webpack report on stdout: a failure shows both streams, not only "Command failed".

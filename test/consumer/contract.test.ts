@@ -2,17 +2,17 @@ import { expect, inject, test } from 'vitest'
 import { run } from './consumer-project'
 
 /**
- * The contract test a user writes from the READMEs alone (the reference server README's
- * `contract/payment.test.ts` recipe): a payload created with the SDK, signed by the test kit's
- * autopilot, checked with xrpl.js on the kit's ledger node. Run by vitest in the consumer project,
- * against the packed packages.
+ * The contract test a user writes from the docs alone (the `contract/payment.test.ts` recipe of
+ * the reference server's test kit guide, docs/test-kit.md): a payload created with the SDK, signed
+ * by the test kit's autopilot, checked with xrpl.js on the kit's ledger node. Run by vitest in the
+ * consumer project, against the packed packages.
  */
 const project = inject('consumerProject')
 
-test("the README's contract test passes: created, signed by the autopilot, validated as asked on the ledger", {
+test("the test kit guide's contract test passes: created, signed by the autopilot, validated as asked on the ledger", {
   timeout: 120_000,
 }, () => {
-  expect(inject('readmeRecipes')).toContain('contract/payment.test.ts')
+  expect(inject('docRecipes')).toContain('contract/payment.test.ts')
   const vitest = `${project}/node_modules/vitest/vitest.mjs`
   expect(
     run(

@@ -11,16 +11,16 @@ import { run } from './consumer-project'
  * them, in ESM and in CJS.
  */
 const project = inject('consumerProject')
-// The README's example is TypeScript, run as written: tsx strips the types (Node 20 cannot).
+// The guide's example is TypeScript, run as written: tsx strips the types (Node 20 cannot).
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
 
 const apiKey = '00000000-0000-4000-8000-0000000000aa'
 const apiSecret = '5e3b2c1a-9f8e-4d7c-a6b5-4c3d2e1f0a9b'
 
-test("the reference server README's msw example runs as written, its payload signed", {
+test("the msw example of the reference server's in-process guide runs as written, its payload signed", {
   timeout: 60_000,
 }, () => {
-  expect(inject('readmeRecipes')).toContain('msw/in-process.ts')
+  expect(inject('docRecipes')).toContain('msw/in-process.ts')
   expect(run('node', ['--import', tsx, 'msw/in-process.ts'], project)).toBe('true\n')
 })
 

@@ -4,8 +4,9 @@ import { expect, inject, test } from 'vitest'
 import { root, run } from './consumer-project'
 
 /**
- * What a user gets from npm (global-setup.ts: both packages packed as tarballs and installed into
- * a fresh project outside the workspace), loaded as ESM and as CJS.
+ * What a user gets from npm: both packages packed as tarballs, installed into a fresh project
+ * outside the workspace (test/consumer/global-setup.ts, once per run), loaded as ESM and as CJS.
+ * Run after `pnpm build` (the test command does).
  */
 const project = inject('consumerProject')
 
@@ -205,10 +206,10 @@ test('npx @pullsign/reference-server runs the one bin of the installed package',
   expect(usage).toContain('--state-file')
 })
 
-test('the test kit recipes of the README pass in vitest, jest and node:test', {
+test('the test kit recipes of its guide pass in vitest, jest and node:test', {
   timeout: 180_000,
 }, () => {
-  expect(inject('readmeRecipes')).toEqual(
+  expect(inject('docRecipes')).toEqual(
     expect.arrayContaining([
       'test/kit-hooks.test.ts',
       'test/kit-fixture.test.ts',
