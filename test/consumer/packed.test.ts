@@ -1,13 +1,12 @@
-import { writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, inject, test } from 'vitest'
 import { root, run } from './consumer-project'
-import { writeReadmeRecipes } from './readme-recipes'
 
 /**
  * What a user gets from npm: both packages packed as tarballs, installed into a fresh project
- * outside the workspace (test/consumer/consumer-project.ts, once per run), loaded as ESM and as
- * CJS. Run after `pnpm build` (the test command does).
+ * outside the workspace (test/consumer/global-setup.ts, once per run), loaded as ESM and as CJS.
+ * Run after `pnpm build` (the test command does).
  */
 const project = inject('consumerProject')
 
@@ -172,6 +171,31 @@ test('TypeScript with moduleResolution node10 finds the types of every entry and
   expect(run('node', [tsc, '-p', 'tsconfig.json'], project)).toBe('')
 })
 
+// esbuild heads each module it bundles with its path: `// ../../node_modules/.pnpm/x@1/node_modules/x/dist/x.cjs`.
+const BUNDLED_MODULE =
+  /^\/\/ \S*node_modules\/\.pnpm\/([^/]+)\/node_modules\/((?:@[^/]+\/)?[^/]+)\/(\S+)$/gm
+
+test("the reference server's bundles carry each package they bundle once", () => {
+  const dist = join(project, 'node_modules/@pullsign/reference-server/dist')
+  const twice: string[] = []
+  for (const file of readdirSync(dist).filter((name) => /\.c?js$/.test(name))) {
+    // A module, whatever flavour of its package it came from: `dist/x.cjs` and `dist/x.mjs`, or
+    // `lib/cjs/x.js` and `lib/esm/x.js`, are one module; so are two versions' copies of it.
+    const flavours = new Map<string, Set<string>>()
+    for (const [, version = '', name = '', path = ''] of readFileSync(
+      join(dist, file),
+      'utf8',
+    ).matchAll(BUNDLED_MODULE)) {
+      const module = `${name}/${path.replace(/(^|\/)(?:cjs|esm|mjs|commonjs|module)\//, '$1').replace(/\.[cm]?js$/, '')}`
+      flavours.set(module, (flavours.get(module) ?? new Set()).add(`${version}/${path}`))
+    }
+    for (const [module, copies] of flavours) {
+      if (copies.size > 1) twice.push(`${file}: ${module} from ${[...copies].join(' and ')}`)
+    }
+  }
+  expect(twice).toEqual([])
+})
+
 test('npx @pullsign/reference-server runs the one bin of the installed package', {
   timeout: 60_000,
 }, () => {
@@ -185,11 +209,7 @@ test('npx @pullsign/reference-server runs the one bin of the installed package',
 test('the test kit recipes of its guide pass in vitest, jest and node:test', {
   timeout: 180_000,
 }, () => {
-  const recipes = writeReadmeRecipes(
-    join(root, 'packages/reference-server/docs/test-kit.md'),
-    project,
-  )
-  expect(recipes).toEqual(
+  expect(inject('docRecipes')).toEqual(
     expect.arrayContaining([
       'test/kit-hooks.test.ts',
       'test/kit-fixture.test.ts',
