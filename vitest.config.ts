@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
@@ -40,6 +41,8 @@ interface NodeProject {
    * beyond them (env, globals, fake timers, msw, children) it puts back in its own hooks.
    */
   isolate?: boolean
+  /** Projects run by this order (then by name); the consumer project last, see its setup. */
+  groupOrder?: number
   resolved?: typeof alias
   exclude?: string[]
 }
@@ -47,7 +50,13 @@ interface NodeProject {
 const node = (
   name: string,
   include: string[],
-  { globalSetup = [], isolate = true, resolved = alias, exclude = [] }: NodeProject = {},
+  {
+    globalSetup = [],
+    isolate = true,
+    groupOrder = 0,
+    resolved = alias,
+    exclude = [],
+  }: NodeProject = {},
 ) => ({
   resolve: { alias: resolved },
   test: {
@@ -57,6 +66,7 @@ const node = (
     environment: 'node' as const,
     globalSetup,
     isolate,
+    sequence: { groupOrder },
     // CPU-bound tests (property tests over real signatures) take seconds on a loaded 2-core
     // machine; the bound only catches a hang, no test waits on it.
     testTimeout: 30_000,
@@ -68,6 +78,9 @@ const node = (
 
 export default defineConfig({
   test: {
+    // vitest's default is one worker less than the cores: one on a 2-core machine, where the
+    // tests wait on browsers, child processes and sockets about as much as they compute.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       node('sdk', ['packages/sdk/test/**/*.test.ts'], {
         globalSetup: [SHARED_CHROMIUM],
@@ -96,9 +109,11 @@ export default defineConfig({
       node('examples', ['packages/examples/test/**/*.test.ts'], {
         globalSetup: [PAGE_SCRIPTS, SHARED_CHROMIUM],
       }),
-      // One consumer project (the packed packages installed) per run, shared by every file.
+      // One consumer project (the packed packages installed) per run, shared by every file;
+      // installed while the other projects run, so these files run last.
       node('consumer', ['test/consumer/**/*.test.ts'], {
         globalSetup: ['test/consumer/global-setup.ts'],
+        groupOrder: 1,
       }),
       node('tooling', ['test/tooling/**/*.test.ts']),
       {
