@@ -20,10 +20,11 @@ const alias = [
 /** Bundles the server pages' browser scripts first, so the tests serve them as they are now. */
 const PAGE_SCRIPTS = 'packages/reference-server/bundle-page-scripts.ts'
 
-// The SDK's `node` entry is built with node/default-fetch.ts in place of core/default-fetch.ts
-// (packages/sdk/tsup.config.ts); the `sdk-node` project runs the transport's tests that way.
+// The SDK's `node` entry is built with node/default-fetch.ts and node/lazy-modules.ts in place of
+// the core's (packages/sdk/node-stand-ins.ts); the `sdk-node` project runs the transport's tests that way.
 const nodeEntry = [
   { find: /^\.\/default-fetch$/, replacement: src('sdk/src/node/default-fetch.ts') },
+  { find: /^\.\/lazy-modules$/, replacement: src('sdk/src/node/lazy-modules.ts') },
   ...alias,
 ]
 
