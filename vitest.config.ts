@@ -8,7 +8,10 @@ const src = (path: string) => fileURLToPath(new URL(`./packages/${path}`, import
 /** Tests run against the sources, so no build is needed between an edit and a test run. */
 const alias = [
   { find: /^pullsign$/, replacement: src('sdk/src/index.ts') },
-  { find: /^pullsign\/(wire|verify|batch|links)$/, replacement: src('sdk/src/$1/index.ts') },
+  {
+    find: /^pullsign\/(wire|verify|batch|links|ui|react)$/,
+    replacement: src('sdk/src/$1/index.ts'),
+  },
   { find: /^@pullsign\/reference-server$/, replacement: src('reference-server/src/index.ts') },
   { find: /^@pullsign\/reference-server\/msw$/, replacement: src('reference-server/src/msw.ts') },
   {

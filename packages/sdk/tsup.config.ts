@@ -16,6 +16,8 @@ export default defineConfig([
       'verify/index': 'src/verify/index.ts',
       'batch/index': 'src/batch/index.ts',
       'links/index': 'src/links/index.ts',
+      'ui/index': 'src/ui/index.ts',
+      'react/index': 'src/react/index.ts',
     },
     format: ['esm', 'cjs'],
     dts: true,
