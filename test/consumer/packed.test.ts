@@ -1,88 +1,15 @@
-import { execFileSync } from 'node:child_process'
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  realpathSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, inject, test } from 'vitest'
+import { root, run } from './consumer-project'
 import { writeReadmeRecipes } from './readme-recipes'
 
 /**
  * What a user gets from npm: both packages packed as tarballs, installed into a fresh project
- * outside the workspace, loaded as ESM and as CJS. Run after `pnpm build` (the test command does).
+ * outside the workspace (test/consumer/consumer-project.ts, once per run), loaded as ESM and as
+ * CJS. Run after `pnpm build` (the test command does).
  */
-const root = resolve(import.meta.dirname, '../..')
-let project = ''
-
-function run(command: string, args: string[], cwd: string): string {
-  try {
-    // Plain text (no colours) from every tool, so its output can be matched.
-    const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }
-    return execFileSync(command, args, {
-      cwd,
-      env,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-  } catch (err) {
-    // tsc reports on stdout: show both streams, not only "Command failed".
-    const { stdout = '', stderr = '' } = err as { stdout?: string; stderr?: string }
-    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}${stderr}`)
-  }
-}
-
-beforeAll(() => {
-  project = mkdtempSync(join(tmpdir(), 'pullsign-consumer-'))
-  const packs = join(project, 'packs')
-  mkdirSync(packs)
-  for (const pkg of ['sdk', 'reference-server']) {
-    run(
-      'npx',
-      ['-y', 'pnpm@10.34.8', 'pack', '--pack-destination', packs],
-      join(root, 'packages', pkg),
-    )
-  }
-  const tarball = (prefix: string) => {
-    const name = readdirSync(packs).find((file) => file.startsWith(prefix))
-    if (!name) throw new Error(`no tarball starting with ${prefix} in ${packs}`)
-    return `file:./packs/${name}`
-  }
-  const sdk = tarball('pullsign-')
-  writeFileSync(
-    join(project, 'package.json'),
-    JSON.stringify({
-      name: 'consumer',
-      private: true,
-      dependencies: {
-        pullsign: sdk,
-        '@pullsign/reference-server': tarball('pullsign-reference-server-'),
-        // The test kit's jest recipe runs here (vitest is the workspace's own, linked below).
-        jest: '30.5.2',
-      },
-      // The server depends on pullsign@<version>, which is not on the registry: use the tarball.
-      overrides: { pullsign: sdk },
-    }),
-  )
-  run(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'],
-    project,
-  )
-  symlinkSync(
-    realpathSync(join(root, 'node_modules', 'vitest')),
-    join(project, 'node_modules', 'vitest'),
-  )
-}, 240_000)
-
-afterAll(() => {
-  if (project) rmSync(project, { recursive: true, force: true })
-}, 60_000)
+const project = inject('consumerProject')
 
 const script = (lines: string[]) => lines.join('\n')
 
@@ -255,10 +182,13 @@ test('npx @pullsign/reference-server runs the one bin of the installed package',
   expect(usage).toContain('--state-file')
 })
 
-test('the test kit recipes of the README pass in vitest, jest and node:test', {
+test('the test kit recipes of its guide pass in vitest, jest and node:test', {
   timeout: 180_000,
 }, () => {
-  const recipes = writeReadmeRecipes(join(root, 'packages/reference-server/README.md'), project)
+  const recipes = writeReadmeRecipes(
+    join(root, 'packages/reference-server/docs/test-kit.md'),
+    project,
+  )
   expect(recipes).toEqual(
     expect.arrayContaining([
       'test/kit-hooks.test.ts',
