@@ -42,6 +42,11 @@ const linked: Record<string, string> = {
   vitest: 'node_modules/vitest',
   msw: 'packages/reference-server/node_modules/msw',
   xrpl: 'packages/examples/node_modules/xrpl',
+  // pullsign/react's optional peer, for its examples (```tsx check).
+  react: 'packages/sdk/node_modules/react',
+  'react-dom': 'packages/sdk/node_modules/react-dom',
+  '@types/react': 'packages/sdk/node_modules/@types/react',
+  '@types/react-dom': 'packages/sdk/node_modules/@types/react-dom',
 }
 
 /**

@@ -23,4 +23,5 @@ export type {
   SignRequestStatus,
   SignRequestStore,
 } from './sign-request-types'
+export { type SignRequestEvent, sessionEvents, signRequestEvents } from './store-events'
 export { createXapp, LOADING_XAPP, type XappSnapshot, type XappStore } from './xapp'

@@ -1,6 +1,12 @@
 import { createReferenceServer } from '@pullsign/reference-server'
 import { createNativeClient, createXappClient, type NativeClient } from 'pullsign'
-import { createSession, createSignRequest, createXapp, RESTORING_SESSION } from 'pullsign/ui'
+import {
+  createSession,
+  createSignRequest,
+  createXapp,
+  RESTORING_SESSION,
+  sessionEvents,
+} from 'pullsign/ui'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createMemoryStorage } from '../../src/core/memory-storage'
 import { signInThroughWallet } from '../support/wallet-sign-in'
@@ -58,6 +64,13 @@ describe('a session store over a sign-in client', () => {
       'signing-in',
       'signed-in',
       'signed-out',
+    ])
+    const events = watch.seen
+      .slice(1)
+      .flatMap((next, i) => sessionEvents(watch.seen[i] ?? next, next))
+    expect(events).toEqual([
+      { type: 'pullsign-signin', detail: { account: alice.account } },
+      { type: 'pullsign-signout', detail: {} },
     ])
     watch.stop()
   })

@@ -8,6 +8,7 @@ import {
   type PageHooks,
   type SignRequestOptions,
   type SignRequestSnapshot,
+  signRequestEvents,
 } from 'pullsign/ui'
 import type { PayloadCreated } from 'pullsign/wire'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
@@ -44,6 +45,10 @@ function store(options: SignRequestOptions, clock: FakeClock = createFakeClock()
   cleanups.push(watch.stop)
   return { request, watch, clock }
 }
+/** The events an element dispatches for the snapshots a store passed through. */
+const eventsOf = (seen: readonly SignRequestSnapshot[]) =>
+  seen.slice(1).flatMap((next, i) => signRequestEvents(seen[i] as SignRequestSnapshot, next))
+
 const status =
   (...wanted: SignRequestSnapshot['status'][]) =>
   (snapshot: SignRequestSnapshot) =>
@@ -82,6 +87,12 @@ describe('a sign request store against the reference server', () => {
     ])
     expect(done.result).toEqual({ uuid: created.uuid, txid: record.response.txid, account })
     expect(done.error).toBeNull()
+    const events = eventsOf(watch.seen)
+    expect(events.filter((e) => e.type !== 'pullsign-state').map((e) => e.type)).toEqual([
+      'pullsign-opened',
+      'pullsign-signed',
+    ])
+    expect(events.at(-1)).toEqual({ type: 'pullsign-signed', detail: done.result })
     expect(request.getSnapshot()).toBe(done)
   })
 
@@ -129,6 +140,11 @@ describe('a sign request store against the reference server', () => {
       'creating',
       'waiting',
     ])
+    expect(eventsOf(watch.seen).filter((e) => e.type !== 'pullsign-state')).toEqual([
+      { type: 'pullsign-created', detail: { uuid: made[0]?.uuid, pushed: false } },
+      { type: 'pullsign-expired', detail: { uuid: made[0]?.uuid, renewable: true } },
+      { type: 'pullsign-created', detail: { uuid: made[1]?.uuid, pushed: false } },
+    ])
   })
 
   test('cancelled through the app’s cancel; an opened request cannot be cancelled (§3.4)', async () => {
@@ -155,6 +171,13 @@ describe('a sign request store against the reference server', () => {
     const failed = await watch.until(status('error'))
     expect(failed.error).toMatchObject({ code: 'ERR_UNKNOWN_PAYLOAD' })
     expect(failed.error?.message).toContain(uuid)
+    expect(eventsOf(watch.seen)).toEqual([
+      { type: 'pullsign-state', detail: { status: 'error', previous: 'waiting' } },
+      {
+        type: 'pullsign-error',
+        detail: { code: 'ERR_UNKNOWN_PAYLOAD', message: failed.error?.message },
+      },
+    ])
   })
 
   test('the socket lost and back: reconnecting, then the outcome that came meanwhile', async () => {
