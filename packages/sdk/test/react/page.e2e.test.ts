@@ -12,6 +12,9 @@ import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
 import { startUpgradeCounter } from '../support/upgrade-counter'
 import { type PageConfig, PayloadPanel } from './page-app'
 
+// A page loads, hydrates and opens its socket on a busy machine: polls wait up to 15 s.
+const SLOW = { timeout: 15_000 }
+
 const src = (path: string) => fileURLToPath(new URL(`../../src/${path}`, import.meta.url))
 
 /** The page's script: page-client.ts with React and the SDK's sources, for Chromium. */
@@ -117,7 +120,7 @@ describe('usePayload in Chromium: server-rendered, hydrated under StrictMode', {
     const config = { uuid: created.uuid, api: counter.url }
     expect(renderToString(createElement(PayloadPanel, config))).toContain('>idle<')
     const { page, errors } = await openTab(config)
-    await expect.poll(() => text(page, 'seconds')).toMatch(/^\d+$/)
+    await expect.poll(() => text(page, 'seconds'), SLOW).toMatch(/^\d+$/)
     expect(await text(page, 'status')).toBe('waiting')
     // A uuid's links are on the platform the page was told of.
     expect(await page.locator('#open').getAttribute('href')).toBe(
@@ -128,7 +131,7 @@ describe('usePayload in Chromium: server-rendered, hydrated under StrictMode', {
     ).toEqual([])
     expect(counter.sockets(created.uuid)).toBe(1)
     await server.wallet.sign(created.uuid, { user: alice() })
-    await expect.poll(() => text(page, 'status')).toBe('signed')
+    await expect.poll(() => text(page, 'status'), SLOW).toBe('signed')
     expect(await text(page, 'seconds')).toBe('')
     expect(errors).toEqual([])
     await page.close()
@@ -144,13 +147,13 @@ describe('usePayload in Chromium: server-rendered, hydrated under StrictMode', {
         { uuid: created.uuid, api: proxy.url, reconnect: false },
         context,
       )
-      await expect.poll(() => text(second.page, 'seconds')).toMatch(/^\d+$/)
+      await expect.poll(() => text(second.page, 'seconds'), SLOW).toMatch(/^\d+$/)
       await proxy.stop()
-      await expect.poll(() => text(second.page, 'error')).toBe('ERR_NETWORK')
+      await expect.poll(() => text(second.page, 'error'), SLOW).toBe('ERR_NETWORK')
       await proxy.start()
       await server.wallet.sign(created.uuid, { user: alice() })
-      await expect.poll(() => text(first.page, 'status')).toBe('signed')
-      await expect.poll(() => text(second.page, 'status')).toBe('signed')
+      await expect.poll(() => text(first.page, 'status'), SLOW).toBe('signed')
+      await expect.poll(() => text(second.page, 'status'), SLOW).toBe('signed')
       expect([...first.errors, ...second.errors]).toEqual([])
     } finally {
       await context.close()
@@ -161,9 +164,9 @@ describe('usePayload in Chromium: server-rendered, hydrated under StrictMode', {
     const created = createPayload()
     const proxy = await ownProxy()
     const { page } = await openTab({ uuid: created.uuid, api: proxy.url, reconnect: false })
-    await expect.poll(() => text(page, 'seconds')).toMatch(/^\d+$/)
+    await expect.poll(() => text(page, 'seconds'), SLOW).toMatch(/^\d+$/)
     await proxy.stop()
-    await expect.poll(() => text(page, 'error')).toBe('ERR_NETWORK')
+    await expect.poll(() => text(page, 'error'), SLOW).toBe('ERR_NETWORK')
     await proxy.start()
     await server.wallet.sign(created.uuid, { user: alice() })
     expect(await text(page, 'status')).toBe('error')
@@ -172,7 +175,7 @@ describe('usePayload in Chromium: server-rendered, hydrated under StrictMode', {
       Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' })
       document.dispatchEvent(new Event('visibilitychange'))
     })
-    await expect.poll(() => text(page, 'status')).toBe('signed')
+    await expect.poll(() => text(page, 'status'), SLOW).toBe('signed')
     await page.close()
   })
 })
