@@ -38,7 +38,15 @@ interface PageGlobals {
   }
 }
 
-/** The name of the channel the stores of one origin share. */
+/**
+ * The name of the `BroadcastChannel` the stores of one origin share: a store that reaches an
+ * outcome posts `{uuid, status}` on it.
+ *
+ * @example
+ * ```ts
+ * new BroadcastChannel(PAGE_CHANNEL).onmessage = ({ data }) => console.log(data.uuid, data.status)
+ * ```
+ */
 export const PAGE_CHANNEL = 'pullsign'
 
 /**

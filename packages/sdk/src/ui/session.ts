@@ -51,7 +51,14 @@ export interface SessionStore extends ExternalStore<SessionSnapshot> {
   signOut(): Promise<void>
 }
 
-/** A client a session store reads: a browser or a native client. */
+/**
+ * A client a session store reads: a browser or a native client.
+ *
+ * @example
+ * ```ts
+ * const client: SessionClient = createBrowserClient({ apiKey })
+ * ```
+ */
 export type SessionClient = Pick<
   BrowserClient | NativeClient,
   'on' | 'state' | 'environment' | 'authorize' | 'logout'

@@ -61,7 +61,7 @@ const fromSdk = (err: unknown, uuid: string): SignRequestError | null => {
       err,
     )
   }
-  return failure('ERR_NETWORK', `the payload's socket could not be kept: ${message}`, err)
+  return failure('ERR_NETWORK', `the payload could not be followed: ${message}`, err)
 }
 
 /** A subscription or a watch: what the store follows a payload with. */

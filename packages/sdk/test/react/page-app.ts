@@ -25,5 +25,6 @@ export function PayloadPanel({ uuid, api, reconnect }: PageConfig) {
     createElement('p', { id: 'seconds' }, String(request.secondsLeft ?? '')),
     createElement('a', { id: 'open', href: request.links?.always ?? '#' }, 'Open in wallet'),
     createElement('p', { id: 'error' }, request.error?.code ?? ''),
+    createElement('p', { id: 'qr' }, String(request.qr?.length ?? '')),
   )
 }

@@ -130,6 +130,8 @@ describe('usePayload in Chromium: server-rendered, hydrated under StrictMode', {
       await page.evaluate(() => (window as unknown as { __errors: string[] }).__errors),
     ).toEqual([])
     expect(counter.sockets(created.uuid)).toBe(1)
+    // The QR's matrix, read from another origin than the page's (refs.qr_matrix sends CORS).
+    await expect.poll(() => text(page, 'qr'), SLOW).toMatch(/^(2[1-9]|[3-9]\d)$/)
     await server.wallet.sign(created.uuid, { user: alice() })
     await expect.poll(() => text(page, 'status'), SLOW).toBe('signed')
     expect(await text(page, 'seconds')).toBe('')
