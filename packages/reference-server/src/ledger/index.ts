@@ -14,7 +14,14 @@ export {
 } from './book-offers'
 export type { LedgerHeader } from './closing/ledger-header'
 export type { MultisignedRefusal } from './codec/multisigned-blob'
-export { createLedger, type LedgerClock, type LedgerOptions } from './create-ledger'
+export {
+  checkCloseMode,
+  createLedger,
+  IDLE_CLOSE_MS,
+  type LedgerClock,
+  type LedgerCloseMode,
+  type LedgerOptions,
+} from './create-ledger'
 export type { LedgerClosed, TransactionApplied } from './ledger-events'
 export {
   affectedAccounts,

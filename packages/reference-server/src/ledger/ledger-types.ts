@@ -161,12 +161,14 @@ export interface Ledger {
   latestClosedIndex(network: NetworkKey): number
   /**
    * Decodes, verifies the signature(s) and applies a signed transaction blob; what it makes of the
-   * blob is an engine result, never an exception.
+   * blob is an engine result, never an exception. With `closeMs: 'auto'` an applied transaction's
+   * ledger closes before this returns: it is validated, and its close heard, already.
    */
   submit(network: NetworkKey, blob: string): SubmitResult
   /**
    * Closes the open ledger now (all networks when omitted): the node's `ledger_accept`, the
-   * control API's `/__ref/ledger/close` and the `ledgerCloseMs` timer are this one operation.
+   * control API's `/__ref/ledger/close`, the `ledgerCloseMs` timer and automine's close are this
+   * one operation.
    */
   close(network?: NetworkKey): void
   /** The header of a kept closed ledger (the latest when `index` is omitted), or null. */

@@ -29,6 +29,7 @@ import type { AccountRoot } from './state/ledger-object'
 import { createObjectStore, type ObjectStore } from './state/object-store'
 import type { RawView, ReadView } from './state/read-view'
 import { createSandbox } from './state/sandbox'
+import type { StoreSnapshot } from './state/store-snapshot'
 import type { StoredTransaction } from './state/stored-transaction'
 
 /** The in-memory ledger of one network. */
@@ -37,7 +38,7 @@ export interface NetworkLedger {
   /** The open ledger's objects (read-only: change them only through a transaction). */
   readonly objects: ObjectStore
   /** The objects as the latest closed (validated) ledger left them. */
-  validatedObjects(): ObjectStore
+  validatedObjects(): StoreSnapshot
   fund(address: string, drops: bigint): void
   account(address: string): Readonly<AccountRoot> | null
   latestClosedIndex(): number

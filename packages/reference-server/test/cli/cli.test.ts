@@ -10,7 +10,7 @@ const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url))
 
 describe('pullsign-server CLI', { timeout: 60_000 }, () => {
   it('starts with the demo fixtures, prints what to use, serves ping, stops cleanly on SIGINT', async () => {
-    const server = run(['--port', '0', '--ledger-close-ms', '0'])
+    const server = run(['--port', '0', '--ledger-close-ms', 'auto'])
     const banner = await started(server)
     expect(banner.api).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     for (const part of [
@@ -30,6 +30,14 @@ describe('pullsign-server CLI', { timeout: 60_000 }, () => {
     })
     expect(ping.status).toBe(200)
     expect(((await ping.json()) as { pong: boolean }).pong).toBe(true)
+    // --ledger-close-ms auto: the faucet's payment is validated by the time it answers.
+    const node = `${banner.api}/ledger/TESTNET`
+    const funded = await (await fetch(`${node}/accounts`, { method: 'POST', body: '{}' })).json()
+    const tx = await fetch(node, {
+      method: 'POST',
+      body: JSON.stringify({ method: 'tx', params: [{ transaction: funded.transactionHash }] }),
+    })
+    expect(((await tx.json()) as { result: { validated: boolean } }).result.validated).toBe(true)
     server.child.kill('SIGINT')
     expect(await server.exit).toBe(0)
     expect(server.stderr()).toBe('')
@@ -90,6 +98,7 @@ describe('pullsign-server CLI', { timeout: 60_000 }, () => {
     [['--port', 'abc'], '--port'],
     [['--port', '70000'], '--port'],
     [['--ledger-close-ms', '-5'], '--ledger-close-ms'],
+    [['--ledger-close-ms', 'soon'], '--ledger-close-ms must be auto or a whole number'],
     [['--fixtures', '/nonexistent/fixtures.json'], '--fixtures'],
     [['--fixtures', cli], '--fixtures'],
     [['extra'], 'extra'],
