@@ -29,6 +29,9 @@ const USAGE = `Usage: pullsign-server [options]
   --ledger-close-ms <n>   ledger close interval in ms (default 4000; 0 closes only on demand;
                           auto closes a ledger as soon as a transaction applies)
   --no-rate-limits        switch rate limiting off
+  --strict-transactions   refuse (602) a payload whose transaction the ledger's preflight
+                          refuses (NFTokenMint without NFTokenTaxon: temMALFORMED); by
+                          default it is created and the log line says which rule it breaks
   --autopilot <user>:sign|reject[:<txType>]
                           the simulated wallet answers every new payload (or those of one
                           transaction type) as that user (name or uuid), 500 ms after it is
@@ -105,6 +108,7 @@ const parseCommandLine = (
     options.ledgerCloseMs = ms === 0 ? false : ms
   }
   if (values['no-rate-limits']) options.rateLimits = false
+  if (values['strict-transactions']) options.strictTransactions = true
   const maxPayloads = values['retention-max-payloads']
   const ttl = values['retention-ttl-seconds']
   if (maxPayloads !== undefined || ttl !== undefined) {
@@ -147,6 +151,7 @@ const parse = (argv: string[]) =>
       'oauth-url': { type: 'string' },
       'ledger-close-ms': { type: 'string' },
       'no-rate-limits': { type: 'boolean' },
+      'strict-transactions': { type: 'boolean' },
       autopilot: { type: 'string', multiple: true },
       'retention-max-payloads': { type: 'string' },
       'retention-ttl-seconds': { type: 'string' },

@@ -37,7 +37,7 @@ import {
   type Xapps,
 } from './platform'
 import { ledgerNodeUrls } from './platform/node-urls'
-import { createWallet, type Wallet } from './wallet'
+import { createWallet, requestPreflight, type Wallet } from './wallet'
 
 /**
  * Options of {@link createPlatform} and of `createReferenceServer`.
@@ -78,6 +78,13 @@ export interface PlatformOptions {
   tokenValidityDays?: number
   /** When payloads that are over are forgotten; by default past 10,000 payloads, never by time. */
   retention?: RetentionOptions
+  /**
+   * Refuse (602, naming the rule and the field) a payload whose transaction the ledger's preflight
+   * refuses (`NFTokenMint` without `NFTokenTaxon` → `temMALFORMED`). By default such a payload is
+   * created, as production creates it, and the request log, the dashboard and the sign page say
+   * which rule it breaks (docs/protocol.md §3.1 "Before the ledger says so").
+   */
+  strictTransactions?: boolean
 }
 
 /**
@@ -192,6 +199,9 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
   const apiBase = () => endpoints.api
   const closeMs = options.ledgerCloseMs ?? 4000
   checkCloseMode(closeMs, 'ledgerCloseMs')
+  if (options.strictTransactions !== undefined && typeof options.strictTransactions !== 'boolean') {
+    throw new TypeError('strictTransactions must be true or false')
+  }
   const ledger = createLedger({
     clock,
     closeMs,
@@ -216,6 +226,8 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
     tokens,
     webhooks,
     retention: options.retention,
+    preflight: requestPreflight(ledger),
+    strictTransactions: options.strictTransactions === true,
   })
   const push = createPush({ clock, tokens })
   const xapps = createXapps({ clock, applications, users, tokens, push, apiBase })

@@ -174,6 +174,9 @@ export async function createTestEnvironment(
     parsed.url === undefined
       ? (await import('./index')).createReferenceServer({
           ledgerCloseMs: ledgerCloseMs(parsed.ledger),
+          ...(parsed.strictTransactions === undefined
+            ? {}
+            : { strictTransactions: parsed.strictTransactions }),
           ...parsed.server,
           ...(parsed.clock === 'manual' ? { clock: createClock({ manual: true }) } : {}),
         })

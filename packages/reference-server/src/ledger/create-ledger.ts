@@ -23,6 +23,7 @@ import { LSF, type RippleState } from './state/ledger-object'
 import type { ReadView } from './state/read-view'
 import { lineView } from './state/trust-line'
 import { transactionLookup } from './transaction-lookup'
+import { unsignedPreflight } from './unsigned-preflight'
 
 /**
  * What the ledger needs of a clock (the platform's `Clock` is one): the time, and a repeating
@@ -256,6 +257,7 @@ export function createLedger(options: LedgerOptions): Ledger {
       })
     },
     fee: (key) => network(key).definition.fee,
+    preflight: (key, tx, options) => unsignedPreflight(tx, network(key).preflightContext, options),
     minimumFee: (key, tx, options) =>
       String(minimumFee(tx, network(key).objects, options?.signers)),
     latestClosedIndex: (key) => network(key).latestClosedIndex(),

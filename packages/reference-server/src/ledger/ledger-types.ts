@@ -12,6 +12,7 @@ import type { LedgerObject } from './state/ledger-object'
 import type { ReadView } from './state/read-view'
 import type { StoredTransaction } from './state/stored-transaction'
 import type { LineView } from './state/trust-line'
+import type { PreflightRefusal, UnsignedPreflightOptions } from './unsigned-preflight'
 
 /**
  * The state of one account on one network, as the wallet and the lookups see it.
@@ -157,6 +158,22 @@ export interface Ledger {
    * `signers` counts the multisigners of a transaction not yet signed (docs/protocol.md §8.7).
    */
   minimumFee(network: NetworkKey, tx: JsonObject, options?: { signers?: number }): string
+  /**
+   * The ledger's preflight of a transaction not signed yet, on a network (unsigned-preflight.ts):
+   * null when it passes, else the result a submission would get and the field to blame
+   * (docs/protocol.md §3.1 "Before the ledger says so").
+   *
+   * @example
+   * ```ts
+   * ledger.preflight('MAINNET', { TransactionType: 'NFTokenMint', Account, Fee: '12', Sequence: 1 })
+   * // { result: 'temMALFORMED', field: 'NFTokenTaxon' }
+   * ```
+   */
+  preflight(
+    network: NetworkKey,
+    tx: JsonObject,
+    options?: UnsignedPreflightOptions,
+  ): PreflightRefusal | null
   /** Index of the latest closed ledger. */
   latestClosedIndex(network: NetworkKey): number
   /**

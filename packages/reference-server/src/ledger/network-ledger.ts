@@ -12,7 +12,7 @@ import { loadNetworkLedger, type NetworkLedgerState, saveNetworkLedger } from '.
 import type { SubmitResult } from './ledger-types'
 import type { NetworkDefinition } from './networks'
 import { runBatch } from './rules/batch-rules'
-import type { NativePrice } from './rules/transaction-rules'
+import type { NativePrice, PreflightContext } from './rules/transaction-rules'
 import {
   type AppliedTransaction,
   applyTransaction,
@@ -39,6 +39,8 @@ export interface NetworkLedger {
   readonly objects: ObjectStore
   /** The objects as the latest closed (validated) ledger left them. */
   validatedObjects(): StoreSnapshot
+  /** What its transactions' preflight knows: the network and its amendment table. */
+  readonly preflightContext: PreflightContext
   fund(address: string, drops: bigint): void
   account(address: string): Readonly<AccountRoot> | null
   latestClosedIndex(): number
@@ -189,6 +191,7 @@ export function createNetworkLedger(
     definition,
     objects,
     validatedObjects: () => validated,
+    preflightContext: host,
     fund(address, drops) {
       // A direct credit of the control API, not a transaction: the validated ledger shows it at
       // once too, as if the account had been funded at genesis.

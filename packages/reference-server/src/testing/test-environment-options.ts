@@ -59,6 +59,12 @@ export interface TestEnvironmentOptions {
    * `server.ledgerCloseMs` (the same setting twice).
    */
   ledger?: TestLedger
+  /**
+   * Refuse (602, naming the rule and the field) a payload whose transaction the ledger's preflight
+   * refuses, where by default it is created as production would (docs/protocol.md §3.1 "Before
+   * the ledger says so"); in-process only, like `server.strictTransactions`, which it sets.
+   */
+  strictTransactions?: boolean
 }
 
 // Checked by hand, not with zod: a tenant of a shared server loads this file in every test file,
@@ -110,8 +116,16 @@ const checkLedger = (ledger: unknown) => {
 export function parseTestEnvironmentOptions(input: unknown): TestEnvironmentOptions {
   if (input === undefined) return {}
   if (!isObject(input)) return fail('', 'must be an object')
-  onlyKeys(input, '', ['url', 'server', 'timeoutMs', 'autopilot', 'clock', 'ledger'])
-  const { url, server, timeoutMs, autopilot, clock, ledger } = input
+  onlyKeys(input, '', [
+    'url',
+    'server',
+    'timeoutMs',
+    'autopilot',
+    'clock',
+    'ledger',
+    'strictTransactions',
+  ])
+  const { url, server, timeoutMs, autopilot, clock, ledger, strictTransactions } = input
   if (url !== undefined && !isHttpUrl(url)) {
     fail('.url', 'must be the http(s) base URL of a running reference server')
   }
@@ -134,6 +148,19 @@ export function parseTestEnvironmentOptions(input: unknown): TestEnvironmentOpti
     }
     if (isObject(server) && server.ledgerCloseMs !== undefined) {
       fail('.ledger', 'and options.server.ledgerCloseMs are one setting: give one of them')
+    }
+  }
+  if (strictTransactions !== undefined) {
+    if (typeof strictTransactions !== 'boolean')
+      fail('.strictTransactions', 'must be true or false')
+    if (url !== undefined) {
+      fail(
+        '.strictTransactions',
+        'is for the in-process server only: a shared server checks as it was started',
+      )
+    }
+    if (isObject(server) && server.strictTransactions !== undefined) {
+      fail('.strictTransactions', 'and options.server.strictTransactions are one setting: give one')
     }
   }
   if (url !== undefined && server !== undefined) {

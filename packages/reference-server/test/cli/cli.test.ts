@@ -63,13 +63,20 @@ describe('pullsign-server CLI', { timeout: 60_000 }, () => {
     for (const [value] of quoted) expect(readme, `README should quote ${value}`).toContain(value)
   })
 
-  it('--fixtures and --no-rate-limits', async () => {
+  it('--fixtures, --no-rate-limits and --strict-transactions', async () => {
     const file = join(tmpdir(), `pullsign-fixtures-${process.pid}.json`)
     writeFileSync(
       file,
       JSON.stringify({ applications: [{ name: 'Fixture shop' }], users: [{ name: 'Dana' }] }),
     )
-    const server = run(['--port', '0', '--fixtures', file, '--no-rate-limits'])
+    const server = run([
+      '--port',
+      '0',
+      '--fixtures',
+      file,
+      '--no-rate-limits',
+      '--strict-transactions',
+    ])
     const banner = await started(server)
     expect(banner.text).toContain('Fixture shop')
     expect(banner.text).toContain('Dana')
@@ -89,6 +96,16 @@ describe('pullsign-server CLI', { timeout: 60_000 }, () => {
       statuses.add(res.status)
     }
     expect([...statuses]).toEqual([200])
+    // --strict-transactions: what the ledger's preflight refuses is refused at creation.
+    const mint = await fetch(`${banner.api}/api/v1/platform/payload`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ txjson: { TransactionType: 'NFTokenMint' } }),
+    })
+    expect(mint.status).toBe(400)
+    expect(await mint.json()).toMatchObject({
+      error: { code: 602, message: expect.stringMatching(/^txjson\.NFTokenTaxon .*temMALFORMED/) },
+    })
     server.child.kill('SIGINT')
     expect(await server.exit).toBe(0)
   })
@@ -162,6 +179,7 @@ describe('pullsign-server CLI', { timeout: 60_000 }, () => {
     const cli = run(['--help'])
     expect(await cli.exit).toBe(0)
     expect(cli.stdout()).toContain('--no-rate-limits')
+    expect(cli.stdout()).toContain('--strict-transactions')
     expect(cli.stdout()).toContain('--autopilot <user>:sign|reject')
   })
 

@@ -24,7 +24,7 @@ export function signRoutes({
   payloads,
   state,
 }: Pick<HttpParts, 'clock' | 'endpoints' | 'identity' | 'state'> & {
-  payloads: Pick<PayloadRequests, 'record'> & Pick<PayloadWalletSteps, 'request'>
+  payloads: Pick<PayloadRequests, 'record' | 'finding'> & Pick<PayloadWalletSteps, 'request'>
 }): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
 
@@ -39,6 +39,7 @@ export function signRoutes({
         serverNow: clock.now(),
         variant,
         links: endpoints().links,
+        finding: payloads.finding(uuid),
       })
       return htmlResponse(renderSignPage(view))
     } catch (error) {
