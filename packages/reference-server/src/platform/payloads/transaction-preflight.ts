@@ -13,7 +13,10 @@ export const WALLET_DEFAULT_NETWORK: NetworkKey = 'MAINNET'
 /** Who will sign a payload's transaction, as far as the payload says (its preflight's target). */
 export interface PreflightTarget {
   network: NetworkKey
-  /** The one account the payload lets sign (`options.signer`, one `signers`), else null. */
+  /**
+   * The transaction's `Account` as far as the payload says: a multisigned one's own, else the one
+   * account the payload lets sign (`options.signer`, one `signers`), else null.
+   */
   account: string | null
   multisign: boolean
 }
@@ -76,11 +79,15 @@ export function transactionFinding(
   const { txjson, options } = request
   if ((PSEUDO_TYPES as readonly string[]).includes(txjson.TransactionType)) return null
   const network = options.force_network ?? WALLET_DEFAULT_NETWORK
-  const refusal = preflight(txjson, {
-    network,
-    account: options.signers.length === 1 ? (options.signers[0] ?? null) : null,
-    multisign: options.multisign,
-  })
+  // A multisigned transaction is the requested Account's; else the signer's, when one is forced.
+  const account = options.multisign
+    ? typeof txjson.Account === 'string'
+      ? txjson.Account
+      : null
+    : options.signers.length === 1
+      ? (options.signers[0] ?? null)
+      : null
+  const refusal = preflight(txjson, { network, account, multisign: options.multisign })
   if (refusal === null) return null
   const forced = options.force_network !== null
   const finding = {

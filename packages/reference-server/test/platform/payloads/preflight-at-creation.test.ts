@@ -94,6 +94,18 @@ describe('by default a payload the ledger will refuse is created, and says why',
   })
 })
 
+describe('a multisigned transaction is checked as its own Account', () => {
+  it('a multisigned Payment to its own Account is temREDUNDANT, the Account it names being the request’s', async () => {
+    const res = await create({
+      txjson: { TransactionType: 'Payment', Account: alice(), Destination: alice(), Amount: '1' },
+      options: { multisign: true, force_network: 'TESTNET' },
+    })
+    expect(res.headers.get('x-pullsign-preflight')).toMatch(
+      /^txjson\.(Destination|Account) breaks the ledger's Payment preflight: temREDUNDANT on TESTNET$/,
+    )
+  })
+})
+
 describe('strictTransactions refuses it (602, the rule and the field) and stores nothing', () => {
   let strict: InProcessTestEnvironment
   beforeAll(async () => {
