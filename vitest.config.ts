@@ -64,7 +64,8 @@ export default defineConfig({
       ),
       node('reference-server', ['packages/reference-server/test/**/*.test.ts'], [PAGE_SCRIPTS]),
       node('examples', ['packages/examples/test/**/*.test.ts'], [PAGE_SCRIPTS]),
-      node('consumer', ['test/consumer/**/*.test.ts']),
+      // One consumer project (the packed packages installed) per run, shared by every file.
+      node('consumer', ['test/consumer/**/*.test.ts'], ['test/consumer/global-setup.ts']),
       node('tooling', ['test/tooling/**/*.test.ts']),
       {
         resolve: { alias },

@@ -1,88 +1,14 @@
-import { execFileSync } from 'node:child_process'
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  realpathSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { writeReadmeRecipes } from './readme-recipes'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, inject, test } from 'vitest'
+import { root, run } from './consumer-project'
 
 /**
  * What a user gets from npm: both packages packed as tarballs, installed into a fresh project
- * outside the workspace, loaded as ESM and as CJS. Run after `pnpm build` (the test command does).
+ * outside the workspace (test/consumer/global-setup.ts, once per run), loaded as ESM and as CJS.
+ * Run after `pnpm build` (the test command does).
  */
-const root = resolve(import.meta.dirname, '../..')
-let project = ''
-
-function run(command: string, args: string[], cwd: string): string {
-  try {
-    // Plain text (no colours) from every tool, so its output can be matched.
-    const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }
-    return execFileSync(command, args, {
-      cwd,
-      env,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-  } catch (err) {
-    // tsc reports on stdout: show both streams, not only "Command failed".
-    const { stdout = '', stderr = '' } = err as { stdout?: string; stderr?: string }
-    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}${stderr}`)
-  }
-}
-
-beforeAll(() => {
-  project = mkdtempSync(join(tmpdir(), 'pullsign-consumer-'))
-  const packs = join(project, 'packs')
-  mkdirSync(packs)
-  for (const pkg of ['sdk', 'reference-server']) {
-    run(
-      'npx',
-      ['-y', 'pnpm@10.34.8', 'pack', '--pack-destination', packs],
-      join(root, 'packages', pkg),
-    )
-  }
-  const tarball = (prefix: string) => {
-    const name = readdirSync(packs).find((file) => file.startsWith(prefix))
-    if (!name) throw new Error(`no tarball starting with ${prefix} in ${packs}`)
-    return `file:./packs/${name}`
-  }
-  const sdk = tarball('pullsign-')
-  writeFileSync(
-    join(project, 'package.json'),
-    JSON.stringify({
-      name: 'consumer',
-      private: true,
-      dependencies: {
-        pullsign: sdk,
-        '@pullsign/reference-server': tarball('pullsign-reference-server-'),
-        // The test kit's jest recipe runs here (vitest is the workspace's own, linked below).
-        jest: '30.5.2',
-      },
-      // The server depends on pullsign@<version>, which is not on the registry: use the tarball.
-      overrides: { pullsign: sdk },
-    }),
-  )
-  run(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'],
-    project,
-  )
-  symlinkSync(
-    realpathSync(join(root, 'node_modules', 'vitest')),
-    join(project, 'node_modules', 'vitest'),
-  )
-}, 240_000)
-
-afterAll(() => {
-  if (project) rmSync(project, { recursive: true, force: true })
-}, 60_000)
+const project = inject('consumerProject')
 
 const script = (lines: string[]) => lines.join('\n')
 
@@ -245,6 +171,31 @@ test('TypeScript with moduleResolution node10 finds the types of every entry and
   expect(run('node', [tsc, '-p', 'tsconfig.json'], project)).toBe('')
 })
 
+// esbuild heads each module it bundles with its path: `// ../../node_modules/.pnpm/x@1/node_modules/x/dist/x.cjs`.
+const BUNDLED_MODULE =
+  /^\/\/ \S*node_modules\/\.pnpm\/([^/]+)\/node_modules\/((?:@[^/]+\/)?[^/]+)\/(\S+)$/gm
+
+test("the reference server's bundles carry each package they bundle once", () => {
+  const dist = join(project, 'node_modules/@pullsign/reference-server/dist')
+  const twice: string[] = []
+  for (const file of readdirSync(dist).filter((name) => /\.c?js$/.test(name))) {
+    // A module, whatever flavour of its package it came from: `dist/x.cjs` and `dist/x.mjs`, or
+    // `lib/cjs/x.js` and `lib/esm/x.js`, are one module; so are two versions' copies of it.
+    const flavours = new Map<string, Set<string>>()
+    for (const [, version = '', name = '', path = ''] of readFileSync(
+      join(dist, file),
+      'utf8',
+    ).matchAll(BUNDLED_MODULE)) {
+      const module = `${name}/${path.replace(/(^|\/)(?:cjs|esm|mjs|commonjs|module)\//, '$1').replace(/\.[cm]?js$/, '')}`
+      flavours.set(module, (flavours.get(module) ?? new Set()).add(`${version}/${path}`))
+    }
+    for (const [module, copies] of flavours) {
+      if (copies.size > 1) twice.push(`${file}: ${module} from ${[...copies].join(' and ')}`)
+    }
+  }
+  expect(twice).toEqual([])
+})
+
 test('npx @pullsign/reference-server runs the one bin of the installed package', {
   timeout: 60_000,
 }, () => {
@@ -255,11 +206,10 @@ test('npx @pullsign/reference-server runs the one bin of the installed package',
   expect(usage).toContain('--state-file')
 })
 
-test('the test kit recipes of the README pass in vitest, jest and node:test', {
+test('the test kit recipes of its guide pass in vitest, jest and node:test', {
   timeout: 180_000,
 }, () => {
-  const recipes = writeReadmeRecipes(join(root, 'packages/reference-server/README.md'), project)
-  expect(recipes).toEqual(
+  expect(inject('docRecipes')).toEqual(
     expect.arrayContaining([
       'test/kit-hooks.test.ts',
       'test/kit-fixture.test.ts',

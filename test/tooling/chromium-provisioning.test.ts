@@ -1,9 +1,18 @@
 import { spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, test } from 'vitest'
+import { provisionChromium } from '../../scripts/chromium.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const missing = '/nonexistent/pullsign-test/chromium'
@@ -46,6 +55,48 @@ describe('Chromium for the browser tests', { timeout: 30_000 }, () => {
     expect(step.stderr).toContain(`Chromium not found at ${missing}`)
     expect(step.stderr).toMatch(/apt-get install chromium.*CHROMIUM_PATH/)
     expect(existsSync(aptLog)).toBe(false)
+  })
+
+  test('as root with Debian chromium missing, it says it will install before apt-get starts', () => {
+    // The fake apt-get logs each call to the same file as the lines shown to the person, and
+    // "installs" chromium where it is expected.
+    const target = join(fakeBin, 'usr-bin-chromium')
+    const apt = join(fakeBin, 'recording-apt-get')
+    const order = join(fakeBin, 'order.log')
+    writeFileSync(
+      apt,
+      `#!/bin/sh\necho "apt-get $*" >> '${order}'\n[ "$1" = install ] && touch '${target}'\nexit 0\n`,
+    )
+    chmodSync(apt, 0o755)
+    const path = provisionChromium({
+      path: target,
+      mayInstall: true,
+      aptGet: apt,
+      log: (line) => appendFileSync(order, `said: ${line}\n`),
+    })
+    expect(path).toBe(target)
+    const lines = readFileSync(order, 'utf8').trim().split('\n')
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^said: \[chromium\] .* not found: installing Debian's chromium package as root .*CHROMIUM_PATH/,
+      ),
+      'apt-get update -qq',
+      'apt-get install -y -qq chromium',
+    ])
+  })
+
+  test('without the right to install, it never runs apt-get and says what to do', () => {
+    const said: string[] = []
+    const apt = join(fakeBin, 'must-not-run')
+    expect(() =>
+      provisionChromium({
+        path: missing,
+        mayInstall: false,
+        aptGet: apt,
+        log: (line) => said.push(line),
+      }),
+    ).toThrow(/Chromium not found at .*apt-get install chromium/)
+    expect(said).toEqual([])
   })
 
   test('the provisioning step passes and names the binary when it is there', () => {

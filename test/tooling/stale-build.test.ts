@@ -1,6 +1,16 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, test } from 'vitest'
 import { isBuildStale } from '../../scripts/stale-build.ts'
 
@@ -62,5 +72,42 @@ describe('demo and demo:browser rebuild only when sources are newer than dist/',
     for (const name of ['demo', 'demo:browser']) {
       expect(scripts[name]).toMatch(/^tsx scripts\/build-if-stale\.ts && /)
     }
+  })
+})
+
+describe('the demo builds with the pnpm that runs it', () => {
+  test('a stale package is built by the running pnpm, not a nested npx (npm would warn about pnpm settings)', () => {
+    const dir = fakePackage(1000)
+    touch(dir, 'src/index.ts', 2000)
+    // A pnpm and an npx that only record how they were called; the npx also warns as npm does.
+    const bin = mkdtempSync(join(tmpdir(), 'pullsign-pnpm-'))
+    dirs.push(bin)
+    const calls = join(bin, 'calls.log')
+    const pnpm = join(bin, 'pnpm.cjs')
+    writeFileSync(
+      pnpm,
+      `require('node:fs').appendFileSync(${JSON.stringify(calls)}, 'pnpm ' + process.argv.slice(2).join(' ') + ' in ' + process.cwd() + '\\n')\n`,
+    )
+    writeFileSync(
+      join(bin, 'npx'),
+      `#!/bin/sh\necho 'npm warn Unknown env config "verify-deps-before-run"' >&2\necho "npx $*" >> '${calls}'\n`,
+    )
+    chmodSync(join(bin, 'npx'), 0o755)
+    const root = fileURLToPath(new URL('../../', import.meta.url))
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-if-stale.ts', dir], {
+      cwd: root,
+      encoding: 'utf8',
+      // What `pnpm demo` hands its scripts: itself in npm_execpath, its settings as npm_config_*.
+      env: {
+        ...process.env,
+        PATH: `${bin}:${process.env.PATH}`,
+        npm_execpath: pnpm,
+        npm_config_verify_deps_before_run: 'false',
+      },
+    })
+    expect(run.status, run.stderr).toBe(0)
+    expect(run.stdout).toContain('building (sources newer than dist/)')
+    expect(run.stderr).not.toMatch(/npm warn/)
+    expect(readFileSync(calls, 'utf8')).toBe(`pnpm run build in ${dir}\n`)
   })
 })

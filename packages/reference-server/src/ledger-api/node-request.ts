@@ -76,7 +76,7 @@ export function limitParam(params: Record<string, unknown>, fallback: number, ma
 }
 
 /**
- * A `limit` as given, for the reads that clamp it themselves (ledger/nft-reads.ts); not a
+ * A `limit` as given, for the reads that clamp it themselves (ledger/reads/nft-reads.ts); not a
  * non-negative integer → invalidParams, as {@link limitParam}.
  *
  * @example

@@ -3,19 +3,19 @@ import { isValidClassicAddress } from 'ripple-address-codec'
 import { amendmentTable } from './amendments/amendment-table'
 import { bookAmountOf } from './amounts/book-amount'
 import { parseDrops } from './amounts/native-amount'
-import { accountOffers, bookOffers } from './book-offers'
 import { CLOSE_TIME_RESOLUTION } from './closing/ledger-header'
 import { parseCtid } from './codec/ctid'
 import { multisignedBlob } from './codec/multisigned-blob'
 import { type LedgerClosed, listeners, type TransactionApplied } from './ledger-events'
-import { accountObjectsPage, ledgerDataPage, ownerObjects } from './ledger-reads'
 import type { LedgerState } from './ledger-state'
 import type { AccountView, Ledger, LedgerSelector } from './ledger-types'
 import { createNetworkLedger, DEFAULT_LEDGER_HISTORY, type NetworkLedger } from './network-ledger'
 import { NETWORKS } from './networks'
-import { accountNfts, heldNFToken, nftBuyOffers, nftSellOffers } from './nft-reads'
-import { bookQuote } from './rules/book-payment'
-import { depositAuthorized, depositParties } from './rules/deposit-authorization'
+import { accountOffers, bookOffers } from './reads/book-offers'
+import { accountObjectsPage, ledgerDataPage, ownerObjects } from './reads/ledger-reads'
+import { accountNfts, heldNFToken, nftBuyOffers, nftSellOffers } from './reads/nft-reads'
+import { depositAuthorized, depositParties } from './rules/common/deposit-authorization'
+import { bookQuote } from './rules/payment/book-payment'
 import type { NativePrice } from './rules/transaction-rules'
 import { minimumFee } from './rules/transactor'
 import { readAccount } from './state/account-root'
@@ -207,9 +207,7 @@ export function createLedger(options: LedgerOptions): Ledger {
       if (!root) return null
       const owned = ownerObjects(view, address)
       const signerList = owned.find((object) => object.LedgerEntryType === 'SignerList')
-      const entries = (signerList?.SignerEntries ?? []) as {
-        SignerEntry: { Account: string; SignerWeight: number }
-      }[]
+      const entries = (signerList?.SignerEntries ?? []) as { SignerEntry: { Account: string } }[]
       return {
         balance: root.Balance,
         sequence: root.Sequence,
@@ -225,18 +223,7 @@ export function createLedger(options: LedgerOptions): Ledger {
           .sort((a, b) => a - b),
         defaultRipple: (root.Flags & LSF.AccountRoot.DefaultRipple) !== 0,
         flags: root.Flags,
-        signerList: signerList
-          ? {
-              LedgerEntryType: 'SignerList',
-              SignerQuorum: Number(signerList.SignerQuorum),
-              SignerEntries: entries.map((entry) => ({
-                SignerEntry: {
-                  Account: entry.SignerEntry.Account,
-                  SignerWeight: Number(entry.SignerEntry.SignerWeight),
-                },
-              })),
-            }
-          : null,
+        signerList: signerList ?? null,
       }
     },
     bookOffers(key, request, at) {

@@ -3,15 +3,6 @@ export {
   type AmendmentTable,
   amendmentTable,
 } from './amendments/amendment-table'
-export {
-  type AccountOffer,
-  accountOffers,
-  type BookOffer,
-  type BookOffersPage,
-  type BookOffersRequest,
-  bookOffers,
-  booksTouched,
-} from './book-offers'
 export type { LedgerHeader } from './closing/ledger-header'
 export type { MultisignedRefusal } from './codec/multisigned-blob'
 export {
@@ -23,12 +14,6 @@ export {
   type LedgerOptions,
 } from './create-ledger'
 export type { LedgerClosed, TransactionApplied } from './ledger-events'
-export {
-  affectedAccounts,
-  metaBlob,
-  type ObjectsPage,
-  type OwnerObjectsRequest,
-} from './ledger-reads'
 export { type LedgerState, ledgerStateSchema } from './ledger-state'
 export type {
   AccountView,
@@ -44,8 +29,26 @@ export {
   networkDefinition,
   requiresNetworkId,
 } from './networks'
-export { type AccountChannel, accountChannel } from './payment-channel-reads'
-export { type ChannelVerifyResult, channelVerify } from './rules/channel-claim-signature'
+export {
+  type AccountOffer,
+  accountOffers,
+  type BookOffer,
+  type BookOffersPage,
+  type BookOffersRequest,
+  bookOffers,
+  booksTouched,
+} from './reads/book-offers'
+export {
+  affectedAccounts,
+  metaBlob,
+  type ObjectsPage,
+  type OwnerObjectsRequest,
+} from './reads/ledger-reads'
+export { type AccountChannel, accountChannel } from './reads/payment-channel-reads'
+export {
+  type ChannelVerifyResult,
+  channelVerify,
+} from './rules/payment-channel/channel-claim-signature'
 export type { LedgerObject } from './state/ledger-object'
 export type { StoredTransaction } from './state/stored-transaction'
 export type { AffectedNode, TransactionMeta } from './state/transaction-meta'

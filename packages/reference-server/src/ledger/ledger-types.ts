@@ -1,13 +1,13 @@
 import type { Amount, NetworkKey, XrplTxResponse } from 'pullsign/wire'
 import type { AmendmentTable } from './amendments/amendment-table'
-import type { AccountOffer, BookOffersPage, BookOffersRequest } from './book-offers'
 import type { LedgerHeader } from './closing/ledger-header'
 import type { JsonObject } from './codec/json-object'
 import type { MultisignedRefusal } from './codec/multisigned-blob'
 import type { LedgerClosed, TransactionApplied } from './ledger-events'
-import type { ObjectsPage, OwnerObjectsRequest } from './ledger-reads'
 import type { LedgerState } from './ledger-state'
-import type { AccountNfts, HeldNFToken, NftOffers, NodeRead, PageRequest } from './nft-reads'
+import type { AccountOffer, BookOffersPage, BookOffersRequest } from './reads/book-offers'
+import type { ObjectsPage, OwnerObjectsRequest } from './reads/ledger-reads'
+import type { AccountNfts, HeldNFToken, NftOffers, NodeRead, PageRequest } from './reads/nft-reads'
 import type { LedgerObject } from './state/ledger-object'
 import type { ReadView } from './state/read-view'
 import type { StoredTransaction } from './state/stored-transaction'
@@ -42,12 +42,11 @@ export interface AccountView {
   defaultRipple: boolean
   /** Its AccountRoot `Flags` (`lsfDefaultRipple` …). */
   flags: number
-  /** Its SignerList as the ledger object shows it, or null. */
-  signerList: {
-    LedgerEntryType: 'SignerList'
-    SignerQuorum: number
-    SignerEntries: { SignerEntry: { Account: string; SignerWeight: number } }[]
-  } | null
+  /**
+   * Its SignerList entry as the ledger keeps it, every field and its `index` (what rippled's
+   * `account_info` lists: `STLedgerEntry::getJson`), or null.
+   */
+  signerList: Readonly<LedgerObject> | null
 }
 
 /**
@@ -325,10 +324,10 @@ export interface Ledger {
   loadState(state: LedgerState): void
   /** Stops the close timer. */
   dispose(): void
-  /** The open ledger's objects of a network, read-only (the reads of ledger/nft-reads.ts take it). */
+  /** The open ledger's objects of a network, read-only (the reads of ledger/reads/ take it). */
   view(network: NetworkKey): ReadView
   /**
-   * `account_nfts` of an account (ledger/nft-reads.ts): its tokens, paged as rippled pages them,
+   * `account_nfts` of an account (reads/nft-reads.ts): its tokens, paged as rippled pages them,
    * in the open ledger or the latest closed one (`ledger` 'validated').
    *
    * @example
@@ -343,14 +342,14 @@ export interface Ledger {
     request?: PageRequest,
     ledger?: LedgerSelector,
   ): NodeRead<AccountNfts>
-  /** `nft_sell_offers` of a token (ledger/nft-reads.ts), open ledger or latest closed. */
+  /** `nft_sell_offers` of a token (ledger/reads/nft-reads.ts), open ledger or latest closed. */
   nftSellOffers(
     network: NetworkKey,
     tokenId: string,
     request?: PageRequest,
     ledger?: LedgerSelector,
   ): NodeRead<NftOffers>
-  /** `nft_buy_offers` of a token (ledger/nft-reads.ts), open ledger or latest closed. */
+  /** `nft_buy_offers` of a token (ledger/reads/nft-reads.ts), open ledger or latest closed. */
   nftBuyOffers(
     network: NetworkKey,
     tokenId: string,

@@ -7,11 +7,11 @@ import type { JsonObject } from './codec/json-object'
 import { decodeCanonical } from './codec/transaction-decode'
 import { encodeTransaction } from './codec/transaction-encode'
 import { ledgerTransactionId } from './codec/transaction-id'
-import { metaBlob } from './ledger-reads'
 import { loadNetworkLedger, type NetworkLedgerState, saveNetworkLedger } from './ledger-state'
 import type { SubmitResult } from './ledger-types'
 import type { NetworkDefinition } from './networks'
-import { runBatch } from './rules/batch-rules'
+import { metaBlob } from './reads/ledger-reads'
+import { runBatch } from './rules/batch/batch-rules'
 import type { NativePrice, PreflightContext } from './rules/transaction-rules'
 import {
   type AppliedTransaction,

@@ -54,13 +54,14 @@ describe('pullsign-server CLI', { timeout: 60_000 }, () => {
     second.child.kill('SIGTERM')
     expect(await second.exit).toBe(0)
     expect([b.key, b.secret]).toEqual([a.key, a.secret])
-    // The README quotes them, with the users and their accounts: keep it true.
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    // The CLI guide quotes them, with the users and their accounts: keep it true.
+    const readme = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8')
     const quoted = [
       ...a.text.matchAll(/\b([0-9a-f]{8}-[0-9a-f-]{27}|r[1-9A-HJ-NP-Za-km-z]{24,34})\b/g),
     ]
     expect(quoted.length).toBeGreaterThanOrEqual(8)
-    for (const [value] of quoted) expect(readme, `README should quote ${value}`).toContain(value)
+    for (const [value] of quoted)
+      expect(readme, `docs/cli.md should quote ${value}`).toContain(value)
   })
 
   it('--fixtures, --no-rate-limits and --strict-transactions', async () => {

@@ -83,7 +83,7 @@ describe('lookups (docs/protocol.md §2)', () => {
   })
 
   it('account-meta: globalid.linked is a timestamp or null, profiles are {accountAlias, source}', async () => {
-    // The demo fixtures link Alice's first account to GlobalID, and no other (README "Demo fixtures").
+    // The demo fixtures link Alice's first account to GlobalID, and no other (docs/cli.md, "Demo fixtures").
     const alice = t.alice.accounts[0]?.address
     const known = expectShape(accountMeta, await json(await t.api(`account-meta/${alice}`)))
     expect(new Date(known.globalid.linked ?? '').toISOString()).toBe(known.globalid.linked)

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => o.close())
 
 // Production answers `refresh_token: ""`, which openid-client refuses ("must not be empty"): the
-// workaround the server README gives, dropping the empty value in the client's fetch.
+// workaround the server's sign-in guide (docs/sign-in.md) gives, dropping the empty value in the client's fetch.
 const withoutEmptyRefreshToken: oidc.CustomFetch = async (url, options) => {
   // openid-client's body type (a Uint8Array of any buffer) is narrower in fetch's typings only.
   const res = await fetch(url, options as RequestInit)

@@ -73,6 +73,66 @@ describe('object reads on the ledger objects (ledger_entry, account_objects, led
     })
   })
 
+  it('lists the SignerList in account_info whole, every field and its index [rippled AccountInfo.cpp, STLedgerEntry.cpp getJson]', async () => {
+    const lister = Wallet.generate()
+    const [first, second] = [Wallet.generate(), Wallet.generate()]
+    server.platform.ledger.fund(lister.classicAddress, 100_000_000n, ['TESTNET'])
+    const locator = 'AB'.repeat(32)
+    const set = await submitValidated(
+      client,
+      {
+        TransactionType: 'SignerListSet',
+        Account: lister.classicAddress,
+        SignerQuorum: 2,
+        SignerEntries: [
+          { SignerEntry: { Account: first.classicAddress, SignerWeight: 1 } },
+          {
+            SignerEntry: {
+              Account: second.classicAddress,
+              SignerWeight: 1,
+              WalletLocator: locator,
+            },
+          },
+        ],
+      },
+      lister,
+    )
+    const index = hashes.hashSignerListId(lister.classicAddress)
+    const { node } = (await client.request({ command: 'ledger_entry', index })).result
+    expect(node).toEqual({
+      LedgerEntryType: 'SignerList',
+      Flags: 0x0001_0000, // lsfOneOwnerCount (ExpandedSignerList)
+      OwnerNode: '0',
+      PreviousTxnID: set.hash,
+      PreviousTxnLgrSeq: set.ledger_index,
+      SignerListID: 0,
+      SignerQuorum: 2,
+      SignerEntries: expect.arrayContaining([
+        { SignerEntry: { Account: first.classicAddress, SignerWeight: 1 } },
+        {
+          SignerEntry: { Account: second.classicAddress, SignerWeight: 1, WalletLocator: locator },
+        },
+      ]),
+      index,
+    })
+    const info = (api_version: 1 | 2) =>
+      client
+        .request({
+          command: 'account_info',
+          account: lister.classicAddress,
+          signer_lists: true,
+          api_version,
+        })
+        .then(({ result }) => result as unknown as Record<string, Record<string, unknown>>)
+    // v1 nests the list in account_data (AccountInfo.cpp: apiVersion == 1), v2 puts it beside.
+    const v1 = await info(1)
+    expect(v1.account_data?.signer_lists).toEqual([node])
+    expect(v1.signer_lists).toBeUndefined()
+    const v2 = await info(2)
+    expect(v2.signer_lists).toEqual([node])
+    expect(v2.account_data?.signer_lists).toBeUndefined()
+  })
+
   it('walks ledger_data page by page over every object', async () => {
     const seen: string[] = []
     let marker: unknown

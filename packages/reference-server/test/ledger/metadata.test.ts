@@ -185,7 +185,7 @@ describe('types without rules (docs/protocol.md §8.7)', () => {
     // A type whose amendment this ledger has not enabled: rippled's preflight answers temDISABLED.
     [{ TransactionType: 'DIDDelete' }, 'temDISABLED'],
     // A type with rules refuses a malformed transaction the same way: native for native is no
-    // offer (rules/offer-create.ts, rippled CreateOffer::preflight).
+    // offer (rules/dex/offer-create.ts, rippled CreateOffer::preflight).
     [{ TransactionType: 'OfferCreate', TakerGets: '1000', TakerPays: '1000' }, 'temBAD_OFFER'],
   ])('%j answers %s and changes nothing, never tesSUCCESS without effects', (fields, code) => {
     const before = f.ledger.account('TESTNET', alice.address)

@@ -81,6 +81,41 @@ const circlesOf = (next: ReadonlyMap<string, readonly string[]>): string[][] => 
   return found
 }
 
+// The ledger's layout (rippled's `transactors/<family>/`): under ledger/rules/, the transactor,
+// the registry and the contracts every type shares (transaction-rules.ts, preflight-fields.ts) at
+// the top; common/ for what several families use (funds, owned objects, deposit authorization,
+// trust-line steps, account flags); one folder per family. A family imports the top's contracts
+// and common/, never what assembles the families (registry.ts, transactor.ts), and another
+// family only where it truly uses it, listed here with why. Beside rules/, reads/ holds what the
+// node reads (book and account offers, object pages, NFTs, channels); below both, the foundations.
+const FAMILY_USES: Record<string, readonly string[]> = {
+  // AccountDelete removes the account's NFToken offers (rippled DeleteAccount.cpp
+  // `removeNFTokenOfferFromLedger`).
+  account: ['nft'],
+  // CheckCash pays along the payment engine (rippled CashCheck.cpp `flow`).
+  check: ['payment'],
+  // A Payment between two assets crosses the order book (rippled BookStep.cpp).
+  payment: ['dex'],
+}
+const MAX_FILES_PER_FOLDER = 25
+// The ledger's foundations, below its rules and reads.
+const FOUNDATIONS = ['amendments', 'amounts', 'closing', 'codec', 'signatures', 'state']
+
+/** Where a file under ledger/rules/ sits: 'top', 'common' or its family; undefined elsewhere. */
+const rulesPlace = (file: string): string | undefined => {
+  const parts = file.split(sep)
+  if (parts[0] !== 'ledger' || parts[1] !== 'rules') return undefined
+  return parts.length === 3 ? 'top' : parts[2]
+}
+const isFamily = (place: string | undefined) =>
+  place !== undefined && place !== 'top' && place !== 'common'
+/** The sub-folder of ledger/ a file is in ('' for ledger/'s own top files); undefined elsewhere. */
+const ledgerFolder = (file: string): string | undefined => {
+  const parts = file.split(sep)
+  if (parts[0] !== 'ledger') return undefined
+  return parts.length === 2 ? '' : parts[1]
+}
+
 const importGraph = new Map<string, string[]>()
 for (const arrow of arrows) {
   importGraph.set(arrow.from, [...(importGraph.get(arrow.from) ?? []), arrow.to])
@@ -127,5 +162,86 @@ describe('import arrows point one way', () => {
       .map((file) => relative(SRC, file))
     expect(routeModules.length).toBeGreaterThan(5)
     expect(routeModules.filter((file) => folderOf(join(SRC, file)) !== 'http')).toEqual([])
+  })
+})
+
+describe('the ledger by family (rules/<family>/, as rippled groups its transactors)', () => {
+  const rulesArrows = arrows.filter((arrow) => rulesPlace(arrow.from) !== undefined)
+
+  it(`no folder under ledger/ holds more than ${MAX_FILES_PER_FOLDER} source files`, () => {
+    const counts = new Map<string, number>()
+    for (const file of sourceFiles(join(SRC, 'ledger'))) {
+      const folder = relative(SRC, dirname(file))
+      counts.set(folder, (counts.get(folder) ?? 0) + 1)
+    }
+    expect(counts.get(join('ledger', 'rules', 'nft'))).toBeGreaterThan(5)
+    expect([...counts].filter(([, count]) => count > MAX_FILES_PER_FOLDER)).toEqual([])
+  })
+
+  it('a family or common/ imports the top of rules/ for its contracts, never the registry', () => {
+    // The top files that import a folder of rules/ assemble the families; importing one back is
+    // an arrow running up (and a circle through the registry).
+    const assembling = new Set(
+      rulesArrows
+        .filter((arrow) => rulesPlace(arrow.from) === 'top' && isFamily(rulesPlace(arrow.to)))
+        .map((arrow) => arrow.from),
+    )
+    expect([...assembling].sort()).toEqual([
+      join('ledger', 'rules', 'registry.ts'),
+      join('ledger', 'rules', 'transactor.ts'),
+    ])
+    const wrong = rulesArrows.filter(
+      (arrow) => rulesPlace(arrow.from) !== 'top' && assembling.has(arrow.to),
+    )
+    expect(wrong.map((arrow) => `${arrow.from} -> ${arrow.specifier}`)).toEqual([])
+  })
+
+  it('common/ imports no family', () => {
+    const wrong = rulesArrows.filter(
+      (arrow) => rulesPlace(arrow.from) === 'common' && isFamily(rulesPlace(arrow.to)),
+    )
+    expect(wrong.map((arrow) => `${arrow.from} -> ${arrow.specifier}`)).toEqual([])
+  })
+
+  it('a family imports another only where it uses it, and each listed use is there', () => {
+    const crossings = rulesArrows.filter((arrow) => {
+      const from = rulesPlace(arrow.from)
+      const to = rulesPlace(arrow.to)
+      return isFamily(from) && isFamily(to) && from !== to
+    })
+    const wrong = crossings.filter(
+      (arrow) =>
+        !(FAMILY_USES[rulesPlace(arrow.from) ?? ''] ?? []).includes(rulesPlace(arrow.to) ?? ''),
+    )
+    expect(wrong.map((arrow) => `${arrow.from} -> ${arrow.specifier}`)).toEqual([])
+    const used = new Set(
+      crossings.map((arrow) => `${rulesPlace(arrow.from)} -> ${rulesPlace(arrow.to)}`),
+    )
+    const listed = Object.entries(FAMILY_USES).flatMap(([from, tos]) =>
+      tos.map((to) => `${from} -> ${to}`),
+    )
+    expect(listed.filter((use) => !used.has(use))).toEqual([])
+  })
+
+  it("ledger/'s folders import none of its top files but networks.ts (they assemble)", () => {
+    const wrong = arrows.filter(
+      (arrow) =>
+        (ledgerFolder(arrow.from) ?? '') !== '' &&
+        ledgerFolder(arrow.to) === '' &&
+        arrow.to !== join('ledger', 'networks.ts'),
+    )
+    expect(wrong.map((arrow) => `${arrow.from} -> ${arrow.specifier}`)).toEqual([])
+  })
+
+  it('the foundations import no rules or reads, and the rules no reads', () => {
+    const wrong = arrows.filter((arrow) => {
+      const from = ledgerFolder(arrow.from) ?? ''
+      const to = ledgerFolder(arrow.to) ?? ''
+      return (
+        (FOUNDATIONS.includes(from) && (to === 'rules' || to === 'reads')) ||
+        (from === 'rules' && to === 'reads')
+      )
+    })
+    expect(wrong.map((arrow) => `${arrow.from} -> ${arrow.specifier}`)).toEqual([])
   })
 })

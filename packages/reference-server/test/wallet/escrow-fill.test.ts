@@ -1,6 +1,6 @@
 import { decode } from 'ripple-binary-codec'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { preimageSha256 } from '../../src/ledger/rules/crypto-condition'
+import { preimageSha256 } from '../../src/ledger/rules/escrow/crypto-condition'
 import { type WalletSetup, walletSetup } from './wallet-setup'
 
 let setup: WalletSetup

@@ -1,10 +1,12 @@
 import { PullSignError } from '../core/errors/pull-sign-error'
 import { isObject, positiveOr, requireString } from '../core/input'
+import type { WebSocketConstructor } from '../core/websocket'
 import type { XrplTxResponse } from '../wire/lookups'
 import { NETWORK_IDS } from '../wire/networks'
 import { balanceChanges } from './balance-changes'
-import { LedgerNodeError, malformed } from './ledger-node-error'
-import type { TransactionLookup } from './verify-payment'
+import { malformed } from './ledger-node-error'
+import { type NodeConnection, nodeRequest } from './node-request'
+import type { TransactionLookup } from './transaction-lookup'
 
 /**
  * Options of {@link createLedgerLookup}.
@@ -15,48 +17,27 @@ import type { TransactionLookup } from './verify-payment'
  * ```
  */
 export interface LedgerLookupOptions {
-  /** A rippled JSON-RPC URL: a public node of the network, or the reference server's `{api}/ledger/K`. */
+  /**
+   * A rippled node: JSON-RPC (`https://…`) or WebSocket (`wss://…`, one socket per lookup, as
+   * `response.dispatched_to` names it); a public node of the network, or the reference server's
+   * `{api}/ledger/K` / `{ws-api}/ledger/K`.
+   */
   url: string
-  /** The fetch every request goes through (default the global `fetch`). */
+  /** The fetch every JSON-RPC request goes through (default the global `fetch`). */
   fetch?: typeof globalThis.fetch
+  /** The WebSocket constructor of a `ws(s)` URL (default the runtime's own, else `ws`). */
+  WebSocket?: WebSocketConstructor
   /** How long one lookup may take before it fails with `ERR_NETWORK`; default 30 000 ms. */
   timeoutMs?: number
 }
 
 const HASH = /^[0-9A-Fa-f]{64}$/
-// A `tx` answer is a few KB; a node that sends more is not answering what was asked.
-const MAX_BODY = 1 << 20
-
 const isAmount = (value: unknown) =>
   typeof value === 'string' ||
   (isObject(value) &&
     typeof value.currency === 'string' &&
     typeof value.issuer === 'string' &&
     typeof value.value === 'string')
-
-async function readBody(response: Response): Promise<string> {
-  const reader = response.body?.getReader()
-  if (!reader) return ''
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > MAX_BODY) {
-      await reader.cancel()
-      throw malformed('body', `at most ${MAX_BODY} bytes`, `more than ${MAX_BODY} bytes`)
-    }
-    chunks.push(value)
-  }
-  const all = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    all.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return new TextDecoder().decode(all)
-}
 
 // Xahau's networks pay in XAH, and their transactions always carry NetworkID (above 1024, §8.1).
 const nativeAsset = (networkId: unknown) =>
@@ -118,15 +99,17 @@ function toXrplTx(result: Record<string, unknown>, hash: string, url: string): X
 }
 
 /**
- * A {@link TransactionLookup} over any rippled JSON-RPC URL, so {@link verifyPayment} checks a
- * payment on the ledger directly (docs/protocol.md §9.1 rule 4) instead of through the platform's
- * `xrpl-tx`, which allows 60 calls a minute. It sends rippled's `tx` with `api_version: 2` (the
- * version xrpl.js sends and rippled's current one; an answer in v1's shape is read too) and gives
+ * A {@link TransactionLookup} over any rippled node, by its JSON-RPC (`https://`) or WebSocket
+ * (`wss://`) URL, so {@link verifyPayment} and {@link verifyTransaction} check a transaction on the
+ * ledger directly (docs/protocol.md §9.1 rule 4) instead of through the platform's `xrpl-tx`,
+ * which allows 60 calls a minute. It sends rippled's `tx` with `api_version: 2` (the version
+ * xrpl.js sends and rippled's current one; an answer in v1's shape is read too) and gives
  * `xrpl-tx`'s shape back: the same verdicts. A transaction the node does not know throws a
- * {@link LedgerNodeError} with `rpcError: 'txnNotFound'`, which `verifyPayment` waits on like
+ * {@link LedgerNodeError} with `rpcError: 'txnNotFound'`, which the verifiers wait on like
  * `xrpl-tx`'s 404; any other rippled error, or an answer that is not rippled's, throws one naming
  * rippled's error or the field. `balanceChanges` is read from the transaction's metadata, as
- * `xrpl-tx`'s is.
+ * `xrpl-tx`'s is. `networkId()` asks the node's `server_info`, so a node of another network is
+ * refused before any wait.
  *
  * @example
  * ```ts
@@ -138,52 +121,43 @@ function toXrplTx(result: Record<string, unknown>, hash: string, url: string): X
  * ```
  */
 export function createLedgerLookup(options: LedgerLookupOptions): TransactionLookup {
-  const url = requireString(options?.url, 'options.url', /^https?:\/\//i, 'an http(s) URL')
+  const url = requireString(
+    options?.url,
+    'options.url',
+    /^(https?|wss?):\/\//i,
+    'an http(s) or ws(s) URL',
+  )
+  const socket = /^wss?:/i.test(url)
   const fetchFn = options.fetch ?? globalThis.fetch
-  if (typeof fetchFn !== 'function') {
+  if (!socket && typeof fetchFn !== 'function') {
     throw new PullSignError('ERR_INPUT', 'options.fetch must be a function (no global fetch here)')
   }
-  const timeoutMs = positiveOr(options.timeoutMs, 30_000, 'options.timeoutMs')
+  if (options.WebSocket !== undefined && typeof options.WebSocket !== 'function') {
+    throw new PullSignError('ERR_INPUT', 'options.WebSocket must be a WebSocket constructor')
+  }
+  const connection: NodeConnection = {
+    url,
+    fetch: fetchFn,
+    WebSocket: options.WebSocket,
+    timeoutMs: positiveOr(options.timeoutMs, 30_000, 'options.timeoutMs'),
+  }
   return {
     async getTransaction(hash) {
       requireString(hash, 'hash', HASH, '64 hex characters')
-      const request = { method: 'tx', params: [{ transaction: hash, api_version: 2 }] }
-      let text: string
-      let status: number
-      try {
-        const response = await fetchFn(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(request),
-          signal: AbortSignal.timeout(timeoutMs),
-        })
-        status = response.status
-        text = await readBody(response)
-      } catch (err) {
-        if (err instanceof LedgerNodeError) throw err
-        throw new LedgerNodeError('ERR_NETWORK', `no answer from the node ${url}: ${err}`, {
-          cause: err,
-        })
-      }
-      let body: unknown
-      try {
-        body = JSON.parse(text)
-      } catch {
-        throw malformed('body', `JSON (HTTP ${status})`, text)
-      }
-      if (!isObject(body) || !isObject(body.result)) {
-        throw malformed('result', 'an object', isObject(body) ? body.result : body)
-      }
-      const { result } = body
-      if (result.status === 'error' || result.error !== undefined) {
-        const name = typeof result.error === 'string' ? result.error : 'unknown'
-        const said = typeof result.error_message === 'string' ? `: ${result.error_message}` : ''
-        throw new LedgerNodeError('ERR_API', `the node answered ${name}${said}`, { rpcError: name })
-      }
-      if (result.status !== 'success') {
-        throw malformed('result.status', '"success"', result.status)
-      }
+      const result = await nodeRequest(connection, 'tx', { transaction: hash, api_version: 2 })
       return toXrplTx(result, hash, url)
+    },
+    // rippled NetworkOPs.cpp `getServerInfo`: `network_id` only when the node is configured with
+    // one ([network_id]); absent, the node does not say.
+    async networkId() {
+      const { info } = await nodeRequest(connection, 'server_info', {})
+      if (!isObject(info)) throw malformed('result.info', 'an object', info)
+      const id = info.network_id
+      if (id === undefined) return null
+      if (!Number.isSafeInteger(id) || (id as number) < 0) {
+        throw malformed('result.info.network_id', 'a network id', id)
+      }
+      return id as number
     },
   }
 }

@@ -1,12 +1,14 @@
-import { sleep, systemClock } from '../core/clock'
+import { systemClock } from '../core/clock'
 import { PullSignError } from '../core/errors/pull-sign-error'
 import { describeValue } from '../core/input'
 import type { Clock } from '../core/seams'
 import type { XrplTxResponse } from '../wire/lookups'
-import { isNetworkKey, type NetworkKey } from '../wire/networks'
+import { isNetworkKey, NETWORK_IDS, type NetworkKey } from '../wire/networks'
 import type { PayloadRecord } from '../wire/payload'
 import type { Amount } from '../wire/transaction'
 import { compareAmounts, isIssuedAmount, sameAsset } from './amount-compare'
+import type { TransactionLookup } from './transaction-lookup'
+import { otherNetwork, waitForValidation } from './validation-wait'
 
 /**
  * What the application asked for: the amount (drops as a string, or `{currency, issuer, value}`),
@@ -22,24 +24,14 @@ import { compareAmounts, isIssuedAmount, sameAsset } from './amount-compare'
  */
 export interface ExpectedPayment {
   amount: Amount
-  /** Default `MAINNET` (docs/protocol.md §9.1 rule 3); a test network only on purpose. */
+  /**
+   * Default `MAINNET` (docs/protocol.md §9.1 rule 3); a test network only on purpose. It goes here,
+   * in what is expected, not in the options (where `canPay` takes it): `options.network` is an
+   * `ERR_INPUT`.
+   */
   network?: NetworkKey
   destination?: string
   destinationTag?: number
-}
-
-/**
- * Where {@link verifyPayment} looks transactions up: `xrpl-tx/{hash}` of docs/protocol.md §2 (the
- * client itself fits: `{ lookup: pullsign }`), or a rippled node directly
- * ({@link createLedgerLookup}), which the platform advises over `xrpl-tx`'s 60 calls a minute.
- *
- * @example
- * ```ts
- * const lookup: TransactionLookup = createLedgerLookup({ url: 'https://xrplcluster.com' })
- * ```
- */
-export interface TransactionLookup {
-  getTransaction(hash: string): Promise<XrplTxResponse>
 }
 
 /**
@@ -140,13 +132,6 @@ const isRecord = (value: unknown): value is PayloadRecord => {
   )
 }
 
-// xrpl-tx's 404, or a rippled node's `txnNotFound` (createLedgerLookup): not on the ledger yet.
-const isNotFound = (err: unknown) =>
-  typeof err === 'object' &&
-  err !== null &&
-  ((err as { status?: unknown }).status === 404 ||
-    (err as { rpcError?: unknown }).rpcError === 'txnNotFound')
-
 const checkExpected = (expected: ExpectedPayment) => {
   if (typeof expected !== 'object' || expected === null) {
     throw new PullSignError(
@@ -196,6 +181,14 @@ export async function verifyPayment(
   options: VerifyPaymentOptions,
 ): Promise<PaymentVerdict> {
   const want = checkExpected(expected)
+  // canPay takes its network in the options; verifyPayment in what is expected. A JavaScript
+  // caller who wrote it in the options would otherwise verify against MAINNET: `wrong-network`.
+  if (typeof options === 'object' && options !== null && 'network' in options) {
+    throw new PullSignError(
+      'ERR_INPUT',
+      `options.network is not an option of verifyPayment: the network belongs to what you expect, its second argument: verifyPayment(record, { amount, network: ${JSON.stringify(String((options as { network?: unknown }).network))} }, { lookup })`,
+    )
+  }
   if (typeof options?.lookup?.getTransaction !== 'function') {
     throw new PullSignError(
       'ERR_INPUT',
@@ -242,28 +235,19 @@ export async function verifyPayment(
       `payload ${record.meta.uuid} has no transaction id: it was not submitted`,
     )
 
-  // Rule 4: a transaction is not final until the ledger holding it closes (about every 4 s, §8.1).
-  const deadline = clock.now() + timeoutMs
-  for (;;) {
-    signal?.throwIfAborted()
-    try {
-      transaction = await lookup.getTransaction(txid)
-    } catch (err) {
-      if (!isNotFound(err)) throw err
-      transaction = null
-    }
-    if (transaction?.transaction.validated) break
-    const left = deadline - clock.now()
-    if (left <= 0) {
-      return fail(
-        'not-validated',
-        `${txid} is ${transaction ? 'not validated' : 'not on the ledger'} after ${timeoutMs} ms; ask again later`,
-      )
-    }
-    // The last lookup happens at the deadline, not one interval before it.
-    await sleep(clock, Math.min(intervalMs, left), signal)
+  // Rule 3 again, on the node itself when it can say (server_info): not after the wait.
+  const nodeNetwork = await otherNetwork(lookup, NETWORK_IDS[want.network], signal)
+  if (nodeNetwork !== null) {
+    return fail(
+      'wrong-network',
+      `the lookup's node serves network ${nodeNetwork}, not ${want.network} (${NETWORK_IDS[want.network]})`,
+    )
   }
-  const tx = transaction.transaction
+  // Rule 4: a transaction is not final until the ledger holding it closes (about every 4 s, §8.1).
+  const waited = await waitForValidation(lookup, txid, { clock, intervalMs, timeoutMs, signal })
+  transaction = waited.transaction
+  if (!waited.validated) return fail('not-validated', waited.message)
+  const tx = waited.transaction.transaction
   if (tx.meta.TransactionResult !== 'tesSUCCESS') {
     return fail('failed', `${txid} failed with ${tx.meta.TransactionResult}: nothing was delivered`)
   }
@@ -300,5 +284,11 @@ export async function verifyPayment(
       `${txid} delivered ${show(arrived)}, expected ${show(want.amount)}`,
     )
   }
-  return { ok: true, txid, network: want.network, delivered: arrived, transaction }
+  return {
+    ok: true,
+    txid,
+    network: want.network,
+    delivered: arrived,
+    transaction: waited.transaction,
+  }
 }

@@ -4,9 +4,11 @@ import {
   LedgerNodeError,
   type TransactionLookup,
   verifyPayment,
+  type WebSocketConstructor,
 } from 'pullsign/verify'
 import type { PayloadRecord, TransactionJson } from 'pullsign/wire'
 import { afterEach, describe, expect, test } from 'vitest'
+import { WebSocket, WebSocketServer } from 'ws'
 import { getBalanceChanges } from 'xrpl'
 import { startJsonServer } from '../support/json-server'
 import { movingClock } from '../support/moving-clock'
@@ -163,6 +165,32 @@ describe('createLedgerLookup against the reference node (§8.6)', () => {
       ]),
     )
     expect(sorted).toEqual(byXrplJs)
+  })
+})
+
+describe('createLedgerLookup over a WebSocket URL (as a record’s dispatched_to names the node)', () => {
+  test('the same answer as over JSON-RPC; txnNotFound a LedgerNodeError; networkId from server_info', async () => {
+    ref = await startReference({ ledgerCloseMs: 4000 })
+    const record = await alicePays(paymentTo(accountOf(ref.bob.uuid), '2500000'))
+    expect(record.response.dispatched_to).toMatch(/^ws:\/\/.*\/ledger\/TESTNET$/)
+    ref.server.platform.ledger.close('TESTNET')
+    const txid = record.response.txid ?? ''
+    const overSocket = createLedgerLookup({ url: record.response.dispatched_to ?? '' })
+    const overRpc = createLedgerLookup({ url: await nodeRpc('TESTNET') })
+    const [socket, rpc] = [
+      await overSocket.getTransaction(txid),
+      await overRpc.getTransaction(txid),
+    ]
+    expect(socket.node).toBe(record.response.dispatched_to)
+    expect({ ...socket, node: '' }).toEqual({ ...rpc, node: '' })
+    expect(socket.transaction).toMatchObject({ validated: true, Amount: '2500000' })
+    const error = await overSocket.getTransaction('AB'.repeat(32)).catch((e) => e)
+    expect(error).toBeInstanceOf(LedgerNodeError)
+    expect(error).toMatchObject({ code: 'ERR_API', rpcError: 'txnNotFound' })
+    expect(await overSocket.networkId?.()).toBe(1)
+    expect(await overRpc.networkId?.()).toBe(1)
+    const mainnet = (await nodeRpc('MAINNET')).replace(/^http/, 'ws')
+    expect(await createLedgerLookup({ url: mainnet }).networkId?.()).toBe(0)
   })
 })
 
@@ -339,6 +367,53 @@ describe('createLedgerLookup refuses what is not rippled’s answer', () => {
     await expect(
       createLedgerLookup({ url: 'http://node', fetch }).getTransaction('nope'),
     ).rejects.toThrow(/^hash must be 64 hex/)
+  })
+
+  test('a WebSocket that is no rippled node: ERR_NETWORK, or ERR_RESPONSE naming the field', async () => {
+    const http = await startJsonServer()
+    try {
+      // An HTTP server refuses the upgrade.
+      const refused = createLedgerLookup({ url: http.api.replace(/^http/, 'ws') })
+      await expect(refused.getTransaction(hash)).rejects.toMatchObject({ code: 'ERR_NETWORK' })
+    } finally {
+      await http.close()
+    }
+    const answers: unknown[] = []
+    const server = new WebSocketServer({ port: 0, host: '127.0.0.1' })
+    server.on('connection', (socket) => {
+      socket.on('message', () => socket.send(JSON.stringify(answers.shift())))
+    })
+    await new Promise((resolve) => server.once('listening', resolve))
+    const { port } = server.address() as { port: number }
+    // The injected constructor is the one used (as a browser's or a runtime's own would be).
+    let opened = 0
+    class Counted extends WebSocket {
+      constructor(url: string) {
+        super(url)
+        opened++
+      }
+    }
+    // ws types its handlers with its own event classes, which WebSocketLike leaves open.
+    const Socket = Counted as unknown as WebSocketConstructor
+    const lookup = createLedgerLookup({ url: `ws://127.0.0.1:${port}`, WebSocket: Socket })
+    try {
+      for (const [answer, field] of [
+        [{ id: 1, type: 'response', status: 'success', result: 5 }, 'result'],
+        [{ id: 2, type: 'response', status: 'success', result: {} }, 'id'],
+        [
+          { id: 1, type: 'response', status: 'success', result: { info: { network_id: -1 } } },
+          'result.info.network_id',
+        ],
+      ] as const) {
+        answers.push(answer)
+        const call =
+          field === 'result.info.network_id' ? lookup.networkId?.() : lookup.getTransaction(hash)
+        await expect(call).rejects.toMatchObject({ code: 'ERR_RESPONSE', field })
+      }
+      expect(opened).toBe(3)
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 
   test('an injected fetch that fails is ERR_NETWORK', async () => {

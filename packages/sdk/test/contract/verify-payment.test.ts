@@ -155,4 +155,23 @@ describe('verifyPayment against the reference server (§9.1)', () => {
       verifyPayment({} as never, expected as never, { lookup: ref.pullsign }),
     ).rejects.toThrow(message)
   })
+
+  test('a network given in the options (as canPay takes it) is an ERR_INPUT pointing at the second argument', async () => {
+    ref = await startReference({ ledgerCloseMs: 4000 })
+    const record = await alicePaysBob('1000000')
+    // What a JavaScript caller wrote: TypeScript refuses the excess property.
+    const options = { lookup: ref.pullsign, network: 'TESTNET' }
+    const error = await verifyPayment(record, { amount: '1000000' }, options).catch((e) => e)
+    expect(error).toMatchObject({ code: 'ERR_INPUT' })
+    expect(error.message).toMatch(
+      /^options\.network is not an option of verifyPayment: .*verifyPayment\(record, \{ amount, network: "TESTNET" \}, \{ lookup \}\)/,
+    )
+    // Where it belongs, the same payment is accepted.
+    const verdict = await verifyPayment(
+      record,
+      { amount: '1000000', network: 'TESTNET' },
+      { lookup: ref.pullsign, clock: movingClock(ref.clock) },
+    )
+    expect(verdict).toMatchObject({ ok: true, network: 'TESTNET' })
+  })
 })

@@ -1,5 +1,5 @@
 import type { LedgerSelector } from '../../ledger'
-import type { NodeRead } from '../../ledger/nft-reads'
+import type { NodeRead } from '../../ledger/reads/nft-reads'
 import {
   accountParam,
   ledgerFields,

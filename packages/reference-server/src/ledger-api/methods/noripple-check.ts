@@ -1,6 +1,6 @@
 import type { LedgerObject } from '../../ledger'
-import { ASF } from '../../ledger/rules/account-flags'
-import { TF_TRUST_SET } from '../../ledger/rules/trust-line-flags'
+import { ASF } from '../../ledger/rules/common/account-flags'
+import { TF_TRUST_SET } from '../../ledger/rules/common/trust-line-flags'
 import { LSF } from '../../ledger/state/ledger-object'
 import {
   accountParam,

@@ -11,14 +11,14 @@
  * ```
  */
 export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
-  // Payments, trust lines, tickets, Batch (rules/native-payment.ts, issued-payment.ts,
-  // trust-set.ts, ticket-create.ts, batch-rules.ts).
+  // Payments, trust lines, tickets, Batch (rules/payment/, rules/token/trust-set.ts,
+  // rules/account/ticket-create.ts, rules/batch/).
   'Flow',
   'TicketBatch',
   'BatchV1_1',
   // Every object threaded to the transaction that last changed it (state/transaction-meta.ts).
   'fixPreviousTxnID',
-  // Account settings and keys (rules/account-set.ts, key-settings.ts,
+  // Account settings and keys (rules/account/account-set.ts, key-settings.ts,
   // signatures/signature-check.ts): TickSize and TransferRate's 2.0 ceiling (fix1201), regular
   // keys, signer lists of up to 32 entries with one owner count each.
   'TickSize',
@@ -28,20 +28,21 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   'MultiSignReserve',
   'ExpandedSignerList',
   'RequireFullyCanonicalSig',
-  // Account deletion and deposit authorization (rules/account-delete.ts, deposit-preauth.ts,
-  // deposit-authorization.ts and the payments that honour it).
+  // Account deletion and deposit authorization (rules/account/account-delete.ts,
+  // deposit-preauth.ts, rules/common/deposit-authorization.ts and the payments that honour it).
   'DeletableAccounts',
   'DepositAuth',
   'DepositPreauth',
-  // Refusing incoming NFT offers, checks, channels and trust lines (rules/account-set.ts,
-  // nft-offers.ts, checks.ts, payment-channels.ts, trust-set.ts): an existing line may change.
+  // Refusing incoming NFT offers, checks, channels and trust lines (rules/account/account-set.ts,
+  // and the creating rules of rules/nft/, check/, payment-channel/, token/): an existing line
+  // may change.
   'DisallowIncoming',
   'fixDisallowIncomingV1',
-  // Authorized and frozen trust lines, NoRipple on a negative balance refused (rules/trust-set.ts,
-  // trust-line-flags.ts, issued-payment.ts).
+  // Authorized and frozen trust lines, NoRipple on a negative balance refused
+  // (rules/token/trust-set.ts, rules/common/trust-line-flags.ts, rules/payment/issued-payment.ts).
   'TrustSetAuth',
   'fix1578',
-  // The order book (rules/offer-create.ts, offer-cancel.ts, offer-crossing.ts): offer crossing
+  // The order book (rules/dex/offer-create.ts, offer-cancel.ts, offer-crossing.ts): offer crossing
   // by the payment engine, tecKILLED for FillOrKill and an ImmediateOrCancel that took nothing,
   // reduced offers rounded for their owner, FillOrKill with tfSell.
   'FlowCross',
@@ -51,8 +52,7 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   'fixFillOrKill',
   // Escrows with PREIMAGE-SHA-256 conditions, checks (cashing makes the trust line), payment
   // channels (linked in the destination's directory; a CancelAfter already past is tecEXPIRED),
-  // with the fixes their rules follow (rules/escrow.ts, checks.ts, payment-channels.ts,
-  // crypto-condition.ts).
+  // with the fixes their rules follow (rules/escrow/, rules/check/, rules/payment-channel/).
   'Escrow',
   'CryptoConditions',
   'fix1523',
@@ -64,7 +64,7 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   'PayChan',
   'fixPayChanRecipientOwnerDir',
   'fixPayChanCancelAfter',
-  // NFTs (XLS-20; rules/nft-*.ts, nftoken-id.ts): the fixes the XRP Ledger has enabled since.
+  // NFTs (XLS-20; rules/nft/): the fixes the XRP Ledger has enabled since.
   'NonFungibleTokensV1_1',
   'fixNonFungibleTokensV1_2',
   'fixNFTokenRemint',
@@ -73,7 +73,8 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   'fixNFTokenPageLinks',
   'fixEnforceNFTokenTrustline',
   'NFTokenMintOffer',
-  // Mutable NFTs whose URI their issuer changes (rules/nft-modify.ts, tfMutable in nft-mint.ts).
+  // Mutable NFTs whose URI their issuer changes (rules/nft/nft-modify.ts, tfMutable in
+  // nft-mint.ts).
   'DynamicNFT',
 ])
 

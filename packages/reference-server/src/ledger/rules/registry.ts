@@ -1,26 +1,31 @@
-import { accountDeleteRules } from './account-delete'
-import { accountSetRules } from './account-set'
-import { batchRules } from './batch-rules'
-import { checkCancelRules, checkCashRules, checkCreateRules } from './checks'
-import { depositPreauthRules } from './deposit-preauth'
-import { escrowCancelRules, escrowCreateRules, escrowFinishRules } from './escrow'
-import { setRegularKeyRules, signerListSetRules } from './key-settings'
-import { paymentRules } from './native-payment'
-import { nftokenAcceptOfferRules } from './nft-accept'
-import { nftokenBurnRules } from './nft-burn'
-import { nftokenMintRules } from './nft-mint'
-import { nftokenModifyRules } from './nft-modify'
-import { nftokenCancelOfferRules, nftokenCreateOfferRules } from './nft-offers'
-import { offerCancelRules } from './offer-cancel'
-import { offerCreateRules } from './offer-create'
-import { channelClaimRules, channelCreateRules, channelFundRules } from './payment-channels'
-import { ticketCreateRules } from './ticket-create'
+import { accountDeleteRules } from './account/account-delete'
+import { accountSetRules } from './account/account-set'
+import { depositPreauthRules } from './account/deposit-preauth'
+import { setRegularKeyRules, signerListSetRules } from './account/key-settings'
+import { ticketCreateRules } from './account/ticket-create'
+import { batchRules } from './batch/batch-rules'
+import { checkCancelRules, checkCashRules, checkCreateRules } from './check/checks'
+import { offerCancelRules } from './dex/offer-cancel'
+import { offerCreateRules } from './dex/offer-create'
+import { escrowCancelRules, escrowCreateRules, escrowFinishRules } from './escrow/escrow'
+import { nftokenAcceptOfferRules } from './nft/nft-accept'
+import { nftokenBurnRules } from './nft/nft-burn'
+import { nftokenMintRules } from './nft/nft-mint'
+import { nftokenModifyRules } from './nft/nft-modify'
+import { nftokenCancelOfferRules, nftokenCreateOfferRules } from './nft/nft-offers'
+import { paymentRules } from './payment/native-payment'
+import {
+  channelClaimRules,
+  channelCreateRules,
+  channelFundRules,
+} from './payment-channel/payment-channels'
+import { trustSetRules } from './token/trust-set'
 import type { TransactionRules } from './transaction-rules'
-import { trustSetRules } from './trust-set'
 
 // Every transaction type the simulated ledger applies, by `TransactionType`: a new type is one
-// file under rules/ and one line here. A type missing here is `temUNKNOWN` (rules/transactor.ts,
-// docs/protocol.md §8.7).
+// file in its family's folder (rules/<family>/, as rippled's `transactors/<family>/`) and one line
+// here. A type missing here is `temUNKNOWN` (rules/transactor.ts, docs/protocol.md §8.7). The
+// folders, and which may import which, are held by test/server/import-arrows.test.ts.
 const RULES: Readonly<Record<string, TransactionRules>> = Object.freeze({
   AccountDelete: accountDeleteRules,
   AccountSet: accountSetRules,

@@ -11,7 +11,7 @@ import type { ReadView } from '../state/read-view'
 import { createSandbox, type Sandbox } from '../state/sandbox'
 import { deleteTicket } from '../state/tickets'
 import { type AffectedNode, affectedNodes } from '../state/transaction-meta'
-import { batchAuthorization } from './batch-rules'
+import { batchAuthorization } from './batch/batch-rules'
 import { rulesFor } from './registry'
 import type { NativePrice, PreflightContext, TransactionRules } from './transaction-rules'
 

@@ -161,21 +161,6 @@ export function checkSignatures(tx: JsonObject, signingFields: string): string |
     : 'temBAD_SIGNATURE'
 }
 
-/**
- * Whether `publicKey` may sign for `address`: it derives to the account itself or to its
- * `RegularKey` (docs/protocol.md §8.2).
- *
- * @example
- * ```ts
- * keySignsFor(view, entry.Account, entry.SigningPubKey) // true
- * ```
- */
-export function keySignsFor(view: ReadView, address: string, publicKey: string): boolean {
-  const signedBy = addressOf(publicKey)
-  if (signedBy === null) return false
-  return signedBy === address || signedBy === readAccount(view, address)?.RegularKey
-}
-
 const masterDisabled = (root: Readonly<AccountRoot> | undefined) =>
   root !== undefined && (root.Flags & LSF.AccountRoot.DisableMaster) !== 0
 
@@ -184,6 +169,26 @@ function singleSignResult(signedBy: string | null, root: Readonly<AccountRoot>):
   if (signedBy !== null && signedBy === root.RegularKey) return null
   if (signedBy !== root.Account) return 'tefBAD_AUTH'
   return masterDisabled(root) ? 'tefMASTER_DISABLED' : null
+}
+
+/**
+ * Whether one single-signed `BatchSigners` entry may sign for its account (preclaim; rippled
+ * Batch.cpp `checkBatchSign` → Transactor.cpp `checkSign` with `permitUncreatedAccount`): an account
+ * not in the ledger yet (an earlier inner transaction may create it) only with its own master key,
+ * else `tefBAD_AUTH`; an existing one as `checkSingleSign` (its regular key, or its master key
+ * unless disabled: `tefMASTER_DISABLED`). Null when authorized; the caller asks again for every
+ * entry, never stopping at an authorized one (the February 2026 flaw, docs/protocol.md §8.4).
+ *
+ * @example
+ * ```ts
+ * batchSignerAuthorization(view, entry) // null, 'tefBAD_AUTH' or 'tefMASTER_DISABLED'
+ * ```
+ */
+export function batchSignerAuthorization(view: ReadView, entry: SignerEntry): string | null {
+  const signedBy = addressOf(entry.SigningPubKey)
+  const root = readAccount(view, entry.Account)
+  if (!root) return signedBy === entry.Account ? null : 'tefBAD_AUTH'
+  return singleSignResult(signedBy, root)
 }
 
 // rippled `Transactor::checkMultiSign`, per signer: a phantom account (not in the ledger) signs

@@ -56,7 +56,7 @@ describe('the demo accounts derived at build time', () => {
   })
 })
 
-describe('the demo fixtures’ GlobalID link (README "Demo fixtures")', () => {
+describe('the demo fixtures’ GlobalID link (docs/cli.md, "Demo fixtures")', () => {
   const platform = createPlatform({ ledgerCloseMs: false })
   afterAll(() => platform.dispose())
   const accounts = platform.users

@@ -1,6 +1,6 @@
 import type { TransactionJson } from 'pullsign/wire'
 import { IssuedValue } from '../../../ledger/amounts/issued-value'
-import { TF_OFFER_CREATE } from '../../../ledger/rules/offer-create'
+import { TF_OFFER_CREATE } from '../../../ledger/rules/dex/offer-create'
 import { type AmountView, readAmount } from './amount-view'
 
 const FLAG_WORDS: ReadonlyArray<[number, string]> = [

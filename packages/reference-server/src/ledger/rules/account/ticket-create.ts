@@ -1,0 +1,46 @@
+import type { JsonObject } from '../../codec/json-object'
+import { readAccount, reserveFor } from '../../state/account-root'
+import { createTicket } from '../../state/tickets'
+import type { TransactionRules } from '../transaction-rules'
+
+const MAX_TICKETS = 250
+
+/**
+ * TicketCreate (docs/protocol.md §8.5, rippled `CreateTicket.cpp`): sets aside the `TicketCount`
+ * sequences that follow the one it consumes as Ticket objects in the owner directory, so the
+ * account's `Sequence` grows by n + 1 and `TicketCount` by n; each ticket is an owned object
+ * (`tecINSUFFICIENT_RESERVE` when the balance before the fee cannot carry them; more than 250
+ * tickets → `tecDIR_FULL`). With a ticket itself, the tickets start at the account's `Sequence`.
+ *
+ * @example
+ * ```ts
+ * ticketCreateRules.preflight({ TicketCount: 0 }, context) // 'temINVALID_COUNT'
+ * ```
+ */
+export const ticketCreateRules: TransactionRules = {
+  preflight(tx: JsonObject) {
+    const count = tx.TicketCount
+    if (typeof count !== 'number' || count < 1 || count > MAX_TICKETS) return 'temINVALID_COUNT'
+    return null
+  },
+  preclaim(view, tx) {
+    const owned = readAccount(view, String(tx.Account))?.TicketCount ?? 0
+    // A ticket used by this very transaction frees its place (CreateTicket::preclaim).
+    const freed = tx.TicketSequence === undefined ? 0 : 1
+    return owned - freed + Number(tx.TicketCount) > MAX_TICKETS ? 'tecDIR_FULL' : null
+  },
+  doApply({ view, tx, account, priorBalance }) {
+    const count = Number(tx.TicketCount)
+    if (priorBalance < reserveFor(view.fees, account.OwnerCount + count)) {
+      return 'tecINSUFFICIENT_RESERVE'
+    }
+    // The consumed Sequence was already taken; the tickets are the next `count` numbers.
+    const first = account.Sequence
+    for (let i = 0; i < count; i += 1) {
+      if (!createTicket(view, account, first + i)) return 'tecDIR_FULL'
+    }
+    account.Sequence = first + count
+    view.update(account)
+    return 'tesSUCCESS'
+  },
+}

@@ -1,0 +1,105 @@
+import { unitsOf } from '../../amounts/ledger-asset'
+import { parseDrops } from '../../amounts/native-amount'
+import type { JsonObject } from '../../codec/json-object'
+import {
+  credit,
+  newAccountRoot,
+  peekAccount,
+  readAccount,
+  reserveFor,
+} from '../../state/account-root'
+import { LSF } from '../../state/ledger-object'
+import { destinationTagResult, paymentDepositResult } from '../common/deposit-authorization'
+import type { TransactionRules } from '../transaction-rules'
+import { applyIssuedPayment, movesIssuedAsset, TF_PARTIAL_PAYMENT } from './issued-payment'
+import { tooManyPaths } from './payment-paths'
+
+// Payment flags that make no sense when native units go to native units.
+const TF_NO_RIPPLE_DIRECT = 0x00010000
+const TF_LIMIT_QUALITY = 0x00040000
+
+const positive = (amount: unknown) => {
+  try {
+    return unitsOf(amount).isGreaterThan(0)
+  } catch {
+    return false
+  }
+}
+
+// Issued Amount, or a SendMax in another asset (docs/protocol.md §8.5).
+function issuedPreflight(tx: JsonObject, flags: number): string | null {
+  if (!positive(tx.Amount)) return 'temBAD_AMOUNT'
+  if (tx.SendMax !== undefined && !positive(tx.SendMax)) return 'temBAD_AMOUNT'
+  if (tx.DeliverMin !== undefined) {
+    if (!(flags & TF_PARTIAL_PAYMENT) || !positive(tx.DeliverMin)) return 'temBAD_AMOUNT'
+  }
+  // With paths it may be an arbitrage loop, not redundant (Payment::preflight).
+  if (tx.Destination === tx.Account && tx.SendMax === undefined && tx.Paths === undefined) {
+    return 'temREDUNDANT'
+  }
+  return null
+}
+
+/**
+ * Payment rules. Native Payments move drops with the reserve rule of docs/protocol.md §8.1
+ * (`balance ≥ amount + max(reserve, fee)`, else `tecUNFUNDED_PAYMENT`) and create the destination
+ * when it gets at least the base reserve. A partial payment is never valid native→native (§8.3).
+ * A destination that requires a tag gets none without one (`tecDST_TAG_NEEDED`); one with
+ * deposit authorization only from itself and preauthorized senders (`tecNO_PERMISSION`, §8.7).
+ * Issued-asset Payments and pay-with-anything (`SendMax` in another asset) follow
+ * {@link applyIssuedPayment} (§8.5); more than 6 `Paths` or a path longer than 8 steps is
+ * `telBAD_PATH_COUNT` (rules/payment/payment-paths.ts).
+ *
+ * @example
+ * ```ts
+ * paymentRules.preflight(decode(blob)) // null or 'temBAD_AMOUNT'
+ * ```
+ */
+export const paymentRules: TransactionRules = {
+  preflight(tx: JsonObject) {
+    if (typeof tx.Destination !== 'string') return 'temDST_NEEDED'
+    const flags = typeof tx.Flags === 'number' ? tx.Flags : 0
+    if (movesIssuedAsset(tx)) return issuedPreflight(tx, flags)
+    const amount = parseDrops(tx.Amount)
+    if (amount === null || amount === 0n) return 'temBAD_AMOUNT'
+    if (tx.Destination === tx.Account) return 'temREDUNDANT'
+    if (tx.SendMax !== undefined) return 'temBAD_SEND_XRP_MAX'
+    if (tx.DeliverMin !== undefined) return 'temBAD_AMOUNT'
+    if (flags & TF_PARTIAL_PAYMENT) return 'temBAD_SEND_XRP_PARTIAL'
+    if (flags & TF_LIMIT_QUALITY) return 'temBAD_SEND_XRP_LIMIT'
+    if (flags & TF_NO_RIPPLE_DIRECT) return 'temBAD_SEND_XRP_NO_DIRECT'
+    if (tx.Paths !== undefined) return 'temBAD_SEND_XRP_PATHS'
+    return null
+  },
+
+  preclaim(view, tx) {
+    const tagged = destinationTagResult(view, tx)
+    if (tagged) return tagged
+    // After the destination's own checks (an issued payment to no account is tecNO_DST first).
+    const destination = readAccount(view, String(tx.Destination))
+    return destination && tooManyPaths(tx) ? 'telBAD_PATH_COUNT' : null
+  },
+
+  doApply(context) {
+    if (movesIssuedAsset(context.tx)) return applyIssuedPayment(context)
+    const { view, tx, account, fee, priorBalance } = context
+    const destination = String(tx.Destination)
+    const amount = parseDrops(tx.Amount) ?? 0n
+    // balance ≥ amount + max(reserve, fee), docs/protocol.md §8.1
+    const needed = reserveFor(view.fees, account.OwnerCount)
+    if (priorBalance < amount + needed || priorBalance < amount + fee) return 'tecUNFUNDED_PAYMENT'
+    let receiver = peekAccount(view, destination)
+    const refused = receiver && paymentDepositResult(view, account.Account, receiver, amount)
+    if (refused) return refused
+    if (!receiver) {
+      if (amount < view.fees.reserve) return 'tecNO_DST_INSUF_XRP'
+      receiver = newAccountRoot(destination, view.info.seq, 0n)
+      view.insert(receiver)
+    }
+    // Native funds re-arm the free key change of SetRegularKey (Payment.cpp).
+    receiver.Flags &= ~LSF.AccountRoot.PasswordSpent
+    credit(view, account, -amount)
+    credit(view, receiver, amount)
+    return 'tesSUCCESS'
+  },
+}

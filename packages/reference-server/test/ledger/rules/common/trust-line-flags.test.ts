@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import { amendmentTable } from '../../../../src/ledger/amendments/amendment-table'
+import { networkDefinition } from '../../../../src/ledger/networks'
+import {
+  stepFrozen,
+  stepUnauthorized,
+  TF_TRUST_SET,
+  trustLineFlagsAfter,
+  trustSetFlagsPreclaim,
+  trustSetFlagsPreflight,
+} from '../../../../src/ledger/rules/common/trust-line-flags'
+import { LSF as LEDGER_FLAGS } from '../../../../src/ledger/state/ledger-object'
+
+const LSF = LEDGER_FLAGS.AccountRoot
+const LINE_FLAGS = LEDGER_FLAGS.RippleState
+
+const table = amendmentTable(networkDefinition('TESTNET'))
+const TF = TF_TRUST_SET
+
+describe('TrustSet flags (rippled SetTrust.cpp)', () => {
+  it.each([
+    [TF.SetfAuth | TF.SetNoRipple | TF.SetFreeze, null],
+    [0x00080000, 'temINVALID_FLAG'], // not a TrustSet flag
+    [TF.SetDeepFreeze, 'temINVALID_FLAG'], // DeepFreeze is not enabled here
+    [0x80000000, null], // tfFullyCanonicalSig
+  ])('preflight Flags %i → %s', (Flags, expected) => {
+    expect(trustSetFlagsPreflight({ Flags }, table)).toBe(expected)
+  })
+
+  it('authorizes only with RequireAuth set (tefNO_AUTH_REQUIRED)', () => {
+    expect(trustSetFlagsPreclaim({ Flags: TF.SetfAuth }, 0)).toBe('tefNO_AUTH_REQUIRED')
+    expect(trustSetFlagsPreclaim({ Flags: TF.SetfAuth }, LSF.RequireAuth)).toBeNull()
+    expect(trustSetFlagsPreclaim({ Flags: TF.SetFreeze }, 0)).toBeNull()
+  })
+
+  const low = { high: false, noFreeze: false, holdsNegative: false }
+  const high = { ...low, high: true }
+  it.each([
+    ['auth, low side', 0, TF.SetfAuth, low, { flags: LINE_FLAGS.LowAuth }],
+    ['auth, high side', 0, TF.SetfAuth, high, { flags: LINE_FLAGS.HighAuth }],
+    ['freeze', 0, TF.SetFreeze, high, { flags: LINE_FLAGS.HighFreeze }],
+    ['unfreeze', LINE_FLAGS.HighFreeze, TF.ClearFreeze, high, { flags: 0 }],
+    ['freeze and unfreeze at once', 0, TF.SetFreeze | TF.ClearFreeze, high, { flags: 0 }],
+    [
+      'freeze after NoFreeze does nothing',
+      0,
+      TF.SetFreeze,
+      { ...high, noFreeze: true },
+      { flags: 0 },
+    ],
+    ['NoRipple', 0, TF.SetNoRipple, low, { flags: LINE_FLAGS.LowNoRipple }],
+    [
+      'NoRipple while owing (fix1578)',
+      0,
+      TF.SetNoRipple,
+      { ...low, holdsNegative: true },
+      { result: 'tecNO_PERMISSION' },
+    ],
+    ['clear NoRipple', LINE_FLAGS.LowNoRipple, TF.ClearNoRipple, low, { flags: 0 }],
+  ])('%s', (_, flags, Flags, side, expected) => {
+    expect(trustLineFlagsAfter(flags, { Flags }, side)).toEqual(expected)
+  })
+})
+
+describe('issued payment steps (rippled StepChecks.h checkFreeze, DirectStep.cpp)', () => {
+  it('is frozen by the receiving account of the step: its GlobalFreeze or its freeze of the line', () => {
+    expect(stepFrozen({ dstHigh: true, dstFlags: LSF.GlobalFreeze, lineFlags: 0 })).toBe(true)
+    expect(stepFrozen({ dstHigh: true, dstFlags: 0, lineFlags: LINE_FLAGS.HighFreeze })).toBe(true)
+    // The other side's freeze does not stop this step.
+    expect(stepFrozen({ dstHigh: true, dstFlags: 0, lineFlags: LINE_FLAGS.LowFreeze })).toBe(false)
+    expect(stepFrozen({ dstHigh: false, dstFlags: 0, lineFlags: 0 })).toBe(false)
+  })
+
+  it('needs the issuer’s authorization of an empty line when it requires one', () => {
+    const step = { srcHigh: false, srcFlags: LSF.RequireAuth, lineFlags: 0, balanceZero: true }
+    expect(stepUnauthorized(step)).toBe(true)
+    expect(stepUnauthorized({ ...step, lineFlags: LINE_FLAGS.LowAuth })).toBe(false)
+    expect(stepUnauthorized({ ...step, lineFlags: LINE_FLAGS.HighAuth })).toBe(true)
+    expect(stepUnauthorized({ ...step, balanceZero: false })).toBe(false)
+    expect(stepUnauthorized({ ...step, srcFlags: 0 })).toBe(false)
+  })
+})

@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { getBalanceChanges } from 'xrpl'
+import { type LedgerFixture, ledgerFixture } from '../../ledger-fixture'
+import { type TestKey, testKey } from '../../test-keys'
+
+// Explicit Paths on a Payment (xrpl.org "Paths", "Payment"; rippled Payment.cpp, PaySteps.cpp
+// toStrand/toStrands). The ledger models the default path only: paths that restate it are
+// applied, malformed ones get rippled's tem codes, any other is refused tecPATH_DRY (no strand the
+// ledger can follow delivers), never tesSUCCESS without its effects.
+const UNIT = 1_000_000n
+const FEE = 12n
+const issuer = testKey(101)
+const alice = testKey(102)
+const bob = testKey(103)
+const other = testKey(104)
+const TF_NO_RIPPLE_DIRECT = 0x00010000
+
+let f: LedgerFixture
+beforeEach(() => {
+  f = ledgerFixture()
+  for (const key of [issuer, alice, bob, other])
+    f.ledger.fund(key.address, 100n * UNIT, ['TESTNET'])
+  f.submit(issuer, { TransactionType: 'AccountSet', SetFlag: 8 })
+  for (const key of [alice, bob]) {
+    f.submit(key, { TransactionType: 'TrustSet', LimitAmount: usd('1000') })
+  }
+  f.submit(issuer, { TransactionType: 'Payment', Destination: alice.address, Amount: usd('100') })
+})
+afterEach(() => f.dispose())
+
+function usd(value: string) {
+  return { currency: 'USD', issuer: issuer.address, value }
+}
+const holds = (key: TestKey) =>
+  f.ledger.account('TESTNET', key.address)?.lines.find((l) => l.currency === 'USD')?.balance
+const pay = (fields: Record<string, unknown>, from = alice) =>
+  f.submit(from, {
+    TransactionType: 'Payment',
+    Destination: bob.address,
+    Amount: usd('10'),
+    ...fields,
+  })
+
+describe('paths that restate the default path are applied (toStrand normalizes to the same strand)', () => {
+  it.each([
+    ['through the issuer, named as an account', [[{ account: issuer.address }]], 0],
+    [
+      'the delivered asset named by currency and issuer',
+      [[{ currency: 'USD', issuer: issuer.address }]],
+      0,
+    ],
+    [
+      'tfNoRippleDirect with a path through the issuer',
+      [[{ account: issuer.address }]],
+      TF_NO_RIPPLE_DIRECT,
+    ],
+  ])('%s: tesSUCCESS, the same balances as without a path', (_, Paths, Flags) => {
+    const { txid, engine_result } = pay({ Paths, Flags })
+    expect(engine_result).toBe('tesSUCCESS')
+    expect([holds(alice), holds(bob)]).toEqual(['90', '10'])
+    const changes = getBalanceChanges(f.ledger.transaction(txid)?.transaction.meta as never)
+    expect(changes.find((c) => c.account === bob.address)?.balances).toEqual([
+      { currency: 'USD', issuer: issuer.address, value: '10' },
+    ])
+  })
+
+  it('a native SendMax through the book with the book named in the path takes the offer', () => {
+    // The issuer sells 50 USD for 100 XRP.
+    f.submit(issuer, {
+      TransactionType: 'OfferCreate',
+      TakerGets: usd('50'),
+      TakerPays: String(100n * UNIT),
+    })
+    const { engine_result } = pay({
+      SendMax: String(30n * UNIT),
+      Paths: [[{ currency: 'USD', issuer: issuer.address }]],
+    })
+    expect(engine_result).toBe('tesSUCCESS')
+    expect(holds(bob)).toBe('10')
+  })
+})
+
+describe('paths the ledger cannot follow: tecPATH_DRY, the fee charged, nothing moved (Payment::doApply)', () => {
+  it.each([
+    ['rippling through another account', [[{ account: other.address }]]],
+    ['a book to another currency', [[{ currency: 'EUR', issuer: other.address }]]],
+    ['the native bridge on a same-asset payment', [[{ currency: 'XRP' }]]],
+    [
+      'one followable path and one not',
+      [[{ account: issuer.address }], [{ account: other.address }]],
+    ],
+  ])('%s', (_, Paths) => {
+    const before = f.balance(alice.address)
+    expect(pay({ Paths }).engine_result).toBe('tecPATH_DRY')
+    expect([holds(alice), holds(bob)]).toEqual(['100', '0'])
+    expect(f.balance(alice.address)).toBe(before - FEE)
+  })
+
+  it('to oneself with paths: not temREDUNDANT (an arbitrage loop, Payment::preflight), and not modelled', () => {
+    const self = f.submit(alice, {
+      TransactionType: 'Payment',
+      Destination: alice.address,
+      Amount: usd('1'),
+      Paths: [[{ account: issuer.address }]],
+    })
+    expect(self.engine_result).toBe('tecPATH_DRY')
+  })
+})
+
+describe('path result codes (rippled line each follows)', () => {
+  const nine = Array.from({ length: 9 }, () => ({ account: issuer.address }))
+  it.each([
+    [
+      'an account step with a currency (toStrand: hasAccount && hasCurrency)',
+      { Paths: [[{ account: issuer.address, currency: 'USD' }]] },
+      'temBAD_PATH',
+    ],
+    [
+      'an issuer that is noAccount (toStrand)',
+      { Paths: [[{ issuer: 'rrrrrrrrrrrrrrrrrrrrBZbvji' }]] },
+      'temBAD_PATH',
+    ],
+    [
+      'an account that is the zero account (toStrand: isXRP(account))',
+      { Paths: [[{ account: 'rrrrrrrrrrrrrrrrrrrrrhoLvTp' }]] },
+      'temBAD_PATH',
+    ],
+    [
+      'the native currency with an issuer (toStrand)',
+      { Paths: [[{ currency: 'XRP', issuer: other.address }]] },
+      'temBAD_PATH',
+    ],
+    [
+      'tfNoRippleDirect without paths (toStrands)',
+      { Flags: TF_NO_RIPPLE_DIRECT },
+      'temRIPPLE_EMPTY',
+    ],
+    [
+      '7 paths (Payment::preclaim, MaxPathSize 6)',
+      { Paths: Array.from({ length: 7 }, () => [{ account: issuer.address }]) },
+      'telBAD_PATH_COUNT',
+    ],
+    ['a path of 9 steps (MaxPathLength 8)', { Paths: [nine] }, 'telBAD_PATH_COUNT'],
+    [
+      'native to native with paths (Payment::preflight)',
+      { Amount: '1000000', Paths: [[{ account: issuer.address }]] },
+      'temBAD_SEND_XRP_PATHS',
+    ],
+  ])('%s → %s, nothing charged', (_, fields, code) => {
+    const before = f.balance(alice.address)
+    const sequence = f.ledger.account('TESTNET', alice.address)?.sequence
+    expect(pay(fields).engine_result).toBe(code)
+    expect(f.balance(alice.address)).toBe(before)
+    expect(f.ledger.account('TESTNET', alice.address)?.sequence).toBe(sequence)
+  })
+})
