@@ -107,8 +107,9 @@ export function createNetworkLedger(
     { onChange: (index) => tree.touch(index) },
   )
   let tree = createStateTree((index) => objects.read(index))
-  // The state of the latest closed ledger, copied at each close (objects are shared, never
-  // changed in place), for reads of the validated ledger (docs/protocol.md §8.6).
+  // The state of the latest closed ledger, taken at each close as a copy-on-write snapshot of the
+  // open ledger's (state/store-snapshot.ts), for reads of the validated ledger (docs/protocol.md
+  // §8.6).
   let validated = objects.copy({ seq: closedIndex, parentCloseTime })
   const host: TransactorHost = {
     ...preflightContext(definition, enabledAmendments(definition)),
