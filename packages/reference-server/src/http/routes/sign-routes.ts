@@ -26,7 +26,7 @@ export function signRoutes({
   payloads,
   state,
 }: Pick<HttpParts, 'clock' | 'endpoints' | 'identity' | 'state'> & {
-  payloads: Pick<PayloadRequests, 'record'> & Pick<PayloadWalletSteps, 'request'>
+  payloads: Pick<PayloadRequests, 'record' | 'finding'> & Pick<PayloadWalletSteps, 'request'>
 }): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
   // The QR always encodes next.always of a payload that exists (404 otherwise, §1).
@@ -43,6 +43,7 @@ export function signRoutes({
         serverNow: clock.now(),
         variant,
         links: endpoints().links,
+        finding: payloads.finding(uuid),
       })
       return htmlResponse(renderSignPage(view))
     } catch (error) {
