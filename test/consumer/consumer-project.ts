@@ -28,6 +28,11 @@ const REGISTRY_DEPENDENCIES = {
   webpack: '5.113.0',
   'swc-loader': '0.2.7',
   '@swc/core': '1.16.22',
+  // pullsign/react's optional peer, for its examples (```tsx check) and the hooks' test.
+  react: '19.3.1',
+  'react-dom': '19.3.1',
+  '@types/react': '19.3.3',
+  '@types/react-dom': '19.3.0',
 }
 
 const options = (cwd: string, env: Record<string, string>) => ({

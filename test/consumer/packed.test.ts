@@ -128,7 +128,13 @@ test('TypeScript with moduleResolution node10 finds the types of every entry and
       "import { encodeCtid } from 'pullsign/links'",
       "import { verifySignIn } from 'pullsign/verify'",
       "import { type Endpoints, PRODUCTION_ENDPOINTS } from 'pullsign/wire'",
+      "import { createSignRequest } from 'pullsign/ui'",
+      "import { usePayload } from 'pullsign/react'",
       'const endpoints: Endpoints = PRODUCTION_ENDPOINTS',
+      '// @ts-expect-error a status is a string union',
+      'const status: number = createSignRequest().getSnapshot().status',
+      '// @ts-expect-error usePayload takes a uuid or a created answer',
+      'usePayload(1)',
       '// @ts-expect-error api is a string',
       'const api: number = endpoints.api',
       '// @ts-expect-error a reference server takes options, not a number',
@@ -147,7 +153,7 @@ test('TypeScript with moduleResolution node10 finds the types of every entry and
       'const account: number = verifySignIn({} as never)',
       '// @ts-expect-error apiKey is a string',
       'const key: number = ({} as RefApplication).apiKey',
-      'export { api, code, account, key }',
+      'export { api, code, account, key, status }',
     ]),
   )
   writeFileSync(
@@ -194,6 +200,77 @@ test("the reference server's bundles carry each package they bundle once", () =>
     }
   }
   expect(twice).toEqual([])
+})
+
+test('pullsign/ui and pullsign/react load as ESM and CJS in Node, touching no page; a store follows a payload to signed', {
+  timeout: 30_000,
+}, () => {
+  // The page's globals are watched while the kit loads and a store is made, then removed.
+  const watch = [
+    "const pageGlobals = ['window', 'document', 'customElements', 'location', 'HTMLElement']",
+    'const touched = []',
+    'for (const name of pageGlobals) Object.defineProperty(globalThis, name, { configurable: true, get() { touched.push(name) } })',
+  ]
+  const follow = [
+    'const server = createReferenceServer({ ledgerCloseMs: false })',
+    'const endpoints = await server.listen(0)',
+    'const { applications: [app], users: [alice] } = server.platform.state()',
+    'const pullsign = new PullSign({ apiKey: app.apiKey, apiSecret: app.apiSecret, endpoints })',
+    "const created = await pullsign.payload.create({ TransactionType: 'SignIn' })",
+    'const request = ui.createSignRequest({ payload: created })',
+    'const statuses = []',
+    'let signing',
+    'await new Promise((resolve) => request.subscribe((s) => {',
+    '  if (statuses.at(-1) !== s.status) statuses.push(s.status)',
+    '  if (s.expiresAt !== null) signing ??= server.wallet.sign(created.uuid, { user: alice.uuid })',
+    "  if (s.status === 'signed') resolve()",
+    '}))',
+    'await pullsign.close()',
+    'await server.close()',
+    'console.log(JSON.stringify({ touched, statuses, hooks: Object.keys(react).sort(), txid: request.getSnapshot().result.txid }))',
+  ]
+  const expectFollowed = (out: {
+    touched: string[]
+    statuses: string[]
+    hooks: string[]
+    txid: string
+  }) => {
+    expect(out.touched).toEqual([])
+    expect(out.statuses).toEqual(['waiting', 'opened', 'signing', 'signed'])
+    expect(out.hooks).toEqual(['usePayload', 'useSession', 'useSignRequest', 'useXapp'])
+    expect(out.txid).toMatch(/^[0-9A-F]{64}$/)
+  }
+  writeFileSync(
+    join(project, 'ui-esm.mjs'),
+    script([
+      "import { createReferenceServer } from '@pullsign/reference-server'",
+      "import { PullSign } from 'pullsign'",
+      ...watch,
+      "const ui = await import('pullsign/ui')",
+      "const react = await import('pullsign/react')",
+      'ui.createCountdown(ui.createSignRequest({ payload: crypto.randomUUID() })).getSnapshot()',
+      'for (const name of pageGlobals) delete globalThis[name]',
+      ...follow,
+    ]),
+  )
+  expectFollowed(JSON.parse(run('node', ['ui-esm.mjs'], project)))
+  writeFileSync(
+    join(project, 'ui-cjs.cjs'),
+    script([
+      "const { createReferenceServer } = require('@pullsign/reference-server')",
+      "const { PullSign } = require('pullsign')",
+      ...watch,
+      "const ui = require('pullsign/ui')",
+      "const react = require('pullsign/react')",
+      'ui.createCountdown(ui.createSignRequest({ payload: crypto.randomUUID() })).getSnapshot()',
+      'for (const name of pageGlobals) delete globalThis[name]',
+      'async function main() {',
+      ...follow,
+      '}',
+      'main().catch((err) => { console.error(err); process.exit(1) })',
+    ]),
+  )
+  expectFollowed(JSON.parse(run('node', ['ui-cjs.cjs'], project)))
 })
 
 test('npx @pullsign/reference-server runs the one bin of the installed package', {

@@ -26,8 +26,12 @@ const USAGE = `Usage: pullsign-server [options]
   --public-url <url>      base URL the server is reached at (behind a proxy); every URL it
                           emits starts with it (default: the address it listens on)
   --oauth-url <url>       base URL of the OAuth provider (default: <public url>/oauth)
-  --ledger-close-ms <n>   ledger close interval in ms (default 4000; 0 closes only on demand)
+  --ledger-close-ms <n>   ledger close interval in ms (default 4000; 0 closes only on demand;
+                          auto closes a ledger as soon as a transaction applies)
   --no-rate-limits        switch rate limiting off
+  --strict-transactions   refuse (602) a payload whose transaction the ledger's preflight
+                          refuses (NFTokenMint without NFTokenTaxon: temMALFORMED); by
+                          default it is created and the log line says which rule it breaks
   --autopilot <user>:sign|reject[:<txType>]
                           the simulated wallet answers every new payload (or those of one
                           transaction type) as that user (name or uuid), 500 ms after it is
@@ -96,10 +100,15 @@ const parseCommandLine = (
     ...(values.quiet ? {} : { requestLog: { write, bodies: values.verbose === true } }),
   }
   if (values['ledger-close-ms'] !== undefined) {
-    const ms = integer('ledger-close-ms', values['ledger-close-ms'], 0, 3_600_000)
+    const given = values['ledger-close-ms']
+    if (given !== 'auto' && !/^\d+$/.test(given)) {
+      throw new UsageError(`--ledger-close-ms must be auto or a whole number of ms, got "${given}"`)
+    }
+    const ms = given === 'auto' ? 'auto' : integer('ledger-close-ms', given, 0, 3_600_000)
     options.ledgerCloseMs = ms === 0 ? false : ms
   }
   if (values['no-rate-limits']) options.rateLimits = false
+  if (values['strict-transactions']) options.strictTransactions = true
   const maxPayloads = values['retention-max-payloads']
   const ttl = values['retention-ttl-seconds']
   if (maxPayloads !== undefined || ttl !== undefined) {
@@ -142,6 +151,7 @@ const parse = (argv: string[]) =>
       'oauth-url': { type: 'string' },
       'ledger-close-ms': { type: 'string' },
       'no-rate-limits': { type: 'boolean' },
+      'strict-transactions': { type: 'boolean' },
       autopilot: { type: 'string', multiple: true },
       'retention-max-payloads': { type: 'string' },
       'retention-ttl-seconds': { type: 'string' },

@@ -5,7 +5,14 @@ export {
 } from './amendments/amendment-table'
 export type { LedgerHeader } from './closing/ledger-header'
 export type { MultisignedRefusal } from './codec/multisigned-blob'
-export { createLedger, type LedgerClock, type LedgerOptions } from './create-ledger'
+export {
+  checkCloseMode,
+  createLedger,
+  IDLE_CLOSE_MS,
+  type LedgerClock,
+  type LedgerCloseMode,
+  type LedgerOptions,
+} from './create-ledger'
 export type { LedgerClosed, TransactionApplied } from './ledger-events'
 export { type LedgerState, ledgerStateSchema } from './ledger-state'
 export type {
@@ -46,3 +53,4 @@ export type { LedgerObject } from './state/ledger-object'
 export type { StoredTransaction } from './state/stored-transaction'
 export type { AffectedNode, TransactionMeta } from './state/transaction-meta'
 export { transactionLookup } from './transaction-lookup'
+export type { PreflightRefusal, UnsignedPreflightOptions } from './unsigned-preflight'
