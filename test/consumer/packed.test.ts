@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, inject, test } from 'vitest'
-import { root, run } from './consumer-project'
+import { installedProject, root, run } from './consumer-project'
 
 /**
  * What a user gets from npm: both packages packed as tarballs, installed into a fresh project
  * outside the workspace (test/consumer/global-setup.ts, once per run), loaded as ESM and as CJS.
  * Run after `pnpm build` (the test command does).
  */
-const project = inject('consumerProject')
+const project = await installedProject()
 
 const script = (lines: string[]) => lines.join('\n')
 
