@@ -52,6 +52,10 @@ describe('PullSign user and environment of a sign-in client', () => {
     expect(detail).toMatchObject({ token: tokenId, owner: null })
     expect(seen.at(-1)).toBe(`GET /api/v1/jwt/nftoken-detail/${tokenId} 200`)
     await expect(pullsign.nftokenDetail('nope')).rejects.toMatchObject({ code: 'ERR_INPUT' })
+    // jwt/ping answers the JWT's own claims, as its type says (not the backend's application).
+    const pong = await pullsign.ping()
+    expect(pong).toMatchObject({ pong: true, sub: me?.account, app_uuidv4: app.uuid })
+    expect(pong).not.toHaveProperty('auth')
   })
 
   it('do not exist on a backend client, which has no sign-in', async () => {
