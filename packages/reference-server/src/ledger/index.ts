@@ -1,11 +1,19 @@
 export {
+  AMENDMENT_PROFILES,
   type Amendment,
+  type AmendmentProfile,
+  type AmendmentSwitches,
   type AmendmentTable,
   amendmentTable,
 } from './amendments/amendment-table'
 export type { LedgerHeader } from './closing/ledger-header'
 export type { MultisignedRefusal } from './codec/multisigned-blob'
-export { createLedger, type LedgerClock, type LedgerOptions } from './create-ledger'
+export {
+  type AmendmentSettings,
+  createLedger,
+  type LedgerClock,
+  type LedgerOptions,
+} from './create-ledger'
 export type { LedgerClosed, TransactionApplied } from './ledger-events'
 export { type LedgerState, ledgerStateSchema } from './ledger-state'
 export type {
@@ -33,7 +41,6 @@ export {
 } from './reads/book-offers'
 export {
   affectedAccounts,
-  metaBlob,
   type ObjectsPage,
   type OwnerObjectsRequest,
 } from './reads/ledger-reads'

@@ -40,6 +40,14 @@ export interface TestEnvironmentOptions {
    */
   clock?: 'manual'
   autopilot?: TestAutopilot
+  /**
+   * Which amendments the in-process server's networks have (docs/protocol.md §8.10): `'default'`,
+   * `'production'` (MAINNET as the XRP Ledger's mainnet: a Batch is temDISABLED there), or a
+   * profile with switches per network, `{ profile: 'production', MAINNET: { enable: ['BatchV1_1']
+   * } }`; not with `url` (a shared server's networks are every tenant's). `env.amendments()`
+   * switches them later in the file.
+   */
+  amendments?: ReferenceServerOptions['amendments']
 }
 
 // Checked by hand, not with zod: a tenant of a shared server loads this file in every test file,
@@ -82,8 +90,8 @@ const checkAutopilot = (autopilot: unknown) => {
 export function parseTestEnvironmentOptions(input: unknown): TestEnvironmentOptions {
   if (input === undefined) return {}
   if (!isObject(input)) return fail('', 'must be an object')
-  onlyKeys(input, '', ['url', 'server', 'timeoutMs', 'autopilot', 'clock'])
-  const { url, server, timeoutMs, autopilot, clock } = input
+  onlyKeys(input, '', ['url', 'server', 'timeoutMs', 'autopilot', 'clock', 'amendments'])
+  const { url, server, timeoutMs, autopilot, clock, amendments } = input
   if (url !== undefined && !isHttpUrl(url)) {
     fail('.url', 'must be the http(s) base URL of a running reference server')
   }
@@ -97,6 +105,24 @@ export function parseTestEnvironmentOptions(input: unknown): TestEnvironmentOpti
     }
     if (isObject(server) && server.clock !== undefined) {
       fail('.clock', 'and options.server.clock are two clocks: give one of them')
+    }
+  }
+  if (amendments !== undefined) {
+    if (url !== undefined) {
+      fail(
+        '.amendments',
+        "is for the in-process server only: a shared server's networks are every tenant's",
+      )
+    }
+    if (isObject(server) && server.amendments !== undefined) {
+      fail('.amendments', 'and options.server.amendments are two settings: give one of them')
+    }
+    const profile = isObject(amendments) ? amendments.profile : amendments
+    if (profile !== undefined && profile !== 'default' && profile !== 'production') {
+      fail(
+        '.amendments',
+        "must be 'default', 'production' or { profile?, <network>: { enable?, disable? } }",
+      )
     }
   }
   if (url !== undefined && server !== undefined) {

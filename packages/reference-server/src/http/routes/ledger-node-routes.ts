@@ -53,9 +53,11 @@ export function ledgerNodeRoutes({ ledger, node }: { ledger: Ledger; node: Ledge
   })
   // The definitions the node encodes with, as a Xahau node serves them over HTTP (the rails'
   // `definitions` URL) and as its `server_definitions` answers.
-  routes.get('/ledger/:network/definitions', (c) =>
-    KEYS.has(c.req.param('network')) ? jsonResponse(serverDefinitions()) : c.notFound(),
-  )
+  routes.get('/ledger/:network/definitions', (c) => {
+    const key = c.req.param('network')
+    if (!KEYS.has(key)) return c.notFound()
+    return jsonResponse(serverDefinitions(networkDefinition(key as never)))
+  })
   routes.post('/ledger/:network/accounts', async (c) => {
     const key = c.req.param('network')
     if (!KEYS.has(key)) return c.notFound()
