@@ -293,7 +293,7 @@ export interface Ledger {
    * A kept transaction of one network with its metadata as rippled stores it (`meta`:
    * `AffectedNodes`, `TransactionIndex`, `TransactionResult`, `DeliveredAmount`; the network's
    * codec's `encode(meta)` is its binary form; `delivered_amount` is for the adapter to add, see
-   * transaction-lookup.ts), or null when unknown or forgotten (docs/protocol.md §8.6, §8.8).
+   * transaction-lookup.ts), or null when unknown or forgotten (docs/protocol.md §8.6, §8.11).
    *
    * @example
    * ```ts
