@@ -109,8 +109,9 @@ const amendmentSettings = (values: ReturnType<typeof parse>['values']): Amendmen
       if (unknownAmendments(networkDefinition(key), [name]).length > 0) {
         throw new UsageError(`--${flag}: ${name} is not an amendment of ${key}`)
       }
-      const switches = (settings[key] ??= {})
+      const switches = settings[key] ?? {}
       switches[side] = [...(switches[side] ?? []), name]
+      settings[key] = switches
     }
   }
   return settings

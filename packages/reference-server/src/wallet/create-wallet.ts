@@ -75,6 +75,8 @@ function signPayload(
   const { txjson, options } = request
   const pseudo = PSEUDO_SIGNERS[txjson.TransactionType]
   if (pseudo) return { ...pseudo(txjson, account), multisignAccount: null, submit: false }
+  // A wallet before 5.4.0 signs no Batch, whatever the network (docs/protocol.md §8.4).
+  if (txjson.TransactionType === 'Batch') assertBatchWalletVersion(values.walletVersion)
   // Each network signs with its own definitions (docs/protocol.md §8.10): a type its server does
   // not know cannot be signed there.
   const codec = networkCodec(network)
@@ -105,7 +107,6 @@ function signPayload(
     multisign,
   })
   if (txjson.TransactionType === 'Batch') {
-    assertBatchWalletVersion(values.walletVersion)
     const signed = signBatch(filled, account)
     return { ...signed, multisignAccount: null, submit: options.submit && !signed.inner }
   }
