@@ -1,6 +1,10 @@
 import { type BackendClient, createBackendClient } from 'pullsign'
 import type { Endpoints, NetworkKey } from 'pullsign/wire'
-import type { RefApplication } from './control-api-types'
+import type {
+  RefApplication,
+  RefLedgerAmendmentsRequest,
+  RefLedgerAmendmentsResponse,
+} from './control-api-types'
 import type { ReferenceServer } from './index'
 import { createClock } from './platform/clock'
 import { type LedgerNodeUrls, ledgerNodeUrls } from './platform/node-urls'
@@ -88,8 +92,8 @@ export interface InProcessTestEnvironment extends TestEnvironmentBase {
    */
   amendments(
     network: NetworkKey,
-    change: { profile?: 'default' | 'production'; enable?: string[]; disable?: string[] },
-  ): Promise<{ network: NetworkKey; profile: string; enabled: string[] }>
+    change: Omit<RefLedgerAmendmentsRequest, 'network'>,
+  ): Promise<RefLedgerAmendmentsResponse>
 }
 
 /**
