@@ -128,14 +128,15 @@ export function networkLedger(
   return { network, name, node, amendments, ledgers, transactions }
 }
 
-// The enabled amendments, folded: a network has dozens. One the node does not model shows apart
-// (its transactions are refused, docs/protocol.md §8.10).
+// The enabled amendments, folded: a network has dozens; opened, they stay open through the live
+// refresh (scripts/dashboard-live.ts keeps a `details` open by id). One the node does not model
+// shows apart (its transactions are refused, docs/protocol.md §8.10).
 function renderAmendments(network: NetworkKey, amendments: DashboardAmendments): SafeHtml {
   const names = amendments.enabled.map(
     (a) =>
       html`<li data-amendment="${a.name}" data-modelled="${a.modelled ? 'yes' : 'no'}"><code>${a.name}</code>${a.modelled ? '' : html` <span class="muted">(not modelled: refused)</span>`}</li>`,
   )
-  return html`<details data-amendments="${network}"><summary>Amendments: ${amendments.enabled.length} enabled (profile ${amendments.profile})</summary><ul class="amendments">${names}</ul></details>`
+  return html`<details id="amendments-${network}" data-amendments="${network}"><summary>Amendments: ${amendments.enabled.length} enabled (profile ${amendments.profile})</summary><ul class="amendments">${names}</ul></details>`
 }
 
 // A hash cut to its first 8 digits, the whole hash in the title.

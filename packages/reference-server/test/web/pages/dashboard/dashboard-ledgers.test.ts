@@ -108,7 +108,9 @@ describe('dashboard ledgers', () => {
     expect(testnet().amendments.enabled.map((a) => a.name)).toContain('BatchV1_1')
     const html = renderLedgers([testnet(), xahau]).value
     expect(html).toContain('<li data-amendment="URIToken" data-modelled="no"><code>URIToken</code>')
-    expect(html).toContain('<details data-amendments="XAHAU"><summary>Amendments: ')
+    expect(html).toContain(
+      '<details id="amendments-XAHAU" data-amendments="XAHAU"><summary>Amendments: ',
+    )
     fixture.ledger.setAmendments('TESTNET', { disable: ['BatchV1_1'] })
     expect(renderLedgers([testnet()]).value).not.toContain('data-amendment="BatchV1_1"')
   })

@@ -95,6 +95,13 @@ describe('dashboard in Chromium', { timeout: 30_000 }, () => {
     expect(await xahau.locator('li[data-amendment="DeletableAccounts"]').count()).toBe(0)
     const batch = page.locator('details[data-amendments="TESTNET"] li[data-amendment="BatchV1_1"]')
     expect(await batch.count()).toBe(1)
+    // Opened, the list stays open while the live refresh swaps the section (a ledger closes).
+    const newest = page.locator('[data-network-ledger="XAHAU"] tr[data-ledger]').first()
+    const before = await newest.getAttribute('data-ledger')
+    expect((await e.t.control('ledger/close', { network: 'XAHAU' })).status).toBe(200)
+    await expect.poll(() => newest.getAttribute('data-ledger'), { timeout: 5000 }).not.toBe(before)
+    expect(await xahau.getAttribute('open')).toBe('')
+    expect(await uriToken.isVisible()).toBe(true)
     const res = await e.t.control('ledger/amendments', {
       network: 'TESTNET',
       disable: ['BatchV1_1'],
