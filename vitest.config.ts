@@ -8,7 +8,10 @@ const src = (path: string) => fileURLToPath(new URL(`./packages/${path}`, import
 /** Tests run against the sources, so no build is needed between an edit and a test run. */
 const alias = [
   { find: /^pullsign$/, replacement: src('sdk/src/index.ts') },
-  { find: /^pullsign\/(wire|verify|batch|links)$/, replacement: src('sdk/src/$1/index.ts') },
+  {
+    find: /^pullsign\/(wire|verify|batch|links|ui|react)$/,
+    replacement: src('sdk/src/$1/index.ts'),
+  },
   { find: /^@pullsign\/reference-server$/, replacement: src('reference-server/src/index.ts') },
   { find: /^@pullsign\/reference-server\/msw$/, replacement: src('reference-server/src/msw.ts') },
   {
@@ -20,10 +23,11 @@ const alias = [
 /** Bundles the server pages' browser scripts first, so the tests serve them as they are now. */
 const PAGE_SCRIPTS = 'packages/reference-server/bundle-page-scripts.ts'
 
-// The SDK's `node` entry is built with node/default-fetch.ts in place of core/default-fetch.ts
-// (packages/sdk/tsup.config.ts); the `sdk-node` project runs the transport's tests that way.
+// The SDK's `node` entry is built with node/default-fetch.ts and node/lazy-modules.ts in place of
+// the core's (packages/sdk/node-stand-ins.ts); the `sdk-node` project runs the transport's tests that way.
 const nodeEntry = [
   { find: /^\.\/default-fetch$/, replacement: src('sdk/src/node/default-fetch.ts') },
+  { find: /^\.\/lazy-modules$/, replacement: src('sdk/src/node/lazy-modules.ts') },
   ...alias,
 ]
 

@@ -35,7 +35,7 @@ const runnable = typescript.filter((block) => block.mode === 'run')
 const source = (block: DocBlock) =>
   block.mode === 'recipe'
     ? `recipes/${blockId(block)}/${block.title}`
-    : `blocks/${blockId(block)}.ts`
+    : `blocks/${blockId(block)}.${block.lang === 'tsx' ? 'tsx' : 'ts'}`
 
 test('every code block of the docs says what happens to it', () => {
   const unmarked = docs.flatMap(({ unmarked }) => unmarked)
@@ -86,6 +86,8 @@ describe('the TypeScript blocks, against the packed packages', () => {
           target: 'es2022',
           lib: ['es2022', 'dom', 'dom.iterable'],
           strict: true,
+          // React examples (```tsx check) use the automatic JSX runtime.
+          jsx: 'react-jsx',
           // The packages' own .d.ts name libraries (msw, vite) whose inner types are theirs.
           skipLibCheck: true,
           types: ['node'],

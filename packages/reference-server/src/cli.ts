@@ -34,8 +34,12 @@ const USAGE = `Usage: pullsign-server [options]
   --public-url <url>      base URL the server is reached at (behind a proxy); every URL it
                           emits starts with it (default: the address it listens on)
   --oauth-url <url>       base URL of the OAuth provider (default: <public url>/oauth)
-  --ledger-close-ms <n>   ledger close interval in ms (default 4000; 0 closes only on demand)
+  --ledger-close-ms <n>   ledger close interval in ms (default 4000; 0 closes only on demand;
+                          auto closes a ledger as soon as a transaction applies)
   --no-rate-limits        switch rate limiting off
+  --strict-transactions   refuse (602) a payload whose transaction the ledger's preflight
+                          refuses (NFTokenMint without NFTokenTaxon: temMALFORMED); by
+                          default it is created and the log line says which rule it breaks
   --amendments default|production
                           which amendments the networks have (default: every family the node
                           models; production: MAINNET as the XRP Ledger's mainnet, no Batch);
@@ -139,10 +143,15 @@ const parseCommandLine = (
     ...(values.quiet ? {} : { requestLog: { write, bodies: values.verbose === true } }),
   }
   if (values['ledger-close-ms'] !== undefined) {
-    const ms = integer('ledger-close-ms', values['ledger-close-ms'], 0, 3_600_000)
+    const given = values['ledger-close-ms']
+    if (given !== 'auto' && !/^\d+$/.test(given)) {
+      throw new UsageError(`--ledger-close-ms must be auto or a whole number of ms, got "${given}"`)
+    }
+    const ms = given === 'auto' ? 'auto' : integer('ledger-close-ms', given, 0, 3_600_000)
     options.ledgerCloseMs = ms === 0 ? false : ms
   }
   if (values['no-rate-limits']) options.rateLimits = false
+  if (values['strict-transactions']) options.strictTransactions = true
   options.amendments = amendmentSettings(values)
   const maxPayloads = values['retention-max-payloads']
   const ttl = values['retention-ttl-seconds']
@@ -186,6 +195,7 @@ const parse = (argv: string[]) =>
       'oauth-url': { type: 'string' },
       'ledger-close-ms': { type: 'string' },
       'no-rate-limits': { type: 'boolean' },
+      'strict-transactions': { type: 'boolean' },
       amendments: { type: 'string' },
       'enable-amendment': { type: 'string', multiple: true },
       'disable-amendment': { type: 'string', multiple: true },

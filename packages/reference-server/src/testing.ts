@@ -16,11 +16,16 @@ import {
   parseTestEnvironmentOptions,
   type TestAutopilot,
   type TestEnvironmentOptions,
+  type TestLedger,
 } from './testing/test-environment-options'
 import { type TestUser, testUser } from './testing/test-user'
 
 export { type Clock, type ClockOptions, createClock } from './platform/clock'
-export type { TestAutopilot, TestEnvironmentOptions } from './testing/test-environment-options'
+export type {
+  TestAutopilot,
+  TestEnvironmentOptions,
+  TestLedger,
+} from './testing/test-environment-options'
 export type { TestUser } from './testing/test-user'
 
 /**
@@ -122,6 +127,10 @@ const twoUsers = (users: TestUser[], field: string): TestEnvironmentBase['users'
   return [first, second, ...rest]
 }
 
+// The kit's ledger validates at once unless asked for an interval (TestLedger).
+const ledgerCloseMs = (ledger: TestLedger = { close: 'auto' }) =>
+  ledger.close === 'auto' ? ('auto' as const) : ledger.ms
+
 const startAutopilot = async (
   autopilot: TestAutopilot,
   {
@@ -152,7 +161,9 @@ const startAutopilot = async (
  * Creates what a test file needs against the reference server: without `url`, a server of its
  * own on a free port with the demo fixtures' application and users; with `url`, a tenant of that
  * running server (its own application and users, so files running in parallel never see each
- * other's payloads, webhooks, tokens or balances). The same call in vitest, jest and node:test.
+ * other's payloads, webhooks, tokens or balances). The in-process server validates a transaction
+ * as soon as it applies (automine, `options.ledger`): a signed payload's transaction is validated
+ * before its resolve message arrives. The same call in vitest, jest and node:test.
  *
  * @example
  * ```ts
@@ -182,6 +193,10 @@ export async function createTestEnvironment(
   const server =
     parsed.url === undefined
       ? (await import('./index')).createReferenceServer({
+          ledgerCloseMs: ledgerCloseMs(parsed.ledger),
+          ...(parsed.strictTransactions === undefined
+            ? {}
+            : { strictTransactions: parsed.strictTransactions }),
           ...parsed.server,
           ...(parsed.clock === 'manual' ? { clock: createClock({ manual: true }) } : {}),
           ...(parsed.amendments === undefined ? {} : { amendments: parsed.amendments }),

@@ -15,6 +15,12 @@ export type {
   SubscriptionEvents,
 } from './api/subscription-types'
 export type { UserStoreApi } from './api/user-store'
+export {
+  type PayloadWatch,
+  type WatchOptions,
+  type WatchOutcome,
+  watchPayload,
+} from './api/watch-payload'
 export type { XappApi } from './api/xapp'
 export type { HttpMethod, RequestEvent, ResponseEvent, RetryOptions } from './core/client'
 export { ApiError, type ApiErrorDetails, AuthError, RateLimitError } from './core/errors/api-errors'
@@ -64,3 +70,8 @@ export type { SignInEvents, SignInResult } from './runtimes/oauth/sign-in-sessio
 export { createXappClient, type XappClient } from './runtimes/xapp/xapp-client'
 export type { XappCommands } from './runtimes/xapp/xapp-members'
 export type { XappClientEvents } from './runtimes/xapp/xapp-runtime'
+export type {
+  PayloadSocketEvent,
+  SocketExpiredMessage,
+  SocketResolvedMessage,
+} from './wire/socket'

@@ -10,6 +10,7 @@ import {
 } from './amendments/amendment-table'
 import { bookAmountOf } from './amounts/book-amount'
 import { parseDrops } from './amounts/native-amount'
+import { CLOSE_TIME_RESOLUTION } from './closing/ledger-header'
 import { parseCtid } from './codec/ctid'
 import { multisignedBlob } from './codec/multisigned-blob'
 import { networkCodec } from './codec/network-codec'
@@ -30,6 +31,7 @@ import { LSF, type RippleState } from './state/ledger-object'
 import type { ReadView } from './state/read-view'
 import { lineView } from './state/trust-line'
 import { transactionLookup } from './transaction-lookup'
+import { unsignedPreflight } from './unsigned-preflight'
 
 /**
  * What the ledger needs of a clock (the platform's `Clock` is one): the time, and a repeating
@@ -45,11 +47,45 @@ export interface LedgerClock {
   setInterval(fn: (periods: number) => void, ms: number): () => void
 }
 
+/**
+ * When the ledger closes: every `n` ms of clock time (docs/protocol.md §8.1: about 4 s), only on
+ * demand (`false`), or `'auto'`: a network's open ledger closes as soon as a transaction applies to
+ * it (what Hardhat calls automine), and an idle one every {@link IDLE_CLOSE_MS} of clock time.
+ *
+ * @example
+ * ```ts
+ * const close: LedgerCloseMode = 'auto'
+ * ```
+ */
+export type LedgerCloseMode = number | false | 'auto'
+
+/**
+ * With `closeMs: 'auto'`, how often idle networks close: the close-time resolution (10 s,
+ * closing/ledger-header.ts), so the parent close time that `FinishAfter`, `CancelAfter` and
+ * `Expiration` are judged against keeps up with the clock (an `advance` included) without a close
+ * per submission being needed for it.
+ */
+export const IDLE_CLOSE_MS = CLOSE_TIME_RESOLUTION * 1000
+
+/**
+ * Throws a RangeError naming `field` unless `value` is a {@link LedgerCloseMode}.
+ *
+ * @example
+ * ```ts
+ * checkCloseMode(options.ledgerCloseMs, 'ledgerCloseMs')
+ * ```
+ */
+export function checkCloseMode(value: unknown, field: string): asserts value is LedgerCloseMode {
+  if (value === false || value === 'auto') return
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return
+  throw new RangeError(`${field} must be 'auto', false or a positive integer of milliseconds`)
+}
+
 /** Options of {@link createLedger}. */
 export interface LedgerOptions {
   clock: LedgerClock
-  /** Close every open ledger this often on the clock (docs/protocol.md §8.1: about 4 s); false = manual. */
-  closeMs: number | false
+  /** When open ledgers close ({@link LedgerCloseMode}). */
+  closeMs: LedgerCloseMode
   /**
    * Price of one native unit in a currency: the market pay-with-anything converts through
    * (docs/protocol.md §8.5). Without it, only same-currency conversions have a path.
@@ -148,9 +184,8 @@ function checkedPage<T extends { limit: number }>(request: T): T {
 export function createLedger(options: LedgerOptions): Ledger {
   const { clock, closeMs } = options
   const price = options.price ?? (() => null)
-  if (closeMs !== false && !(Number.isInteger(closeMs) && closeMs > 0)) {
-    throw new RangeError('closeMs must be a positive integer of milliseconds or false')
-  }
+  checkCloseMode(closeMs, 'closeMs')
+  const automine = closeMs === 'auto'
   const history = options.history ?? DEFAULT_LEDGER_HISTORY
   if (!(Number.isInteger(history) && history > 0)) {
     throw new RangeError('history must be a positive integer of transactions')
@@ -199,7 +234,23 @@ export function createLedger(options: LedgerOptions): Ledger {
     changes++
     for (const ledger of networks.values()) closeOne(ledger, ledgers)
   }
-  const cancelTimer = closeMs === false ? () => {} : clock.setInterval(closeAll, closeMs)
+  const cancelTimer =
+    closeMs === false ? () => {} : clock.setInterval(closeAll, automine ? IDLE_CLOSE_MS : closeMs)
+
+  // The one way a transaction reaches an open ledger (the wallet's, the node's `submit` and
+  // `submit_multisigned`, the faucet's): its listeners hear of it, then, in automine, its ledger
+  // closes at once, so whoever submitted reads it validated when the call returns.
+  const submitTo = (key: NetworkKey, blob: string) => {
+    const ledger = network(key)
+    changes++
+    const result = ledger.submit(blob)
+    if (!result.applied) return result
+    if (applied.size > 0) {
+      applied.emit({ network: key, txid: result.txid, engine_result: result.engine_result })
+    }
+    if (automine) closeOne(ledger, 1)
+    return result
+  }
 
   return {
     fund(address, drops, keys = NETWORK_KEYS) {
@@ -255,6 +306,7 @@ export function createLedger(options: LedgerOptions): Ledger {
       })
     },
     fee: (key) => network(key).definition.fee,
+    preflight: (key, tx, options) => unsignedPreflight(tx, network(key).preflightContext, options),
     minimumFee(key, tx, options) {
       const ledger = network(key)
       return String(minimumFee(tx, ledger.objects, ledger, options?.signers))
@@ -262,12 +314,7 @@ export function createLedger(options: LedgerOptions): Ledger {
     latestClosedIndex: (key) => network(key).latestClosedIndex(),
     submit(key, blob) {
       if (typeof blob !== 'string') throw new TypeError('blob must be a hex string')
-      changes++
-      const result = network(key).submit(blob)
-      if (result.applied && applied.size > 0) {
-        applied.emit({ network: key, txid: result.txid, engine_result: result.engine_result })
-      }
-      return result
+      return submitTo(key, blob)
     },
     close(key) {
       if (key === undefined) closeAll()
@@ -340,11 +387,9 @@ export function createLedger(options: LedgerOptions): Ledger {
       return depositAuthorized(depositParties(view, source, target))
     },
     submitMultisigned(key, txJson) {
-      const ledger = network(key)
-      const blob = multisignedBlob(txJson, networkCodec(ledger.definition))
+      const blob = multisignedBlob(txJson, networkCodec(network(key).definition))
       if (typeof blob !== 'string') return blob
-      changes++
-      return { ...ledger.submit(blob), tx_blob: blob }
+      return { ...submitTo(key, blob), tx_blob: blob }
     },
     entry(key, index, at) {
       const objects = stateOf(network(key), at)

@@ -10,8 +10,11 @@ export type { LedgerHeader } from './closing/ledger-header'
 export type { MultisignedRefusal } from './codec/multisigned-blob'
 export {
   type AmendmentSettings,
+  checkCloseMode,
   createLedger,
+  IDLE_CLOSE_MS,
   type LedgerClock,
+  type LedgerCloseMode,
   type LedgerOptions,
 } from './create-ledger'
 export type { LedgerClosed, TransactionApplied } from './ledger-events'
@@ -53,3 +56,4 @@ export type { LedgerObject } from './state/ledger-object'
 export type { StoredTransaction } from './state/stored-transaction'
 export type { AffectedNode, TransactionMeta } from './state/transaction-meta'
 export { transactionLookup } from './transaction-lookup'
+export type { PreflightRefusal, UnsignedPreflightOptions } from './unsigned-preflight'

@@ -16,6 +16,7 @@ import type { LedgerObject } from './state/ledger-object'
 import type { ReadView } from './state/read-view'
 import type { StoredTransaction } from './state/stored-transaction'
 import type { LineView } from './state/trust-line'
+import type { PreflightRefusal, UnsignedPreflightOptions } from './unsigned-preflight'
 
 /**
  * The state of one account on one network, as the wallet and the lookups see it.
@@ -160,16 +161,34 @@ export interface Ledger {
    * `signers` counts the multisigners of a transaction not yet signed (docs/protocol.md §8.7).
    */
   minimumFee(network: NetworkKey, tx: JsonObject, options?: { signers?: number }): string
+  /**
+   * The ledger's preflight of a transaction not signed yet, on a network (unsigned-preflight.ts):
+   * null when it passes, else the result a submission would get and the field to blame
+   * (docs/protocol.md §3.1 "Before the ledger says so").
+   *
+   * @example
+   * ```ts
+   * ledger.preflight('MAINNET', { TransactionType: 'NFTokenMint', Account, Fee: '12', Sequence: 1 })
+   * // { result: 'temMALFORMED', field: 'NFTokenTaxon' }
+   * ```
+   */
+  preflight(
+    network: NetworkKey,
+    tx: JsonObject,
+    options?: UnsignedPreflightOptions,
+  ): PreflightRefusal | null
   /** Index of the latest closed ledger. */
   latestClosedIndex(network: NetworkKey): number
   /**
    * Decodes, verifies the signature(s) and applies a signed transaction blob; what it makes of the
-   * blob is an engine result, never an exception.
+   * blob is an engine result, never an exception. With `closeMs: 'auto'` an applied transaction's
+   * ledger closes before this returns: it is validated, and its close heard, already.
    */
   submit(network: NetworkKey, blob: string): SubmitResult
   /**
    * Closes the open ledger now (all networks when omitted): the node's `ledger_accept`, the
-   * control API's `/__ref/ledger/close` and the `ledgerCloseMs` timer are this one operation.
+   * control API's `/__ref/ledger/close`, the `ledgerCloseMs` timer and automine's close are this
+   * one operation.
    */
   close(network?: NetworkKey): void
   /** The header of a kept closed ledger (the latest when `index` is omitted), or null. */

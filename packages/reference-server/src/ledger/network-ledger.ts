@@ -10,7 +10,7 @@ import { loadNetworkLedger, type NetworkLedgerState, saveNetworkLedger } from '.
 import type { SubmitResult } from './ledger-types'
 import type { NetworkDefinition } from './networks'
 import { runBatch } from './rules/batch/batch-rules'
-import type { NativePrice, RulesLookup } from './rules/transaction-rules'
+import type { NativePrice, PreflightContext, RulesLookup } from './rules/transaction-rules'
 import {
   type AppliedTransaction,
   applyTransaction,
@@ -27,6 +27,7 @@ import type { AccountRoot } from './state/ledger-object'
 import { createObjectStore, type ObjectStore } from './state/object-store'
 import type { RawView, ReadView } from './state/read-view'
 import { createSandbox } from './state/sandbox'
+import type { StoreSnapshot } from './state/store-snapshot'
 import type { StoredTransaction } from './state/stored-transaction'
 
 /** The in-memory ledger of one network. */
@@ -35,7 +36,9 @@ export interface NetworkLedger {
   /** The open ledger's objects (read-only: change them only through a transaction). */
   readonly objects: ObjectStore
   /** The objects as the latest closed (validated) ledger left them. */
-  validatedObjects(): ObjectStore
+  validatedObjects(): StoreSnapshot
+  /** What its transactions' preflight knows: the network, its amendment table and its rules. */
+  readonly preflightContext: PreflightContext
   fund(address: string, drops: bigint): void
   account(address: string): Readonly<AccountRoot> | null
   latestClosedIndex(): number
@@ -113,8 +116,9 @@ export function createNetworkLedger(
     { onChange: (index) => tree.touch(index) },
   )
   let tree = createStateTree((index) => objects.read(index), codec)
-  // The state of the latest closed ledger, copied at each close (objects are shared, never
-  // changed in place), for reads of the validated ledger (docs/protocol.md §8.6).
+  // The state of the latest closed ledger, taken at each close as a copy-on-write snapshot of the
+  // open ledger's (state/store-snapshot.ts), for reads of the validated ledger (docs/protocol.md
+  // §8.6).
   let validated = objects.copy({ seq: closedIndex, parentCloseTime })
   const transactions = new Map<string, StoredTransaction>()
   let open: StoredTransaction[] = []
@@ -198,6 +202,10 @@ export function createNetworkLedger(
     definition,
     objects,
     validatedObjects: () => validated,
+    // The table a control API switch set last (a getter: setAmendments replaces the context).
+    get preflightContext() {
+      return host
+    },
     fund(address, drops) {
       // A direct credit of the control API, not a transaction: the validated ledger shows it at
       // once too, as if the account had been funded at genesis.

@@ -11,6 +11,7 @@ import type { PayloadRequests } from '../platform/payloads/payload-requests'
 import type { PayloadSubscriptions } from '../platform/payloads/payload-subscriptions'
 import type { WalletOutcome, WalletRequest } from '../platform/payloads/payload-types'
 import type { PayloadWalletSteps } from '../platform/payloads/payload-wallet-steps'
+import { WALLET_DEFAULT_NETWORK } from '../platform/payloads/transaction-preflight'
 import type { User, UserAccount, Users } from '../platform/users/users'
 import { createAutopilot } from './autopilot'
 import { assertBatchWalletVersion, signBatch } from './batch-sign'
@@ -180,7 +181,8 @@ export function createWallet(deps: WalletDeps): Wallet {
     async sign(uuid, input) {
       const values = parseSignInput(input)
       const { user, request } = prepare(uuid, values.user)
-      const networkKey: NetworkKey = request.options.force_network ?? values.network ?? 'MAINNET'
+      const networkKey: NetworkKey =
+        request.options.force_network ?? values.network ?? WALLET_DEFAULT_NETWORK
       const network = networkDefinition(networkKey)
       const account = chooseAccount(user, request.options.signers, values.account, networkKey)
       const signature = signPayload(deps, request, account, network, values)

@@ -1,5 +1,5 @@
 import { PullSignError } from '../core/errors/pull-sign-error'
-import { CLASSIC_ADDRESS, describeValue, requireString } from '../core/input'
+import { CLASSIC_ADDRESS, describeValue, HEX_64, requireString } from '../core/input'
 import type { Client } from '../core/platform-client'
 import type {
   AccountMetaResponse,
@@ -17,7 +17,6 @@ import type {
   XrplTxResponse,
 } from '../wire/lookups'
 
-const HASH = /^[0-9A-Fa-f]{64}$/
 const CURRENCY_CODE = /^[A-Za-z0-9]{3}$/
 
 /**
@@ -72,7 +71,7 @@ const requireAccount = (value: unknown, field: string) =>
   requireString(value, field, CLASSIC_ADDRESS, 'a classic address (r…)')
 
 const requireHash = (value: unknown, field: string) =>
-  requireString(value, field, HASH, '64 hex characters')
+  requireString(value, field, HEX_64, '64 hex characters')
 
 const getter =
   (client: Client) =>
