@@ -19,7 +19,7 @@ const built = new Map<NetworkCodec, Record<string, unknown>>()
  * `server_definitions` (xrpl.org) of a network: the definitions its node encodes with, in
  * rippled's shape (`TYPES`, `LEDGER_ENTRY_TYPES`, `FIELDS`, `TRANSACTION_RESULTS`,
  * `TRANSACTION_TYPES`, `hash`): ripple-binary-codec's on the XRP Ledger's networks, xahaud's on
- * the Xahau ones, with the `native_currency_code` xahaud adds (docs/protocol.md §8.9, §8.10).
+ * the Xahau ones, with the `native_currency_code` xahaud adds (docs/protocol.md §8.10).
  *
  * @example
  * ```ts

@@ -1,3 +1,5 @@
+import { XAHAU_AMENDMENTS, XRPL_RETIRED } from './amendment-names'
+
 /**
  * What the XRP Ledger's mainnet has enabled, by name (research `ledger-breadth.md` §1.1: the
  * dated EnableAmendment list of xrpl.org's Known Amendments, its blog, and news for 2025-26):
@@ -12,65 +14,7 @@
  * ```
  */
 export const XRPL_MAINNET_ENABLED: ReadonlySet<string> = new Set([
-  // Retired: enabled for two years or more (rippled features.macro, XRPL_RETIRE).
-  'fix1201',
-  'fix1368',
-  'fix1373',
-  'fix1512',
-  'fix1513',
-  'fix1515',
-  'fix1523',
-  'fix1528',
-  'fix1543',
-  'fix1571',
-  'fix1578',
-  'fix1623',
-  'fix1781',
-  'fixAmendmentMajorityCalc',
-  'fixAMMOverflowOffer',
-  'fixCheckThreading',
-  'fixDisallowIncomingV1',
-  'fixInnerObjTemplate',
-  'fixMasterKeyAsRegularKey',
-  'fixNonFungibleTokensV1_2',
-  'fixNFTokenRemint',
-  'fixNFTokenReserve',
-  'fixPayChanRecipientOwnerDir',
-  'fixQualityUpperBound',
-  'fixReducedOffersV1',
-  'fixRmSmallIncreasedQOffers',
-  'fixSTAmountCanonicalize',
-  'fixTakerDryOfferRemoval',
-  'fixTrustLinesToSelf',
-  'fixUniversalNumber',
-  'Checks',
-  'CheckCashMakesTrustLine',
-  'Clawback',
-  'CryptoConditions',
-  'CryptoConditionsSuite',
-  'DeletableAccounts',
-  'DepositAuth',
-  'DepositPreauth',
-  'DisallowIncoming',
-  'Escrow',
-  'EnforceInvariants',
-  'ExpandedSignerList',
-  'FeeEscalation',
-  'Flow',
-  'FlowCross',
-  'FlowSortStrands',
-  'HardenedValidations',
-  'ImmediateOfferKilled',
-  'MultiSign',
-  'MultiSignReserve',
-  'NegativeUNL',
-  'NonFungibleTokensV1_1',
-  'PayChan',
-  'RequireFullyCanonicalSig',
-  'SortedDirectories',
-  'TicketBatch',
-  'TickSize',
-  'TrustSetAuth',
+  ...XRPL_RETIRED,
   // Enabled and not yet retired, with the date mainnet enabled each (§1.1).
   'fixRemoveNFTokenAutoTrustLine', // 2022-10-27
   'XRPFees', // 2024-03-25
@@ -102,13 +46,42 @@ export const XRPL_MAINNET_ENABLED: ReadonlySet<string> = new Set([
   'PermissionedDEX', // 2026-02-18
 ])
 
+// What xahau.network lists in `feature` and has not enabled (2026-09-30; research
+// `ledger-breadth.md` §1.2): neither in its `Amendments` object nor retired by xahaud.
+const NOT_ON_XAHAU_MAINNET: ReadonlySet<string> = new Set([
+  // Accounts cannot be deleted on Xahau (AccountDelete is temDISABLED).
+  'DeletableAccounts',
+  // XLS-20 NFTokens and their fixes: Xahau has URITokens instead.
+  'NonFungibleTokensV1',
+  'NonFungibleTokensV1_1',
+  'fixNFTokenDirV1',
+  'fixNFTokenNegOffer',
+  'fixNonFungibleTokensV1_2',
+  'fixNFTokenRemint',
+  'fixNFTokenReserve',
+  'fixNFTokenPageLinks',
+  'fixRemoveNFTokenAutoTrustLine',
+  'fixEnforceNFTokenTrustline',
+  // Hooks changes not voted in yet.
+  'HookOnV2',
+  'HooksUpdate2',
+  'NamedHooks',
+  'HookAPISerializedType240',
+  // XRP Ledger amendments xahaud lists and has not enabled.
+  'AMMClawback',
+  'CryptoConditionsSuite',
+  'fixUniversalNumber',
+  'fixTrustLinesToSelf',
+])
+
 /**
- * What Xahau's mainnet has enabled, by name: the 75 ids of its `Amendments` object at ledger
- * 26183057 (xahau.network, 2026-09-30; research `ledger-breadth.md` §1.2), and the amendments
- * xahaud retired (`XRPL_RETIRE` in its features.macro: always in force, although its `feature`
- * prints them `enabled: false`, Xahau having started with their code built in). No
- * DeletableAccounts (AccountDelete is temDISABLED on Xahau), no XLS-20 NFTokens. XAHAU and
- * XAHAUTESTNET mirror it in every profile (docs/protocol.md §8.10).
+ * What Xahau's mainnet has enabled, by name: every amendment xahau.network lists but those it has
+ * not enabled. That is the 75 ids of its `Amendments` object at ledger 26183057 (xahau.network,
+ * 2026-09-30; research `ledger-breadth.md` §1.2), and the amendments xahaud retired
+ * (`XRPL_RETIRE` in its features.macro: always in force, although its `feature` prints them
+ * `enabled: false`, Xahau having started with their code built in). No DeletableAccounts
+ * (AccountDelete is temDISABLED on Xahau), no XLS-20 NFTokens. XAHAU and XAHAUTESTNET mirror it
+ * in every profile (docs/protocol.md §8.10).
  *
  * @example
  * ```ts
@@ -116,97 +89,6 @@ export const XRPL_MAINNET_ENABLED: ReadonlySet<string> = new Set([
  * XAHAU_MAINNET_ENABLED.has('DeletableAccounts') // false
  * ```
  */
-export const XAHAU_MAINNET_ENABLED: ReadonlySet<string> = new Set([
-  // Retired in xahaud.
-  'MultiSign',
-  'TrustSetAuth',
-  'FeeEscalation',
-  'PayChan',
-  'CryptoConditions',
-  'TickSize',
-  'Escrow',
-  'EnforceInvariants',
-  'SortedDirectories',
-  'fix1201',
-  'fix1368',
-  'fix1373',
-  'fix1512',
-  'fix1523',
-  'fix1528',
-  // In the Amendments object.
-  'RequireFullyCanonicalSig',
-  'IOUIssuerWeakTSH',
-  'Remit',
-  'Checks',
-  'fixDisallowIncomingV1',
-  'fixHookAPI20251128',
-  'HardenedValidations',
-  'fixXahauV2',
-  'fixProvisionalDoubleThreading',
-  'fix1781',
-  'fixReducedOffersV1',
-  'fixTakerDryOfferRemoval',
-  'FlowCross',
-  'fixReducedOffersV2',
-  'fixFillOrKill',
-  'DepositPreauth',
-  'BalanceRewards',
-  'fixSTAmountCanonicalize',
-  'DisallowIncoming',
-  'fixNSDelete',
-  'fixXahauV1',
-  'fixAmendmentMajorityCalc',
-  'Clawback',
-  'MultiSignReserve',
-  'fix1623',
-  'fixRewardClaimFlags',
-  'fix1515',
-  'fixPayChanRecipientOwnerDir',
-  'fix1513',
-  'IOURewardClaim',
-  'XahauGenesis',
-  'fix1571',
-  'fix20250131',
-  'Flow',
-  'ImmediateOfferKilled',
-  'fixPreviousTxnID',
-  'ZeroB2M',
-  'ExtendedHookState',
-  'fixPageCap',
-  'fix240911',
-  'fixXahauV3',
-  'fixQualityUpperBound',
-  'fixInvalidTxFlags',
-  'fixCheckThreading',
-  'HookCanEmit',
-  'PaychanAndEscrowForTokens',
-  'XRPFees',
-  'Touch',
-  'TicketBatch',
-  'PriceOracle',
-  'CheckCashMakesTrustLine',
-  'fixHookMap',
-  'fixImportIssuer',
-  'FlowSortStrands',
-  'ExpandedSignerList',
-  'NegativeUNL',
-  'fixRmSmallIncreasedQOffers',
-  'fixFloatDivide',
-  'fixInnerObjTemplate',
-  'fixMasterKeyAsRegularKey',
-  'fixReduceImport',
-  'fix1543',
-  'fixGuardDepth32',
-  'HooksUpdate1',
-  'DeepFreeze',
-  'Cron',
-  'fixCronStacking',
-  'Hooks',
-  'URIToken',
-  'fix240819',
-  'Import',
-  'DepositAuth',
-  'fixIOULockedBalanceInvariant',
-  'Remarks',
-  'fix1578',
-])
+export const XAHAU_MAINNET_ENABLED: ReadonlySet<string> = new Set(
+  XAHAU_AMENDMENTS.filter((name) => !NOT_ON_XAHAU_MAINNET.has(name)),
+)
