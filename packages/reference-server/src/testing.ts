@@ -1,6 +1,10 @@
 import { type BackendClient, createBackendClient } from 'pullsign'
-import type { Endpoints } from 'pullsign/wire'
-import type { RefApplication } from './control-api-types'
+import type { Endpoints, NetworkKey } from 'pullsign/wire'
+import type {
+  RefApplication,
+  RefLedgerAmendmentsRequest,
+  RefLedgerAmendmentsResponse,
+} from './control-api-types'
 import type { ReferenceServer } from './index'
 import { createClock } from './platform/clock'
 import { type LedgerNodeUrls, ledgerNodeUrls } from './platform/node-urls'
@@ -79,6 +83,22 @@ export interface InProcessTestEnvironment extends TestEnvironmentBase {
    * webhook deliveries it started have finished. With `clock: 'manual'` nothing else moves it.
    */
   advance(seconds: number): Promise<void>
+  /**
+   * Changes one network's amendment table for the rest of the file (as `POST
+   * /__ref/ledger/amendments` does, docs/protocol.md §8.10): `profile` first, then each name of
+   * `enable` and `disable`. Resolves with the network's profile and enabled names; an unknown
+   * network or amendment rejects naming it and changes nothing. A server's reset returns to the
+   * environment's `amendments` option.
+   *
+   * @example
+   * ```ts
+   * await env.amendments('TESTNET', { disable: ['BatchV1_1'] }) // a Batch is now temDISABLED there
+   * ```
+   */
+  amendments(
+    network: NetworkKey,
+    change: Omit<RefLedgerAmendmentsRequest, 'network'>,
+  ): Promise<RefLedgerAmendmentsResponse>
 }
 
 /**
@@ -179,6 +199,7 @@ export async function createTestEnvironment(
             : { strictTransactions: parsed.strictTransactions }),
           ...parsed.server,
           ...(parsed.clock === 'manual' ? { clock: createClock({ manual: true }) } : {}),
+          ...(parsed.amendments === undefined ? {} : { amendments: parsed.amendments }),
         })
       : undefined
   // What ends the environment once it exists: its server, or a tenant's connections.
@@ -222,7 +243,9 @@ export async function createTestEnvironment(
       server.clock.advance(seconds)
       await server.platform.webhooks.settled()
     }
-    return { ...base, server, advance }
+    const amendments: InProcessTestEnvironment['amendments'] = (network, change) =>
+      control('POST', '/ledger/amendments', { ...change, network })
+    return { ...base, server, advance, amendments }
   } catch (error) {
     await end()
     throw error
