@@ -165,6 +165,25 @@ describe('a sign request store against the reference server', () => {
     expect(b.request.getSnapshot().status).toBe('opened')
   })
 
+  test('cancelled when the platform’s `expired` frame for the cancel comes before the app’s answer', async () => {
+    const first = await backend()
+    // The app's backend answers only after the page's socket heard what the cancel did (a page
+    // far from its backend): the frame must not end the request as expired.
+    const cancel = async (uuid: string) => {
+      const answer = await env.client.payload.cancel(uuid)
+      await a.watch.until(status('expired', 'cancelled'))
+      return answer
+    }
+    const a = store({ payload: first, cancel })
+    await a.watch.until(connected)
+    await expect(a.request.cancel()).resolves.toBe(true)
+    expect(changes(a.watch.seen, (s) => s.status)).toEqual(['waiting', 'cancelled'])
+    expect(eventsOf(a.watch.seen).at(-1)).toEqual({
+      type: 'pullsign-cancel',
+      detail: { uuid: first.uuid },
+    })
+  })
+
   test('a payload the platform does not know: an error naming it, nothing thrown', async () => {
     const uuid = crypto.randomUUID()
     const { watch } = store({ payload: uuid })

@@ -98,6 +98,8 @@ export abstract class PullSignElement<
       this.#stale = false
       this.#stop?.()
       this.#stop = undefined
+      // A new store is a new request: its events are told from the start, not from the last.
+      this.#snapshot = undefined
       this.#store = this.makeStore()
       this.sync()
     }

@@ -77,6 +77,7 @@ export class PullSignRequestElement extends PullSignElement<SignRequestSnapshot,
   #left: number | null = null
   #showQr = false
   #note = ''
+  #refocus: string | null = null
 
   constructor() {
     super()
@@ -186,12 +187,19 @@ export class PullSignRequestElement extends PullSignElement<SignRequestSnapshot,
       }
     } else if (status !== 'idle') body = [h('span', { part: 'spinner', 'aria-hidden': 'true' })]
     this.#note = ''
-    // A render replaces the buttons: the focus stays on the same part, else the first control.
-    const focused = this.root.activeElement?.getAttribute('part')
+    // A render replaces the buttons: the focus stays on the same part, else the first control;
+    // through a render with none (creating), it waits for one unless the person moved it.
+    const focused =
+      this.root.activeElement?.getAttribute('part') ??
+      (document.activeElement === document.body ? this.#refocus : null)
+    this.#refocus = null
     this.#panel.replaceChildren(this.heading(), ...(body.filter(Boolean) as Node[]), this.#live)
     if (focused) {
       const same = this.root.querySelector<HTMLElement>(`[part="${focused}"]`)
-      ;(same ?? this.root.querySelector<HTMLElement>('a,button'))?.focus()
+      const control =
+        same ?? this.#panel.querySelector<HTMLElement>('a,[part$=button]:not([part=close-button])')
+      if (control) control.focus()
+      else this.#refocus = focused
     }
     this.#tick()
   }
