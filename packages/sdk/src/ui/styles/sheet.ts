@@ -1,11 +1,13 @@
 // Colours take the page's `--pullsign-*` custom properties, else light-dark() defaults that follow
 // `color-scheme` (theme="auto": the system's; "light", "dark": fixed); every pair passes WCAG AA
-// in both. The QR code stays black on white, forced colours included. Written compact: it ships
+// in both. The building blocks used alone (countdown, button) bring their background, so their
+// text stays readable on a page of the other scheme. The QR code stays black on white, forced colours included. Written compact: it ships
 // as a string.
 const CSS = `:host{--a:var(--pullsign-accent,#0b5cd5);--c:var(--pullsign-accent-text,#fff);--b:var(--pullsign-bg,light-dark(#fff,#17191e));--m:var(--pullsign-muted,light-dark(#575e6b,#aab1bd));--l:var(--pullsign-border,light-dark(#c9ced6,#464c58));--r:var(--pullsign-radius,12px);color-scheme:light dark;display:inline-block;color:var(--pullsign-text,light-dark(#17191e,#eef0f3));font-family:var(--pullsign-font)}
 :host([theme=light]){color-scheme:light}
 :host([theme=dark]){color-scheme:dark}
 :host([hidden]){display:none}
+:host(pullsign-countdown),:host(pullsign-button){background:var(--b);border-radius:var(--r)}
 [part~=panel],[part~=actions],header{display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:.75rem}
 [part~=panel]{flex-direction:column;max-width:24rem;padding:1.25rem;text-align:center;background:var(--b);border:1px solid var(--l);border-radius:var(--r)}
 header{align-self:stretch;justify-content:space-between}
