@@ -21,7 +21,9 @@ test('pullsign-* elements are typed in React 19 JSX: attributes, properties and 
   expectTypeOf<JSX.IntrinsicElements['pullsign-countdown']>().toHaveProperty('expires-at')
   expectTypeOf<Request>().toMatchTypeOf<PullSignElementProps<PullSignRequestElement>>()
   expectTypeOf<{ theme: 'blue' }>().not.toMatchTypeOf<Request>()
-  expectTypeOf<{ 'onpullsign-signed': (event: CustomEvent<number>) => void }>().not.toMatchTypeOf<Request>()
+  expectTypeOf<{
+    'onpullsign-signed': (event: CustomEvent<number>) => void
+  }>().not.toMatchTypeOf<Request>()
 })
 
 test('a server render writes the element with its attributes (no page needed), the element upgrades in the page', () => {

@@ -5,10 +5,12 @@ import {
 import {
   createCountdown,
   createSignRequest,
+  NotSignedError,
   type PageHooks,
   type SignRequestOptions,
   type SignRequestSnapshot,
   signRequestEvents,
+  waitForSigned,
 } from 'pullsign/ui'
 import type { PayloadCreated } from 'pullsign/wire'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
@@ -182,6 +184,37 @@ describe('a sign request store against the reference server', () => {
       type: 'pullsign-cancel',
       detail: { uuid: first.uuid },
     })
+  })
+
+  test('waitForSigned: the signed result; a NotSignedError with ERR_REJECTED or the store’s error code; the signal’s reason', async () => {
+    const signed = await backend()
+    const a = store({ payload: signed })
+    const result = waitForSigned(a.request)
+    await a.watch.until(connected)
+    const record = await env.server.wallet.sign(signed.uuid, { user: user().uuid })
+    await expect(result).resolves.toEqual({ uuid: signed.uuid, txid: record.response.txid })
+
+    const rejected = await backend()
+    const b = store({ payload: rejected })
+    await b.watch.until(connected)
+    const declined = waitForSigned(b.request)
+    env.server.wallet.reject(rejected.uuid, { user: user().uuid })
+    await expect(declined).rejects.toEqual(
+      expect.objectContaining({ code: 'ERR_REJECTED', uuid: rejected.uuid }),
+    )
+    await expect(declined).rejects.toBeInstanceOf(NotSignedError)
+
+    const unknown = store({ payload: crypto.randomUUID() })
+    await expect(waitForSigned(unknown.request)).rejects.toMatchObject({
+      code: 'ERR_UNKNOWN_PAYLOAD',
+    })
+
+    const waiting = store({ payload: await backend() })
+    await waiting.watch.until(connected)
+    const controller = new AbortController()
+    const stopped = waitForSigned(waiting.request, controller.signal)
+    controller.abort(new Error('the page moved on'))
+    await expect(stopped).rejects.toThrow('the page moved on')
   })
 
   test('a payload the platform does not know: an error naming it, nothing thrown', async () => {

@@ -22,9 +22,7 @@ const audit = (page: Page): Promise<Finding[]> =>
     const axe = (
       window as unknown as {
         axe: {
-          run: (
-            context: Document,
-          ) => Promise<{
+          run: (context: Document) => Promise<{
             violations: { id: string; impact: string; nodes: { target: string[] }[] }[]
           }>
         }

@@ -1,3 +1,4 @@
+import { createNativeClient } from 'pullsign'
 import * as ui from 'pullsign/ui'
 import 'pullsign/ui/define'
 import { createFakeClock } from '../../support/fake-clock'
@@ -32,7 +33,14 @@ const checkout = () =>
 const cancel = (uuid: string) =>
   fetch(`/api/cancel?uuid=${uuid}`, { method: 'POST' }).then((r) => r.json())
 
-Object.assign(window, { ui, events, checkout, cancel, clock: createFakeClock(Date.now()) })
+Object.assign(window, {
+  ui,
+  events,
+  checkout,
+  cancel,
+  createNativeClient,
+  clock: createFakeClock(Date.now()),
+})
 
 // The strict-CSP page has no inline script: the panel comes from this module, told by the URL.
 if (params.has('auto')) {
