@@ -6,10 +6,10 @@ import type { UiStrings } from './en'
  *
  * @example
  * ```ts
- * const es = (await import('pullsign/ui/locales/es')).default
+ * import { es } from 'pullsign/ui/locales/es'
  * ```
  */
-const es: UiStrings = {
+export const es: UiStrings = {
   heading: 'Firma con tu monedero',
   creating: 'Preparando la solicitud…',
   waiting: 'Escanea el código con la app de tu monedero o abre la solicitud en este dispositivo.',

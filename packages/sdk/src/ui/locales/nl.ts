@@ -6,10 +6,10 @@ import type { UiStrings } from './en'
  *
  * @example
  * ```ts
- * const nl = (await import('pullsign/ui/locales/nl')).default
+ * import { nl } from 'pullsign/ui/locales/nl'
  * ```
  */
-const nl: UiStrings = {
+export const nl: UiStrings = {
   heading: 'Onderteken met je wallet',
   creating: 'Het verzoek wordt klaargezet…',
   waiting: 'Scan de code met je wallet-app, of open het verzoek op dit apparaat.',
