@@ -13,6 +13,10 @@ const alias = [
     find: /^pullsign\/(wire|verify|batch|links|ui|react)$/,
     replacement: src('sdk/src/$1/index.ts'),
   },
+  {
+    find: /^pullsign\/ui\/(define|locales\/nl|locales\/es)$/,
+    replacement: src('sdk/src/ui/$1.ts'),
+  },
   { find: /^@pullsign\/reference-server$/, replacement: src('reference-server/src/index.ts') },
   { find: /^@pullsign\/reference-server\/msw$/, replacement: src('reference-server/src/msw.ts') },
   {

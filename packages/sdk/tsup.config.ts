@@ -5,7 +5,8 @@ import { staticLazyModules } from './static-lazy-modules'
 /**
  * One config, named builds (as msw does): the library entries for bundlers (ESM + CJS + d.ts), the
  * main entry again for Node (the `node` export condition: a keep-alive `node:http` transport by
- * default, same types), and the script-tag build that defines `window.PullSign`.
+ * default, same types), and the script-tag builds that define `window.PullSign` (the second with
+ * the elements, `PullSign.ui`; its locales are read from dist/ui/locales/ beside it).
  */
 export default defineConfig([
   {
@@ -17,6 +18,9 @@ export default defineConfig([
       'batch/index': 'src/batch/index.ts',
       'links/index': 'src/links/index.ts',
       'ui/index': 'src/ui/index.ts',
+      'ui/define': 'src/ui/define.ts',
+      'ui/locales/nl': 'src/ui/locales/nl.ts',
+      'ui/locales/es': 'src/ui/locales/es.ts',
       'react/index': 'src/react/index.ts',
     },
     format: ['esm', 'cjs'],
@@ -39,7 +43,7 @@ export default defineConfig([
   },
   {
     name: 'iife',
-    entry: { 'pullsign.iife': 'src/iife.ts' },
+    entry: { 'pullsign.iife': 'src/iife.ts', 'pullsign-ui.iife': 'src/iife-ui.ts' },
     format: ['iife'],
     platform: 'browser',
     // es2022 keeps #private fields native: down-levelled, each becomes a WeakMap and helpers.

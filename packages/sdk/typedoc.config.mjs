@@ -1,5 +1,5 @@
 // @ts-check
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 
 /**
  * The API reference of `pullsign`: one TypeDoc module per subpath the package exports, found from
@@ -9,7 +9,13 @@ const { exports } = JSON.parse(readFileSync(new URL('./package.json', import.met
 const entryPoints = Object.keys(exports)
   // The script-tag file (`./pullsign.iife.js`) is a script, not a module with types.
   .filter((subpath) => subpath !== './package.json' && !subpath.endsWith('.js'))
-  .map((subpath) => (subpath === '.' ? 'src/index.ts' : `src/${subpath.slice(2)}/index.ts`))
+  // A subpath is a folder's index (`./ui`) or a file of its own (`./ui/define`, `./ui/locales/nl`).
+  .map((subpath) => {
+    const path = subpath === '.' ? 'src' : `src/${subpath.slice(2)}`
+    return existsSync(new URL(`./${path}/index.ts`, import.meta.url))
+      ? `${path}/index.ts`
+      : `${path}.ts`
+  })
 
 /** @type {Partial<import('typedoc').TypeDocOptions>} */
 export default {

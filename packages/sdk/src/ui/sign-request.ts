@@ -106,6 +106,7 @@ export function createSignRequest(options: SignRequestOptions = {}): SignRequest
   let following: Following | null = null
   // Every payload and every follow gets a new number: an answer for an older one is dropped.
   let generation = 0
+  // A cancel another tab heard, or one this store makes: the platform's `expired` then means it.
   let heardCancel = false
   let askedWallet: string | null = null
   let resumeAs: SignRequestStatus = 'waiting'
@@ -389,18 +390,23 @@ export function createSignRequest(options: SignRequestOptions = {}): SignRequest
       // An opened payload cannot be cancelled (docs/protocol.md §3.4).
       if (!adopted || now !== 'waiting') return false
       const { uuid } = adopted
+      // The platform tells a cancel's sockets `expired` (§4), often before the cancel's own
+      // answer arrives: while cancelling, that frame means cancelled.
+      heardCancel = true
       try {
         const answer = client ? await client.payload.cancel(uuid) : await options.cancel?.(uuid)
         // A cancel answer (§3.4) that says no: opened meanwhile, or already over.
         if (isObject(answer) && isObject(answer.result) && answer.result.cancelled === false) {
+          heardCancel = false
           return false
         }
       } catch {
+        heardCancel = false
         return false
       }
-      if (adopted?.uuid !== uuid || status() !== 'waiting') return false
-      end('cancelled')
-      return true
+      if (adopted?.uuid !== uuid) return false
+      if (status() === 'waiting') end('cancelled')
+      return status() === 'cancelled'
     },
   }
 }

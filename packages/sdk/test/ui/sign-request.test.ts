@@ -5,10 +5,12 @@ import {
 import {
   createCountdown,
   createSignRequest,
+  NotSignedError,
   type PageHooks,
   type SignRequestOptions,
   type SignRequestSnapshot,
   signRequestEvents,
+  waitForSigned,
 } from 'pullsign/ui'
 import type { PayloadCreated } from 'pullsign/wire'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
@@ -163,6 +165,56 @@ describe('a sign request store against the reference server', () => {
     await b.watch.until(status('opened'))
     await expect(b.request.cancel()).resolves.toBe(false)
     expect(b.request.getSnapshot().status).toBe('opened')
+  })
+
+  test('cancelled when the platform’s `expired` frame for the cancel comes before the app’s answer', async () => {
+    const first = await backend()
+    // The app's backend answers only after the page's socket heard what the cancel did (a page
+    // far from its backend): the frame must not end the request as expired.
+    const cancel = async (uuid: string) => {
+      const answer = await env.client.payload.cancel(uuid)
+      await a.watch.until(status('expired', 'cancelled'))
+      return answer
+    }
+    const a = store({ payload: first, cancel })
+    await a.watch.until(connected)
+    await expect(a.request.cancel()).resolves.toBe(true)
+    expect(changes(a.watch.seen, (s) => s.status)).toEqual(['waiting', 'cancelled'])
+    expect(eventsOf(a.watch.seen).at(-1)).toEqual({
+      type: 'pullsign-cancel',
+      detail: { uuid: first.uuid },
+    })
+  })
+
+  test('waitForSigned: the signed result; a NotSignedError with ERR_REJECTED or the store’s error code; the signal’s reason', async () => {
+    const signed = await backend()
+    const a = store({ payload: signed })
+    const result = waitForSigned(a.request)
+    await a.watch.until(connected)
+    const record = await env.server.wallet.sign(signed.uuid, { user: user().uuid })
+    await expect(result).resolves.toEqual({ uuid: signed.uuid, txid: record.response.txid })
+
+    const rejected = await backend()
+    const b = store({ payload: rejected })
+    await b.watch.until(connected)
+    const declined = waitForSigned(b.request)
+    env.server.wallet.reject(rejected.uuid, { user: user().uuid })
+    await expect(declined).rejects.toEqual(
+      expect.objectContaining({ code: 'ERR_REJECTED', uuid: rejected.uuid }),
+    )
+    await expect(declined).rejects.toBeInstanceOf(NotSignedError)
+
+    const unknown = store({ payload: crypto.randomUUID() })
+    await expect(waitForSigned(unknown.request)).rejects.toMatchObject({
+      code: 'ERR_UNKNOWN_PAYLOAD',
+    })
+
+    const waiting = store({ payload: await backend() })
+    await waiting.watch.until(connected)
+    const controller = new AbortController()
+    const stopped = waitForSigned(waiting.request, controller.signal)
+    controller.abort(new Error('the page moved on'))
+    await expect(stopped).rejects.toThrow('the page moved on')
   })
 
   test('a payload the platform does not know: an error naming it, nothing thrown', async () => {

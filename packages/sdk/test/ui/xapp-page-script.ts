@@ -5,6 +5,7 @@ import {
   type SignRequestSnapshot,
   type XappSnapshot,
 } from 'pullsign/ui'
+import 'pullsign/ui/define'
 
 // The test xApp's script: the UI stores over an xApp client, as an xApp built on them would be.
 interface TestWindow {
@@ -12,6 +13,8 @@ interface TestWindow {
   request: SignRequestSnapshot
   statuses: string[]
   pay(): void
+  payWithPanel(): void
+  signedDetail?: unknown
 }
 const params = new URLSearchParams(location.search)
 const client = createXappClient({
@@ -31,3 +34,14 @@ request.subscribe((snapshot) => {
   if (page.statuses.at(-1) !== snapshot.status) page.statuses.push(snapshot.status)
 })
 page.pay = () => void request.start()
+// The same, as the ready-made panel: it creates through the xApp client, asks the wallet to open
+// the request, and shows its status only.
+page.payWithPanel = () => {
+  const panel = document.createElement('pullsign-request')
+  panel.client = client
+  panel.request = { TransactionType: 'SignIn' }
+  panel.addEventListener('pullsign-signed', (event) => {
+    page.signedDetail = event.detail
+  })
+  document.body.append(panel)
+}

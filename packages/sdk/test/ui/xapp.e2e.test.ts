@@ -24,7 +24,11 @@ beforeAll(async () => {
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
-    alias: { pullsign: src('index.ts'), 'pullsign/ui': src('ui/index.ts') },
+    alias: {
+      pullsign: src('index.ts'),
+      'pullsign/ui': src('ui/index.ts'),
+      'pullsign/ui/define': src('ui/define.ts'),
+    },
     write: false,
   })
   const script = bundled.outputFiles[0]?.text ?? ''
@@ -70,6 +74,8 @@ type PageWindow = {
   }
   statuses: string[]
   pay(): void
+  payWithPanel(): void
+  signedDetail?: unknown
 }
 
 describe('the UI stores inside an xApp, framed by the host simulator (docs/protocol.md §7.2)', {
@@ -108,6 +114,46 @@ describe('the UI stores inside an xApp, framed by the host simulator (docs/proto
     expect(request).toMatchObject({ xapp: true, result: { account } })
     const statuses = await frame.evaluate(() => (window as unknown as PageWindow).statuses)
     expect(statuses).toEqual(['creating', 'waiting', 'opened', 'signing', 'signed'])
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  test('<pullsign-request> inside an xApp: the wallet opens the request, the panel shows status only (no QR, no link), signed with the account', async () => {
+    const { hostUrl } = ref.server.platform.xapps.launch({
+      application: game,
+      user: ref.alice.uuid,
+    })
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto(hostUrl)
+    const frame = await (await page.locator('#xapp').elementHandle())?.contentFrame()
+    if (!frame) throw new Error('no xApp frame')
+    await expect
+      .poll(() => frame.evaluate(() => (window as unknown as PageWindow).xappState?.status), SLOW)
+      .toBe('ready')
+    const account = await frame.evaluate(() => (window as unknown as PageWindow).xappState.account)
+    await frame.evaluate(() => (window as unknown as PageWindow).payWithPanel())
+    const panel = () =>
+      frame.evaluate(() => {
+        const element = document.querySelector('pullsign-request')
+        const root = element?.shadowRoot
+        return {
+          state: element?.state,
+          parts: [...(root?.querySelectorAll('[part]') ?? [])].map((p) => p.getAttribute('part')),
+          status: root?.querySelector('[part=status]')?.textContent,
+        }
+      })
+    await expect
+      .poll(panel, SLOW)
+      .toMatchObject({ state: 'waiting', status: 'Review the request in your wallet.' })
+    expect((await panel()).parts).not.toContain('qr')
+    expect((await panel()).parts).not.toContain('open-link')
+    await page.getByRole('button', { name: 'Sign', exact: true }).click()
+    await expect.poll(panel, SLOW).toMatchObject({ state: 'signed', status: 'Signed.' })
+    expect(
+      await frame.evaluate(() => (window as unknown as PageWindow).signedDetail),
+    ).toMatchObject({ account })
     expect(errors).toEqual([])
     await page.close()
   })
