@@ -6,6 +6,7 @@ import {
   type TransactionLookup,
 } from '../ledger'
 import type { LedgerAsset } from '../ledger/amounts/ledger-asset'
+import { engineResultMessage } from './engine-result-messages'
 import { resultCode } from './methods/submit-methods'
 import type { ApiVersion } from './node-request'
 import { transactionJson } from './transaction-json'
@@ -83,6 +84,7 @@ const transactionMessage = (
     type: 'transaction',
     engine_result: lookup.transaction.meta.TransactionResult,
     engine_result_code: resultCode(lookup.transaction.meta.TransactionResult),
+    engine_result_message: engineResultMessage(lookup.transaction.meta.TransactionResult),
     ledger_hash: header.ledger_hash,
     ledger_index: header.ledger_index,
     meta,

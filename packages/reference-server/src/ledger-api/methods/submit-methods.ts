@@ -1,5 +1,6 @@
 import { DEFAULT_DEFINITIONS, decode, encode } from 'ripple-binary-codec'
 import { decodeCanonical } from '../../ledger/codec/transaction-decode'
+import { engineResultMessage } from '../engine-result-messages'
 import type { NodeCall, NodeMethod } from '../node-request'
 import { RpcError } from '../rpc-errors'
 
@@ -49,6 +50,7 @@ const submitBlob = (call: NodeCall, blob: string) => {
     broadcast: result.applied,
     engine_result: result.engine_result,
     engine_result_code: resultCode(result.engine_result),
+    engine_result_message: engineResultMessage(result.engine_result),
     kept: result.applied,
     open_ledger_cost: network.fee,
     queued: false,
