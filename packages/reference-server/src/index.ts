@@ -18,6 +18,7 @@ import {
   createInProcessWebSocket,
   type InProcessWebSocketConstructor,
 } from './ws/in-process-socket'
+import { withLedgerFrameLog } from './ws/ledger-frame-log'
 import { createPayloadSockets } from './ws/payload-sockets'
 import { createSocketUpgrade } from './ws/socket-upgrade'
 
@@ -222,7 +223,10 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const answer = requestLog ? withRequestLog(routes, requestLog) : routes
   const handler: FetchHandler = async (request) => answer(request)
   const sockets = createPayloadSockets(platform)
-  const nodeSockets = createNodeSockets({ ledger: platform.ledger, node: ledgerNode })
+  const servedNodeSockets = createNodeSockets({ ledger: platform.ledger, node: ledgerNode })
+  const nodeSockets = requestLog?.ledgerFrames
+    ? withLedgerFrameLog(servedNodeSockets, requestLog.write)
+    : servedNodeSockets
   const upgrade = createSocketUpgrade(sockets, nodeSockets)
   // srvx hands the handler a lazy Request over the IncomingMessage; the handler's FastResponses
   // (http/responses.ts) are written straight to the socket; the process's globals stay as they are.
