@@ -3,6 +3,7 @@ import { KYC_STATUSES, type KycStatus, NETWORK_KEYS, type NetworkKey } from 'pul
 import * as z from 'zod'
 import type { KeyAlgorithm, RefUser } from '../../control-api-types'
 import type { Ledger } from '../../ledger'
+import { checkOpeningBalance } from '../base-reserve'
 import { conflict, notFound } from '../errors'
 import { newUuid, UUID } from '../ids'
 import { parseInput } from '../schema-input'
@@ -156,6 +157,11 @@ export function createUsers(deps: { ledger: Ledger }): Users {
       }
       const uuid = data.uuid ?? newUuid()
       if (byUuid.has(uuid)) throw conflict(`a user with uuid ${uuid} already exists`)
+      for (const [network, drops] of Object.entries(data.balances ?? {})) {
+        checkOpeningBalance(`balances.${network}`, network as NetworkKey, BigInt(drops), {
+          none: true,
+        })
+      }
       const accounts: UserAccount[] = []
       for (let index = 0; index < (data.accounts ?? DEFAULT_ACCOUNT_COUNT); index++) {
         accounts.push({ ...deriveUserAccount(name, index), networks: [...NETWORK_KEYS] })
@@ -181,7 +187,8 @@ export function createUsers(deps: { ledger: Ledger }): Users {
         byAddress.set(account.address, { user, account })
         for (const network of account.networks) {
           const drops = data.balances?.[network] ?? DEFAULT_BALANCE_DROPS
-          deps.ledger.fund(account.address, drops, [network])
+          // "0": no account on that network (checkOpeningBalance).
+          if (BigInt(drops) > 0n) deps.ledger.fund(account.address, drops, [network])
         }
       }
       return user
