@@ -179,6 +179,11 @@ export interface RefAutopilotRequest {
   txType?: string | null
   /** [ours] false keeps the rule listed but answering nothing (the dashboard's switch); default true. */
   enabled?: boolean
+  /**
+   * [ours] The network the wallet is on when it answers: a payload that forces no network
+   * (`options.force_network`) is signed there. Absent or null: MAINNET, production's default.
+   */
+  network?: NetworkKey | null
 }
 
 /**
@@ -198,6 +203,8 @@ export interface RefAutopilotRule {
   /** null: any transaction type. */
   txType: string | null
   enabled: boolean
+  /** The network it signs on when the payload forces none; null: MAINNET. */
+  network: NetworkKey | null
 }
 
 /**

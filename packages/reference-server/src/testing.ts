@@ -1,5 +1,5 @@
 import { type BackendClient, createBackendClient } from 'pullsign'
-import type { Endpoints } from 'pullsign/wire'
+import type { Endpoints, NetworkKey } from 'pullsign/wire'
 import type { RefApplication } from './control-api-types'
 import type { ReferenceServer } from './index'
 import { createClock } from './platform/clock'
@@ -44,6 +44,11 @@ export interface TestEnvironmentBase {
   readonly ledger: LedgerNodeUrls
   /** The environment's application: uuid, name, apiKey, apiSecret, webhookUrl, … */
   readonly application: RefApplication
+  /**
+   * The network the users sign on when a payload forces none (`options.network`, default
+   * MAINNET).
+   */
+  readonly network: NetworkKey
   /** At least two users, funded on every network, with their accounts. */
   readonly users: readonly [TestUser, TestUser, ...TestUser[]]
   /**
@@ -117,7 +122,13 @@ const startAutopilot = async (
     application,
     users,
     control,
-  }: { application: RefApplication; users: readonly TestUser[]; control: ControlCall },
+    network,
+  }: {
+    application: RefApplication
+    users: readonly TestUser[]
+    control: ControlCall
+    network: NetworkKey
+  },
 ) => {
   const user =
     typeof autopilot.user === 'number'
@@ -134,6 +145,7 @@ const startAutopilot = async (
     answer: autopilot.answer,
     ...(autopilot.afterMs === undefined ? {} : { afterMs: autopilot.afterMs }),
     application: application.uuid,
+    network,
   })
 }
 
@@ -173,6 +185,8 @@ export async function createTestEnvironment(
   const server =
     parsed.url === undefined
       ? (await import('./index')).createReferenceServer({
+          // A dev chain does not throttle the suite: no 429 unless `server.rateLimits` asks.
+          rateLimits: false,
           ledgerCloseMs: ledgerCloseMs(parsed.ledger),
           ...(parsed.strictTransactions === undefined
             ? {}
@@ -189,11 +203,14 @@ export async function createTestEnvironment(
       : await sharedServer(parsed.url ?? '', timeoutMs)
     end = tenant.close
     const { application, control, endpoints } = tenant
+    const network = parsed.network ?? 'MAINNET'
     const users = twoUsers(
-      tenant.users.map((user) => testUser(user, control)),
+      tenant.users.map((user) => testUser(user, control, network)),
       server ? 'options.server.fixtures' : 'the shared server',
     )
-    if (parsed.autopilot) await startAutopilot(parsed.autopilot, { application, users, control })
+    if (parsed.autopilot) {
+      await startAutopilot(parsed.autopilot, { application, users, control, network })
+    }
     const client = createBackendClient({
       apiKey: application.apiKey,
       apiSecret: application.apiSecret,
@@ -205,6 +222,7 @@ export async function createTestEnvironment(
     const base: TestEnvironmentBase = {
       endpoints,
       ledger: ledgerNodeUrls(endpoints.api),
+      network,
       application,
       users,
       client,

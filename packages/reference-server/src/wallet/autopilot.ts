@@ -1,3 +1,4 @@
+import type { NetworkKey } from 'pullsign/wire'
 import type { RefAutopilotEntry, RefAutopilotRule } from '../control-api-types'
 import type { Applications } from '../platform/applications/applications'
 import type { Clock } from '../platform/clock'
@@ -13,7 +14,7 @@ export interface AutopilotDeps {
   payloads: Pick<PayloadSubscriptions, 'onCreated'> & Pick<PayloadWalletSteps, 'request'>
   users: Pick<Users, 'find'>
   applications: Pick<Applications, 'find'>
-  sign(uuid: string, user: string): Promise<unknown>
+  sign(uuid: string, user: string, network: NetworkKey | null): Promise<unknown>
   reject(uuid: string, user: string): unknown
 }
 
@@ -38,7 +39,8 @@ const scopeKey = (application: string | null, txType: string | null) =>
 /**
  * Creates the autopilot of the simulated wallet. Each payload created while a rule matches gets one
  * answer, from the most specific rule switched on (application and type, application, type, any),
- * `afterMs` after its creation on the server clock, so tests move the clock instead of sleeping.
+ * `afterMs` after its creation on the server clock, so tests move the clock instead of sleeping
+ * (`afterMs: 0`: at once, whatever the clock).
  * An answer the wallet refuses (bound to another user, expired, already resolved, no account on
  * the network…) is skipped and logged with the wallet's reason; nothing throws from a timer.
  * Ending a rule (replaced, DELETE, reset) cancels the answers it has not given yet.
@@ -46,9 +48,9 @@ const scopeKey = (application: string | null, txType: string | null) =>
  * @example
  * ```ts
  * const autopilot = createAutopilot({ clock, payloads, users, applications, sign, reject })
- * autopilot.set({ user: alice.uuid, answer: 'sign', afterMs: 0 })
+ * autopilot.set({ user: alice.uuid, answer: 'sign', afterMs: 1000 })
  * payloads.create(app, { txjson: { TransactionType: 'SignIn' } })
- * clock.advance(0) // signed as Alice
+ * clock.advance(1) // signed as Alice
  * ```
  */
 export function createAutopilot(deps: AutopilotDeps): Autopilot {
@@ -71,6 +73,28 @@ export function createAutopilot(deps: AutopilotDeps): Autopilot {
     return null
   }
 
+  // `afterMs: 0` answers at once, on any clock: on the server clock (a manual clock's
+  // `advance(0)` gives it synchronously) or at the next turn of the event loop, whichever comes
+  // first, so a manual clock nobody moves still answers; a positive delay waits for the server
+  // clock to reach it (real time or `advance`).
+  const later = (fn: () => void, afterMs: number): (() => void) => {
+    const cancelOnClock = clock.setTimeout(() => {
+      globalThis.clearTimeout(turn)
+      fn()
+    }, afterMs)
+    const turn =
+      afterMs === 0
+        ? globalThis.setTimeout(() => {
+            cancelOnClock()
+            fn()
+          }, 0)
+        : undefined
+    return () => {
+      cancelOnClock()
+      globalThis.clearTimeout(turn)
+    }
+  }
+
   const note = (uuid: string, rule: RefAutopilotRule, reason: string | null) => {
     const outcome = reason !== null ? 'skipped' : rule.answer === 'sign' ? 'signed' : 'rejected'
     const at = new Date(clock.now()).toISOString()
@@ -80,7 +104,7 @@ export function createAutopilot(deps: AutopilotDeps): Autopilot {
 
   const answer = async (uuid: string, rule: RefAutopilotRule) => {
     try {
-      if (rule.answer === 'sign') await deps.sign(uuid, rule.user)
+      if (rule.answer === 'sign') await deps.sign(uuid, rule.user, rule.network)
       else deps.reject(uuid, rule.user)
       note(uuid, rule, null)
     } catch (error) {
@@ -95,11 +119,11 @@ export function createAutopilot(deps: AutopilotDeps): Autopilot {
     const request = deps.payloads.request(uuid)
     const found = match(request.application.uuid, request.txjson.TransactionType)
     if (!found) return
-    const cancel = clock.setTimeout(() => {
+    const run = () => {
       pending.delete(uuid)
       void answer(uuid, found.rule)
-    }, found.rule.afterMs)
-    pending.set(uuid, { scope: found.scope, cancel })
+    }
+    pending.set(uuid, { scope: found.scope, cancel: later(run, found.rule.afterMs) })
   })
 
   const cancelPending = (scope: string | null) => {

@@ -218,7 +218,7 @@ export function createWallet(deps: WalletDeps): Wallet {
     payloads,
     users,
     applications: deps.applications,
-    sign: (uuid, user) => wallet.sign(uuid, { user }),
+    sign: (uuid, user, network) => wallet.sign(uuid, { user, ...(network ? { network } : {}) }),
     reject: (uuid, user) => wallet.reject(uuid, { user }),
   })
   return {
