@@ -127,7 +127,8 @@ export interface Platform {
   inbox(userUuid: string): PayloadRecord[]
   /**
    * Back to the start fixtures: every payload, token, webhook, ledger entry and autopilot rule
-   * forgotten.
+   * forgotten; the subscribers of a payload still waiting for an answer get `{expired: true}`,
+   * then every payload socket closes.
    */
   reset(): void
   /**
@@ -293,6 +294,7 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
     },
     reset() {
       wallet.clearAutopilot()
+      payloads.endSubscriptions(new Set())
       webhooks.clear()
       identity.clear()
       payloads.clear()

@@ -1,10 +1,11 @@
 import type { NetworkKey, PayloadRecord } from 'pullsign/wire'
-import type { RefSignRequest, RefUser } from '../control-api-types'
+import type { RefCreatedUser, RefSignRequest } from '../control-api-types'
 import type { ControlCall } from './control-client'
 
 /**
  * A user of a test environment, funded on every network, who answers payloads in the simulated
- * wallet through the control API (docs/protocol.md §10).
+ * wallet through the control API (docs/protocol.md §10). Each account carries its `seed` (and key
+ * pair), so a test can also act as the wallet user with xrpl.js: `Wallet.fromSeed(seed)`.
  *
  * @example
  * ```ts
@@ -13,7 +14,7 @@ import type { ControlCall } from './control-client'
  * record.meta.signed // true
  * ```
  */
-export interface TestUser extends RefUser {
+export interface TestUser extends RefCreatedUser {
   /**
    * `POST /__ref/payloads/{uuid}/sign` as this user: resolves with the payload record. A payload
    * that forces no network is signed on the environment's `network` unless `options.network`
@@ -25,7 +26,11 @@ export interface TestUser extends RefUser {
 }
 
 /** Gives a user of the control API its wallet answers, on `network` unless a payload forces one. */
-export function testUser(user: RefUser, control: ControlCall, network: NetworkKey): TestUser {
+export function testUser(
+  user: RefCreatedUser,
+  control: ControlCall,
+  network: NetworkKey,
+): TestUser {
   const path = (uuid: string, answer: string) => `/payloads/${encodeURIComponent(uuid)}/${answer}`
   return {
     ...user,

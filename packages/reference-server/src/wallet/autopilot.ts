@@ -7,6 +7,7 @@ import type { PayloadSubscriptions } from '../platform/payloads/payload-subscrip
 import type { PayloadWalletSteps } from '../platform/payloads/payload-wallet-steps'
 import type { Users } from '../platform/users/users'
 import { parseAutopilotRule } from './autopilot-input'
+import type { AutopilotState } from './autopilot-state'
 
 /** What the autopilot works with: the wallet's own answers, and where new payloads come from. */
 export interface AutopilotDeps {
@@ -27,6 +28,15 @@ export interface Autopilot {
   rules(): RefAutopilotRule[]
   /** Newest first. */
   log(): RefAutopilotEntry[]
+  /** Counts the changes of the state it saves: a snapshot writes its part again only when it moved. */
+  readonly changes: number
+  /** Its rules, the answers it has yet to give and its log, for a snapshot. */
+  saveState(): AutopilotState
+  /**
+   * Replaces everything with a checked snapshot part (none: no rule); each answer not given yet
+   * is given when it was due (at once when that is past).
+   */
+  loadState(state: AutopilotState | undefined): void
 }
 
 /** How many answers and skips the log keeps, newest first. */
@@ -56,8 +66,9 @@ const scopeKey = (application: string | null, txType: string | null) =>
 export function createAutopilot(deps: AutopilotDeps): Autopilot {
   const { clock } = deps
   const rules = new Map<string, RefAutopilotRule>()
-  const pending = new Map<string, { scope: string; cancel: () => void }>()
+  const pending = new Map<string, { rule: RefAutopilotRule; due: number; cancel: () => void }>()
   let log: RefAutopilotEntry[] = []
+  let changes = 0
 
   const match = (application: string, txType: string) => {
     const scopes = [
@@ -100,6 +111,7 @@ export function createAutopilot(deps: AutopilotDeps): Autopilot {
     const at = new Date(clock.now()).toISOString()
     log.unshift({ at, payload: uuid, user: rule.user, answer: rule.answer, outcome, reason })
     if (log.length > LOG_SIZE) log.length = LOG_SIZE
+    changes++
   }
 
   const answer = async (uuid: string, rule: RefAutopilotRule) => {
@@ -114,23 +126,32 @@ export function createAutopilot(deps: AutopilotDeps): Autopilot {
     }
   }
 
+  // The rule's answer to a payload, `due` on the server clock (ms).
+  const schedule = (uuid: string, rule: RefAutopilotRule, due: number) => {
+    const run = () => {
+      pending.delete(uuid)
+      changes++
+      void answer(uuid, rule)
+    }
+    pending.set(uuid, { rule, due, cancel: later(run, Math.max(0, due - clock.now())) })
+    changes++
+  }
+
   deps.payloads.onCreated((uuid) => {
     if (rules.size === 0) return
     const request = deps.payloads.request(uuid)
     const found = match(request.application.uuid, request.txjson.TransactionType)
-    if (!found) return
-    const run = () => {
-      pending.delete(uuid)
-      void answer(uuid, found.rule)
-    }
-    pending.set(uuid, { scope: found.scope, cancel: later(run, found.rule.afterMs) })
+    if (found) schedule(uuid, found.rule, clock.now() + found.rule.afterMs)
   })
 
   const cancelPending = (scope: string | null) => {
     for (const [uuid, waiting] of pending) {
-      if (scope !== null && waiting.scope !== scope) continue
+      if (scope !== null && scopeKey(waiting.rule.application, waiting.rule.txType) !== scope) {
+        continue
+      }
       waiting.cancel()
       pending.delete(uuid)
+      changes++
     }
   }
   const list = () => [...rules.values()].map((rule) => ({ ...rule }))
@@ -144,15 +165,41 @@ export function createAutopilot(deps: AutopilotDeps): Autopilot {
       const scope = scopeKey(rule.application, rule.txType)
       cancelPending(scope)
       rules.set(scope, rule)
+      changes++
       return list()
     },
     clear() {
       cancelPending(null)
       rules.clear()
       log = []
+      changes++
       return list()
     },
     rules: list,
     log: () => log.map((entry) => ({ ...entry })),
+    get changes() {
+      return changes
+    },
+    saveState: () => ({
+      rules: list(),
+      pending: [...pending].map(([payload, { rule, due }]) => ({
+        payload,
+        application: rule.application,
+        txType: rule.txType,
+        due,
+      })),
+      log: log.map((entry) => ({ ...entry })),
+    }),
+    loadState(state) {
+      this.clear()
+      for (const rule of state?.rules ?? []) {
+        rules.set(scopeKey(rule.application, rule.txType), { ...rule })
+      }
+      for (const waiting of state?.pending ?? []) {
+        const rule = rules.get(scopeKey(waiting.application, waiting.txType))
+        if (rule) schedule(waiting.payload, rule, waiting.due)
+      }
+      log = (state?.log ?? []).map((entry) => ({ ...entry }))
+    },
   }
 }

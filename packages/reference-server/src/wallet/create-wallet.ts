@@ -151,7 +151,10 @@ export function createWallet(deps: WalletDeps): Wallet {
     return { user, request, record }
   }
 
-  const wallet: Omit<Wallet, 'autopilot' | 'clearAutopilot' | 'autopilotRules' | 'autopilotLog'> = {
+  const wallet: Omit<
+    Wallet,
+    'autopilot' | 'clearAutopilot' | 'autopilotRules' | 'autopilotLog' | 'autopilotPersistence'
+  > = {
     open(uuid, input) {
       const values = parseOpenInput(input)
       prepare(uuid, values.user)
@@ -227,5 +230,6 @@ export function createWallet(deps: WalletDeps): Wallet {
     clearAutopilot: autopilot.clear,
     autopilotRules: autopilot.rules,
     autopilotLog: autopilot.log,
+    autopilotPersistence: autopilot,
   }
 }

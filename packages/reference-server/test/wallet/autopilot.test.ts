@@ -72,7 +72,11 @@ describe('the autopilot signs on the network its rule names (docs/protocol.md §
 
   it('an unknown network is refused naming network', () => {
     expect(() =>
-      w.platform.wallet.autopilot({ user: w.alice.uuid, answer: 'sign', network: 'testnet' }),
+      w.platform.wallet.autopilot({
+        user: w.alice.uuid,
+        answer: 'sign',
+        network: 'testnet' as never,
+      }),
     ).toThrow(expect.objectContaining({ code: 600, message: expect.stringMatching(/^network /) }))
   })
 })

@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { NETWORK_KEYS } from 'pullsign/wire'
 import * as z from 'zod'
 import { parseInput } from '../../platform/schema-input'
 import { parseAutopilotInput } from '../../wallet/autopilot-input'
@@ -12,7 +11,6 @@ import type { HttpParts } from '../http-parts'
 import { readJsonBody } from '../json-body'
 import { json } from '../responses'
 
-const ledgerCloseBody = z.lazy(() => z.object({ network: z.enum(NETWORK_KEYS).optional() }))
 // At most ten years at once: enough for any expiry or token test, and far from float trouble.
 const advanceBody = z.lazy(() =>
   z.object({
@@ -37,7 +35,6 @@ export function controlRoutes({
   endpoints,
   inbox,
   ownHosts,
-  ledger,
   push,
   reset,
   resetApplication,
@@ -54,7 +51,6 @@ export function controlRoutes({
   | 'endpoints'
   | 'inbox'
   | 'ownHosts'
-  | 'ledger'
   | 'push'
   | 'reset'
   | 'resetApplication'
@@ -85,7 +81,9 @@ export function controlRoutes({
   })
   routes.post('/users', async (c) => {
     const user = users.create(await optionalBody(c.req.raw))
-    return json(c, users.view(user))
+    // [ours] The creator gets the accounts' keys (a test signs as its own user with xrpl.js);
+    // GET /__ref/state never shows them.
+    return json(c, users.keysView(user))
   })
   routes.post('/payloads/:uuid/open', async (c) => {
     const input = parseOpenInput(await readJsonBody(c.req.raw))
@@ -98,13 +96,6 @@ export function controlRoutes({
   routes.post('/payloads/:uuid/reject', async (c) => {
     const input = parseRejectInput(await readJsonBody(c.req.raw))
     return json(c, wallet.reject(c.req.param('uuid'), input))
-  })
-  routes.post('/ledger/close', async (c) => {
-    const { network } = parseInput(ledgerCloseBody, await optionalBody(c.req.raw))
-    ledger.close(network)
-    const networks = network ? [network] : NETWORK_KEYS
-    const closed = Object.fromEntries(networks.map((key) => [key, ledger.latestClosedIndex(key)]))
-    return json(c, { closed })
   })
   routes.post('/clock/advance', async (c) => {
     const { seconds } = parseInput(advanceBody, await readJsonBody(c.req.raw))

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { KYC_STATUSES, type KycStatus, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import * as z from 'zod'
-import type { KeyAlgorithm, RefUser } from '../../control-api-types'
+import type { KeyAlgorithm, RefCreatedUser, RefUser } from '../../control-api-types'
 import type { Ledger } from '../../ledger'
 import { checkOpeningBalance } from '../base-reserve'
 import { conflict, notFound } from '../errors'
@@ -72,6 +72,11 @@ export interface Users {
   setKyc(uuid: string, kyc: KycStatus): User
   /** The §10 view: no keys, no seeds. */
   view(user: User): RefUser
+  /**
+   * The §10 view with each account's keys: what POST `/__ref/users` answers its creator and the
+   * test kit's users carry; never GET `/__ref/state`.
+   */
+  keysView(user: User): RefCreatedUser
   /** Counts the changes of the state it saves: a snapshot writes its part again only when it moved. */
   readonly changes: number
   /** Every user with keys and seeds, for a snapshot (src/state/snapshot.ts). */
@@ -217,6 +222,16 @@ export function createUsers(deps: { ledger: Ledger }): Users {
         networks: [...a.networks],
       })),
     }),
+    keysView(user) {
+      const view = this.view(user)
+      return {
+        ...view,
+        accounts: view.accounts.map((account, i) => {
+          const { seed, publicKey, privateKey } = user.accounts[i] as UserAccount
+          return { ...account, seed, publicKey, privateKey }
+        }),
+      }
+    },
     get changes() {
       return changes
     },
