@@ -11,7 +11,7 @@ import { parseInput } from './schema-input'
 const MAX_TRAVEL_SECONDS = 10 * 365 * 24 * 3600
 
 const travelBody = z.lazy(() =>
-  z.object({
+  z.strictObject({
     by: z.number().int('must be whole seconds').min(0).max(MAX_TRAVEL_SECONDS).optional(),
     to: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 time' }).optional(),
   }),
@@ -43,9 +43,9 @@ const parseTravel = (input: unknown, now: number): { seconds: number; to: number
  * Time travel for tests (Hardhat's `evm_increaseTime` + `evm_mine`, docs/protocol.md §10): moves
  * the server clock (firing what became due: expiries, webhook retries, the interval's closes) and
  * closes one ledger on every network whose close time is at or after the target, never short of
- * it: for `by`, each network's latest close time plus `by` (and the moved clock, if later); for
- * `to`, that time. A close time is rounded to the close-time resolution and at least its parent's
- * + 1 s (rippled LedgerTiming.h), so it may pass the target by up to one resolution step (10 s).
+ * it: for `by`, each network's latest close time plus `by`; for `to`, that time. A close time is
+ * rounded to the close-time resolution and at least its parent's + 1 s (rippled LedgerTiming.h),
+ * so it may pass the target by up to one resolution step (10 s).
  * Bad input → 400 naming `by` or `to`, nothing moved.
  *
  * @example
@@ -62,10 +62,9 @@ export function travel(
   const { seconds, to } = parseTravel(input, clock.now())
   const before = new Map(NETWORK_KEYS.map((key) => [key, ledger.header(key)?.close_time ?? 0]))
   clock.advance(seconds)
-  const byClock = rippleSecondsAtOrAfter(to ?? clock.now())
   const ledgers = {} as Record<NetworkKey, RefTravelClose>
   for (const key of NETWORK_KEYS) {
-    const notBefore = to === null ? Math.max((before.get(key) ?? 0) + seconds, byClock) : byClock
+    const notBefore = to === null ? (before.get(key) ?? 0) + seconds : rippleSecondsAtOrAfter(to)
     ledger.close(key, { notBefore })
     // The ledger it just closed: a network always has its latest.
     const { ledger_index, close_time, close_time_iso } = ledger.header(key) as LedgerHeader

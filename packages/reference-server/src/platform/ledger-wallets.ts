@@ -13,7 +13,7 @@ export const DEFAULT_WALLET_COUNT = 10
 export const DEFAULT_WALLET_DROPS = '10000000000'
 
 const walletsBody = z.lazy(() =>
-  z.object({
+  z.strictObject({
     count: z.number().int().min(1).max(100).optional(),
     drops: z
       .string()
