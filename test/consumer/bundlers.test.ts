@@ -6,16 +6,16 @@ import type { AddressInfo } from 'node:net'
 import { basename, join } from 'node:path'
 import { build } from 'esbuild'
 import { type Browser, chromium } from 'playwright'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { chromiumArgs, requireChromium } from '../../scripts/chromium'
-import { run, runAsync } from './consumer-project'
+import { installedProject, run, runAsync } from './consumer-project'
 
 /**
  * Apps that import the packed SDK, bundled as users bundle them (bundled-app/: webpack with SWC
  * for Node and for browsers, esbuild for browsers), then run: the Node bundle with node, the
  * browser bundles in Chromium against the reference server, signing in through the popup.
  */
-const project = inject('consumerProject')
+const project = await installedProject()
 const apps = join(project, 'bundled-app')
 
 type ReferenceServer = ReturnType<

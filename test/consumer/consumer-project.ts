@@ -1,18 +1,15 @@
 import { execFile, execFileSync } from 'node:child_process'
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  realpathSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { inject } from 'vitest'
+import { awaitValue } from '../awaited-value'
 
 /** The workspace's root: the packages are packed from here, and vitest and tsc come from here. */
 export const root = resolve(import.meta.dirname, '../..')
+
+/** The consumer project's directory, once global-setup.ts has installed the packages in it. */
+export const installedProject = (): Promise<string> =>
+  awaitValue(inject('consumerProject'), 'installing the consumer project')
 
 /**
  * What the consumer project installs from the npm registry beside the two tarballs, pinned: the
@@ -69,7 +66,7 @@ export function run(
 
 /**
  * {@link run} without blocking this process: for a command that talks to a server the test runs
- * in this process.
+ * in this process, or one that runs while the tests do.
  */
 export function runAsync(
   command: string,
@@ -86,55 +83,51 @@ export function runAsync(
 
 /**
  * What a user gets from npm: both packages packed as tarballs (`pnpm pack`, after `pnpm build`)
- * and installed with one `npm install` into a fresh project outside the workspace, beside the
- * registry packages the tests drive them with. Answers the project's directory.
+ * and installed with one `npm install` into `project`, a fresh directory outside the workspace,
+ * beside the registry packages the tests drive them with. Asynchronous, so the other test files
+ * run while npm works.
  */
-export function createConsumerProject(): string {
-  const project = mkdtempSync(join(tmpdir(), 'pullsign-consumer-'))
-  try {
-    const packs = join(project, 'packs')
-    mkdirSync(packs)
-    for (const pkg of ['sdk', 'reference-server']) {
-      run(
+export async function installConsumerProject(project: string): Promise<void> {
+  const packs = join(project, 'packs')
+  mkdirSync(packs)
+  await Promise.all(
+    ['sdk', 'reference-server'].map((pkg) =>
+      runAsync(
         'npx',
         ['-y', 'pnpm@10.34.8', 'pack', '--pack-destination', packs],
         join(root, 'packages', pkg),
-      )
-    }
-    const tarball = (prefix: string) => {
-      const name = readdirSync(packs).find((file) => file.startsWith(prefix))
-      if (!name) throw new Error(`no tarball starting with ${prefix} in ${packs}`)
-      return `file:./packs/${name}`
-    }
-    const sdk = tarball('pullsign-')
-    writeFileSync(
-      join(project, 'package.json'),
-      JSON.stringify({
-        name: 'consumer',
-        private: true,
-        // ES modules, as a new project is; the CommonJS tests name their files .cjs.
-        type: 'module',
-        dependencies: {
-          pullsign: sdk,
-          '@pullsign/reference-server': tarball('pullsign-reference-server-'),
-          ...REGISTRY_DEPENDENCIES,
-        },
-        // The server depends on pullsign@<version>, which is not on the registry: use the tarball.
-        overrides: { pullsign: sdk },
-      }),
-    )
-    run(
-      'npm',
-      ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'],
-      project,
-    )
-    symlinkSync(
-      realpathSync(join(root, 'node_modules', 'vitest')),
-      join(project, 'node_modules', 'vitest'),
-    )
-  } catch (err) {
-    rmSync(project, { recursive: true, force: true })
-    throw err
+      ),
+    ),
+  )
+  const tarball = (prefix: string) => {
+    const name = readdirSync(packs).find((file) => file.startsWith(prefix))
+    if (!name) throw new Error(`no tarball starting with ${prefix} in ${packs}`)
+    return `file:./packs/${name}`
   }
-  return project
+  const sdk = tarball('pullsign-')
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({
+      name: 'consumer',
+      private: true,
+      // ES modules, as a new project is; the CommonJS tests name their files .cjs.
+      type: 'module',
+      dependencies: {
+        pullsign: sdk,
+        '@pullsign/reference-server': tarball('pullsign-reference-server-'),
+        ...REGISTRY_DEPENDENCIES,
+      },
+      // The server depends on pullsign@<version>, which is not on the registry: use the tarball.
+      overrides: { pullsign: sdk },
+    }),
+  )
+  await runAsync(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'],
+    project,
+  )
+  symlinkSync(
+    realpathSync(join(root, 'node_modules', 'vitest')),
+    join(project, 'node_modules', 'vitest'),
+  )
 }

@@ -1,5 +1,5 @@
 import { expect, inject, test } from 'vitest'
-import { run } from './consumer-project'
+import { installedProject, run } from './consumer-project'
 
 /**
  * The contract test a user writes from the docs alone (the `contract/payment.test.ts` recipe of
@@ -7,7 +7,7 @@ import { run } from './consumer-project'
  * by the test kit's autopilot, checked with xrpl.js on the kit's ledger node. Run by vitest in the
  * consumer project, against the packed packages.
  */
-const project = inject('consumerProject')
+const project = await installedProject()
 
 test("the test kit guide's contract test passes: created, signed by the autopilot, validated as asked on the ledger", {
   timeout: 120_000,

@@ -9,8 +9,8 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { describe, expect, inject, test } from 'vitest'
-import { root } from './consumer-project'
+import { describe, expect, test } from 'vitest'
+import { installedProject, root } from './consumer-project'
 import { blockId, type DocBlock, docFiles, isTypeScript, readDocBlocks } from './doc-blocks'
 
 /**
@@ -19,7 +19,7 @@ import { blockId, type DocBlock, docFiles, isTypeScript, readDocBlocks } from '.
  * against them (one Node process for all), and the `sh run` ones are run in the project where
  * they are installed. The convention: test/consumer/doc-blocks.ts and the root README.
  */
-const project = inject('consumerProject')
+const project = await installedProject()
 const docs = docFiles(root).map((file) => readDocBlocks(root, file))
 const blocks = docs.flatMap(({ blocks }) => blocks)
 const where = (block: DocBlock) => `${block.file}:${block.line}`

@@ -1,12 +1,17 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { createConsumerProject, root } from './consumer-project'
+import { serveValue } from '../awaited-value'
+import { installConsumerProject, root } from './consumer-project'
 import { docFiles, readDocBlocks } from './doc-blocks'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The consumer project's directory: the packed packages installed, the docs' recipes in it. */
+    /**
+     * Serves the consumer project's directory once the packed packages are installed (the docs'
+     * recipes in it): see `installedProject` in consumer-project.ts.
+     */
     consumerProject: string
     /** The files the docs' recipe blocks (```ts title="dir/file.ts"```) were written to. */
     docRecipes: string[]
@@ -30,10 +35,12 @@ function writeDocRecipes(project: string): string[] {
 
 /**
  * The consumer tests' one project per run: packed, installed once and shared by every file (one
- * `npm install` for all of them), with the docs' recipes written in, removed at the end.
+ * `npm install` for all of them), with the docs' recipes written in, removed at the end. npm
+ * works while the other projects' files run (the consumer files run last: groupOrder in
+ * vitest.config.ts); each consumer file awaits the install.
  */
-export default function setup(project: TestProject) {
-  const dir = createConsumerProject()
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'pullsign-consumer-'))
   const remove = () => rmSync(dir, { recursive: true, force: true })
   try {
     project.provide('docRecipes', writeDocRecipes(dir))
@@ -41,6 +48,17 @@ export default function setup(project: TestProject) {
     remove()
     throw err
   }
-  project.provide('consumerProject', dir)
-  return remove
+  const installed = installConsumerProject(dir)
+  // Its failure is each consumer file's, reported when it awaits the project.
+  installed.catch(() => {})
+  const served = await serveValue(async () => {
+    await installed
+    return dir
+  })
+  project.provide('consumerProject', served.url)
+  return async () => {
+    await served.close()
+    await installed.catch(() => {})
+    remove()
+  }
 }

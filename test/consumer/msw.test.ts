@@ -3,14 +3,14 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { expect, inject, test } from 'vitest'
-import { run } from './consumer-project'
+import { installedProject, run } from './consumer-project'
 
 /**
  * The request mocking libraries users put around the SDK on Node (msw, nock), against the packed
  * packages: every call of the SDK's `node` build (its keep-alive node:http transport) must reach
  * them, in ESM and in CJS.
  */
-const project = inject('consumerProject')
+const project = await installedProject()
 // The guide's example is TypeScript, run as written: tsx strips the types (Node 20 cannot).
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
 

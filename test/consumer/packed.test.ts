@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, inject, test } from 'vitest'
-import { root, run } from './consumer-project'
+import { installedProject, root, run } from './consumer-project'
 
 /**
  * What a user gets from npm: both packages packed as tarballs, installed into a fresh project
  * outside the workspace (test/consumer/global-setup.ts, once per run), loaded as ESM and as CJS.
  * Run after `pnpm build` (the test command does).
  */
-const project = inject('consumerProject')
+const project = await installedProject()
 
 const script = (lines: string[]) => lines.join('\n')
 
@@ -82,7 +82,7 @@ test('CJS: require both packages and do the same', { timeout: 30_000 }, () => {
   expectSignedIn(JSON.parse(run('node', ['cjs.cjs'], project)))
 })
 
-test('an error thrown by the CJS copy is instanceof the ESM classes, and the other way round', {
+test('an error thrown by the CJS copy is instanceof the ESM classes, and the other way round; classes keep their names', {
   timeout: 30_000,
 }, () => {
   writeFileSync(
@@ -101,6 +101,7 @@ test('an error thrown by the CJS copy is instanceof the ESM classes, and the oth
       '  config: config instanceof esm.PullSignError,',
       '  limited: [limited instanceof esm.RateLimitError, limited instanceof esm.ApiError, limited instanceof esm.PullSignError, limited instanceof esm.AuthError],',
       "  guard: esm.isPullSignError(limited, 'ERR_RATE_LIMIT'),",
+      '  names: [esm.PullSign.name, cjs.PullSign.name, esm.PullSignError.name, cjs.RateLimitError.name],',
       '  back: [network instanceof cjs.NetworkError, network instanceof cjs.PullSignError, network instanceof cjs.TimeoutError],',
       '}))',
     ]),
@@ -110,6 +111,7 @@ test('an error thrown by the CJS copy is instanceof the ESM classes, and the oth
     config: true,
     limited: [true, true, true, false],
     guard: true,
+    names: ['PullSign', 'PullSign', 'PullSignError', 'RateLimitError'],
     back: [true, true, false],
   })
 })

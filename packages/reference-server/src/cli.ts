@@ -261,7 +261,6 @@ const main = async () => {
     process.exitCode = 1
     return
   }
-  process.stdout.write(`${banner(server, command.options.host ?? '127.0.0.1')}\n`)
   const stop = (signal: string) => {
     process.stdout.write(`\n${signal}: stopping\n`)
     server.close().then(
@@ -276,6 +275,8 @@ const main = async () => {
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
+  // Printed once Ctrl-C is handled: whoever reads the banner may stop the server at once.
+  process.stdout.write(`${banner(server, command.options.host ?? '127.0.0.1')}\n`)
 }
 
 await main()

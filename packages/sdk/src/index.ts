@@ -1,5 +1,5 @@
 export type { AppStorageApi } from './api/app-storage'
-export type { BackendLookups, KycTarget, Lookups } from './api/lookups'
+export type { BackendLookups, JwtLookups, KycTarget, Lookups } from './api/lookups'
 export type { CreatedSubscription, PayloadApi } from './api/payload'
 export { PayloadExpiredError } from './api/payload-expired-error'
 export { isFinalRecord, isSignedRecord } from './api/payload-outcome'

@@ -128,12 +128,16 @@ const create = (options: PullSignOptions): PullSign => {
  * ```
  */
 export const PullSign = /* @__PURE__ */ defineHasInstance(
-  class PullSign {
-    constructor(first?: unknown, second?: unknown) {
-      // biome-ignore lint/correctness/noConstructorReturn: the facade hands back the runtime it picked
-      return create(normalize(first, second))
-    }
-  },
+  // Named by its key: a bundler renames a class declared `class PullSign` inside `const PullSign`
+  // (esbuild made it `PullSign2`), never a property key, so `PullSign.name` stays 'PullSign'.
+  {
+    PullSign: class {
+      constructor(first?: unknown, second?: unknown) {
+        // biome-ignore lint/correctness/noConstructorReturn: the facade hands back the runtime it picked
+        return create(normalize(first, second))
+      }
+    },
+  }.PullSign,
   // Any client of the four runtimes, whichever made it: told apart by `runtime`, as its type is.
   (value) => ((value as { runtime?: unknown } | null | undefined)?.runtime as string) in FACTORIES,
 ) as PullSignConstructor

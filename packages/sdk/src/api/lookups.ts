@@ -6,6 +6,7 @@ import type {
   CuratedAssetsResponse,
   HookHashesResponse,
   HookMeta,
+  JwtPingResponse,
   KycAccountResponse,
   KycTokenResponse,
   NftokenDetail,
@@ -35,18 +36,30 @@ export type KycTarget = { account: string } | { user_token: string }
  * @example
  * ```ts
  * const lookups = createLookups(client)
- * const { auth } = await lookups.ping()
+ * const rates = await lookups.getRates('USD')
  * ```
  */
 export interface Lookups {
-  ping(): Promise<PingResponse>
   getRates(currency: string): Promise<RatesResponse>
   getRails(): Promise<RailsResponse>
   getHookHash(hash: string): Promise<HookMeta>
   getHookHashes(): Promise<HookHashesResponse>
   getCuratedAssets(): Promise<CuratedAssetsResponse>
   getTransaction(hash: string): Promise<XrplTxResponse>
-  /** JWT clients only (browser, native, xApp): the detail of an NFToken by its 64-hex id. */
+}
+
+/**
+ * The lookups of a client holding a person's JWT (browser, native, xApp), §2 JWT routes.
+ *
+ * @example
+ * ```ts
+ * const { sub, pong } = await createJwtLookups(client).ping()
+ * ```
+ */
+export interface JwtLookups extends Lookups {
+  /** `jwt/ping`: the JWT's own claims (the person's account as `sub`) plus `pong: true`. */
+  ping(): Promise<JwtPingResponse>
+  /** The detail of an NFToken by its 64-hex id. */
   nftokenDetail(tokenId: string): Promise<NftokenDetail>
 }
 
@@ -59,6 +72,8 @@ export interface Lookups {
  * ```
  */
 export interface BackendLookups {
+  /** `ping`: the application the key and secret belong to, and this call's id. */
+  ping(): Promise<PingResponse>
   getKycStatus(target: { account: string }): Promise<KycAccountResponse>
   getKycStatus(target: { user_token: string }): Promise<KycTokenResponse>
   getKycStatus(target: string | KycTarget): Promise<KycAccountResponse | KycTokenResponse>
@@ -88,10 +103,9 @@ const getter =
  * const rates = await lookups.getRates('USD')
  * ```
  */
-export function createLookups(client: Client): Omit<Lookups, 'nftokenDetail'> {
+export function createLookups(client: Client): Lookups {
   const get = getter(client)
   return {
-    ping: () => get<PingResponse>('ping'),
     getRates: async (currency) => {
       const code = requireString(currency, 'currency', CURRENCY_CODE, 'a 3-character currency code')
       return get<RatesResponse>(`rates/${code.toUpperCase()}`)
@@ -108,16 +122,18 @@ export function createLookups(client: Client): Omit<Lookups, 'nftokenDetail'> {
 
 /**
  * Builds the lookups of a client holding a person's JWT (browser, native, xApp): every client's,
- * plus the detail of an NFToken by its 64-hex id (`jwt/nftoken-detail/{tokenId}`).
+ * `jwt/ping` (the JWT's claims) and the detail of an NFToken by its 64-hex id
+ * (`jwt/nftoken-detail/{tokenId}`).
  *
  * @example
  * ```ts
  * const { issuer } = await createJwtLookups(client).nftokenDetail(tokenId)
  * ```
  */
-export function createJwtLookups(client: Client): Lookups {
+export function createJwtLookups(client: Client): JwtLookups {
   return {
     ...createLookups(client),
+    ping: () => getter(client)<JwtPingResponse>('ping'),
     nftokenDetail: async (tokenId) =>
       getter(client)(`nftoken-detail/${requireHash(tokenId, 'tokenId')}`),
   }
@@ -171,6 +187,7 @@ export function createBackendLookups(client: Client): BackendLookups {
     return response.tokens
   }
   return {
+    ping: () => get<PingResponse>('ping'),
     getKycStatus: kyc as BackendLookups['getKycStatus'],
     verifyUserToken: async (token) => {
       const value = requireString(token, 'token')

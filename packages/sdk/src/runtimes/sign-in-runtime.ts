@@ -24,6 +24,11 @@ export interface SignInRuntimeOptions {
   redirectUrl?: string
 }
 
+// A restored session emits `success` and `ready` as the flow starts: after the client holds the
+// runtime that this function returns, so `client.state` reads signed in inside those listeners.
+const startAfterReturn = (flow: { start(): Promise<void> }) =>
+  queueMicrotask(() => void flow.start())
+
 /**
  * Starts the browser sign-in (popup or redirect) over the resolved core and the window; completes
  * a sign-in the page was loaded back from. Loaded by `import()` only when a browser client is
@@ -46,7 +51,7 @@ export function startBrowserRuntime({
     { apiKey, oauth: core.endpoints.oauth, ...signIn, redirectUrl },
     { core, page: windowPage(), events },
   )
-  void flow.start()
+  startAfterReturn(flow)
   return flow
 }
 
@@ -71,6 +76,6 @@ export function startNativeRuntime({
     { apiKey, oauth: core.endpoints.oauth, ...signIn, redirectUrl, openUrl },
     { core, events },
   )
-  void flow.start()
+  startAfterReturn(flow)
   return flow
 }
