@@ -137,6 +137,35 @@ describe('open payloads on restore and reset (docs/dev-chain.md "Snapshots")', (
   })
 })
 
+describe('an answer the autopilot owed when the snapshot was taken', () => {
+  let env: InProcessTestEnvironment
+  beforeAll(async () => {
+    env = await createTestEnvironment({
+      clock: 'manual',
+      autopilot: { user: 1, answer: 'reject', afterMs: 5000 },
+    })
+  })
+  afterAll(() => env.close())
+
+  it('is given at its due time after a restore, not before', async () => {
+    const { uuid } = await env.client.payload.create({ txjson: { TransactionType: 'SignIn' } })
+    await env.advance(2)
+    const snapshot = await env.snapshot()
+    await env.advance(10)
+    expect((await env.client.payload.get(uuid)).meta.resolved).toBe(true)
+
+    await env.restore(snapshot, { clock: true })
+    expect((await env.client.payload.get(uuid)).meta.resolved).toBe(false)
+    await env.advance(2.9)
+    expect((await env.client.payload.get(uuid)).meta.resolved).toBe(false)
+    await env.advance(0.1)
+    expect((await env.client.payload.get(uuid)).meta).toMatchObject({
+      resolved: true,
+      signed: false,
+    })
+  })
+})
+
 describe('POST /__ref/restore {clock} (docs/protocol.md §10)', () => {
   it('clock: true sets the server clock to savedAt; a clock that is no boolean → 400, nothing changed', async () => {
     const t = await startTestServer()
