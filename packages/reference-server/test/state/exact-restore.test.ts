@@ -185,4 +185,31 @@ describe('POST /__ref/restore {clock} (docs/protocol.md §10)', () => {
       await t.close()
     }
   })
+
+  it('a snapshot from before headers and autopilot were saved still restores; a chain that ends elsewhere → 400', async () => {
+    const t = await startTestServer()
+    try {
+      const snapshot = await ok(await t.control('snapshot'))
+      const index = t.server.platform.ledger.latestClosedIndex('TESTNET')
+      const older = structuredClone(snapshot)
+      delete older.autopilot
+      for (const network of Object.values(older.ledger) as Record<string, unknown>[]) {
+        delete network.chain
+        delete network.validated
+      }
+      expect(await ok(await t.control('restore', older))).toEqual({ restored: true })
+      expect(t.server.platform.ledger.latestClosedIndex('TESTNET')).toBe(index)
+      expect(t.server.platform.ledger.completeLedgers('TESTNET')).toBe(`${index}`)
+
+      const broken = structuredClone(snapshot)
+      broken.ledger.TESTNET.chain.ledgers.at(-1)[0] += 1
+      const error = await errorOf(await t.control('restore', broken))
+      expect(error).toMatchObject({ status: 400, code: 600 })
+      expect(error.message).toMatch(
+        /^ledger\.TESTNET\.chain\.ledgers\.\d+ must be the ledger closedIndex/,
+      )
+    } finally {
+      await t.close()
+    }
+  })
 })
