@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { isNetworkKey } from 'pullsign/wire'
 import {
   type AutopilotFlag,
   autopilotRule,
@@ -9,6 +10,13 @@ import {
 import { parseBaseUrl } from './base-url'
 import { announceClockMoves } from './clock-announcer'
 import { createReferenceServer, type ReferenceServerOptions } from './index'
+import {
+  AMENDMENT_PROFILES,
+  type AmendmentProfile,
+  type AmendmentSettings,
+  networkDefinition,
+} from './ledger'
+import { unknownAmendments } from './ledger/amendments/amendment-table'
 import { createClock } from './platform'
 import { nodeUrls } from './platform/node-urls'
 import { StateFileError } from './state/state-file'
@@ -32,6 +40,13 @@ const USAGE = `Usage: pullsign-server [options]
   --strict-transactions   refuse (602) a payload whose transaction the ledger's preflight
                           refuses (NFTokenMint without NFTokenTaxon: temMALFORMED); by
                           default it is created and the log line says which rule it breaks
+  --amendments default|production
+                          which amendments the networks have (default: every family the node
+                          models; production: MAINNET as the XRP Ledger's mainnet, no Batch);
+                          the Xahau networks mirror Xahau's mainnet in both
+  --enable-amendment <network>:<name>, --disable-amendment <network>:<name>
+                          switch one amendment on one network after the profile; repeatable
+                          (e.g. --disable-amendment TESTNET:BatchV1_1)
   --autopilot <user>:sign|reject[:<txType>]
                           the simulated wallet answers every new payload (or those of one
                           transaction type) as that user (name or uuid), 500 ms after it is
@@ -80,6 +95,34 @@ const readFixtures = (file: string): unknown => {
   }
 }
 
+// --amendments and the repeatable --enable-amendment / --disable-amendment <network>:<name>,
+// each checked against the network's own amendments (docs/protocol.md §8.10).
+const amendmentSettings = (values: ReturnType<typeof parse>['values']): AmendmentSettings => {
+  const profile = values.amendments ?? 'default'
+  if (!(AMENDMENT_PROFILES as readonly string[]).includes(profile)) {
+    throw new UsageError(`--amendments must be default or production, got "${profile}"`)
+  }
+  const settings: AmendmentSettings = { profile: profile as AmendmentProfile }
+  for (const [flag, side] of [
+    ['enable-amendment', 'enable'],
+    ['disable-amendment', 'disable'],
+  ] as const) {
+    for (const text of values[flag] ?? []) {
+      const [key = '', name = ''] = text.split(':')
+      if (!isNetworkKey(key) || name === '') {
+        throw new UsageError(`--${flag} must be <network>:<amendment>, got "${text}"`)
+      }
+      if (unknownAmendments(networkDefinition(key), [name]).length > 0) {
+        throw new UsageError(`--${flag}: ${name} is not an amendment of ${key}`)
+      }
+      const switches = settings[key] ?? {}
+      switches[side] = [...(switches[side] ?? []), name]
+      settings[key] = switches
+    }
+  }
+  return settings
+}
+
 /** Turns argv into server options and a port, or throws a {@link UsageError} naming the flag. */
 const parseCommandLine = (
   argv: string[],
@@ -121,6 +164,7 @@ const parseCommandLine = (
   }
   if (values['no-rate-limits']) options.rateLimits = false
   if (values['strict-transactions']) options.strictTransactions = true
+  options.amendments = amendmentSettings(values)
   const maxPayloads = values['retention-max-payloads']
   const ttl = values['retention-ttl-seconds']
   if (maxPayloads !== undefined || ttl !== undefined) {
@@ -164,6 +208,9 @@ const parse = (argv: string[]) =>
       'ledger-close-ms': { type: 'string' },
       'no-rate-limits': { type: 'boolean' },
       'strict-transactions': { type: 'boolean' },
+      amendments: { type: 'string' },
+      'enable-amendment': { type: 'string', multiple: true },
+      'disable-amendment': { type: 'string', multiple: true },
       autopilot: { type: 'string', multiple: true },
       'retention-max-payloads': { type: 'string' },
       'retention-ttl-seconds': { type: 'string' },

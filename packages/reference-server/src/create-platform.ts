@@ -1,7 +1,13 @@
 import type { Endpoints, PayloadRecord } from 'pullsign/wire'
 import type { RefState } from './control-api-types'
 import { createIdentity, type Identity } from './identity'
-import { checkCloseMode, createLedger, type Ledger, type LedgerCloseMode } from './ledger'
+import {
+  checkCloseMode,
+  createLedger,
+  type Ledger,
+  type LedgerCloseMode,
+  type LedgerOptions,
+} from './ledger'
 import {
   type Applications,
   type AppStorage,
@@ -78,6 +84,14 @@ export interface PlatformOptions {
   tokenValidityDays?: number
   /** When payloads that are over are forgotten; by default past 10,000 payloads, never by time. */
   retention?: RetentionOptions
+  /**
+   * Which amendments the networks start with, again after each reset (docs/protocol.md §8.10):
+   * `'default'` (every family the node models on the XRP Ledger's networks), `'production'`
+   * (MAINNET as the XRP Ledger's mainnet has it: no Batch), or a profile with switches per
+   * network, `{ profile: 'production', MAINNET: { enable: ['BatchV1_1'] } }`. The Xahau
+   * networks mirror Xahau's mainnet.
+   */
+  amendments?: LedgerOptions['amendments']
   /**
    * Refuse (602, naming the rule and the field) a payload whose transaction the ledger's preflight
    * refuses (`NFTokenMint` without `NFTokenTaxon` → `temMALFORMED`). By default such a payload is
@@ -208,6 +222,7 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
     closeMs,
     price: nativePrice,
     history: options.ledgerHistory,
+    amendments: options.amendments,
   })
   const applications = createApplications({ tokenValidityDays: options.tokenValidityDays ?? 30 })
   const users = createUsers({ ledger })

@@ -36,6 +36,8 @@ export type {
   RefCreatedUser,
   RefCreateUserRequest,
   RefInboxResponse,
+  RefLedgerAmendmentsRequest,
+  RefLedgerAmendmentsResponse,
   RefLedgerCloseRequest,
   RefOpenRequest,
   RefPayWith,

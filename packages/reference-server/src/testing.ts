@@ -2,6 +2,8 @@ import { type BackendClient, createBackendClient } from 'pullsign'
 import { type Endpoints, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import type {
   RefApplication,
+  RefLedgerAmendmentsRequest,
+  RefLedgerAmendmentsResponse,
   RefTravelClose,
   RefTravelResponse,
   RefWalletsResponse,
@@ -124,6 +126,22 @@ export interface InProcessTestEnvironment extends TestEnvironmentBase {
    * the snapshot's `savedAt`. Open payloads and their sockets: docs/dev-chain.md "Snapshots".
    */
   restore(snapshot: Snapshot, options?: { clock?: boolean }): Promise<void>
+  /**
+   * Changes one network's amendment table for the rest of the file (as `POST
+   * /__ref/ledger/amendments` does, docs/protocol.md §8.10): `profile` first, then each name of
+   * `enable` and `disable`. Resolves with the network's profile and enabled names; an unknown
+   * network or amendment rejects naming it and changes nothing. A server's reset returns to the
+   * environment's `amendments` option.
+   *
+   * @example
+   * ```ts
+   * await env.amendments('TESTNET', { disable: ['BatchV1_1'] }) // a Batch is now temDISABLED there
+   * ```
+   */
+  amendments(
+    network: NetworkKey,
+    change: Omit<RefLedgerAmendmentsRequest, 'network'>,
+  ): Promise<RefLedgerAmendmentsResponse>
 }
 
 /**
@@ -245,6 +263,7 @@ export async function createTestEnvironment(
             : { strictTransactions: parsed.strictTransactions }),
           ...parsed.server,
           ...(parsed.clock === 'manual' ? { clock: createClock({ manual: true }) } : {}),
+          ...(parsed.amendments === undefined ? {} : { amendments: parsed.amendments }),
         })
       : undefined
   // What ends the environment once it exists: its server, or a tenant's connections.
@@ -292,6 +311,8 @@ export async function createTestEnvironment(
       server.clock.advance(seconds)
       await server.platform.webhooks.settled()
     }
+    const amendments: InProcessTestEnvironment['amendments'] = (network, change) =>
+      control('POST', '/ledger/amendments', { ...change, network })
     const travelBy = async (body: { by: number } | { to: string }) => {
       const { ledgers } = await control<RefTravelResponse>('POST', '/ledger/travel', body)
       await server.platform.webhooks.settled()
@@ -301,6 +322,7 @@ export async function createTestEnvironment(
       ...base,
       server,
       advance,
+      amendments,
       travel: (seconds) => travelBy({ by: seconds }),
       travelTo: (date) => travelBy({ to: isoTime(date) }),
       snapshot: async () => server.snapshot(),

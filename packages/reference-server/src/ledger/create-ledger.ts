@@ -1,16 +1,24 @@
 import { isNetworkKey, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
-import { amendmentTable } from './amendments/amendment-table'
+import {
+  AMENDMENT_PROFILES,
+  type AmendmentProfile,
+  type AmendmentSwitches,
+  amendmentTable,
+  switchAmendments,
+  unknownAmendments,
+} from './amendments/amendment-table'
 import { bookAmountOf } from './amounts/book-amount'
 import { parseDrops } from './amounts/native-amount'
 import { CLOSE_TIME_RESOLUTION, closeTimeNotBefore } from './closing/ledger-header'
 import { parseCtid } from './codec/ctid'
 import { multisignedBlob } from './codec/multisigned-blob'
+import { networkCodec } from './codec/network-codec'
 import { type LedgerClosed, listeners, type TransactionApplied } from './ledger-events'
 import type { LedgerState } from './ledger-state'
 import type { AccountView, Ledger, LedgerSelector } from './ledger-types'
 import { createNetworkLedger, DEFAULT_LEDGER_HISTORY, type NetworkLedger } from './network-ledger'
-import { NETWORKS } from './networks'
+import { NETWORKS, networkDefinition } from './networks'
 import { accountOffers, bookOffers } from './reads/book-offers'
 import { accountObjectsPage, ledgerDataPage, ownerObjects } from './reads/ledger-reads'
 import { accountNfts, heldNFToken, nftBuyOffers, nftSellOffers } from './reads/nft-reads'
@@ -88,6 +96,50 @@ export interface LedgerOptions {
    * first (default {@link DEFAULT_LEDGER_HISTORY}): a long-running server stays bounded.
    */
   history?: number
+  /**
+   * Which amendments the networks start with (docs/protocol.md §8.10), again after each reset:
+   * `'default'` enables every family the node models on the XRP Ledger's networks;
+   * `'production'` makes MAINNET mirror the XRP Ledger's mainnet (the Xahau networks mirror
+   * Xahau's mainnet in both). The object form adds switches per network after the profile.
+   */
+  amendments?: AmendmentProfile | AmendmentSettings
+}
+
+/**
+ * A profile and switches per network, applied after it (`{ profile: 'production', MAINNET: {
+ * enable: ['BatchV1_1'] } }`).
+ *
+ * @example
+ * ```ts
+ * const settings: AmendmentSettings = { XAHAU: { disable: ['Hooks'] } }
+ * ```
+ */
+export type AmendmentSettings = { profile?: AmendmentProfile } & Partial<
+  Record<NetworkKey, AmendmentSwitches>
+>
+
+// The settings checked once: a RangeError naming the profile, the network or the amendment.
+function checkedSettings(amendments: LedgerOptions['amendments']) {
+  const settings: AmendmentSettings =
+    typeof amendments === 'string' || amendments === undefined
+      ? { profile: amendments ?? 'default' }
+      : amendments
+  const profile = settings.profile ?? 'default'
+  if (!AMENDMENT_PROFILES.includes(profile)) {
+    throw new RangeError(`amendments profile must be one of ${AMENDMENT_PROFILES.join(', ')}`)
+  }
+  for (const [key, switches] of Object.entries(settings)) {
+    if (key === 'profile') continue
+    if (!isNetworkKey(key)) {
+      throw new RangeError(`amendments.${key} must be a network: ${NETWORK_KEYS.join(', ')}`)
+    }
+    const { enable = [], disable = [] } = switches as AmendmentSwitches
+    const unknown = unknownAmendments(networkDefinition(key), [...enable, ...disable])
+    if (unknown.length > 0) {
+      throw new RangeError(`amendments.${key}: ${unknown.join(', ')} is not an amendment of ${key}`)
+    }
+  }
+  return { profile, settings }
 }
 
 const TXID = /^[0-9A-F]{64}$/i
@@ -138,9 +190,19 @@ export function createLedger(options: LedgerOptions): Ledger {
   if (!(Number.isInteger(history) && history > 0)) {
     throw new RangeError('history must be a positive integer of transactions')
   }
+  const { profile, settings } = checkedSettings(options.amendments)
   const build = () =>
     new Map<NetworkKey, NetworkLedger>(
-      NETWORKS.map((n) => [n.key, createNetworkLedger(n, price, clock.now(), history)]),
+      NETWORKS.map((n) => [
+        n.key,
+        createNetworkLedger(
+          n,
+          price,
+          clock.now(),
+          history,
+          amendmentTable(n, profile, settings[n.key] ?? {}),
+        ),
+      ]),
     )
   let networks = build()
   let changes = 0
@@ -245,8 +307,10 @@ export function createLedger(options: LedgerOptions): Ledger {
     },
     fee: (key) => network(key).definition.fee,
     preflight: (key, tx, options) => unsignedPreflight(tx, network(key).preflightContext, options),
-    minimumFee: (key, tx, options) =>
-      String(minimumFee(tx, network(key).objects, options?.signers)),
+    minimumFee(key, tx, options) {
+      const ledger = network(key)
+      return String(minimumFee(tx, ledger.objects, ledger, options?.signers))
+    },
     latestClosedIndex: (key) => network(key).latestClosedIndex(),
     submit(key, blob) {
       if (typeof blob !== 'string') throw new TypeError('blob must be a hex string')
@@ -289,7 +353,27 @@ export function createLedger(options: LedgerOptions): Ledger {
         : undefined
       return stored ? transactionLookup(stored) : null
     },
-    amendments: (key) => amendmentTable(network(key).definition),
+    amendments: (key) => network(key).amendments(),
+    setAmendments(key, change) {
+      const ledger = network(key)
+      const { definition } = ledger
+      const names = [...(change.enable ?? []), ...(change.disable ?? [])]
+      const unknown = unknownAmendments(definition, names)
+      if (unknown.length > 0) {
+        throw outOfRange('amendment', `${unknown.join(', ')} is not an amendment of ${key}`)
+      }
+      if (change.profile !== undefined && !AMENDMENT_PROFILES.includes(change.profile)) {
+        throw outOfRange('profile', `must be one of ${AMENDMENT_PROFILES.join(', ')}`)
+      }
+      const base =
+        change.profile === undefined
+          ? ledger.amendments()
+          : amendmentTable(definition, change.profile)
+      const table = switchAmendments(definition, base, change)
+      changes++
+      ledger.setAmendments(table)
+      return table
+    },
     depositAuthorized(key, source, destination, at) {
       const view = stateOf(network(key), at)
       for (const [name, address] of [
@@ -306,8 +390,7 @@ export function createLedger(options: LedgerOptions): Ledger {
       return depositAuthorized(depositParties(view, source, target))
     },
     submitMultisigned(key, txJson) {
-      network(key)
-      const blob = multisignedBlob(txJson)
+      const blob = multisignedBlob(txJson, networkCodec(network(key).definition))
       if (typeof blob !== 'string') return blob
       return { ...submitTo(key, blob), tx_blob: blob }
     },

@@ -1,11 +1,15 @@
 export {
+  AMENDMENT_PROFILES,
   type Amendment,
+  type AmendmentProfile,
+  type AmendmentSwitches,
   type AmendmentTable,
   amendmentTable,
 } from './amendments/amendment-table'
 export type { LedgerHeader } from './closing/ledger-header'
 export type { MultisignedRefusal } from './codec/multisigned-blob'
 export {
+  type AmendmentSettings,
   checkCloseMode,
   createLedger,
   IDLE_CLOSE_MS,
@@ -40,7 +44,6 @@ export {
 } from './reads/book-offers'
 export {
   affectedAccounts,
-  metaBlob,
   type ObjectsPage,
   type OwnerObjectsRequest,
 } from './reads/ledger-reads'

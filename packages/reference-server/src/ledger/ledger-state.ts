@@ -1,8 +1,15 @@
 import { NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import * as z from 'zod'
+import {
+  AMENDMENT_PROFILES,
+  type AmendmentProfile,
+  type AmendmentTable,
+  restoredAmendments,
+  unknownAmendments,
+} from './amendments/amendment-table'
 import type { LedgerChain, LedgerChainState } from './closing/ledger-chain'
 import type { JsonObject } from './codec/json-object'
-import type { NetworkDefinition } from './networks'
+import { type NetworkDefinition, networkDefinition } from './networks'
 import { accountRootIndex } from './state/keylets'
 import type { LedgerObject } from './state/ledger-object'
 import type { ObjectStore } from './state/object-store'
@@ -47,6 +54,11 @@ export interface NetworkLedgerState {
    * changes since the close): `[index, object or null (none there then)]`. Absent: the same.
    */
   validated?: [string, Record<string, unknown> | null][]
+  /**
+   * Its amendment table (docs/protocol.md §8.10): the profile and the names enabled. A snapshot
+   * without it restores the server's profile.
+   */
+  amendments?: { profile: AmendmentProfile; enabled: string[] }
 }
 
 // The saved headers follow each other and end at the state's latest closed ledger.
@@ -74,7 +86,7 @@ const checkChain = (
 }
 
 // Built on the first restore (ledgerStateSchema is lazy): most servers never restore.
-const networkStateSchema = (): z.ZodType<NetworkLedgerState> => {
+const networkStateSchema = (network: NetworkDefinition): z.ZodType<NetworkLedgerState> => {
   const index = z.number().int().nonnegative()
   const hash = z.string().regex(/^[0-9A-F]{64}$/, 'must be 32 bytes of upper-case hex')
   const object = z
@@ -132,9 +144,25 @@ const networkStateSchema = (): z.ZodType<NetworkLedgerState> => {
       closedLedgers: z.array(z.tuple([index, z.array(hash)])),
       chain: chain.optional(),
       validated: z.array(z.tuple([hash, object.nullable()])).optional(),
+      amendments: z
+        .object({
+          profile: z.enum(
+            AMENDMENT_PROFILES as unknown as [AmendmentProfile, ...AmendmentProfile[]],
+          ),
+          enabled: z.array(z.string().max(64)).max(512),
+        })
+        .optional(),
     })
     .superRefine((state, context) => {
       if (state.chain) checkChain(state.chain, state, context)
+      unknownAmendments(network, state.amendments?.enabled ?? []).forEach((name) => {
+        const at = state.amendments?.enabled.indexOf(name) ?? 0
+        context.addIssue({
+          code: 'custom',
+          path: ['amendments', 'enabled', at],
+          message: `is no amendment of ${network.key}`,
+        })
+      })
       const seen = new Set<string>()
       state.objects.forEach((object, i) => {
         if (seen.has(object.index)) {
@@ -170,11 +198,12 @@ export type LedgerState = Partial<Record<NetworkKey, NetworkLedgerState>>
 
 /** Checks the ledger part of a snapshot. */
 export const ledgerStateSchema: z.ZodType<LedgerState> = z.lazy(() =>
-  z.partialRecord(
-    z.enum(NETWORK_KEYS as unknown as [NetworkKey, ...NetworkKey[]]),
-    networkStateSchema(),
+  z.strictObject(
+    Object.fromEntries(
+      NETWORK_KEYS.map((key) => [key, networkStateSchema(networkDefinition(key)).optional()]),
+    ) as Record<NetworkKey, z.ZodOptional<z.ZodType<NetworkLedgerState>>>,
   ),
-)
+) as z.ZodType<LedgerState>
 
 /** What a network ledger keeps, as its closure holds it (network-ledger.ts). */
 export interface NetworkLedgerParts {
@@ -188,6 +217,8 @@ export interface NetworkLedgerParts {
   chain: LedgerChainState | null
   /** The latest closed ledger's own objects (StoreSnapshot.held): none in an older snapshot. */
   validated: [string, LedgerObject | null][]
+  /** Absent in a snapshot from before the tables were kept. */
+  amendments?: AmendmentTable
 }
 
 /**
@@ -224,6 +255,14 @@ export function saveNetworkLedger(
     validated: parts.validated
       .held()
       .map(([index, object]) => [index, object && (structuredClone(object) as never)]),
+    ...(parts.amendments
+      ? {
+          amendments: {
+            profile: parts.amendments.profile,
+            enabled: [...parts.amendments.enabledNames],
+          },
+        }
+      : {}),
   }
 }
 
@@ -267,5 +306,6 @@ export function loadNetworkLedger(
       index,
       object && (structuredClone(object) as LedgerObject),
     ]),
+    ...(state.amendments ? { amendments: restoredAmendments(network, state.amendments) } : {}),
   }
 }

@@ -1,5 +1,9 @@
 import type { Amount, NetworkKey, XrplTxResponse } from 'pullsign/wire'
-import type { AmendmentTable } from './amendments/amendment-table'
+import type {
+  AmendmentProfile,
+  AmendmentSwitches,
+  AmendmentTable,
+} from './amendments/amendment-table'
 import type { LedgerHeader } from './closing/ledger-header'
 import type { JsonObject } from './codec/json-object'
 import type { MultisignedRefusal } from './codec/multisigned-blob'
@@ -215,8 +219,8 @@ export interface Ledger {
    */
   entry(network: NetworkKey, index: string, ledger?: LedgerSelector): Readonly<LedgerObject> | null
   /**
-   * The network's amendment table (docs/protocol.md §8.7): every amendment its server knows, with
-   * `id`, `name`, `enabled`, `supported`, for the node's `feature` and `server_definitions`.
+   * The network's amendment table (docs/protocol.md §8.10): every amendment its server knows, with
+   * `id`, `name`, `enabled`, `supported`, for the node's `feature` and the dashboard.
    *
    * @example
    * ```ts
@@ -224,6 +228,21 @@ export interface Ledger {
    * ```
    */
   amendments(network: NetworkKey): AmendmentTable
+  /**
+   * Changes a network's amendment table (docs/protocol.md §8.10, §10): `profile` first (the
+   * network's table as that profile starts it), then each name of `enable`, then of `disable`;
+   * without `profile`, on top of the current table. The next transaction follows it. An unknown
+   * network, profile or amendment name throws a RangeError naming it, and nothing changes.
+   *
+   * @example
+   * ```ts
+   * ledger.setAmendments('TESTNET', { disable: ['BatchV1_1'] }).enabled('BatchV1_1') // false
+   * ```
+   */
+  setAmendments(
+    network: NetworkKey,
+    change: { profile?: AmendmentProfile } & AmendmentSwitches,
+  ): AmendmentTable
   /**
    * Whether `source` may deposit to `destination` in the open ledger, or the latest closed one
    * with `ledger` 'validated' (xrpl.org
@@ -293,9 +312,9 @@ export interface Ledger {
   ): ObjectsPage | null
   /**
    * A kept transaction of one network with its metadata as rippled stores it (`meta`:
-   * `AffectedNodes`, `TransactionIndex`, `TransactionResult`, `DeliveredAmount`; `metaBlob(meta)`
-   * from ledger-reads.ts is its binary form; `delivered_amount` is for the adapter to add, see
-   * transaction-lookup.ts), or null when unknown or forgotten (docs/protocol.md §8.6, §8.8).
+   * `AffectedNodes`, `TransactionIndex`, `TransactionResult`, `DeliveredAmount`; the network's
+   * codec's `encode(meta)` is its binary form; `delivered_amount` is for the adapter to add, see
+   * transaction-lookup.ts), or null when unknown or forgotten (docs/protocol.md §8.6, §8.11).
    *
    * @example
    * ```ts

@@ -60,6 +60,14 @@ export interface TestEnvironmentOptions {
   clock?: 'manual'
   autopilot?: TestAutopilot
   /**
+   * Which amendments the in-process server's networks have (docs/protocol.md §8.10): `'default'`,
+   * `'production'` (MAINNET as the XRP Ledger's mainnet: a Batch is temDISABLED there), or a
+   * profile with switches per network, `{ profile: 'production', MAINNET: { enable: ['BatchV1_1']
+   * } }`; not with `url` (a shared server's networks are every tenant's). `env.amendments()`
+   * switches them later in the file.
+   */
+  amendments?: ReferenceServerOptions['amendments']
+  /**
    * How the in-process server's ledgers close: `{close: 'auto'}` by default (automine), or
    * `{close: 'interval', ms}`; not with `url` (a shared server closes as it was started) nor with
    * `server.ledgerCloseMs` (the same setting twice).
@@ -137,8 +145,19 @@ export function parseTestEnvironmentOptions(input: unknown): TestEnvironmentOpti
     'ledger',
     'strictTransactions',
     'network',
+    'amendments',
   ])
-  const { url, server, timeoutMs, autopilot, clock, ledger, strictTransactions, network } = input
+  const {
+    url,
+    server,
+    timeoutMs,
+    autopilot,
+    clock,
+    ledger,
+    strictTransactions,
+    network,
+    amendments,
+  } = input
   if (network !== undefined && !isNetworkKey(network)) {
     fail('.network', `must be one of ${NETWORK_KEYS.join(', ')}`)
   }
@@ -177,6 +196,24 @@ export function parseTestEnvironmentOptions(input: unknown): TestEnvironmentOpti
     }
     if (isObject(server) && server.strictTransactions !== undefined) {
       fail('.strictTransactions', 'and options.server.strictTransactions are one setting: give one')
+    }
+  }
+  if (amendments !== undefined) {
+    if (url !== undefined) {
+      fail(
+        '.amendments',
+        "is for the in-process server only: a shared server's networks are every tenant's",
+      )
+    }
+    if (isObject(server) && server.amendments !== undefined) {
+      fail('.amendments', 'and options.server.amendments are two settings: give one of them')
+    }
+    const profile = isObject(amendments) ? amendments.profile : amendments
+    if (profile !== undefined && profile !== 'default' && profile !== 'production') {
+      fail(
+        '.amendments',
+        "must be 'default', 'production' or { profile?, <network>: { enable?, disable? } }",
+      )
     }
   }
   if (url !== undefined && server !== undefined) {

@@ -58,7 +58,7 @@ export function ledgerNodeRoutes({ ledger, node }: { ledger: Ledger; node: Ledge
   routes.get('/ledger/:network/definitions', (c) => {
     const key = c.req.param('network')
     if (!KEYS.has(key)) throw unknownNetwork(key)
-    return jsonResponse(serverDefinitions())
+    return jsonResponse(serverDefinitions(networkDefinition(key as never)))
   })
   routes.post('/ledger/:network/accounts', async (c) => {
     const key = c.req.param('network')

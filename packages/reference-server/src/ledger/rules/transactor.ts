@@ -1,4 +1,5 @@
 import type { Amount } from 'pullsign/wire'
+import { type AmendmentRules, knownAmendments } from '../amendments/amendment-table'
 import { amendmentResult } from '../amendments/required-amendments'
 import { parseDrops } from '../amounts/native-amount'
 import type { JsonObject } from '../codec/json-object'
@@ -12,7 +13,7 @@ import { createSandbox, type Sandbox } from '../state/sandbox'
 import { deleteTicket } from '../state/tickets'
 import { type AffectedNode, affectedNodes } from '../state/transaction-meta'
 import { batchAuthorization } from './batch/batch-rules'
-import { rulesFor } from './registry'
+import { networkRules } from './registry'
 import type { NativePrice, PreflightContext, TransactionRules } from './transaction-rules'
 
 /**
@@ -28,18 +29,24 @@ export interface TransactorHost extends PreflightContext {
 }
 
 /**
- * The preflight context of a network: its definition and amendment table.
+ * The preflight context of a network: its definition, its amendment table and its rule registry.
  *
  * @example
  * ```ts
- * preflightContext(network, enabledAmendments(network)).enabled('TicketBatch') // true
+ * preflightContext(network, amendmentTable(network)).enabled('TicketBatch') // true
  * ```
  */
 export function preflightContext(
   network: NetworkDefinition,
-  amendments: ReadonlySet<string>,
+  table: AmendmentRules,
 ): PreflightContext {
-  return { network, amendments, enabled: (name) => amendments.has(name) }
+  const amendments = new Set(knownAmendments(network).filter((name) => table.enabled(name)))
+  return {
+    network,
+    amendments,
+    enabled: (name) => amendments.has(name),
+    rulesFor: networkRules(network),
+  }
 }
 
 /**
@@ -67,7 +74,7 @@ function networkIdResult(network: NetworkDefinition, tx: JsonObject): string | n
 // `temUNKNOWN`, rippled's answer for a type without a transactor (`applySteps.cpp`
 // `invoke_preflight`, `TER.h`), never tesSUCCESS without effects (docs/protocol.md §8.7).
 function typePreflight(tx: JsonObject, host: PreflightContext): string | null {
-  const rules = rulesFor(String(tx.TransactionType))
+  const rules = host.rulesFor(String(tx.TransactionType))
   if (!rules) return 'temUNKNOWN'
   if (rules.amendment !== undefined && !host.enabled(rules.amendment)) return 'temDISABLED'
   return rules.preflight(tx, host)
@@ -132,14 +139,19 @@ function sequenceResult(view: ReadView, tx: JsonObject, root: Readonly<AccountRo
  *
  * @example
  * ```ts
- * minimumFee({ TransactionType: 'EscrowFinish', Fulfillment: 'A0028000' }, view) // 330n at base 10
+ * minimumFee({ TransactionType: 'EscrowFinish', Fulfillment: 'A0028000' }, view, host) // 330n at base 10
  * ```
  */
-export function minimumFee(tx: JsonObject, view: ReadView, signers?: number): bigint {
+export function minimumFee(
+  tx: JsonObject,
+  view: ReadView,
+  host: Pick<PreflightContext, 'rulesFor'>,
+  signers?: number,
+): bigint {
   const { fees } = view
   const multisigners = signers ?? (tx.SigningPubKey === '' ? signatureCount(tx) : 0)
   const standard = fees.base * BigInt(multisigners > 0 ? multisigners + 1 : 1)
-  const rules = rulesFor(String(tx.TransactionType))
+  const rules = host.rulesFor(String(tx.TransactionType))
   return rules?.fee ? rules.fee(tx, fees, standard, view) : standard
 }
 
@@ -171,13 +183,13 @@ export function preclaim(view: ReadView, tx: JsonObject, host: PreflightContext)
     return 'tefMAX_LEDGER'
   }
   const fee = parseDrops(tx.Fee) ?? 0n
-  if (fee < minimumFee(tx, view)) return 'telINSUF_FEE_P'
+  if (fee < minimumFee(tx, view, host)) return 'telINSUF_FEE_P'
   const authorization =
     checkAuthorization(tx, view) ??
     (tx.TransactionType === 'Batch' ? batchAuthorization(tx, view) : null)
   if (authorization) return authorization
   if (balanceOf(root) < fee) return 'terINSUF_FEE_B'
-  return rulesFor(String(tx.TransactionType))?.preclaim?.(view, tx, host) ?? null
+  return host.rulesFor(String(tx.TransactionType))?.preclaim?.(view, tx, host) ?? null
 }
 
 /**
@@ -193,7 +205,7 @@ export function innerPreclaim(view: ReadView, tx: JsonObject, host: PreflightCon
   if (!root) return 'terNO_ACCOUNT'
   return (
     sequenceResult(view, tx, root) ??
-    rulesFor(String(tx.TransactionType))?.preclaim?.(view, tx, host) ??
+    host.rulesFor(String(tx.TransactionType))?.preclaim?.(view, tx, host) ??
     null
   )
 }
@@ -251,7 +263,7 @@ export function applyTransaction(
   host: TransactorHost,
 ): AppliedTransaction {
   const { tx, txid, fee } = input
-  const rules = rulesFor(String(tx.TransactionType)) as TransactionRules
+  const rules = host.rulesFor(String(tx.TransactionType)) as TransactionRules
   let sandbox = createSandbox(base)
   let delivered: Amount | undefined
   const afterClaim: Array<(view: Sandbox) => void> = []

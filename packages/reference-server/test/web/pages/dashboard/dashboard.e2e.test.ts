@@ -84,6 +84,35 @@ describe('dashboard in Chromium', { timeout: 30_000 }, () => {
     await page.close()
   })
 
+  it("lists each network's enabled amendments, and follows a switch (docs/protocol.md §8.10)", async () => {
+    const e = env()
+    const { page, errors } = await e.openPage(`${e.t.endpoints.api}/`)
+    const xahau = page.locator('details[data-amendments="XAHAU"]')
+    await xahau.locator('summary').click()
+    const uriToken = xahau.locator('li[data-amendment="URIToken"]')
+    expect(await uriToken.isVisible()).toBe(true)
+    expect(await uriToken.textContent()).toContain('not modelled')
+    expect(await xahau.locator('li[data-amendment="DeletableAccounts"]').count()).toBe(0)
+    const batch = page.locator('details[data-amendments="TESTNET"] li[data-amendment="BatchV1_1"]')
+    expect(await batch.count()).toBe(1)
+    // Opened, the list stays open while the live refresh swaps the section (a ledger closes).
+    const newest = page.locator('[data-network-ledger="XAHAU"] tr[data-ledger]').first()
+    const before = await newest.getAttribute('data-ledger')
+    expect((await e.t.control('ledger/close', { network: 'XAHAU' })).status).toBe(200)
+    await expect.poll(() => newest.getAttribute('data-ledger'), { timeout: 5000 }).not.toBe(before)
+    expect(await xahau.getAttribute('open')).toBe('')
+    expect(await uriToken.isVisible()).toBe(true)
+    const res = await e.t.control('ledger/amendments', {
+      network: 'TESTNET',
+      disable: ['BatchV1_1'],
+    })
+    expect(res.status).toBe(200)
+    await expect.poll(() => batch.count(), { timeout: 5000 }).toBe(0)
+    await e.t.control('ledger/amendments', { network: 'TESTNET', profile: 'default' })
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it('shows the applications with their credentials and the users with their accounts', async () => {
     const e = env()
     const { page } = await e.openPage(`${e.t.endpoints.api}/`)
