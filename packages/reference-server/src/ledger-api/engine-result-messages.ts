@@ -59,6 +59,8 @@ const ENGINE_RESULT_MESSAGES: Readonly<Record<string, string>> = {
   tecINSUFFICIENT_FUNDS: 'Not enough funds available to complete requested transaction.',
   tecOBJECT_NOT_FOUND: 'A requested object could not be located.',
   tecINSUFFICIENT_PAYMENT: 'The payment is not sufficient.',
+  // xahaud's own code (Xahau/xahaud src/ripple/protocol/impl/TER.cpp): no rippled code has it.
+  tecHOOK_REJECTED: 'Rejected by hook on sending or receiving account.',
   tecINCOMPLETE: 'Some work was completed, but more submissions required to finish.',
   tecXCHAIN_BAD_TRANSFER_ISSUE: 'Bad xchain transfer issue.',
   tecXCHAIN_NO_CLAIM_ID: 'No such xchain claim id.',
