@@ -56,6 +56,8 @@ const USAGE = `Usage: pullsign-server [options]
   --retention-ttl-seconds <n>    forget a payload n seconds after it is over
   -q, --quiet             no line per request (only the banner, errors and clock moves)
   -v, --verbose           also log request and response bodies (secrets redacted)
+  --log-ledger-frames     also log every frame of the ledger nodes' WebSockets, both ways
+                          (secrets redacted)
   -h, --help              show this text`
 
 /** A command-line mistake: printed with the usage, exit code 2. */
@@ -136,11 +138,21 @@ const parseCommandLine = (
   if (values.help) return null
   if (values.quiet && values.verbose)
     throw new UsageError('--quiet and --verbose exclude each other')
+  if (values.quiet && values['log-ledger-frames'])
+    throw new UsageError('--quiet and --log-ledger-frames exclude each other')
   const write = (line: string) => process.stdout.write(`${line}\n`)
   const options: ReferenceServerOptions = {
     host: values.host ?? '127.0.0.1',
     clock: announceClockMoves(createClock(), write),
-    ...(values.quiet ? {} : { requestLog: { write, bodies: values.verbose === true } }),
+    ...(values.quiet
+      ? {}
+      : {
+          requestLog: {
+            write,
+            bodies: values.verbose === true,
+            ledgerFrames: values['log-ledger-frames'] === true,
+          },
+        }),
   }
   if (values['ledger-close-ms'] !== undefined) {
     const given = values['ledger-close-ms']
@@ -204,6 +216,7 @@ const parse = (argv: string[]) =>
       'retention-ttl-seconds': { type: 'string' },
       quiet: { type: 'boolean', short: 'q' },
       verbose: { type: 'boolean', short: 'v' },
+      'log-ledger-frames': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })

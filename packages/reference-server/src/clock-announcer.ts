@@ -6,7 +6,8 @@ const offsetText = (ms: number) => {
 }
 
 /**
- * A clock that writes a line each time it is advanced (control API, dashboard, in-process):
+ * A clock that writes a line each time it is advanced or set (control API, dashboard, in-process, a
+ * restore with `clock: true`):
  * how far, the server time now and its offset from the real time, so a person reading the log
  * knows why expiries fire and webhook timestamps look off. Everything else is the given clock.
  *
@@ -22,6 +23,14 @@ export function announceClockMoves(clock: Clock, write: (line: string) => void):
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
     setInterval: (fn, ms) => clock.setInterval(fn, ms),
     dispose: () => clock.dispose(),
+    setTime(ms) {
+      const from = clock.now()
+      clock.setTime(ms)
+      const now = clock.now()
+      write(
+        `clock set ${offsetText(now - from)}: server time ${new Date(now).toISOString()} (real time ${offsetText(now - Date.now())})`,
+      )
+    },
     advance(seconds) {
       clock.advance(seconds)
       const now = clock.now()

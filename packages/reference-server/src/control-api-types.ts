@@ -120,6 +120,21 @@ export interface RefUser {
 }
 
 /**
+ * A user as POST `/__ref/users` answers its creator (§10): each account with its keys, so a test
+ * signs as it with xrpl.js (`Wallet.fromSeed(account.seed)`); GET `/__ref/state` never shows them.
+ *
+ * @example
+ * ```ts
+ * const wallet = Wallet.fromSeed(created.accounts[0]!.seed)
+ * ```
+ */
+export interface RefCreatedUser extends RefUser {
+  accounts: Array<
+    RefUser['accounts'][number] & { seed: string; publicKey: string; privateKey: string }
+  >
+}
+
+/**
  * POST `/__ref/users` body (§10): `balances` in drops per network.
  *
  * @example
@@ -179,6 +194,11 @@ export interface RefAutopilotRequest {
   txType?: string | null
   /** [ours] false keeps the rule listed but answering nothing (the dashboard's switch); default true. */
   enabled?: boolean
+  /**
+   * [ours] The network the wallet is on when it answers: a payload that forces no network
+   * (`options.force_network`) is signed there. Absent or null: MAINNET, production's default.
+   */
+  network?: NetworkKey | null
 }
 
 /**
@@ -198,6 +218,8 @@ export interface RefAutopilotRule {
   /** null: any transaction type. */
   txType: string | null
   enabled: boolean
+  /** The network it signs on when the payload forces none; null: MAINNET. */
+  network: NetworkKey | null
 }
 
 /**
@@ -313,6 +335,95 @@ export interface RefRejectRequest {
  */
 export interface RefLedgerCloseRequest {
   network?: NetworkKey
+}
+
+/**
+ * POST `/__ref/ledger/wallets` body (docs/protocol.md §10): how many wallets per network (1–100,
+ * default 10), each one's balance in drops (at least the base reserve; default 10,000 units) and
+ * on which networks (default all).
+ *
+ * @example
+ * ```ts
+ * const body: RefWalletsRequest = { count: 3, networks: ['TESTNET'] }
+ * ```
+ */
+export interface RefWalletsRequest {
+  count?: number
+  drops?: string
+  networks?: NetworkKey[]
+}
+
+/**
+ * A funded account and its keys: `xrpl.Wallet.fromSeed(seed)` signs as it (ed25519).
+ *
+ * @example
+ * ```ts
+ * const wallet = Wallet.fromSeed(funded.seed) // xrpl.js
+ * wallet.classicAddress === funded.address // true
+ * ```
+ */
+export interface RefWallet {
+  address: string
+  seed: string
+  publicKey: string
+  privateKey: string
+}
+
+/**
+ * POST `/__ref/ledger/wallets` answer: each network's new wallets.
+ *
+ * @example
+ * ```ts
+ * const { wallets }: RefWalletsResponse = await res.json()
+ * wallets.TESTNET?.[0]?.seed // 'sEd…'
+ * ```
+ */
+export interface RefWalletsResponse {
+  wallets: Partial<Record<NetworkKey, RefWallet[]>>
+}
+
+/**
+ * POST `/__ref/ledger/travel` body (docs/protocol.md §10): exactly one of `by` (whole seconds
+ * forward) and `to` (an ISO 8601 time, not in the past).
+ *
+ * @example
+ * ```ts
+ * const body: RefTravelRequest = { by: 3600 }
+ * ```
+ */
+export interface RefTravelRequest {
+  by?: number
+  to?: string
+}
+
+/**
+ * Where a network's ledger stands after a travel: the ledger it closed and that ledger's close
+ * time (seconds since the Ripple epoch, what `Expiration`, `FinishAfter` and `CancelAfter` are
+ * judged against), also as rippled writes it in ISO 8601.
+ *
+ * @example
+ * ```ts
+ * const closed: RefTravelClose = { ledger_index: 5_000_012, close_time: 820_544_410, close_time_iso: '2026-01-01T01:00:10Z' }
+ * ```
+ */
+export interface RefTravelClose {
+  ledger_index: number
+  close_time: number
+  close_time_iso: string
+}
+
+/**
+ * POST `/__ref/ledger/travel` answer: the server time after the move, and each network's close.
+ *
+ * @example
+ * ```ts
+ * const { ledgers }: RefTravelResponse = await res.json()
+ * ledgers.TESTNET.close_time // >= the target
+ * ```
+ */
+export interface RefTravelResponse {
+  now: string
+  ledgers: Record<NetworkKey, RefTravelClose>
 }
 
 /**

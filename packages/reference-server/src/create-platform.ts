@@ -141,7 +141,8 @@ export interface Platform {
   inbox(userUuid: string): PayloadRecord[]
   /**
    * Back to the start fixtures: every payload, token, webhook, ledger entry and autopilot rule
-   * forgotten.
+   * forgotten; the subscribers of a payload still waiting for an answer get `{expired: true}`,
+   * then every payload socket closes.
    */
   reset(): void
   /**
@@ -308,6 +309,7 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
     },
     reset() {
       wallet.clearAutopilot()
+      payloads.endSubscriptions(new Set())
       webhooks.clear()
       identity.clear()
       payloads.clear()

@@ -10,7 +10,7 @@ import { type RequestLogOptions, withRequestLog } from './http/request-log'
 import { createLedgerNode } from './ledger-api/ledger-node'
 import { createNodeSockets } from './ledger-api/node-sockets'
 import { type Clock, DEFAULT_ENDPOINTS } from './platform'
-import { createSnapshots, type Snapshot } from './state/snapshot'
+import { createSnapshots, type RestoreOptions, type Snapshot } from './state/snapshot'
 import { createStateFile } from './state/state-file'
 import { storeStateParts } from './state/state-parts'
 import type { Wallet } from './wallet'
@@ -18,6 +18,7 @@ import {
   createInProcessWebSocket,
   type InProcessWebSocketConstructor,
 } from './ws/in-process-socket'
+import { withLedgerFrameLog } from './ws/ledger-frame-log'
 import { createPayloadSockets } from './ws/payload-sockets'
 import { createSocketUpgrade } from './ws/socket-upgrade'
 
@@ -32,6 +33,7 @@ export type {
   RefAutopilotRule,
   RefClockAdvanceRequest,
   RefCreateApplicationRequest,
+  RefCreatedUser,
   RefCreateUserRequest,
   RefInboxResponse,
   RefLedgerAmendmentsRequest,
@@ -44,7 +46,13 @@ export type {
   RefSignRequest,
   RefSignResponse,
   RefState,
+  RefTravelClose,
+  RefTravelRequest,
+  RefTravelResponse,
   RefUser,
+  RefWallet,
+  RefWalletsRequest,
+  RefWalletsResponse,
   RefXappLaunchRequest,
   RefXappLaunchResponse,
   RefXappSettings,
@@ -56,7 +64,7 @@ export type { FetchHandler } from './http/handler'
 export type { RequestLogOptions } from './http/request-log'
 export type { Clock, RetentionOptions } from './platform'
 export type { PayloadList, PayloadListQuery } from './platform/payloads/payload-list'
-export { SNAPSHOT_VERSION, type Snapshot } from './state/snapshot'
+export { type RestoreOptions, SNAPSHOT_VERSION, type Snapshot } from './state/snapshot'
 export { StateFileError } from './state/state-file'
 export type { Wallet, WalletAutopilotRule } from './wallet'
 export type { InProcessWebSocket, InProcessWebSocketConstructor } from './ws/in-process-socket'
@@ -138,10 +146,12 @@ export interface ReferenceServer {
   /** GET `/__ref/snapshot` (docs/protocol.md §10): the whole state as versioned JSON. */
   snapshot(): Snapshot
   /**
-   * POST `/__ref/restore`: replaces the state with a snapshot; an invalid one throws a
-   * PlatformError naming the field and changes nothing.
+   * POST `/__ref/restore`: replaces the state with a snapshot, exactly (the same ledgers, hashes
+   * and close times, autopilot rules and pending answers; docs/protocol.md §10 "Snapshots"); an
+   * invalid one throws a PlatformError naming the field and changes nothing. `{clock: true}` sets
+   * the clock to the snapshot's `savedAt` too, back included.
    */
-  restore(snapshot: unknown): void
+  restore(snapshot: unknown, options?: RestoreOptions): void
   /**
    * A WebSocket class connected to this server in-process, without a port, served by the same
    * code as a socket over HTTP: payload sockets `{ws-api}/sign/{uuid}` (give it to the SDK,
@@ -224,7 +234,10 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const answer = requestLog ? withRequestLog(routes, requestLog) : routes
   const handler: FetchHandler = async (request) => answer(request)
   const sockets = createPayloadSockets(platform)
-  const nodeSockets = createNodeSockets({ ledger: platform.ledger, node: ledgerNode })
+  const servedNodeSockets = createNodeSockets({ ledger: platform.ledger, node: ledgerNode })
+  const nodeSockets = requestLog?.ledgerFrames
+    ? withLedgerFrameLog(servedNodeSockets, requestLog.write)
+    : servedNodeSockets
   const upgrade = createSocketUpgrade(sockets, nodeSockets)
   // srvx hands the handler a lazy Request over the IncomingMessage; the handler's FastResponses
   // (http/responses.ts) are written straight to the socket; the process's globals stay as they are.
@@ -250,7 +263,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     clock: platform.clock,
     handler,
     snapshot: () => snapshots.take(),
-    restore: (snapshot) => snapshots.restore(snapshot),
+    restore: (snapshot, restoreOptions) => snapshots.restore(snapshot, restoreOptions),
     WebSocket: createInProcessWebSocket({
       sockets,
       ledger: nodeSockets,

@@ -1,13 +1,16 @@
 import { type BackendClient, createBackendClient } from 'pullsign'
-import type { Endpoints, NetworkKey } from 'pullsign/wire'
+import { type Endpoints, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import type {
   RefApplication,
   RefLedgerAmendmentsRequest,
   RefLedgerAmendmentsResponse,
+  RefTravelClose,
+  RefTravelResponse,
+  RefWalletsResponse,
 } from './control-api-types'
-import type { ReferenceServer } from './index'
+import type { ReferenceServer, Snapshot } from './index'
 import { createClock } from './platform/clock'
-import { type LedgerNodeUrls, ledgerNodeUrls } from './platform/node-urls'
+import { ledgerNodeUrls } from './platform/node-urls'
 import { type ControlCall, controlClient } from './testing/control-client'
 import { inProcessFetch } from './testing/in-process-fetch'
 import { nodeHttpFetch } from './testing/node-http-fetch'
@@ -18,6 +21,11 @@ import {
   type TestEnvironmentOptions,
   type TestLedger,
 } from './testing/test-environment-options'
+import {
+  type TestNetworkLedger,
+  type TestNetworkLedgers,
+  testNetworkLedger,
+} from './testing/test-network-ledger'
 import { type TestUser, testUser } from './testing/test-user'
 
 export { type Clock, type ClockOptions, createClock } from './platform/clock'
@@ -26,6 +34,11 @@ export type {
   TestEnvironmentOptions,
   TestLedger,
 } from './testing/test-environment-options'
+export type {
+  TestFaucetOptions,
+  TestNetworkLedger,
+  TestNetworkLedgers,
+} from './testing/test-network-ledger'
 export type { TestUser } from './testing/test-user'
 
 /**
@@ -42,13 +55,19 @@ export type { TestUser } from './testing/test-user'
 export interface TestEnvironmentBase {
   readonly endpoints: Endpoints
   /**
-   * Each network's ledger node on the server (docs/protocol.md §8.6), for the app's own ledger
-   * code: `new Client(env.ledger.TESTNET.ws)` (xrpl.js), `env.ledger.TESTNET.rpc`, `.faucet`.
+   * Each network of the server (docs/protocol.md §8.6), for the app's own ledger code: its node
+   * (`new Client(env.ledger.TESTNET.ws)` with xrpl.js, `.rpc`, `.faucet`, `.faucetOptions` for
+   * `client.fundWallet`), ten funded `wallets` of this environment alone, and `closeTime()`.
    */
-  readonly ledger: LedgerNodeUrls
+  readonly ledger: TestNetworkLedgers
   /** The environment's application: uuid, name, apiKey, apiSecret, webhookUrl, … */
   readonly application: RefApplication
-  /** At least two users, funded on every network, with their accounts. */
+  /**
+   * The network the users sign on when a payload forces none (`options.network`, default
+   * MAINNET).
+   */
+  readonly network: NetworkKey
+  /** At least two users, funded on every network, with their accounts and their seeds. */
   readonly users: readonly [TestUser, TestUser, ...TestUser[]]
   /**
    * A `pullsign` backend client of the application. With a server of its own it calls
@@ -84,6 +103,30 @@ export interface InProcessTestEnvironment extends TestEnvironmentBase {
    */
   advance(seconds: number): Promise<void>
   /**
+   * Moves the clock `seconds` forward (whole seconds) and closes a ledger on every network whose
+   * close time is at least that network's latest close time plus `seconds` (never short of it:
+   * an `Expiration` of `closeTime() + seconds` has passed), Hardhat's `evm_increaseTime` +
+   * `evm_mine`; resolves with each network's `{ledger_index, close_time, close_time_iso}` once
+   * the webhook deliveries it started have finished (docs/dev-chain.md).
+   */
+  travel(seconds: number): Promise<Record<NetworkKey, TestLedgerClose>>
+  /**
+   * Moves the clock to `date` (not in the past) and closes a ledger on every network whose close
+   * time is at or after it (`setNextBlockTimestamp` + `mine`); resolves as {@link travel}.
+   */
+  travelTo(date: Date | string): Promise<Record<NetworkKey, TestLedgerClose>>
+  /**
+   * The whole server state (Hardhat's `evm_snapshot`): ledgers, accounts, payloads, users,
+   * autopilot rules… as `server.snapshot()` takes it.
+   */
+  snapshot(): Promise<Snapshot>
+  /**
+   * Back to a snapshot exactly (`evm_revert`): the same ledgers (index, hash, close time, the open
+   * ledger's transactions), the same autopilot rules; `{clock: true}` also sets the clock back to
+   * the snapshot's `savedAt`. Open payloads and their sockets: docs/dev-chain.md "Snapshots".
+   */
+  restore(snapshot: Snapshot, options?: { clock?: boolean }): Promise<void>
+  /**
    * Changes one network's amendment table for the rest of the file (as `POST
    * /__ref/ledger/amendments` does, docs/protocol.md §8.10): `profile` first, then each name of
    * `enable` and `disable`. Resolves with the network's profile and enabled names; an unknown
@@ -117,6 +160,18 @@ export interface SharedTestEnvironment extends TestEnvironmentBase {
 /** Either kind of environment. */
 export type TestEnvironment = InProcessTestEnvironment | SharedTestEnvironment
 
+/**
+ * A network's latest closed ledger after {@link InProcessTestEnvironment.travel}: its index and
+ * close time (seconds since the Ripple epoch, and as ISO 8601).
+ *
+ * @example
+ * ```ts
+ * const { TESTNET }: Record<string, TestLedgerClose> = await env.travel(3600)
+ * TESTNET.close_time // at least the previous close time + 3600
+ * ```
+ */
+export type TestLedgerClose = RefTravelClose
+
 const DEFAULT_TIMEOUT_MS = 10_000
 
 const twoUsers = (users: TestUser[], field: string): TestEnvironmentBase['users'] => {
@@ -137,7 +192,13 @@ const startAutopilot = async (
     application,
     users,
     control,
-  }: { application: RefApplication; users: readonly TestUser[]; control: ControlCall },
+    network,
+  }: {
+    application: RefApplication
+    users: readonly TestUser[]
+    control: ControlCall
+    network: NetworkKey
+  },
 ) => {
   const user =
     typeof autopilot.user === 'number'
@@ -154,6 +215,7 @@ const startAutopilot = async (
     answer: autopilot.answer,
     ...(autopilot.afterMs === undefined ? {} : { afterMs: autopilot.afterMs }),
     application: application.uuid,
+    network,
   })
 }
 
@@ -193,6 +255,8 @@ export async function createTestEnvironment(
   const server =
     parsed.url === undefined
       ? (await import('./index')).createReferenceServer({
+          // A dev chain does not throttle the suite: no 429 unless `server.rateLimits` asks.
+          rateLimits: false,
           ledgerCloseMs: ledgerCloseMs(parsed.ledger),
           ...(parsed.strictTransactions === undefined
             ? {}
@@ -209,12 +273,15 @@ export async function createTestEnvironment(
       ? await ownServer(server, timeoutMs)
       : await sharedServer(parsed.url ?? '', timeoutMs)
     end = tenant.close
-    const { application, control, endpoints } = tenant
+    const { application, control, endpoints, wallets } = tenant
+    const network = parsed.network ?? 'MAINNET'
     const users = twoUsers(
-      tenant.users.map((user) => testUser(user, control)),
+      tenant.users.map((user) => testUser(user, control, network)),
       server ? 'options.server.fixtures' : 'the shared server',
     )
-    if (parsed.autopilot) await startAutopilot(parsed.autopilot, { application, users, control })
+    if (parsed.autopilot) {
+      await startAutopilot(parsed.autopilot, { application, users, control, network })
+    }
     const client = createBackendClient({
       apiKey: application.apiKey,
       apiSecret: application.apiSecret,
@@ -225,7 +292,8 @@ export async function createTestEnvironment(
     let closing: Promise<void> | undefined
     const base: TestEnvironmentBase = {
       endpoints,
-      ledger: ledgerNodeUrls(endpoints.api),
+      ledger: networkLedgers(endpoints.api, wallets, { fetch: tenant.fetch, timeoutMs }),
+      network,
       application,
       users,
       client,
@@ -245,11 +313,47 @@ export async function createTestEnvironment(
     }
     const amendments: InProcessTestEnvironment['amendments'] = (network, change) =>
       control('POST', '/ledger/amendments', { ...change, network })
-    return { ...base, server, advance, amendments }
+    const travelBy = async (body: { by: number } | { to: string }) => {
+      const { ledgers } = await control<RefTravelResponse>('POST', '/ledger/travel', body)
+      await server.platform.webhooks.settled()
+      return ledgers
+    }
+    return {
+      ...base,
+      server,
+      advance,
+      amendments,
+      travel: (seconds) => travelBy({ by: seconds }),
+      travelTo: (date) => travelBy({ to: isoTime(date) }),
+      snapshot: async () => server.snapshot(),
+      async restore(snapshot, options) {
+        server.restore(snapshot, options)
+      },
+    }
   } catch (error) {
     await end()
     throw error
   }
+}
+
+// travelTo's date as the control API takes it; an invalid Date is the caller's TypeError.
+const isoTime = (date: Date | string): string => {
+  if (typeof date === 'string') return date
+  if (!(date instanceof Date) || Number.isNaN(date.getTime())) {
+    throw new TypeError('travelTo: date must be a valid Date or an ISO 8601 string')
+  }
+  return date.toISOString()
+}
+
+const networkLedgers = (
+  api: string,
+  wallets: RefWalletsResponse['wallets'],
+  options: { fetch: typeof fetch; timeoutMs: number },
+): TestNetworkLedgers => {
+  const urls = ledgerNodeUrls(api)
+  return Object.fromEntries(
+    NETWORK_KEYS.map((key) => [key, testNetworkLedger(urls[key], wallets[key] ?? [], options)]),
+  ) as Record<NetworkKey, TestNetworkLedger>
 }
 
 const ownServer = async (server: ReferenceServer, timeoutMs: number) => {
@@ -262,11 +366,14 @@ const ownServer = async (server: ReferenceServer, timeoutMs: number) => {
   if (!app) {
     throw new TypeError('createTestEnvironment: options.server.fixtures must hold an application')
   }
+  const control = controlClient(endpoints.api, { fetch: ownFetch, timeoutMs })
+  const { wallets } = await control<RefWalletsResponse>('POST', '/ledger/wallets', {})
   return {
     endpoints,
     application: platform.applications.view(app),
-    users: platform.users.list().map((user) => platform.users.view(user)),
-    control: controlClient(endpoints.api, { fetch: ownFetch, timeoutMs }),
+    users: platform.users.list().map((user) => platform.users.keysView(user)),
+    wallets,
+    control,
     fetch: ownFetch,
     close: () => server.close(),
   }

@@ -23,6 +23,7 @@ import { applicationRoutes } from './routes/application-routes'
 import { controlRoutes } from './routes/control-routes'
 import { demoXappRoutes } from './routes/demo-xapp-routes'
 import { jwtRoutes } from './routes/jwt-routes'
+import { ledgerControlRoutes } from './routes/ledger-control-routes'
 import { ledgerNodeRoutes } from './routes/ledger-node-routes'
 import { linkRoutes } from './routes/link-routes'
 import { lookupRoutes } from './routes/lookup-routes'
@@ -157,6 +158,7 @@ export function createHttpHandler(
   app.route(API_PATHS.jwt, xappAuthorizeRoutes(parts))
   app.route('/', xappReplayRoutes(parts))
   app.route(CONTROL_API_PATH, controlRoutes(parts))
+  app.route(CONTROL_API_PATH, ledgerControlRoutes(parts))
   const api = () => endpoints().api
   app.route(CONTROL_API_PATH, payloadListRoutes({ payloads: platform.payloads, api }))
   app.route(CONTROL_API_PATH, applicationRoutes({ applications, api, ownHosts }))

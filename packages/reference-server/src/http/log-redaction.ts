@@ -1,4 +1,5 @@
 import { inspect } from 'node:util'
+import { DEFAULT_DEFINITIONS } from 'ripple-binary-codec'
 
 /** What a secret becomes in a log line. */
 export const REDACTED = '[REDACTED]'
@@ -24,7 +25,12 @@ const SECRET_PAIR =
 // Deeper than this, a JSON body is shown as `[…]`: the log line is short, and no recursion runs out.
 const MAX_DEPTH = 32
 
-const isSecretName = (name: string) => SECRET_NAME.test(name)
+// A field of the XRP Ledger's binary format names public ledger data wherever it appears
+// (`NFTokenSellOffer`, `NFTokenID`, `MPTokenIssuanceID`, `LPTokenOut`: ids and amounts that only
+// share the word "token" with a credential); no credential is a ledger field.
+const isLedgerField = (name: string) => DEFAULT_DEFINITIONS.field.fromString(name) !== undefined
+
+const isSecretName = (name: string) => SECRET_NAME.test(name) && !isLedgerField(name)
 
 /**
  * Free text as a log line or stderr may show it: JWT-shaped strings, credentials in their known
@@ -39,7 +45,9 @@ export function redactedText(text: string): string {
   return text
     .replace(JWT_SHAPED, REDACTED)
     .replace(SECRET_SEGMENT, `$1${REDACTED}`)
-    .replace(SECRET_PAIR, `$1${REDACTED}`)
+    .replace(SECRET_PAIR, (pair, name: string) =>
+      isLedgerField(name.slice(0, -1)) ? pair : `${name}${REDACTED}`,
+    )
 }
 
 /**

@@ -15,6 +15,12 @@ export interface RequestLogOptions {
   write(line: string): void
   /** Also log the request and response bodies (redacted, at most 2,000 characters each). */
   bodies?: boolean
+  /**
+   * Also log every frame of the ledger nodes' WebSockets (`{ws-api}/ledger/K`), both ways, one
+   * line each: `WS /ledger/TESTNET > {"command":"submit",…}` (redacted like bodies, at most 2,000
+   * characters). Off by default: a subscribed client gets a frame per ledger close.
+   */
+  ledgerFrames?: boolean
 }
 
 const MAX_BODY_CHARS = 2000
@@ -24,8 +30,19 @@ const shorten = (text: string) =>
     ? text
     : `${text.slice(0, MAX_BODY_CHARS)}… (${text.length - MAX_BODY_CHARS} more characters)`
 
+/**
+ * A body or frame as a log line shows it: redacted (log-redaction.ts), cut at 2,000 characters.
+ *
+ * @example
+ * ```ts
+ * shownBody('{"apiSecret":"abc"}', 'application/json') // '{"apiSecret":"[REDACTED]"}'
+ * ```
+ */
+export const shownBody = (text: string, contentType: string | null): string =>
+  shorten(redactedBody(text, contentType))
+
 const bodyLine = (arrow: string, text: string, contentType: string | null): string | null =>
-  text === '' ? null : `  ${arrow} ${shorten(redactedBody(text, contentType))}`
+  text === '' ? null : `  ${arrow} ${shownBody(text, contentType)}`
 
 // The body is read once here and the handler gets a plain Request carrying the same bytes: a
 // clone would race the handler's own reader of the node request (http/json-body.ts).

@@ -54,7 +54,8 @@ const listParam = (params: Record<string, unknown>, name: string): unknown[] => 
   return value
 }
 
-const frameText = (data: unknown): string | null => {
+/** A WebSocket message's text, whatever form `ws` gave it in; null for none it sends. */
+export const frameText = (data: unknown): string | null => {
   if (typeof data === 'string') return data
   if (data instanceof Uint8Array) return Buffer.from(data).toString('utf8')
   if (Array.isArray(data)) return Buffer.concat(data as Buffer[]).toString('utf8')

@@ -7,6 +7,7 @@ import {
 } from '../ledger'
 import type { LedgerAsset } from '../ledger/amounts/ledger-asset'
 import { networkDefinition } from '../ledger/networks'
+import { engineResultMessage } from './engine-result-messages'
 import { resultCode } from './methods/submit-methods'
 import type { ApiVersion } from './node-request'
 import { transactionJson } from './transaction-json'
@@ -87,6 +88,7 @@ const transactionMessage = (
       networkDefinition(closed.network),
       lookup.transaction.meta.TransactionResult,
     ),
+    engine_result_message: engineResultMessage(lookup.transaction.meta.TransactionResult),
     ledger_hash: header.ledger_hash,
     ledger_index: header.ledger_index,
     meta,

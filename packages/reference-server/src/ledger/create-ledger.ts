@@ -10,7 +10,7 @@ import {
 } from './amendments/amendment-table'
 import { bookAmountOf } from './amounts/book-amount'
 import { parseDrops } from './amounts/native-amount'
-import { CLOSE_TIME_RESOLUTION } from './closing/ledger-header'
+import { CLOSE_TIME_RESOLUTION, closeTimeNotBefore } from './closing/ledger-header'
 import { parseCtid } from './codec/ctid'
 import { multisignedBlob } from './codec/multisigned-blob'
 import { networkCodec } from './codec/network-codec'
@@ -209,8 +209,8 @@ export function createLedger(options: LedgerOptions): Ledger {
   const closes = listeners<LedgerClosed>()
   const applied = listeners<TransactionApplied>()
 
-  const closeOne = (ledger: NetworkLedger, ledgers: number) => {
-    const { header, transactions } = ledger.close(clock.now(), ledgers)
+  const closeOne = (ledger: NetworkLedger, ledgers: number, nowMs = clock.now()) => {
+    const { header, transactions } = ledger.close(nowMs, ledgers)
     if (closes.size === 0) return
     let lookups: ReturnType<LedgerClosed['transactions']> | undefined
     closes.emit({
@@ -316,12 +316,15 @@ export function createLedger(options: LedgerOptions): Ledger {
       if (typeof blob !== 'string') throw new TypeError('blob must be a hex string')
       return submitTo(key, blob)
     },
-    close(key) {
-      if (key === undefined) closeAll()
-      else {
-        changes++
-        closeOne(network(key), 1)
+    close(key, options = {}) {
+      const { notBefore } = options
+      if (notBefore !== undefined && !(Number.isInteger(notBefore) && notBefore >= 0)) {
+        throw outOfRange('notBefore', 'must be whole seconds since the Ripple epoch')
       }
+      const targets = key === undefined ? [...networks.values()] : [network(key)]
+      changes++
+      const at = notBefore === undefined ? clock.now() : closeTimeNotBefore(clock.now(), notBefore)
+      for (const target of targets) closeOne(target, 1, at)
     },
     header(key, index) {
       const { chain } = network(key)

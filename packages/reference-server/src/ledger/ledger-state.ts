@@ -7,11 +7,13 @@ import {
   restoredAmendments,
   unknownAmendments,
 } from './amendments/amendment-table'
+import type { LedgerChain, LedgerChainState } from './closing/ledger-chain'
 import type { JsonObject } from './codec/json-object'
 import { type NetworkDefinition, networkDefinition } from './networks'
 import { accountRootIndex } from './state/keylets'
 import type { LedgerObject } from './state/ledger-object'
 import type { ObjectStore } from './state/object-store'
+import type { StoreSnapshot } from './state/store-snapshot'
 import type { StoredTransaction } from './state/stored-transaction'
 import type { TransactionMeta } from './state/transaction-meta'
 
@@ -42,10 +44,45 @@ export interface NetworkLedgerState {
   /** Each closed ledger that held transactions: its index and their ids, in order. */
   closedLedgers: [number, string[]][]
   /**
+   * The kept closed-ledger headers (closing/ledger-chain.ts): a restore answers the same index,
+   * hash and close time for each. Absent in older snapshots: the restored chain then starts anew
+   * at `closedIndex`.
+   */
+  chain?: LedgerChainState
+  /**
+   * The latest closed ledger's objects where they differ from `objects` (the open ledger's
+   * changes since the close): `[index, object or null (none there then)]`. Absent: the same.
+   */
+  validated?: [string, Record<string, unknown> | null][]
+  /**
    * Its amendment table (docs/protocol.md §8.10): the profile and the names enabled. A snapshot
    * without it restores the server's profile.
    */
   amendments?: { profile: AmendmentProfile; enabled: string[] }
+}
+
+// The saved headers follow each other and end at the state's latest closed ledger.
+const checkChain = (
+  chain: LedgerChainState,
+  state: { closedIndex: number; parentCloseTime: number },
+  context: z.RefinementCtx,
+) => {
+  const issue = (path: PropertyKey[], message: string) =>
+    context.addIssue({ code: 'custom', path: ['chain', ...path], message })
+  chain.ledgers.forEach(([ledgerIndex, closeTime], i) => {
+    const previous = i === 0 ? null : chain.ledgers[i - 1]
+    if (previous && ledgerIndex <= previous[0])
+      issue(['ledgers', i, 0], 'must follow the ledger before it')
+    if (previous && closeTime <= previous[1])
+      issue(['ledgers', i, 1], 'must be after the close before it')
+  })
+  const latest = chain.ledgers[chain.ledgers.length - 1]
+  if (latest && (latest[0] !== state.closedIndex || latest[1] !== state.parentCloseTime)) {
+    issue(
+      ['ledgers', chain.ledgers.length - 1],
+      'must be the ledger closedIndex and parentCloseTime name',
+    )
+  }
 }
 
 // Built on the first restore (ledgerStateSchema is lazy): most servers never restore.
@@ -91,6 +128,12 @@ const networkStateSchema = (network: NetworkDefinition): z.ZodType<NetworkLedger
     inner: z.array(hash),
   })
 
+  const chain = z.object({
+    parent: z.tuple([hash, index]),
+    ledgers: z
+      .array(z.tuple([index, index, hash, hash, z.string().regex(/^\d{1,20}$/, 'must be drops')]))
+      .min(1),
+  })
   return z
     .object({
       closedIndex: index,
@@ -99,6 +142,8 @@ const networkStateSchema = (network: NetworkDefinition): z.ZodType<NetworkLedger
       transactions: z.array(transactionSchema),
       open: z.array(hash),
       closedLedgers: z.array(z.tuple([index, z.array(hash)])),
+      chain: chain.optional(),
+      validated: z.array(z.tuple([hash, object.nullable()])).optional(),
       amendments: z
         .object({
           profile: z.enum(
@@ -109,6 +154,7 @@ const networkStateSchema = (network: NetworkDefinition): z.ZodType<NetworkLedger
         .optional(),
     })
     .superRefine((state, context) => {
+      if (state.chain) checkChain(state.chain, state, context)
       unknownAmendments(network, state.amendments?.enabled ?? []).forEach((name) => {
         const at = state.amendments?.enabled.indexOf(name) ?? 0
         context.addIssue({
@@ -167,6 +213,10 @@ export interface NetworkLedgerParts {
   closedLedgers: Map<number, StoredTransaction[]>
   closedIndex: number
   parentCloseTime: number
+  /** The kept headers; null in a snapshot from before they were saved. */
+  chain: LedgerChainState | null
+  /** The latest closed ledger's own objects (StoreSnapshot.held): none in an older snapshot. */
+  validated: [string, LedgerObject | null][]
   /** Absent in a snapshot from before the tables were kept. */
   amendments?: AmendmentTable
 }
@@ -180,7 +230,11 @@ export interface NetworkLedgerParts {
  * ```
  */
 export function saveNetworkLedger(
-  parts: Omit<NetworkLedgerParts, 'objects'> & { objects: ObjectStore },
+  parts: Omit<NetworkLedgerParts, 'objects' | 'chain' | 'validated'> & {
+    objects: ObjectStore
+    chain: LedgerChain
+    validated: StoreSnapshot
+  },
 ): NetworkLedgerState {
   return {
     closedIndex: parts.closedIndex,
@@ -197,6 +251,10 @@ export function saveNetworkLedger(
     })),
     open: parts.open.map((stored) => stored.txid),
     closedLedgers: [...parts.closedLedgers].map(([at, list]) => [at, list.map((s) => s.txid)]),
+    chain: parts.chain.saveState(),
+    validated: parts.validated
+      .held()
+      .map(([index, object]) => [index, object && (structuredClone(object) as never)]),
     ...(parts.amendments
       ? {
           amendments: {
@@ -243,6 +301,11 @@ export function loadNetworkLedger(
     closedLedgers: new Map(state.closedLedgers.map(([at, ids]) => [at, ids.map(byId)])),
     closedIndex: state.closedIndex,
     parentCloseTime: state.parentCloseTime,
+    chain: state.chain ?? null,
+    validated: (state.validated ?? []).map(([index, object]) => [
+      index,
+      object && (structuredClone(object) as LedgerObject),
+    ]),
     ...(state.amendments ? { amendments: restoredAmendments(network, state.amendments) } : {}),
   }
 }

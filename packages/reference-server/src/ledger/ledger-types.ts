@@ -188,9 +188,11 @@ export interface Ledger {
   /**
    * Closes the open ledger now (all networks when omitted): the node's `ledger_accept`, the
    * control API's `/__ref/ledger/close`, the `ledgerCloseMs` timer and automine's close are this
-   * one operation.
+   * one operation. `notBefore` (seconds since the Ripple epoch) gives the close the first close
+   * time rippled could give at or after it, even ahead of the clock (time travel,
+   * `/__ref/ledger/travel`): never short of it, at most a resolution step past it.
    */
-  close(network?: NetworkKey): void
+  close(network?: NetworkKey, options?: { notBefore?: number }): void
   /** The header of a kept closed ledger (the latest when `index` is omitted), or null. */
   header(network: NetworkKey, index?: number): LedgerHeader | null
   /** The closed ledgers whose headers the network keeps, as rippled's `complete_ledgers`. */

@@ -1,7 +1,7 @@
 import { type AmendmentTable, amendmentTable } from './amendments/amendment-table'
 import { parseDrops } from './amounts/native-amount'
-import { createLedgerChain, type LedgerChain } from './closing/ledger-chain'
-import { type LedgerHeader, RIPPLE_EPOCH_OFFSET, rippleTime } from './closing/ledger-header'
+import { createLedgerChain, type LedgerChain, loadLedgerChain } from './closing/ledger-chain'
+import { effectiveCloseTime, type LedgerHeader, RIPPLE_EPOCH_OFFSET } from './closing/ledger-header'
 import { createStateTree } from './closing/state-tree'
 import type { JsonObject } from './codec/json-object'
 import { networkCodec } from './codec/network-codec'
@@ -104,7 +104,8 @@ export function createNetworkLedger(
   let table = amendments
   let host: TransactorHost = { ...preflightContext(definition, table), price }
   let closedIndex = definition.first_ledger_index
-  let parentCloseTime = rippleTime(startedAt)
+  // The open ledger's parent is the first closed one: its close time as the chain gives it.
+  let parentCloseTime = effectiveCloseTime(startedAt, 0)
   const objects = createObjectStore(
     () => ({ seq: closedIndex + 1, parentCloseTime }),
     {
@@ -294,6 +295,8 @@ export function createNetworkLedger(
         closedLedgers,
         closedIndex,
         parentCloseTime,
+        chain,
+        validated,
         amendments: table,
       }),
     loadState(state, restoredAt) {
@@ -310,9 +313,13 @@ export function createNetworkLedger(
       closedIndex = parts.closedIndex
       parentCloseTime = parts.parentCloseTime
       validated = objects.copy({ seq: closedIndex, parentCloseTime })
+      for (const [index, object] of parts.validated) validated.hold(index, object)
       openBlobs.clear()
-      // A restored node keeps no headers of its past: its history starts at the saved index.
-      chain = createLedgerChain(closedIndex, restoredAt, tree.hash())
+      // The saved headers, hash for hash; a snapshot from before they were saved starts its
+      // history anew at the saved index.
+      chain = parts.chain
+        ? loadLedgerChain(parts.chain)
+        : createLedgerChain(closedIndex, restoredAt, tree.hash())
       forgetOldLedgers()
     },
     rulesFor: host.rulesFor,

@@ -19,6 +19,13 @@ export interface Clock {
    */
   advance(seconds: number): void
   /**
+   * Sets the time to `ms` (since the epoch): forward it is {@link advance}; back (a snapshot's
+   * restore with `clock: true`, docs/protocol.md §10) timeouts keep their due time, which is
+   * further away now, and each interval its time to its next period, so a ledger that closes
+   * every 4 s still closes 4 s later.
+   */
+  setTime(ms: number): void
+  /**
    * Runs `fn` once `ms` of clock time have passed, whatever moved it (real time, `advance`, or
    * both); returns cancel.
    */
@@ -146,14 +153,26 @@ export function createClock(options: ClockOptions = {}): Clock {
     return () => void timers.delete(timer.id)
   }
 
+  const advance = (seconds: number) => {
+    if (!Number.isFinite(seconds) || seconds < 0) {
+      throw new RangeError('seconds must be a finite number >= 0')
+    }
+    offset += seconds * 1000
+    runDue()
+  }
+
   return {
     now,
-    advance(seconds) {
-      if (!Number.isFinite(seconds) || seconds < 0) {
-        throw new RangeError('seconds must be a finite number >= 0')
+    advance,
+    setTime(ms) {
+      if (!Number.isFinite(ms)) throw new RangeError('ms must be a finite time')
+      const from = now()
+      if (ms >= from) return advance((ms - from) / 1000)
+      offset += ms - from
+      for (const timer of timers.values()) {
+        if (timer.every !== null) timer.due += ms - from
       }
-      offset += seconds * 1000
-      runDue()
+      rearm()
     },
     setTimeout: (fn, ms) => schedule(fn, ms, null),
     setInterval: (fn, ms) => schedule(fn, ms, Math.max(1, ms)),

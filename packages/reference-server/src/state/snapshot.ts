@@ -43,9 +43,23 @@ export interface Snapshots {
   text(): { text: string; changed: boolean }
   /**
    * Checks a snapshot completely (600 naming the field, nothing changed), then replaces the
-   * state with it.
+   * state with it; `clock: true` also sets the clock to its `savedAt`, back included (without,
+   * the clock only moves forward to `savedAt`, never back).
    */
-  restore(input: unknown): void
+  restore(input: unknown, options?: RestoreOptions): void
+}
+
+/**
+ * Options of a restore (`server.restore`, POST `/__ref/restore`'s `clock` field).
+ *
+ * @example
+ * ```ts
+ * server.restore(snapshot, { clock: true }) // the server time is the snapshot's savedAt again
+ * ```
+ */
+export interface RestoreOptions {
+  /** Sets the clock back (or forward) to the snapshot's `savedAt`. Default false. */
+  clock?: boolean
 }
 
 const stateIdKey = (id: StateId) => `${id.kind} ${id.id}`
@@ -77,7 +91,7 @@ const checkIds = (parts: readonly StatePart<unknown>[], data: Record<string, unk
  * ```
  */
 export function createSnapshots(deps: {
-  clock: Pick<Clock, 'now' | 'advance'>
+  clock: Pick<Clock, 'now' | 'advance' | 'setTime'>
   parts: readonly StatePart<unknown>[]
   clear: () => void
 }): Snapshots {
@@ -125,7 +139,7 @@ export function createSnapshots(deps: {
       savedAt: new Date(clock.now()).toISOString(),
       ...Object.fromEntries(parts.map((part) => [part.key, part.save()])),
     }),
-    restore(input) {
+    restore(input, options = {}) {
       const checked = schema.safeParse(input)
       if (!checked.success) {
         const issue = checked.error.issues[0]
@@ -133,9 +147,11 @@ export function createSnapshots(deps: {
       }
       const data = checked.data as Record<string, unknown>
       checkIds(parts, data)
+      for (const part of parts) part.replacing?.(data[part.key])
       deps.clear()
       const savedAt = Date.parse(checked.data.savedAt)
-      if (savedAt > clock.now()) clock.advance((savedAt - clock.now()) / 1000)
+      if (options.clock) clock.setTime(savedAt)
+      else if (savedAt > clock.now()) clock.advance((savedAt - clock.now()) / 1000)
       for (const part of parts) part.load(data[part.key])
     },
   }

@@ -32,6 +32,11 @@ export interface StatePart<T> {
   save(): T
   /** Replaces the store's state with a checked one. */
   load(state: T): void
+  /**
+   * Told the checked state a restore is about to load, before anything is cleared: what the
+   * store must say to its listeners about what goes away (the payloads' subscribers).
+   */
+  replacing?(state: T): void
   /** The ids this part holds (applications, users), so another part's references are checked. */
   ids?(state: T): StateId[]
   /** The ids of other parts this part points at. */

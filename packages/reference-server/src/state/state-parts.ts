@@ -17,6 +17,8 @@ import { payloadsStateSchema } from '../platform/payloads/payloads-state'
 import { userDataStateSchema } from '../platform/users/user-data-state'
 import { userTokensStateSchema } from '../platform/users/user-tokens-state'
 import { usersStateSchema } from '../platform/users/users-state'
+import { autopilotStateSchema } from '../wallet/autopilot-state'
+import type { Wallet } from '../wallet/wallet-types'
 import { type StateId, type StatePart, statePart } from './state-part'
 
 const application = (id: string, field: string): StateId => ({ kind: 'application', id, field })
@@ -24,7 +26,8 @@ const user = (id: string, field: string): StateId => ({ kind: 'user', id, field 
 
 /**
  * The stores a snapshot holds, in the order they load: applications and users before what
- * points at them; users before the ledger (the ledger part replaces whatever funding did).
+ * points at them; users before the ledger (the ledger part replaces whatever funding did); the
+ * payloads before the autopilot's answers to them.
  *
  * @example
  * ```ts
@@ -36,13 +39,15 @@ export function storeStateParts(stores: {
   users: Users
   ledger: Ledger
   tokens: UserTokens
-  payloads: Pick<PayloadPersistence, 'changes' | 'saveState' | 'loadState'>
+  payloads: Pick<PayloadPersistence, 'changes' | 'saveState' | 'loadState' | 'endSubscriptions'>
   storage: AppStorage
   userData: UserData
   webhooks: Webhooks
   identity: Pick<Identity, 'keys'>
+  wallet: Pick<Wallet, 'autopilotPersistence'>
 }): StatePart<unknown>[] {
   const { applications, users, ledger, tokens, payloads, storage, userData, webhooks } = stores
+  const autopilot = stores.wallet.autopilotPersistence
   const { keys } = stores.identity
   return [
     statePart({
@@ -86,6 +91,7 @@ export function storeStateParts(stores: {
       changes: () => payloads.changes,
       save: () => payloads.saveState(),
       load: (state) => payloads.loadState(state),
+      replacing: (state) => payloads.endSubscriptions(new Set(state.map((saved) => saved.uuid))),
       references: (state) =>
         state.flatMap((payload, i) => [
           application(payload.appUuid, `payloads.${i}.appUuid`),
@@ -93,6 +99,20 @@ export function storeStateParts(stores: {
             const id = payload[field]
             return id === null ? [] : [user(id, `payloads.${i}.${field}`)]
           }),
+        ]),
+    }),
+    statePart({
+      key: 'autopilot',
+      schema: autopilotStateSchema,
+      changes: () => autopilot.changes,
+      save: () => autopilot.saveState(),
+      load: (state) => autopilot.loadState(state),
+      references: (state) =>
+        (state?.rules ?? []).flatMap((rule, i) => [
+          user(rule.user, `autopilot.rules.${i}.user`),
+          ...(rule.application === null
+            ? []
+            : [application(rule.application, `autopilot.rules.${i}.application`)]),
         ]),
     }),
     statePart({

@@ -1,5 +1,10 @@
 import type { Endpoints } from 'pullsign/wire'
-import type { RefApplication, RefState, RefUser } from '../control-api-types'
+import type {
+  RefApplication,
+  RefCreatedUser,
+  RefState,
+  RefWalletsResponse,
+} from '../control-api-types'
 import type { ControlCall } from './control-client'
 
 /** Two users are enough for every flow of the kit: one who pays, one who is paid. */
@@ -16,14 +21,19 @@ const isState = (value: unknown): value is RefState => {
 }
 
 /**
- * Joins a running reference server as a tenant of its own: a new application and new funded
- * users, created through the control API. A `url` that does not answer as a reference server is
- * a TypeError naming `options.url`.
+ * Joins a running reference server as a tenant of its own: a new application, new funded users
+ * (with their keys) and funded wallets, created through the control API. A `url` that does not
+ * answer as a reference server is a TypeError naming `options.url`.
  */
 export async function joinSharedServer(
   url: string,
   control: ControlCall,
-): Promise<{ endpoints: Endpoints; application: RefApplication; users: RefUser[] }> {
+): Promise<{
+  endpoints: Endpoints
+  application: RefApplication
+  users: RefCreatedUser[]
+  wallets: RefWalletsResponse['wallets']
+}> {
   let state: unknown
   try {
     state = await control('GET', '/state')
@@ -39,11 +49,14 @@ export async function joinSharedServer(
   }
   // Names are unique on a server: each tenant's carry a tag of its own.
   const tag = crypto.randomUUID().slice(0, 8)
-  const [application, users] = await Promise.all([
+  const [application, users, { wallets }] = await Promise.all([
     control<RefApplication>('POST', '/applications', { name: `Test environment ${tag}` }),
     Promise.all(
-      USER_NAMES.map((name) => control<RefUser>('POST', '/users', { name: `${name} ${tag}` })),
+      USER_NAMES.map((name) =>
+        control<RefCreatedUser>('POST', '/users', { name: `${name} ${tag}` }),
+      ),
     ),
+    control<RefWalletsResponse>('POST', '/ledger/wallets', {}),
   ])
-  return { endpoints: state.endpoints, application, users }
+  return { endpoints: state.endpoints, application, users, wallets }
 }

@@ -1,3 +1,4 @@
+import { isNetworkKey, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import type { ReferenceServerOptions } from '../index'
 
 /**
@@ -42,7 +43,12 @@ export type TestLedger = { close: 'auto' } | { close: 'interval'; ms: number }
 export interface TestEnvironmentOptions {
   /** Joins the reference server at this base URL (`{api}`) as a tenant of its own. */
   url?: string
-  /** Options of the in-process server (not with `url`). */
+  /**
+   * Options of the in-process server (not with `url`). The kit's server answers no 429 (rate
+   * limits off, where `createReferenceServer` keeps production's limits): `server: { rateLimits:
+   * {} }` switches production's limits on, `{ 'payload-create': 2 }` sets one, to test how the
+   * app handles a 429.
+   */
   server?: ReferenceServerOptions
   /** Timeout of every call, the client's and the control API's, ms (default 10 000). */
   timeoutMs?: number
@@ -73,6 +79,12 @@ export interface TestEnvironmentOptions {
    * the ledger says so"); in-process only, like `server.strictTransactions`, which it sets.
    */
   strictTransactions?: boolean
+  /**
+   * The network the simulated users sign on when a payload forces none (`options.force_network`):
+   * their `sign()` and the autopilot's answers. Default MAINNET, production's (and the server's)
+   * default; a shared server's tenant sets it too (it travels with each answer).
+   */
+  network?: NetworkKey
 }
 
 // Checked by hand, not with zod: a tenant of a shared server loads this file in every test file,
@@ -132,9 +144,23 @@ export function parseTestEnvironmentOptions(input: unknown): TestEnvironmentOpti
     'clock',
     'ledger',
     'strictTransactions',
+    'network',
     'amendments',
   ])
-  const { url, server, timeoutMs, autopilot, clock, ledger, strictTransactions, amendments } = input
+  const {
+    url,
+    server,
+    timeoutMs,
+    autopilot,
+    clock,
+    ledger,
+    strictTransactions,
+    network,
+    amendments,
+  } = input
+  if (network !== undefined && !isNetworkKey(network)) {
+    fail('.network', `must be one of ${NETWORK_KEYS.join(', ')}`)
+  }
   if (url !== undefined && !isHttpUrl(url)) {
     fail('.url', 'must be the http(s) base URL of a running reference server')
   }

@@ -1,3 +1,4 @@
+import { NETWORK_KEYS } from 'pullsign/wire'
 import * as z from 'zod'
 import type { RefAutopilotRequest, RefAutopilotRule } from '../control-api-types'
 import { badBody } from '../platform/errors'
@@ -22,6 +23,7 @@ const ruleSchema = z.lazy(() =>
       .nullable()
       .optional(),
     enabled: z.boolean().optional(),
+    network: z.enum(NETWORK_KEYS).nullable().optional(),
   }),
 )
 
@@ -33,7 +35,7 @@ export interface AutopilotKnown {
 
 /**
  * Validates the shape of an autopilot rule (`{user, answer, afterMs?, application?, txType?,
- * enabled?}`, docs/protocol.md §10); 600 naming the field otherwise. Whether its user and
+ * enabled?, network?}`, docs/protocol.md §10); 600 naming the field otherwise. Whether its user and
  * application exist is {@link parseAutopilotRule}'s check.
  *
  * @example
@@ -46,7 +48,7 @@ export const parseAutopilotInput = (input: unknown): RefAutopilotRequest =>
 
 /**
  * Validates a rule of the wallet autopilot (`{user, answer, afterMs?, application?, txType?,
- * enabled?}`, docs/protocol.md §10) and fills its defaults; 600 naming the field otherwise (an
+ * enabled?, network?}`, docs/protocol.md §10) and fills its defaults; 600 naming the field otherwise (an
  * unknown user names `user`, an unknown application `application`).
  *
  * @example
@@ -67,5 +69,6 @@ export function parseAutopilotRule(input: unknown, known: AutopilotKnown): RefAu
     application: rule.application ?? null,
     txType: rule.txType ?? null,
     enabled: rule.enabled ?? true,
+    network: rule.network ?? null,
   }
 }

@@ -166,7 +166,10 @@ export function createWallet(deps: WalletDeps): Wallet {
     return { user, request, record }
   }
 
-  const wallet: Omit<Wallet, 'autopilot' | 'clearAutopilot' | 'autopilotRules' | 'autopilotLog'> = {
+  const wallet: Omit<
+    Wallet,
+    'autopilot' | 'clearAutopilot' | 'autopilotRules' | 'autopilotLog' | 'autopilotPersistence'
+  > = {
     open(uuid, input) {
       const values = parseOpenInput(input)
       prepare(uuid, values.user)
@@ -233,7 +236,7 @@ export function createWallet(deps: WalletDeps): Wallet {
     payloads,
     users,
     applications: deps.applications,
-    sign: (uuid, user) => wallet.sign(uuid, { user }),
+    sign: (uuid, user, network) => wallet.sign(uuid, { user, ...(network ? { network } : {}) }),
     reject: (uuid, user) => wallet.reject(uuid, { user }),
   })
   return {
@@ -242,5 +245,6 @@ export function createWallet(deps: WalletDeps): Wallet {
     clearAutopilot: autopilot.clear,
     autopilotRules: autopilot.rules,
     autopilotLog: autopilot.log,
+    autopilotPersistence: autopilot,
   }
 }

@@ -7,6 +7,7 @@ import type {
   RefRejectRequest,
   RefSignRequest,
 } from '../control-api-types'
+import type { Autopilot } from './autopilot'
 
 /**
  * How a payload reached the wallet (docs/protocol.md §3.3 `origintype`, without XAPP).
@@ -90,4 +91,9 @@ export interface Wallet {
   autopilotRules(): RefAutopilotRule[]
   /** What the autopilot did lately, newest first: answers, and skipped payloads with why. */
   autopilotLog(): RefAutopilotEntry[]
+  /** The autopilot's part of a snapshot (src/state/): rules, answers not given yet, log. */
+  readonly autopilotPersistence: AutopilotPersistence
 }
+
+/** The autopilot's state as a snapshot saves and restores it (autopilot-state.ts). */
+export type AutopilotPersistence = Pick<Autopilot, 'changes' | 'saveState' | 'loadState'>

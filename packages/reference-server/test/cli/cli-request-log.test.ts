@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
 import { printed, run, started } from './cli-process'
 
 /** Lines printed after the banner: the request log and the clock lines. */
@@ -71,6 +72,31 @@ describe('pullsign-server request log', { timeout: 60_000 }, () => {
     })
     const text = await printed(cli, /clock advanced 60 s/)
     expect(logOf(text).filter((line) => /^(GET|POST) /.test(line))).toEqual([])
+  })
+
+  it('--log-ledger-frames logs the ledger node’s frames both ways, a seed redacted', async () => {
+    const cli = run(['--port', '0', '--ledger-close-ms', '0', '--log-ledger-frames'])
+    const { api } = await started(cli)
+    const node = new WebSocket(`${api.replace(/^http/, 'ws')}/ledger/TESTNET`)
+    await new Promise((resolve) => node.once('open', resolve))
+    const answers: string[] = []
+    node.on('message', (data) => answers.push(String(data)))
+    const seed = 'sEdTM1uX8pu2do5XvTnutH6HsouMaM2'
+    node.send(JSON.stringify({ id: 1, command: 'ping' }))
+    node.send(JSON.stringify({ id: 2, command: 'submit', secret: seed, tx_json: {} }))
+    const text = await printed(cli, /WS \/ledger\/TESTNET < \{"error":"notSupported"/)
+    node.close()
+    const lines = logOf(text).filter((line) => line.startsWith('WS '))
+    expect(lines).toEqual([
+      'WS /ledger/TESTNET > {"id":1,"command":"ping"}',
+      `WS /ledger/TESTNET < ${answers[0]}`,
+      'WS /ledger/TESTNET > {"id":2,"command":"submit","secret":"[REDACTED]","tx_json":{}}',
+      // rippled echoes the request in an error answer: the log shows it redacted again.
+      expect.stringMatching(
+        /^WS \/ledger\/TESTNET < \{"error":"notSupported",.*"secret":"\[REDACTED\]"/,
+      ),
+    ])
+    expect(text).not.toContain(seed)
   })
 
   it('--quiet with --verbose is a usage error', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { REDACTED, redactedBody, redactedPath } from '../../src/http/log-redaction'
+import { REDACTED, redactedBody, redactedPath, redactedText } from '../../src/http/log-redaction'
 
 describe('what the request log shows of a path', () => {
   test.each([
@@ -71,6 +71,44 @@ describe('what the verbose log shows of a body', () => {
       fc.property(tree, (value) => {
         expect(redactedBody(JSON.stringify(value), 'application/json')).not.toContain('S3CR3T')
       }),
+    )
+  })
+})
+
+describe('public ledger ids stay readable: only secrets are redacted', () => {
+  const id = (digit: string) => digit.repeat(64)
+  // An NFT sale as the request log shows it: the offer, the token, the transaction and the ledger
+  // are ids anybody reads on the ledger, though three of their names hold the word "token".
+  const sale = {
+    txjson: {
+      TransactionType: 'NFTokenAcceptOffer',
+      NFTokenSellOffer: id('A'),
+      NFTokenBuyOffer: id('B'),
+      NFTokenBrokerFee: '10',
+    },
+    response: { txid: id('C'), dispatched_result: 'tesSUCCESS' },
+    meta: { NFTokenID: id('D'), MPTokenIssuanceID: '0'.repeat(48), LPTokenOut: '1000' },
+    ledger: { ledger_hash: id('E'), account_hash: id('F') },
+    application: { issued_user_token: 'u53r-t0k3n' },
+    account: { seed: 'sEdTM1uX8pu2do5XvTnutH6HsouMaM2', privateKey: 'ED00' },
+  }
+
+  test('a JSON body keeps the NFT offer, the NFToken, txids and ledger hashes', () => {
+    const shown = JSON.parse(redactedBody(JSON.stringify(sale), 'application/json'))
+    expect(shown.txjson).toEqual(sale.txjson)
+    expect(shown.response).toEqual(sale.response)
+    expect(shown.meta).toEqual(sale.meta)
+    expect(shown.ledger).toEqual(sale.ledger)
+    expect(shown.application.issued_user_token).toBe(REDACTED)
+    expect(shown.account).toEqual({ seed: REDACTED, privateKey: REDACTED })
+  })
+
+  test('query strings and free text keep them too; a token beside them does not', () => {
+    expect(
+      redactedPath(new URL(`http://h/x?NFTokenID=${id('D')}&access_token=abc&tx=${id('C')}`)),
+    ).toBe(`/x?NFTokenID=${id('D')}&access_token=${REDACTED}&tx=${id('C')}`)
+    expect(redactedText(`NFTokenSellOffer=${id('A')} user_token=abc`)).toBe(
+      `NFTokenSellOffer=${id('A')} user_token=${REDACTED}`,
     )
   })
 })

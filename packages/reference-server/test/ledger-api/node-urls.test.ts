@@ -12,13 +12,15 @@ afterAll(() => env.close())
 describe('every URL the server emits for a network points at its node (docs/protocol.md §8.6)', () => {
   it('the test kit, /__ref/state and rails name the same node URLs', async () => {
     const api = env.endpoints.api
-    expect(env.ledger.TESTNET).toEqual({
+    expect(env.ledger.TESTNET).toMatchObject({
       ws: `${api.replace(/^http/, 'ws')}/ledger/TESTNET`,
       rpc: `${api}/ledger/TESTNET`,
       faucet: `${api}/ledger/TESTNET/accounts`,
     })
     const state = await (await fetch(`${api}/__ref/state`)).json()
-    expect(state.ledger).toEqual(env.ledger)
+    for (const [key, { ws, rpc, faucet }] of Object.entries(env.ledger)) {
+      expect(state.ledger[key]).toEqual({ ws, rpc, faucet })
+    }
     const rails = await env.client.getRails()
     expect(rails.XAHAU?.endpoints).toEqual([{ name: 'Reference node', url: env.ledger.XAHAU.ws }])
     expect(rails.XAHAU?.rpc).toBe(env.ledger.XAHAU.rpc)

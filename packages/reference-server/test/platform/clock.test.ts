@@ -103,6 +103,26 @@ describe('clock', () => {
     expect(seen - start).toBeGreaterThanOrEqual(60_000)
   })
 
+  it('setTime back (a restore with clock: true): timeouts keep their due time, intervals their period', () => {
+    clock = createClock({ start, manual: true })
+    const fired: string[] = []
+    clock.setTimeout(() => fired.push('timeout at 30 s'), 30_000)
+    clock.setInterval(() => fired.push(`interval at ${(clock?.now() ?? 0) - start}`), 20_000)
+    clock.advance(25)
+    expect(fired).toEqual(['interval at 25000'])
+    clock.setTime(start + 10_000)
+    expect(clock.now()).toBe(start + 10_000)
+    clock.advance(14) // 24 s: the interval's next period (15 s left at 25 s) has not ended
+    expect(fired).toEqual(['interval at 25000'])
+    clock.advance(1)
+    expect(fired).toEqual(['interval at 25000', 'interval at 25000'])
+    clock.advance(5) // 30 s: the timeout's own due time
+    expect(fired).toEqual(['interval at 25000', 'interval at 25000', 'timeout at 30 s'])
+    clock.setTime(start + 90_000) // forward is advance
+    expect(fired.at(-1)).toBe('interval at 90000')
+    expect(() => clock?.setTime(Number.NaN)).toThrow(RangeError)
+  })
+
   it('refuses to move backwards', () => {
     clock = createClock({ start })
     expect(() => clock?.advance(-1)).toThrow(RangeError)

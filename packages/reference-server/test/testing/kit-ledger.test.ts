@@ -52,7 +52,8 @@ describe('the kit validates at once (automine, docs/testing-ledger.md)', () => {
   })
 
   it('the autopilot’s signature is validated before the resolve message reaches the client', async () => {
-    env.server.wallet.autopilot({ user: env.users[0].uuid, answer: 'sign', afterMs: 0 })
+    // A second after creation: the client is subscribed by then (afterMs 0 could answer first).
+    env.server.wallet.autopilot({ user: env.users[0].uuid, answer: 'sign', afterMs: 1000 })
     const { resolved } = await env.client.payload.createAndSubscribe(
       {
         txjson: { TransactionType: 'Payment', Destination: addressOf(1), Amount: '2000000' },
@@ -65,7 +66,7 @@ describe('the kit validates at once (automine, docs/testing-ledger.md)', () => {
         return env.server.platform.ledger.transaction(txid, 'TESTNET')?.transaction.validated
       },
     )
-    await env.advance(0)
+    await env.advance(1)
     expect(await resolved).toBe(true)
     env.server.wallet.clearAutopilot()
   })

@@ -19,6 +19,68 @@ const stateOf = (uuid: string) => {
 /** Moves the server clock by ms. */
 const advance = (ms: number) => w.clock.advance(ms / 1000)
 
+// Event-loop turns (each one a zero-delay timer, so an answer given "at the next turn" has had its
+// own), not clock time, until `ready` holds; `limit` turns at most.
+const turnsUntil = async (ready: () => boolean, limit = 20) => {
+  for (let turn = 0; turn < limit && !ready(); turn++) {
+    await new Promise((resolve) => setTimeout(resolve, 0))
+  }
+  return ready()
+}
+
+describe('the autopilot on a manual clock nobody moves (docs/protocol.md §10)', () => {
+  it('afterMs: 0 answers at once, without an advance', async () => {
+    w.platform.wallet.autopilot({ user: w.alice.uuid, answer: 'sign', afterMs: 0 })
+    const { uuid, events } = w.create(SIGN_IN)
+    expect(await turnsUntil(() => stateOf(uuid) === 'signed')).toBe(true)
+    expect(events).toEqual(['opened', 'pre_signed', 'resolved'])
+    expect(w.platform.state().autopilotLog[0]).toMatchObject({ payload: uuid, outcome: 'signed' })
+  })
+
+  it('a positive afterMs waits for advance to reach it', async () => {
+    w.platform.wallet.autopilot({ user: w.alice.uuid, answer: 'reject', afterMs: 1 })
+    const { uuid } = w.create(SIGN_IN)
+    expect(await turnsUntil(() => stateOf(uuid) !== 'pending', 3)).toBe(false)
+    advance(1)
+    expect(stateOf(uuid)).toBe('rejected')
+  })
+
+  it('an answer at once is given once, and none after its rule ended', async () => {
+    w.platform.wallet.autopilot({ user: w.alice.uuid, answer: 'sign', afterMs: 0 })
+    const answered = w.create(SIGN_IN).uuid
+    advance(0) // the clock's turn comes first: the event loop's then finds nothing to do
+    await turnsUntil(() => stateOf(answered) === 'signed')
+    await turnsUntil(() => false, 3)
+    expect(w.platform.state().autopilotLog).toHaveLength(1)
+    const ended = w.create(SIGN_IN).uuid
+    w.platform.wallet.clearAutopilot()
+    expect(await turnsUntil(() => stateOf(ended) !== 'pending', 3)).toBe(false)
+  })
+})
+
+describe('the autopilot signs on the network its rule names (docs/protocol.md §10)', () => {
+  it('a payload that forces none is signed on the rule’s network; a forced one on its own', async () => {
+    w.platform.wallet.autopilot({ user: w.alice.uuid, answer: 'sign', network: 'TESTNET' })
+    const free = w.create(PAYMENT).uuid
+    const forced = w.create({ ...PAYMENT, options: { force_network: 'XAHAU' } }).uuid
+    advance(500)
+    await turnsUntil(() => stateOf(free) === 'signed' && stateOf(forced) === 'signed')
+    expect(w.platform.payloads.record(free).response.environment_nodetype).toBe('TESTNET')
+    expect(w.platform.payloads.record(forced).response.environment_nodetype).toBe('XAHAU')
+    expect(w.platform.wallet.autopilotRules()[0]?.network).toBe('TESTNET')
+  })
+
+  it('an unknown network is refused naming network', () => {
+    expect(() =>
+      w.platform.wallet.autopilot({
+        user: w.alice.uuid,
+        answer: 'sign',
+        network: 'testnet' as never,
+      }),
+    ).toThrow(expect.objectContaining({ code: 600, message: expect.stringMatching(/^network /) }))
+  })
+})
+
 describe('wallet autopilot (docs/protocol.md §10 /__ref/autopilot)', () => {
   it('opens and signs every new payload as the user, 500 ms after its creation by default', async () => {
     const rules = w.platform.wallet.autopilot({ user: w.alice.uuid, answer: 'sign' })
@@ -30,6 +92,7 @@ describe('wallet autopilot (docs/protocol.md §10 /__ref/autopilot)', () => {
         application: null,
         txType: null,
         enabled: true,
+        network: null,
       },
     ])
     const { uuid, events } = w.create(SIGN_IN)

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { badBody } from '../../platform/errors'
 import type { Snapshots } from '../../state/snapshot'
 import type { HttpEnv } from '../http-env'
 import { readJsonBody } from '../json-body'
@@ -19,7 +20,15 @@ export function snapshotRoutes(deps: { snapshots: Snapshots; api: () => string }
   routes.use('*', sameOriginOnly(deps.api))
   routes.get('/snapshot', (c) => json(c, deps.snapshots.take()))
   routes.post('/restore', async (c) => {
-    deps.snapshots.restore(await readJsonBody(c.req.raw, undefined, MAX_SNAPSHOT_BYTES))
+    const body = await readJsonBody(c.req.raw, undefined, MAX_SNAPSHOT_BYTES)
+    // [ours] `clock: true` beside the snapshot's own fields sets the clock back to its savedAt
+    // (the snapshot's schema reads only its own fields).
+    const clock =
+      typeof body === 'object' && body !== null ? (body as { clock?: unknown }).clock : undefined
+    if (clock !== undefined && typeof clock !== 'boolean') {
+      throw badBody('clock', 'must be true or false')
+    }
+    deps.snapshots.restore(body, { clock: clock === true })
     return json(c, { restored: true })
   })
   return routes

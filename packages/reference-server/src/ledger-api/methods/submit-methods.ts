@@ -1,5 +1,6 @@
 import { type NetworkCodec, networkCodec } from '../../ledger/codec/network-codec'
 import type { NetworkDefinition } from '../../ledger/networks'
+import { engineResultMessage } from '../engine-result-messages'
 import type { NodeCall, NodeMethod } from '../node-request'
 import { RpcError } from '../rpc-errors'
 
@@ -64,6 +65,7 @@ const submitBlob = (call: NodeCall, codec: NetworkCodec, blob: string) => {
     broadcast: result.applied,
     engine_result: result.engine_result,
     engine_result_code: codec.resultCode(result.engine_result),
+    engine_result_message: engineResultMessage(result.engine_result),
     kept: result.applied,
     open_ledger_cost: network.fee,
     queued: false,

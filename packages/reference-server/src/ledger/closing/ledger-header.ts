@@ -54,6 +54,23 @@ export function effectiveCloseTime(nowMs: number, parentCloseTime: number): numb
   return Math.max(raw - (raw % CLOSE_TIME_RESOLUTION), parentCloseTime + 1)
 }
 
+/**
+ * The clock time (unix ms) at which a close gets the first close time rippled could give that is
+ * at or after `notBefore` (seconds since the Ripple epoch): `notBefore` rounded up to the
+ * resolution, which {@link effectiveCloseTime} keeps as it is; `nowMs` when that is later. A
+ * close there is never short of the target, and at most one resolution step past it (or its
+ * parent's + 1 s, when that is later still).
+ *
+ * @example
+ * ```ts
+ * effectiveCloseTime(closeTimeNotBefore(nowMs, 820_540_803), parent) // 820_540_810 (or later)
+ * ```
+ */
+export function closeTimeNotBefore(nowMs: number, notBefore: number): number {
+  const steps = Math.ceil(notBefore / CLOSE_TIME_RESOLUTION)
+  return Math.max(nowMs, (steps * CLOSE_TIME_RESOLUTION + RIPPLE_EPOCH_OFFSET) * 1000)
+}
+
 // HashPrefix::ledgerMaster 'LWR\0' (rippled include/xrpl/protocol/HashPrefix.h).
 const LEDGER_PREFIX = Buffer.from('4C575200', 'hex')
 

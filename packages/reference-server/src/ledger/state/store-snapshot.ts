@@ -15,6 +15,14 @@ import { lowerBound } from './sorted-keys'
  */
 export interface StoreSnapshot extends ReadView {
   rawReplace(object: LedgerObject): void
+  /**
+   * What it holds of its own: each object the store changed since it was taken, as it was then
+   * (null: none was there), and what `rawReplace` wrote. With the store's objects, a saved state
+   * that gives back exactly this view (ledger-state.ts).
+   */
+  held(): [index: string, object: LedgerObject | null][]
+  /** Holds `object` at `index` (null: none there) as its own: a saved {@link held} restored. */
+  hold(index: string, object: LedgerObject | null): void
 }
 
 /** What a snapshot reads below its own entries: the live store, or the snapshot taken after it. */
@@ -78,6 +86,8 @@ export function createSnapshotFeed(
       return first === undefined || next < first ? next : first
     },
     rawReplace: (object) => set(object.index, object),
+    held: () => [...own],
+    hold: set,
   }
   return {
     snapshot,

@@ -1,4 +1,5 @@
 import type { PayloadBook } from './payload-book'
+import type { StoredPayload } from './payload-store'
 import type { PayloadsState } from './payloads-state'
 
 /**
@@ -14,8 +15,20 @@ export interface PayloadPersistence {
   saveState(): PayloadsState
   /** Replaces every payload with a checked snapshot part (listeners and timers are dropped). */
   loadState(state: PayloadsState): void
-  /** Forgets every payload of an application, with its events and webhook log (its reset). */
+  /**
+   * Forgets every payload of an application, with its events and webhook log (its reset): the
+   * subscribers of one still waiting for an answer get `{expired: true}`, then every socket of
+   * those payloads closes (docs/protocol.md §4, §10).
+   */
   forgetApplication(appUuid: string): void
+  /**
+   * Ends every subscription before a reset or a restore replaces the payloads (docs/protocol.md
+   * §10 "Snapshots"): the subscribers of a payload still waiting for an answer that `kept` (the
+   * restored snapshot's) lacks get `{expired: true}`, so a client's subscription settles at once;
+   * then every payload socket closes (a subscriber of a kept payload reconnects to it as
+   * restored).
+   */
+  endSubscriptions(kept: ReadonlySet<string>): void
   clear(): void
   /** Stops the retention sweep. */
   dispose(): void
@@ -33,6 +46,16 @@ export interface PayloadPersistence {
  */
 export function createPayloadPersistence(book: PayloadBook): PayloadPersistence {
   const { store } = book
+  // The payloads that go away unanswered tell their subscribers so, as an expiry does (§4): a
+  // client's subscription settles at once rather than waiting for an answer that cannot come.
+  const expireWaiting = (payloads: readonly StoredPayload[]) => {
+    for (const payload of payloads) {
+      if (payload.state === 'created' || payload.state === 'opened') {
+        book.events.disarm(payload.uuid)
+        book.events.emit(payload.uuid, { expired: true })
+      }
+    }
+  }
   return {
     get size() {
       return store.size
@@ -47,10 +70,14 @@ export function createPayloadPersistence(book: PayloadBook): PayloadPersistence 
       for (const saved of state) store.add({ ...structuredClone(saved), revision: 0 })
     },
     forgetApplication(appUuid) {
-      const uuids = [...store.values()]
-        .filter((payload) => payload.appUuid === appUuid)
-        .map((payload) => payload.uuid)
-      book.retention.forget(uuids)
+      const doomed = [...store.values()].filter((payload) => payload.appUuid === appUuid)
+      expireWaiting(doomed)
+      book.retention.forget(doomed.map((payload) => payload.uuid))
+    },
+    endSubscriptions(kept) {
+      const all = [...store.values()]
+      expireWaiting(all.filter((payload) => !kept.has(payload.uuid)))
+      book.events.forget(all.map((payload) => payload.uuid))
     },
     clear: () => book.clear(),
     dispose: () => book.retention.dispose(),

@@ -38,6 +38,7 @@ export function createPayloads(deps: PayloadDeps): Payloads {
     saveState: persistence.saveState,
     loadState: persistence.loadState,
     forgetApplication: persistence.forgetApplication,
+    endSubscriptions: persistence.endSubscriptions,
     clear: persistence.clear,
     dispose: persistence.dispose,
     get size() {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
 import { KYC_STATUSES, type KycStatus, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import * as z from 'zod'
-import type { KeyAlgorithm, RefUser } from '../../control-api-types'
+import type { KeyAlgorithm, RefCreatedUser, RefUser } from '../../control-api-types'
 import type { Ledger } from '../../ledger'
+import { checkOpeningBalance } from '../base-reserve'
 import { conflict, notFound } from '../errors'
 import { newUuid, UUID } from '../ids'
 import { parseInput } from '../schema-input'
@@ -71,6 +72,11 @@ export interface Users {
   setKyc(uuid: string, kyc: KycStatus): User
   /** The §10 view: no keys, no seeds. */
   view(user: User): RefUser
+  /**
+   * The §10 view with each account's keys: what POST `/__ref/users` answers its creator and the
+   * test kit's users carry; never GET `/__ref/state`.
+   */
+  keysView(user: User): RefCreatedUser
   /** Counts the changes of the state it saves: a snapshot writes its part again only when it moved. */
   readonly changes: number
   /** Every user with keys and seeds, for a snapshot (src/state/snapshot.ts). */
@@ -156,6 +162,11 @@ export function createUsers(deps: { ledger: Ledger }): Users {
       }
       const uuid = data.uuid ?? newUuid()
       if (byUuid.has(uuid)) throw conflict(`a user with uuid ${uuid} already exists`)
+      for (const [network, drops] of Object.entries(data.balances ?? {})) {
+        checkOpeningBalance(`balances.${network}`, network as NetworkKey, BigInt(drops), {
+          none: true,
+        })
+      }
       const accounts: UserAccount[] = []
       for (let index = 0; index < (data.accounts ?? DEFAULT_ACCOUNT_COUNT); index++) {
         accounts.push({ ...deriveUserAccount(name, index), networks: [...NETWORK_KEYS] })
@@ -181,7 +192,8 @@ export function createUsers(deps: { ledger: Ledger }): Users {
         byAddress.set(account.address, { user, account })
         for (const network of account.networks) {
           const drops = data.balances?.[network] ?? DEFAULT_BALANCE_DROPS
-          deps.ledger.fund(account.address, drops, [network])
+          // "0": no account on that network (checkOpeningBalance).
+          if (BigInt(drops) > 0n) deps.ledger.fund(account.address, drops, [network])
         }
       }
       return user
@@ -210,6 +222,16 @@ export function createUsers(deps: { ledger: Ledger }): Users {
         networks: [...a.networks],
       })),
     }),
+    keysView(user) {
+      const view = this.view(user)
+      return {
+        ...view,
+        accounts: view.accounts.map((account, i) => {
+          const { seed, publicKey, privateKey } = user.accounts[i] as UserAccount
+          return { ...account, seed, publicKey, privateKey }
+        }),
+      }
+    },
     get changes() {
       return changes
     },

@@ -33,6 +33,32 @@ describe('GET /__ref/accounts/{address} (docs/protocol.md §10)', () => {
     expect(mainnet).toMatchObject({ network: 'MAINNET', balance: '1000000000' })
   })
 
+  it('a balance below the base reserve is refused naming it; "0" leaves no account on that network', async () => {
+    const users = t.server.platform.users.list().length
+    const refused = await errorOf(
+      await t.control('users', { name: 'Erin', balances: { TESTNET: '999999' } }),
+    )
+    expect(refused).toMatchObject({ status: 400, code: 600 })
+    expect(refused.message).toBe(
+      'balances.TESTNET must be at least the base reserve of TESTNET, 1000000 drops or "0" (no account on TESTNET): an account below it cannot exist on the ledger',
+    )
+    expect(t.server.platform.users.list()).toHaveLength(users)
+
+    const user = await okJson(
+      await t.control('users', { name: 'Erin', balances: { TESTNET: '0' } }),
+    )
+    const address = user.accounts[0].address as string
+    expect((await t.control(`accounts/${address}?network=TESTNET`)).status).toBe(404)
+    const node = await fetch(`${t.endpoints.api}/ledger/TESTNET`, {
+      method: 'POST',
+      body: JSON.stringify({ method: 'account_info', params: [{ account: address }] }),
+    })
+    expect((await node.json()).result).toMatchObject({ error: 'actNotFound' })
+    expect(await okJson(await t.control(`accounts/${address}?network=MAINNET`))).toMatchObject({
+      balance: '1000000000',
+    })
+  })
+
   it('shows the trust line a signed TrustSet created, with its limit and owner count', async () => {
     t.server.platform.ledger.fund(ISSUER, '50000000', ['TESTNET'])
     const { uuid } = await t.createPayload({

@@ -27,6 +27,7 @@ describe('POST and DELETE /__ref/autopilot (docs/protocol.md §10)', () => {
       application: null,
       txType: 'SignIn',
       enabled: true,
+      network: null,
     }
     expect(set).toEqual({ autopilot: [rule] })
     expect((await state()).autopilot).toEqual([rule])

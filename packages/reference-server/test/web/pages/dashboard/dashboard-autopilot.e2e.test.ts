@@ -28,6 +28,7 @@ describe('the wallet autopilot on the dashboard, in Chromium', { timeout: 30_000
         application: null,
         txType: 'SignIn',
         enabled: true,
+        network: null,
       },
     ])
     const row = page.locator('#autopilot tr[data-autopilot="* SignIn"]')
