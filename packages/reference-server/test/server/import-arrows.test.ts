@@ -99,7 +99,7 @@ const FAMILY_USES: Record<string, readonly string[]> = {
 }
 const MAX_FILES_PER_FOLDER = 25
 // The ledger's foundations, below its rules and reads.
-const FOUNDATIONS = ['amendments', 'amounts', 'closing', 'codec', 'signatures', 'state']
+const FOUNDATIONS = ['amendments', 'amounts', 'closing', 'codec', 'number', 'signatures', 'state']
 
 /** Where a file under ledger/rules/ sits: 'top', 'common' or its family; undefined elsewhere. */
 const rulesPlace = (file: string): string | undefined => {
