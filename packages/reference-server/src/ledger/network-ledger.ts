@@ -1,4 +1,5 @@
 import { enabledAmendments } from './amendments/amendment-table'
+import { MAX_DROPS } from './amounts/ledger-amount'
 import { parseDrops } from './amounts/native-amount'
 import { createLedgerChain, type LedgerChain } from './closing/ledger-chain'
 import { type LedgerHeader, RIPPLE_EPOCH_OFFSET, rippleTime } from './closing/ledger-header'
@@ -30,6 +31,7 @@ import { createObjectStore, type ObjectStore } from './state/object-store'
 import type { RawView, ReadView } from './state/read-view'
 import { createSandbox } from './state/sandbox'
 import type { StoredTransaction } from './state/stored-transaction'
+import { faultResult } from './view/ledger-fault'
 
 /** The in-memory ledger of one network. */
 export interface NetworkLedger {
@@ -190,7 +192,12 @@ export function createNetworkLedger(
     validatedObjects: () => validated,
     fund(address, drops) {
       // A direct credit of the control API, not a transaction: the validated ledger shows it at
-      // once too, as if the account had been funded at genesis.
+      // once too, as if the account had been funded at genesis. A balance past every drop there
+      // is could never be written: refused before anything changes.
+      const held = readAccount(objects, address)
+      if ((held ? BigInt(held.Balance) : 0n) + drops > MAX_DROPS) {
+        throw new RangeError('drops would take the balance past 10^17 drops (100 billion units)')
+      }
       for (const store of [objects, validated]) {
         const root = readAccount(store, address)
         const next = root ? { ...root } : newAccountRoot(address, closedIndex + 1, 0n)
@@ -211,7 +218,13 @@ export function createNetworkLedger(
       // A blob without TransactionType (a SignIn, docs/protocol.md §8.2) is never a transaction.
       if (typeof tx.TransactionType !== 'string') return answer(txid, 'temMALFORMED')
       if (transactions.has(txid)) return answer(txid, 'tefALREADY')
-      const refused = preflight(tx, decoded.signingFields, host) ?? preclaim(objects, tx, host)
+      let refused: string | null
+      try {
+        refused = preflight(tx, decoded.signingFields, host) ?? preclaim(objects, tx, host)
+      } catch (error) {
+        // rippled's apply.cpp turns an exception in preflight or preclaim into tefEXCEPTION.
+        refused = faultResult(error)
+      }
       if (refused && !isTec(refused)) return answer(txid, refused)
       const fee = parseDrops(tx.Fee) ?? 0n
       const applied = applyTransaction(

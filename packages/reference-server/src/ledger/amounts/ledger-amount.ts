@@ -44,6 +44,16 @@ export interface IssuedAmountJson {
   value: string
 }
 
+/**
+ * An amount as ledger objects and transactions write it: drops as a string, or an issued amount.
+ *
+ * @example
+ * ```ts
+ * const price: AmountJson = { currency: 'USD', issuer, value: '10' }
+ * ```
+ */
+export type AmountJson = string | IssuedAmountJson
+
 const abs = (value: bigint) => (value < 0n ? -value : value)
 
 // rippled `Number::operator rep()` on a value not normalized (`Number::unchecked`): the digits
@@ -153,14 +163,15 @@ export class LedgerAmount {
 
   /**
    * A decoded amount (drops as a string, or `{currency, issuer, value}` with a value in any
-   * decimal form); `native` names the network's native asset. Anything else is a RangeError.
+   * decimal form); `native` names the network's native asset (its drops are drops whatever the
+   * name). Anything else is a RangeError.
    *
    * @example
    * ```ts
    * LedgerAmount.fromJson({ currency: 'USD', issuer, value: '1e20' }, 'XRP').toJson().value // '1000000000000000e5'
    * ```
    */
-  static fromJson(json: unknown, native: string): LedgerAmount {
+  static fromJson(json: unknown, native = 'XRP'): LedgerAmount {
     if (isIssued(json)) {
       if (typeof json.value !== 'string') throw new RangeError('an issued amount needs a value')
       const asset = { currency: json.currency, issuer: json.issuer }
@@ -280,7 +291,7 @@ export class LedgerAmount {
    * LedgerAmount.drops(5n).toJson() // '5'
    * ```
    */
-  toJson(): string | IssuedAmountJson {
+  toJson(): AmountJson {
     if (this.native) return this.text()
     return {
       currency: this.asset.currency,

@@ -1,4 +1,4 @@
-import { divRound, mulRound, multiply } from './amount-arithmetic'
+import { divide, divRound, mulRound, multiply } from './amount-arithmetic'
 import { LedgerAmount, RATE_ASSET } from './ledger-amount'
 
 /**
@@ -44,3 +44,14 @@ export const multiplyRateRound = (amount: LedgerAmount, rate: number, roundUp: b
  */
 export const divideRateRound = (amount: LedgerAmount, rate: number, roundUp: boolean) =>
   rate === QUALITY_ONE ? amount : divRound(amount, asAmount(rate), amount.asset, roundUp)
+
+/**
+ * `amount ÷ rate` (rippled `divide(STAmount, Rate)`), the amount itself at parity.
+ *
+ * @example
+ * ```ts
+ * divideRate(ownerFunds, 1_002_000_000) // what the funds can deliver after the transfer fee
+ * ```
+ */
+export const divideRate = (amount: LedgerAmount, rate: number): LedgerAmount =>
+  rate === QUALITY_ONE ? amount : divide(amount, asAmount(rate), amount.asset)

@@ -1,19 +1,12 @@
 import type { Amount } from 'pullsign/wire'
 import type { JsonObject } from '../codec/json-object'
 import type { NetworkDefinition } from '../networks'
+import type { NativePrice } from '../paths/market-liquidity'
 import type { AccountRoot } from '../state/ledger-object'
-import type { ApplyView, LedgerFees, ReadView } from '../state/read-view'
+import type { LedgerFees, ReadView } from '../state/read-view'
+import type { Sandbox } from '../state/sandbox'
 
-/**
- * Price of one native unit in a currency (the rates lookup of docs/protocol.md §2), or null when
- * the simulator has none: the market pay-with-anything converts through (§8.5).
- *
- * @example
- * ```ts
- * const price: NativePrice = (currency, native) => (currency === 'USD' && native === 'XRP' ? 0.52 : null)
- * ```
- */
-export type NativePrice = (currency: string, native: string) => number | null
+export type { NativePrice } from '../paths/market-liquidity'
 
 /**
  * What a rule's `preflight` knows besides the transaction: the network and its amendment table
@@ -44,8 +37,8 @@ export interface PreflightContext {
  * ```
  */
 export interface ApplyContext extends PreflightContext {
-  /** The open ledger as this transaction sees and changes it. */
-  readonly view: ApplyView
+  /** The open ledger as this transaction sees and changes it (a sandbox over it). */
+  readonly view: Sandbox
   /** The open ledger before this transaction (what it found, not what it made). */
   readonly before: ReadView
   readonly tx: JsonObject
@@ -66,7 +59,7 @@ export interface ApplyContext extends PreflightContext {
    * still removes the unfunded and expired offers it met (rippled `Transactor::operator()`,
    * `removeUnfundedOffers` on `tecKILLED`).
    */
-  afterClaim(change: (view: ApplyView) => void): void
+  afterClaim(change: (view: Sandbox) => void): void
 }
 
 /**

@@ -9,9 +9,11 @@ import { ticketIndex } from '../state/keylets'
 import { type AccountRoot, ZERO_HASH } from '../state/ledger-object'
 import type { ReadView } from '../state/read-view'
 import { createSandbox, type Sandbox } from '../state/sandbox'
-import { deleteTicket } from '../state/tickets'
 import { type AffectedNode, affectedNodes } from '../state/transaction-meta'
+import { faultResult } from '../view/ledger-fault'
+import { deleteTicket } from '../view/tickets'
 import { batchAuthorization } from './batch/batch-rules'
+import { invariantFailure } from './invariant-checks'
 import { rulesFor } from './registry'
 import type { NativePrice, PreflightContext, TransactionRules } from './transaction-rules'
 
@@ -231,8 +233,17 @@ function chargeAndConsume(sandbox: Sandbox, tx: JsonObject, txid: string, fee: b
   else root.Sequence += 1
   if (root.AccountTxnID !== undefined) root.AccountTxnID = txid
   sandbox.update(root)
-  return { root, prior }
+  return { root, prior, charged }
 }
+
+// A transaction that broke an invariant, or whose fee alone cannot apply (Transactor::operator()
+// re-running the invariant checks on the fee-only result).
+const notApplied = (result: string, sandbox: Sandbox): AppliedTransaction => ({
+  result,
+  applied: false,
+  sandbox,
+  nodes: [],
+})
 
 /**
  * Applies a checked transaction as rippled's `Transactor::operator()` does: fee and Sequence or
@@ -257,30 +268,44 @@ export function applyTransaction(
   const afterClaim: Array<(view: Sandbox) => void> = []
   let result = input.claim
   if (result === undefined) {
-    const { root, prior } = chargeAndConsume(sandbox, tx, txid, fee)
-    result = rules.doApply({
-      ...host,
-      view: sandbox,
-      before: base,
-      tx,
-      txid,
-      account: root,
-      fee,
-      priorBalance: prior,
-      deliver(amount) {
-        delivered = amount
-      },
-      afterClaim(change) {
-        afterClaim.push(change)
-      },
-    })
+    try {
+      const { root, prior, charged } = chargeAndConsume(sandbox, tx, txid, fee)
+      result = rules.doApply({
+        ...host,
+        view: sandbox,
+        before: base,
+        tx,
+        txid,
+        account: root,
+        fee,
+        priorBalance: prior,
+        deliver(amount) {
+          delivered = amount
+        },
+        afterClaim(change) {
+          afterClaim.push(change)
+        },
+      })
+      if (result === 'tesSUCCESS' && invariantFailure(sandbox.changes(), base, charged)) {
+        result = 'tecINVARIANT_FAILED'
+      }
+    } catch (error) {
+      result = faultResult(error)
+    }
   }
   if (result !== 'tesSUCCESS') {
-    if (!isTec(result)) return { result, applied: false, sandbox, nodes: [] }
+    if (!isTec(result)) return notApplied(result, sandbox)
     delivered = undefined
     sandbox = createSandbox(base)
-    chargeAndConsume(sandbox, tx, txid, fee)
-    for (const change of afterClaim) change(sandbox)
+    try {
+      const { charged } = chargeAndConsume(sandbox, tx, txid, fee)
+      for (const change of afterClaim) change(sandbox)
+      if (invariantFailure(sandbox.changes(), base, charged)) {
+        return notApplied('tefINVARIANT_FAILED', sandbox)
+      }
+    } catch (error) {
+      return notApplied(faultResult(error), sandbox)
+    }
   }
   const nodes = affectedNodes(sandbox, txid, base.info.seq)
   return { result, applied: true, sandbox, nodes, ...(delivered ? { delivered } : {}) }

@@ -1,8 +1,9 @@
 import type { JsonObject } from '../../codec/json-object'
-import { peekAccount, readAccount, reserveFor } from '../../state/account-root'
+import { peekAccount, readAccount } from '../../state/account-root'
 import type { AccountRoot } from '../../state/ledger-object'
+import { hasExpired } from '../../view/expiration'
+import { coversReserve } from '../../view/owned-objects'
 import type { PreflightContext, TransactionRules } from '../transaction-rules'
-import { hasExpired } from './nft-funds'
 import {
   flagsOf,
   hasOtherFlags,
@@ -138,7 +139,7 @@ export const nftokenMintRules: TransactionRules = {
     }
     // Only a new page or offer asks for reserve: more tokens on a page are free.
     const after = account.OwnerCount
-    if (after > before && priorBalance < reserveFor(view.fees, after)) {
+    if (after > before && !coversReserve(view, priorBalance, after)) {
       return 'tecINSUFFICIENT_RESERVE'
     }
     return 'tesSUCCESS'

@@ -1,9 +1,8 @@
 import { isIssued } from '../../amounts/ledger-asset'
 import type { JsonObject } from '../../codec/json-object'
-import { adjustOwnerCount, peekAccount, readAccount, reserveFor } from '../../state/account-root'
+import { peekAccount, readAccount } from '../../state/account-root'
 import {
   type DescribeDirectory,
-  describeOwnerDir,
   dirInsert,
   dirRemove,
   uint64Json,
@@ -15,7 +14,6 @@ import {
   nftokenBuyOffersIndex,
   nftokenOfferIndex,
   nftokenSellOffersIndex,
-  ownerDirIndex,
   rippleStateIndex,
 } from '../../state/keylets'
 import {
@@ -25,8 +23,13 @@ import {
   LSF,
 } from '../../state/ledger-object'
 import type { ApplyView, ReadView } from '../../state/read-view'
+import { accountFunds } from '../../view/account-holds'
+import { hasExpired } from '../../view/expiration'
+import { isFrozen } from '../../view/freeze'
+import { LedgerFault } from '../../view/ledger-fault'
+import { addOwnedObject, coversReserve, removeOwnedObject } from '../../view/owned-objects'
 import type { PreflightContext, TransactionRules } from '../transaction-rules'
-import { amountValue, fundsOf, hasExpired, isFrozen, type OfferAmount } from './nft-funds'
+import { type OfferAmount, offerAmount } from './nft-funds'
 import { findToken } from './nft-pages'
 import { NFT_FLAG, nftokenFlagsOf, nftokenIssuerOf, nftokenTransferFeeOf } from './nftoken-id'
 
@@ -83,7 +86,7 @@ export const flagsOf = (tx: JsonObject): number =>
 export const hasOtherFlags = (tx: JsonObject, allowed: number): boolean =>
   (flagsOf(tx) & ~(TF_UNIVERSAL | allowed)) !== 0
 
-const isZero = (amount: OfferAmount) => amountValue(amount).isZero()
+const isZero = (amount: OfferAmount) => offerAmount(amount).isZero()
 
 /**
  * What an offer to create says: from NFTokenCreateOffer, or from an NFTokenMint with `Amount`
@@ -117,7 +120,7 @@ export interface OfferSpec {
  */
 export function offerPreflight(spec: OfferSpec): string | null {
   const { amount } = spec
-  if (amountValue(amount).isNegative()) return 'temBAD_AMOUNT'
+  if (offerAmount(amount).signum() < 0) return 'temBAD_AMOUNT'
   if (isIssued(amount) && ((spec.nftFlags & NFT_FLAG.OnlyXRP) !== 0 || isZero(amount))) {
     return 'temBAD_AMOUNT'
   }
@@ -156,16 +159,19 @@ export function offerPreclaim(
     // The currency's own issuer needs no line to take its fee (NFTokenMintOffer).
     const own = context.enabled('NFTokenMintOffer') && issuer === amount.issuer
     if (!own && !line) return 'tecNO_LINE'
-    if (isFrozen(view, issuer, amount.currency, amount.issuer)) return 'tecFROZEN'
+    if (isFrozen(view, issuer, amount)) return 'tecFROZEN'
   }
   if (issuer !== account && (spec.nftFlags & NFT_FLAG.Transferable) === 0) {
     if (readAccount(view, issuer)?.NFTokenMinter !== account)
       return 'tefNFTOKEN_IS_NOT_TRANSFERABLE'
   }
-  if (isIssued(amount) && isFrozen(view, account, amount.currency, amount.issuer)) {
-    return 'tecFROZEN'
+  if (isIssued(amount) && isFrozen(view, account, amount)) return 'tecFROZEN'
+  if (
+    !spec.sell &&
+    accountFunds(view, account, offerAmount(amount), 'zeroIfFrozen').signum() <= 0
+  ) {
+    return 'tecUNFUNDED_OFFER'
   }
-  if (!spec.sell && !fundsOf(view, account, amount).gt(0)) return 'tecUNFUNDED_OFFER'
   const disallows = (root: Readonly<AccountRoot>) =>
     (root.Flags & LSF.AccountRoot.DisallowIncomingNFTokenOffer) !== 0
   if (spec.destination !== undefined) {
@@ -209,14 +215,14 @@ export function placeOffer(
 ): string {
   const { account, sell } = spec
   const root = peekAccount(view, account) as AccountRoot
-  if (at.priorBalance < reserveFor(view.fees, root.OwnerCount + 1)) {
-    return 'tecINSUFFICIENT_RESERVE'
-  }
+  if (!coversReserve(view, at.priorBalance, root.OwnerCount + 1)) return 'tecINSUFFICIENT_RESERVE'
   const index = nftokenOfferIndex(account, at.sequence)
-  const ownerNode = dirInsert(view, ownerDirIndex(account), index, describeOwnerDir(account))
-  if (ownerNode === null) return 'tecDIR_FULL'
-  const directory = offersDirectory(at.tokenId, sell)
-  const offerNode = dirInsert(view, directory, index, describeOffers(at.tokenId, sell))
+  const offerNode = dirInsert(
+    view,
+    offersDirectory(at.tokenId, sell),
+    index,
+    describeOffers(at.tokenId, sell),
+  )
   if (offerNode === null) return 'tecDIR_FULL'
   const offer: NFTokenOffer = {
     LedgerEntryType: 'NFTokenOffer',
@@ -224,15 +230,13 @@ export function placeOffer(
     Owner: account,
     NFTokenID: at.tokenId,
     Amount: spec.amount,
-    OwnerNode: uint64Json(ownerNode),
+    OwnerNode: '0',
     NFTokenOfferNode: uint64Json(offerNode),
     index,
   }
   if (spec.expiration !== undefined) offer.Expiration = spec.expiration
   if (spec.destination !== undefined) offer.Destination = spec.destination
-  view.insert(offer)
-  adjustOwnerCount(view, root, 1)
-  return 'tesSUCCESS'
+  return addOwnedObject(view, offer, { owner: root })
 }
 
 /**
@@ -249,24 +253,24 @@ export const isNFTokenOffer = (
 
 /**
  * Removes a peeked offer (rippled `nft::deleteTokenOffer`): out of its owner's directory and the
- * token's offer directory, one owned object less. False when a directory does not hold it.
+ * token's offer directory, one owned object less. A directory that does not hold it is
+ * `tefBAD_LEDGER` (thrown, view/ledger-fault.ts).
  *
  * @example
  * ```ts
  * deleteOffer(view, view.peek(offerId) as NFTokenOffer)
  * ```
  */
-export function deleteOffer(view: ApplyView, offer: NFTokenOffer): boolean {
+export function deleteOffer(view: ApplyView, offer: NFTokenOffer): void {
   const sell = (offer.Flags & LSF.NFTokenOffer.SellNFToken) !== 0
-  const owner = ownerDirIndex(offer.Owner)
-  if (!dirRemove(view, owner, uint64Of(offer.OwnerNode), offer.index, false)) return false
   const directory = offersDirectory(offer.NFTokenID, sell)
   if (!dirRemove(view, directory, uint64Of(offer.NFTokenOfferNode), offer.index, false)) {
-    return false
+    throw new LedgerFault(
+      'tefBAD_LEDGER',
+      `NFT offer ${offer.index} is not in its token's directory`,
+    )
   }
-  adjustOwnerCount(view, peekAccount(view, offer.Owner) as AccountRoot, -1)
-  view.erase(offer)
-  return true
+  removeOwnedObject(view, offer, { owner: offer.Owner, keepRoot: false })
 }
 
 /**
@@ -294,7 +298,7 @@ export function removeTokenOffers(
     for (const index of [...node.Indexes].reverse()) {
       const offer = view.peek(index)
       if (isNFTokenOffer(offer)) {
-        if (!deleteOffer(view, offer)) throw new Error(`ledger: offer ${index} cannot be deleted`)
+        deleteOffer(view, offer)
         removed += 1
       }
       if (removed === limit) break
@@ -404,7 +408,7 @@ export const nftokenCancelOfferRules: TransactionRules = {
   doApply({ view, tx }) {
     for (const id of tx.NFTokenOffers as string[]) {
       const offer = view.peek(id)
-      if (isNFTokenOffer(offer) && !deleteOffer(view, offer)) return 'tefBAD_LEDGER'
+      if (isNFTokenOffer(offer)) deleteOffer(view, offer)
     }
     return 'tesSUCCESS'
   },
