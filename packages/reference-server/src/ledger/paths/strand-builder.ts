@@ -3,6 +3,7 @@ import type { Quality } from '../amounts/quality'
 import type { ReadView } from '../state/read-view'
 import type { Book } from '../view/order-book'
 import { XRP_ACCOUNT } from '../view/ripple-credit'
+import { NO_ACCOUNT } from '../view/trust-lines'
 import { bookStep } from './book-step'
 import { directStep } from './direct-step'
 import type { LiquiditySource, OfferCrossing, Step, StrandContext } from './step'
@@ -47,9 +48,6 @@ export interface StrandRequest {
   enabled(amendment: string): boolean
   liquidity(book: Book, view: ReadView): readonly LiquiditySource[]
 }
-
-/** The zero account's rippled name (`noAccount()`, the neutral issuer of a line's balance). */
-const NO_ACCOUNT = 'rrrrrrrrrrrrrrrrrrrrBZbvji'
 
 const isNativeCurrency = (currency: string | undefined) =>
   currency === 'XRP' || currency === '0000000000000000000000000000000000000000'

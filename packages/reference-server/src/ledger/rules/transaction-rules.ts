@@ -5,6 +5,7 @@ import type { NativePrice } from '../paths/market-liquidity'
 import type { AccountRoot } from '../state/ledger-object'
 import type { LedgerFees, ReadView } from '../state/read-view'
 import type { Sandbox } from '../state/sandbox'
+import type { Verdict } from '../view/refusal'
 
 export type { NativePrice } from '../paths/market-liquidity'
 
@@ -66,13 +67,18 @@ export interface ApplyContext extends PreflightContext {
  * The rules of one transaction type, in rippled's three steps (`src/xrpld/app/tx/detail/*.cpp`).
  * The fee, the Sequence or ticket, the signatures and the metadata are handled once for every
  * type (rules/transactor.ts); a type's rules are only its own checks and effects. Register them in
- * rules/registry.ts.
+ * rules/registry.ts. A refusal is a {@link Verdict}: a typed `refuse(result, rule, detail,
+ * source)` naming the values compared (view/refusal.ts), or a bare result code in rules not
+ * converted yet.
  *
  * @example
  * ```ts
  * export const checkCancelRules: TransactionRules = {
  *   preflight: (tx) => (isLedgerIndex(tx.CheckID) ? null : 'temMALFORMED'),
- *   preclaim: (view, tx) => (view.read(String(tx.CheckID)) ? null : 'tecNO_ENTRY'),
+ *   preclaim: (view, tx) =>
+ *     view.read(String(tx.CheckID))
+ *       ? null
+ *       : refuse('tecNO_ENTRY', 'check-missing', `no check ${tx.CheckID}`, 'CancelCheck.cpp'),
  *   doApply: (context) => { ...; return 'tesSUCCESS' },
  * }
  * ```
@@ -87,16 +93,16 @@ export interface TransactionRules {
    */
   fee?(tx: JsonObject, fees: LedgerFees, standard: bigint, view: ReadView): bigint
   /** The transaction alone: a `tem` code when malformed, else null. */
-  preflight(tx: JsonObject, context: PreflightContext): string | null
+  preflight(tx: JsonObject, context: PreflightContext): Verdict | null
   /**
    * The transaction against the ledger before anything changes: a `tec` code (the fee is still
    * charged and the Sequence used), a `tef`/`ter` code (not applied), or null.
    */
-  preclaim?(view: ReadView, tx: JsonObject, context: PreflightContext): string | null
+  preclaim?(view: ReadView, tx: JsonObject, context: PreflightContext): Verdict | null
   /**
    * The type's effects on `context.view`: `tesSUCCESS` keeps them; a `tec` code discards them
    * all but the fee and the Sequence or ticket (rippled's `Transactor::reset`); any other code
    * applies nothing.
    */
-  doApply(context: ApplyContext): string
+  doApply(context: ApplyContext): Verdict
 }

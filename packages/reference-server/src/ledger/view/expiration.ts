@@ -1,4 +1,5 @@
 import type { ReadView } from '../state/read-view'
+import { type Refusal, refuse } from './refusal'
 
 /**
  * Whether an expiration (seconds since the Ripple epoch) has passed: the parent ledger closed at
@@ -12,3 +13,25 @@ import type { ReadView } from '../state/read-view'
  */
 export const hasExpired = (view: ReadView, expiration: unknown): boolean =>
   typeof expiration === 'number' && view.info.parentCloseTime >= expiration
+
+/**
+ * `tecEXPIRED` when an expiration has passed ({@link hasExpired}), naming what expired, both times
+ * and the rippled file of the rule that asks; null while it holds.
+ *
+ * @example
+ * ```ts
+ * const expired = expiredRefusal(view, offer.Expiration, "the offer's", 'NFTokenAcceptOffer.cpp')
+ * if (expired) return expired
+ * ```
+ */
+export function expiredRefusal(
+  view: ReadView,
+  expiration: unknown,
+  whose: string,
+  source: string,
+): Refusal | null {
+  if (!hasExpired(view, expiration)) return null
+  const close = view.info.parentCloseTime
+  const detail = `${whose} Expiration ${expiration} is not after the parent ledger's close ${close}`
+  return refuse('tecEXPIRED', 'expired', detail, source)
+}

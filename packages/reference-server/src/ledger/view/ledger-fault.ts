@@ -1,3 +1,5 @@
+import { type Refusal, refuse } from './refusal'
+
 /**
  * A fault found while a transaction applies that rippled answers with a `tef` code and nothing
  * applied: a directory that does not hold an entry it must (`tefBAD_LEDGER`, View.cpp `dirRemove`
@@ -14,7 +16,7 @@
 export class LedgerFault extends Error {
   constructor(
     readonly result: 'tefBAD_LEDGER' | 'tefINTERNAL' | 'tefEXCEPTION',
-    detail: string,
+    readonly detail: string,
   ) {
     super(`${result}: ${detail}`)
     this.name = 'LedgerFault'
@@ -22,14 +24,20 @@ export class LedgerFault extends Error {
 }
 
 /**
- * The result a fault thrown while a transaction applied stands for: a {@link LedgerFault}'s own,
- * anything else (a value out of range, a rule's bug) `tefEXCEPTION`, as rippled's transactor turns
- * an exception into a result instead of stopping.
+ * The refusal a fault thrown while a transaction applied stands for: a {@link LedgerFault}'s own
+ * result and detail, anything else (a value out of range, a rule's bug) `tefEXCEPTION` with its
+ * message, as rippled's transactor turns an exception into a result instead of stopping
+ * (Transactor.cpp `operator()`, apply.cpp for preflight and preclaim).
  *
  * @example
  * ```ts
- * try { result = rules.doApply(context) } catch (error) { result = faultResult(error) }
+ * try { verdict = rules.doApply(context) } catch (error) { verdict = faultRefusal(error) }
  * ```
  */
-export const faultResult = (error: unknown): string =>
-  error instanceof LedgerFault ? error.result : 'tefEXCEPTION'
+export function faultRefusal(error: unknown): Refusal {
+  if (error instanceof LedgerFault) {
+    return refuse(error.result, 'ledger-fault', error.detail, 'Transactor.cpp')
+  }
+  const detail = error instanceof Error ? error.message : String(error)
+  return refuse('tefEXCEPTION', 'exception', detail, 'Transactor.cpp')
+}

@@ -4,6 +4,7 @@ import { ownerDirIndex } from '../state/keylets'
 import type { AccountRoot, LedgerObject } from '../state/ledger-object'
 import type { ApplyView, ReadView } from '../state/read-view'
 import { LedgerFault } from './ledger-fault'
+import { type Refusal, refuse } from './refusal'
 
 /**
  * Objects an account owns (rippled View.cpp `adjustOwnerCount`, `dirLink`, ApplyView
@@ -24,6 +25,30 @@ import { LedgerFault } from './ledger-fault'
  */
 export const coversReserve = (view: ReadView, balance: bigint, ownerCount: number): boolean =>
   balance >= reserveFor(view.fees, ownerCount)
+
+/**
+ * The refusal `result` (`tecINSUFFICIENT_RESERVE` unless given: `tecNO_LINE_INSUF_RESERVE`,
+ * `tecUNFUNDED`…) when `balance` does not carry the reserve of `ownerCount` objects
+ * ({@link coversReserve}), naming both and the rule's `source`; null when it does.
+ *
+ * @example
+ * ```ts
+ * const short = reserveRefusal(view, priorBalance, account.OwnerCount + 1, 'CreateCheck.cpp')
+ * if (short) return short
+ * ```
+ */
+export function reserveRefusal(
+  view: ReadView,
+  balance: bigint,
+  ownerCount: number,
+  source: string,
+  result = 'tecINSUFFICIENT_RESERVE',
+): Refusal | null {
+  const reserve = reserveFor(view.fees, ownerCount)
+  if (balance >= reserve) return null
+  const detail = `the balance of ${balance} drops is below the reserve of ${reserve} drops for ${ownerCount} owned objects`
+  return refuse(result, 'reserve', detail, source)
+}
 
 /** Where an owned object is linked: its owner (and a destination that lists it too). */
 export interface OwnedLinks {

@@ -3,7 +3,7 @@ import { readAccount } from '../../state/account-root'
 import { depositPreauthIndex } from '../../state/keylets'
 import type { AccountRoot } from '../../state/ledger-object'
 import type { ApplyView } from '../../state/read-view'
-import { addOwnedObject, coversReserve, removeOwnedObject } from '../../view/owned-objects'
+import { addOwnedObject, removeOwnedObject, reserveRefusal } from '../../view/owned-objects'
 import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
 import type { TransactionRules } from '../transaction-rules'
 
@@ -92,9 +92,8 @@ export const depositPreauthRules: TransactionRules = {
       const index = depositPreauthIndex(account.Account, String(tx.Unauthorize))
       return removeDepositPreauth(view, index, account)
     }
-    if (!coversReserve(view, priorBalance, account.OwnerCount + 1)) {
-      return 'tecINSUFFICIENT_RESERVE'
-    }
+    const short = reserveRefusal(view, priorBalance, account.OwnerCount + 1, 'DepositPreauth.cpp')
+    if (short) return short
     const authorize = String(tx.Authorize)
     const entry = {
       LedgerEntryType: 'DepositPreauth',

@@ -6,7 +6,7 @@ import { readAccount } from '../../state/account-root'
 import { signerListIndex } from '../../state/keylets'
 import { type AccountRoot, type LedgerObject, LSF } from '../../state/ledger-object'
 import type { ApplyView } from '../../state/read-view'
-import { addOwnedObject, coversReserve, removeOwnedObject } from '../../view/owned-objects'
+import { addOwnedObject, removeOwnedObject, reserveRefusal } from '../../view/owned-objects'
 import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
 import type { TransactionRules } from '../transaction-rules'
 
@@ -193,9 +193,8 @@ export const signerListSetRules: TransactionRules = {
     }
     // Replacing may lower the reserve, so the old list goes first (replaceSignerList).
     removeSignerList(view, account)
-    if (!coversReserve(view, priorBalance, account.OwnerCount + 1)) {
-      return 'tecINSUFFICIENT_RESERVE'
-    }
+    const short = reserveRefusal(view, priorBalance, account.OwnerCount + 1, 'SetSignerList.cpp')
+    if (short) return short
     const list: LedgerObject = {
       LedgerEntryType: 'SignerList',
       Flags: LSF.SignerList.OneOwnerCount,

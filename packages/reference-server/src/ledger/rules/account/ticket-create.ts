@@ -1,6 +1,6 @@
 import type { JsonObject } from '../../codec/json-object'
 import { readAccount } from '../../state/account-root'
-import { coversReserve } from '../../view/owned-objects'
+import { reserveRefusal } from '../../view/owned-objects'
 import { createTicket } from '../../view/tickets'
 import type { TransactionRules } from '../transaction-rules'
 
@@ -32,9 +32,8 @@ export const ticketCreateRules: TransactionRules = {
   },
   doApply({ view, tx, account, priorBalance }) {
     const count = Number(tx.TicketCount)
-    if (!coversReserve(view, priorBalance, account.OwnerCount + count)) {
-      return 'tecINSUFFICIENT_RESERVE'
-    }
+    const short = reserveRefusal(view, priorBalance, account.OwnerCount + count, 'CreateTicket.cpp')
+    if (short) return short
     // The consumed Sequence was already taken; the tickets are the next `count` numbers.
     const first = account.Sequence
     for (let i = 0; i < count; i += 1) {

@@ -15,9 +15,10 @@ import {
 import type { ApplyView, ReadView } from '../../state/read-view'
 import { isLow } from '../../state/trust-line'
 import { accountFunds, xrpLiquid } from '../../view/account-holds'
-import { hasExpired } from '../../view/expiration'
+import { expiredRefusal, hasExpired } from '../../view/expiration'
 import { isFrozen, isGlobalFrozen } from '../../view/freeze'
-import { addOwnedObject, coversReserve, removeOwnedObject } from '../../view/owned-objects'
+import { addOwnedObject, removeOwnedObject, reserveRefusal } from '../../view/owned-objects'
+import type { Verdict } from '../../view/refusal'
 import { accountSend } from '../../view/ripple-credit'
 import { trustCreate } from '../../view/trust-lines'
 import { incomingRefusal, tagRefusal } from '../common/deposit-authorization'
@@ -113,11 +114,12 @@ export const checkCreateRules: TransactionRules = {
           : line(view, destination, sendMax.issuer, sendMax.currency)
       if (theirs && frozenBy(theirs, destination)) return 'tecFROZEN'
     }
-    return hasExpired(view, tx.Expiration) ? 'tecEXPIRED' : null
+    return expiredRefusal(view, tx.Expiration, "the check's", 'CreateCheck.cpp')
   },
   doApply({ view, tx, account, priorBalance }) {
     // The check's reserve is judged on the balance before the fee (CreateCheck::doApply).
-    if (!coversReserve(view, priorBalance, account.OwnerCount + 1)) return 'tecINSUFFICIENT_RESERVE'
+    const short = reserveRefusal(view, priorBalance, account.OwnerCount + 1, 'CreateCheck.cpp')
+    if (short) return short
     const owner = account.Account
     const destination = String(tx.Destination)
     const sequence = sequenceUsed(tx)
@@ -192,7 +194,8 @@ export const checkCashRules: TransactionRules = {
     if (!readAccount(view, writer) || !target) return 'tecNO_ENTRY'
     const untagged = tagRefusal(target.Flags, check)
     if (untagged) return untagged
-    if (hasExpired(view, check.Expiration)) return 'tecEXPIRED'
+    const expired = expiredRefusal(view, check.Expiration, "the check's", 'CashCheck.cpp')
+    if (expired) return expired
     const value = tx.Amount ?? tx.DeliverMin
     const sendMax = check.SendMax
     // Another asset or issuer than the check's: malformed, though found only against the ledger.
@@ -219,7 +222,7 @@ export const checkCashRules: TransactionRules = {
 
 // A native check: Amount exactly, or with DeliverMin as much as the writer can spend up to
 // SendMax (CashCheck::doApply: `xrpLiquid(src, -1)`, the check's own reserve freed first).
-function cashNative(context: ApplyContext, check: LedgerObject): string {
+function cashNative(context: ApplyContext, check: LedgerObject): Verdict {
   const { view, tx, account } = context
   const writer = String(check.Account)
   const liquid = xrpLiquid(view, writer, -1)
@@ -242,7 +245,7 @@ const NO_LIMIT = '9999999999999999e80'
 // An issued check (CashCheck::doApply): the payment engine delivers from the writer to the
 // receiver at most SendMax, through a line the receiver gets if it has none
 // (CheckCashMakesTrustLine), whose limit does not count while the check is cashed.
-function cashIssued(context: ApplyContext, check: LedgerObject): string {
+function cashIssued(context: ApplyContext, check: LedgerObject): Verdict {
   const { view, tx, account } = context
   const receiver = account.Account
   const writer = String(check.Account)
@@ -253,9 +256,10 @@ function cashIssued(context: ApplyContext, check: LedgerObject): string {
   const truster = issuer === receiver ? writer : receiver
   const index = rippleStateIndex(truster, issuer, currency)
   if (!view.read(index)) {
-    if (!coversReserve(view, context.priorBalance, account.OwnerCount + 1)) {
-      return 'tecNO_LINE_INSUF_RESERVE'
-    }
+    const result = 'tecNO_LINE_INSUF_RESERVE'
+    const owned = account.OwnerCount + 1
+    const short = reserveRefusal(view, context.priorBalance, owned, 'CashCheck.cpp', result)
+    if (short) return short
     const created = trustCreate(view, {
       account: receiver,
       peer: issuer,

@@ -10,11 +10,11 @@ import { offerIndex } from '../../state/keylets'
 import { type AccountRoot, LSF } from '../../state/ledger-object'
 import type { ReadView } from '../../state/read-view'
 import { accountFunds } from '../../view/account-holds'
-import { hasExpired } from '../../view/expiration'
+import { expiredRefusal } from '../../view/expiration'
 import { isDeepFrozen, isGlobalFrozen } from '../../view/freeze'
 import { transferRate } from '../../view/issuer-transfer-rate'
 import { deleteOffer, type Offer, placeOffer } from '../../view/order-book'
-import { coversReserve } from '../../view/owned-objects'
+import { reserveRefusal } from '../../view/owned-objects'
 import { requireAuth } from '../../view/require-auth'
 import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
 import type { ApplyContext, TransactionRules } from '../transaction-rules'
@@ -211,7 +211,8 @@ export const offerCreateRules: TransactionRules = {
     if (typeof tx.OfferSequence === 'number' && root.Sequence <= tx.OfferSequence) {
       return 'temBAD_SEQUENCE'
     }
-    if (hasExpired(view, tx.Expiration)) return 'tecEXPIRED'
+    const expired = expiredRefusal(view, tx.Expiration, "the offer's", 'CreateOffer.cpp')
+    if (expired) return expired
     return pays.native ? null : acceptResult(view, account, pays.asset)
   },
 
@@ -222,7 +223,8 @@ export const offerCreateRules: TransactionRules = {
       const cancelled = view.peek(offerIndex(account, tx.OfferSequence)) as Offer | undefined
       if (cancelled) deleteOffer(view, cancelled)
     }
-    if (hasExpired(view, tx.Expiration)) return 'tecEXPIRED'
+    const expired = expiredRefusal(view, tx.Expiration, "the offer's", 'CreateOffer.cpp')
+    if (expired) return expired
     // An offer rounded to nothing by its issuers' tick size does nothing more.
     const terms = roundToTickSize(
       view,
@@ -241,9 +243,15 @@ export const offerCreateRules: TransactionRules = {
       return crossed || !context.enabled('ImmediateOfferKilled') ? 'tesSUCCESS' : 'tecKILLED'
     }
     const creator = peekAccount(view, account) as AccountRoot
-    if (!coversReserve(view, priorBalance, creator.OwnerCount + 1)) {
-      return crossed ? 'tesSUCCESS' : 'tecINSUF_RESERVE_OFFER'
-    }
+    const result = 'tecINSUF_RESERVE_OFFER'
+    const short = reserveRefusal(
+      view,
+      priorBalance,
+      creator.OwnerCount + 1,
+      'CreateOffer.cpp',
+      result,
+    )
+    if (short) return crossed ? 'tesSUCCESS' : short
     const placed = placeOffer(view, {
       owner: account,
       sequence: Number(tx.TicketSequence ?? tx.Sequence),

@@ -3,7 +3,7 @@ import { balanceOf, credit, peekAccount, readAccount } from '../../state/account
 import { escrowIndex } from '../../state/keylets'
 import type { LedgerObject } from '../../state/ledger-object'
 import type { ApplyView } from '../../state/read-view'
-import { addOwnedObject, coversReserve, removeOwnedObject } from '../../view/owned-objects'
+import { addOwnedObject, removeOwnedObject, reserveRefusal } from '../../view/owned-objects'
 import { depositRefusal, incomingRefusal } from '../common/deposit-authorization'
 import { copyFields, sequenceUsed } from '../common/transaction-fields'
 import { hasUnknownFlags, isPositiveNative, lacks } from '../preflight-fields'
@@ -142,12 +142,11 @@ export const escrowCreateRules: TransactionRules = {
     if (typeof tx.FinishAfter === 'number' && now > tx.FinishAfter) return 'tecNO_PERMISSION'
     const amount = BigInt(String(tx.Amount))
     // The balance after the fee (EscrowCreate::doApply reads the AccountRoot).
-    if (!coversReserve(view, balanceOf(account), account.OwnerCount + 1)) {
-      return 'tecINSUFFICIENT_RESERVE'
-    }
-    if (!coversReserve(view, balanceOf(account) - amount, account.OwnerCount + 1)) {
-      return 'tecUNFUNDED'
-    }
+    const owned = account.OwnerCount + 1
+    const short =
+      reserveRefusal(view, balanceOf(account), owned, 'Escrow.cpp') ??
+      reserveRefusal(view, balanceOf(account) - amount, owned, 'Escrow.cpp', 'tecUNFUNDED')
+    if (short) return short
     const destination = String(tx.Destination)
     const target = readAccount(view, destination)
     if (!target) return 'tecNO_DST'

@@ -6,8 +6,13 @@ import { isLedgerIndex, rippleStateIndex } from '../../state/keylets'
 import { LSF, ZERO_HASH } from '../../state/ledger-object'
 import type { ApplyView, ReadView } from '../../state/read-view'
 import { accountFunds } from '../../view/account-holds'
-import { hasExpired } from '../../view/expiration'
-import { coversReserve } from '../../view/owned-objects'
+import { expiredRefusal } from '../../view/expiration'
+import { reserveRefusal } from '../../view/owned-objects'
+
+// The rules follow rippled's NFTokenAcceptOffer.cpp.
+const SOURCE = 'NFTokenAcceptOffer.cpp'
+
+import type { Verdict } from '../../view/refusal'
 import type { TransactionRules } from '../transaction-rules'
 import { type OfferAmount, offerAmount, pay } from './nft-funds'
 import {
@@ -26,12 +31,13 @@ const isSell = (offer: Readonly<NFTokenOffer>) => (offer.Flags & LSF.NFTokenOffe
 function namedOffer(
   view: ReadView,
   id: unknown,
-): { offer?: Readonly<NFTokenOffer>; refused?: string } {
+): { offer?: Readonly<NFTokenOffer>; refused?: Verdict } {
   if (id === undefined) return {}
   if (id === ZERO_HASH) return { refused: 'tecOBJECT_NOT_FOUND' }
   const offer = view.read(String(id))
   if (!isNFTokenOffer(offer)) return { refused: 'tecOBJECT_NOT_FOUND' }
-  if (hasExpired(view, offer.Expiration)) return { refused: 'tecEXPIRED' }
+  const expired = expiredRefusal(view, offer.Expiration, "the offer's", SOURCE)
+  if (expired) return { refused: expired }
   if (offerAmount(offer.Amount).signum() < 0) return { refused: 'temBAD_OFFER' }
   return { offer }
 }
@@ -114,7 +120,7 @@ const cutOf = (amount: LedgerAmount, tokenId: string) =>
 
 // Moves the token from seller to buyer; a buyer whose owner count grows must keep the reserve
 // out of what it has left (fixNFTokenReserve).
-function transferToken(view: ApplyView, buyer: string, seller: string, tokenId: string): string {
+function transferToken(view: ApplyView, buyer: string, seller: string, tokenId: string): Verdict {
   const token = findToken(view, seller, tokenId)
   if (!token) return 'tecINTERNAL'
   const removed = removeToken(view, seller, tokenId)
@@ -123,8 +129,9 @@ function transferToken(view: ApplyView, buyer: string, seller: string, tokenId: 
   const inserted = insertToken(view, buyer, token)
   const root = readAccount(view, buyer)
   if (!root) return 'tecINTERNAL'
-  if (root.OwnerCount > before && !coversReserve(view, BigInt(root.Balance), root.OwnerCount)) {
-    return 'tecINSUFFICIENT_RESERVE'
+  if (root.OwnerCount > before) {
+    const short = reserveRefusal(view, BigInt(root.Balance), root.OwnerCount, SOURCE)
+    if (short) return short
   }
   return inserted
 }

@@ -24,10 +24,12 @@ import {
 } from '../../state/ledger-object'
 import type { ApplyView, ReadView } from '../../state/read-view'
 import { accountFunds } from '../../view/account-holds'
-import { hasExpired } from '../../view/expiration'
+import { expiredRefusal, hasExpired } from '../../view/expiration'
 import { isFrozen } from '../../view/freeze'
 import { LedgerFault } from '../../view/ledger-fault'
-import { addOwnedObject, coversReserve, removeOwnedObject } from '../../view/owned-objects'
+import { addOwnedObject, removeOwnedObject, reserveRefusal } from '../../view/owned-objects'
+import type { Verdict } from '../../view/refusal'
+
 import type { PreflightContext, TransactionRules } from '../transaction-rules'
 import { type OfferAmount, offerAmount } from './nft-funds'
 import { findToken } from './nft-pages'
@@ -201,7 +203,7 @@ const describeOffers =
  * Places an offer (rippled `nft::tokenOfferCreateApply`): `tecINSUFFICIENT_RESERVE` when the
  * balance before the fee cannot carry one more object; else an NFTokenOffer at
  * `keylet::nftoffer(account, sequence)` in the owner's directory and the token's sell or buy
- * directory, one more owned object. Returns the result code.
+ * directory, one more owned object. Returns `tesSUCCESS` or the refusal.
  *
  * @example
  * ```ts
@@ -212,10 +214,11 @@ export function placeOffer(
   view: ApplyView,
   spec: OfferSpec,
   at: { tokenId: string; sequence: number; priorBalance: bigint },
-): string {
+): Verdict {
   const { account, sell } = spec
   const root = peekAccount(view, account) as AccountRoot
-  if (!coversReserve(view, at.priorBalance, root.OwnerCount + 1)) return 'tecINSUFFICIENT_RESERVE'
+  const short = reserveRefusal(view, at.priorBalance, root.OwnerCount + 1, 'NFTokenUtils.cpp')
+  if (short) return short
   const index = nftokenOfferIndex(account, at.sequence)
   const offerNode = dirInsert(
     view,
@@ -359,7 +362,8 @@ export const nftokenCreateOfferRules: TransactionRules = {
     return offerPreflight(createOfferSpec(tx))
   },
   preclaim(view, tx, context) {
-    if (hasExpired(view, tx.Expiration)) return 'tecEXPIRED'
+    const expired = expiredRefusal(view, tx.Expiration, "the offer's", 'NFTokenUtils.cpp')
+    if (expired) return expired
     const spec = createOfferSpec(tx)
     const tokenId = String(tx.NFTokenID)
     const holder = spec.sell ? spec.account : String(spec.owner)

@@ -4,7 +4,7 @@ import { balanceOf, credit, peekAccount, readAccount } from '../../state/account
 import { payChannelIndex } from '../../state/keylets'
 import { type AccountRoot, type LedgerObject, LSF } from '../../state/ledger-object'
 import type { ApplyView, ReadView } from '../../state/read-view'
-import { addOwnedObject, coversReserve, removeOwnedObject } from '../../view/owned-objects'
+import { addOwnedObject, removeOwnedObject, reserveRefusal } from '../../view/owned-objects'
 import { depositRefusal, incomingRefusal } from '../common/deposit-authorization'
 import { copyFields, sequenceUsed } from '../common/transaction-fields'
 import { hasUnknownFlags, isPositiveNative, isPublicKey, lacks } from '../preflight-fields'
@@ -120,10 +120,12 @@ export const channelCreateRules: TransactionRules = {
     const root = readAccount(view, String(tx.Account))
     if (!root) return 'terNO_ACCOUNT'
     // The balance before the fee (PayChanCreate::preclaim reads the ledger as it stands).
-    if (!coversReserve(view, balanceOf(root), root.OwnerCount + 1)) return 'tecINSUFFICIENT_RESERVE'
-    if (!coversReserve(view, balanceOf(root) - BigInt(String(tx.Amount)), root.OwnerCount + 1)) {
-      return 'tecUNFUNDED'
-    }
+    const owned = root.OwnerCount + 1
+    const amount = BigInt(String(tx.Amount))
+    const short =
+      reserveRefusal(view, balanceOf(root), owned, 'PayChan.cpp') ??
+      reserveRefusal(view, balanceOf(root) - amount, owned, 'PayChan.cpp', 'tecUNFUNDED')
+    if (short) return short
     const target = readAccount(view, String(tx.Destination))
     if (!target) return 'tecNO_DST'
     return incomingRefusal(target, tx, context, LSF.AccountRoot.DisallowIncomingPayChan)
@@ -176,9 +178,11 @@ export const channelFundRules: TransactionRules = {
       view.update(channel)
     }
     const amount = BigInt(String(tx.Amount))
-    if (!coversReserve(view, balanceOf(account), account.OwnerCount))
-      return 'tecINSUFFICIENT_RESERVE'
-    if (!coversReserve(view, balanceOf(account) - amount, account.OwnerCount)) return 'tecUNFUNDED'
+    const owned = account.OwnerCount
+    const short =
+      reserveRefusal(view, balanceOf(account), owned, 'PayChan.cpp') ??
+      reserveRefusal(view, balanceOf(account) - amount, owned, 'PayChan.cpp', 'tecUNFUNDED')
+    if (short) return short
     if (!readAccount(view, String(channel.Destination))) return 'tecNO_DST'
     channel.Amount = (BigInt(String(channel.Amount)) + amount).toString()
     view.update(channel)

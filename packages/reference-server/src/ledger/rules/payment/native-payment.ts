@@ -9,6 +9,7 @@ import {
   reserveFor,
 } from '../../state/account-root'
 import { LSF } from '../../state/ledger-object'
+import { refuse } from '../../view/refusal'
 import { destinationTagResult, paymentDepositResult } from '../common/deposit-authorization'
 import type { TransactionRules } from '../transaction-rules'
 import { tooManyPaths } from './payment-paths'
@@ -51,6 +52,9 @@ function issuedPreflight(tx: JsonObject, flags: number): string | null {
  * paymentRules.preflight(decode(blob)) // null or 'temBAD_AMOUNT'
  * ```
  */
+// The rules follow rippled's Payment.cpp.
+const SOURCE = 'Payment.cpp'
+
 export const paymentRules: TransactionRules = {
   preflight(tx: JsonObject) {
     if (typeof tx.Destination !== 'string') return 'temDST_NEEDED'
@@ -83,12 +87,18 @@ export const paymentRules: TransactionRules = {
     const amount = parseDrops(tx.Amount) ?? 0n
     // balance ≥ amount + max(reserve, fee), docs/protocol.md §8.1
     const needed = reserveFor(view.fees, account.OwnerCount)
-    if (priorBalance < amount + needed || priorBalance < amount + fee) return 'tecUNFUNDED_PAYMENT'
+    if (priorBalance < amount + needed || priorBalance < amount + fee) {
+      const detail = `the balance of ${priorBalance} drops less the reserve of ${needed} drops (or the fee of ${fee}) cannot pay ${amount} drops`
+      return refuse('tecUNFUNDED_PAYMENT', 'unfunded', detail, SOURCE)
+    }
     let receiver = peekAccount(view, destination)
     const refused = receiver && paymentDepositResult(view, account.Account, receiver, amount)
     if (refused) return refused
     if (!receiver) {
-      if (amount < view.fees.reserve) return 'tecNO_DST_INSUF_XRP'
+      if (amount < view.fees.reserve) {
+        const detail = `${amount} drops cannot create ${destination}: the base reserve is ${view.fees.reserve} drops`
+        return refuse('tecNO_DST_INSUF_XRP', 'create-below-reserve', detail, SOURCE)
+      }
       receiver = newAccountRoot(destination, view.info.seq, 0n)
       view.insert(receiver)
     }

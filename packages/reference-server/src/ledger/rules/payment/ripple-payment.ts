@@ -4,6 +4,7 @@ import { Quality } from '../../amounts/quality'
 import { flow } from '../../paths/flow'
 import { marketLiquidity } from '../../paths/market-liquidity'
 import { readAccount } from '../../state/account-root'
+import { refuse, type Verdict } from '../../view/refusal'
 import { paymentDepositResult } from '../common/deposit-authorization'
 import type { ApplyContext } from '../transaction-rules'
 import { pathsOf } from './payment-paths'
@@ -40,7 +41,7 @@ export const TF_PAYMENT = Object.freeze({
  * if (movesIssuedAsset(tx)) return applyRipplePayment(context)
  * ```
  */
-export function applyRipplePayment(context: ApplyContext): string {
+export function applyRipplePayment(context: ApplyContext): Verdict {
   const { view, tx, network } = context
   const native = network.native_asset
   const sender = String(tx.Account)
@@ -80,14 +81,38 @@ export function applyRipplePayment(context: ApplyContext): string {
     enabled: context.enabled,
     liquidity: marketLiquidity(context.price, native),
   })
-  let result = outcome.result
-  if (result === 'tesSUCCESS' && !outcome.actualOut.eq(deliver)) {
-    if (deliverMin && outcome.actualOut.lt(deliverMin)) result = 'tecPATH_PARTIAL'
-    else context.deliver(outcome.actualOut.toJson())
+  const { result, actualOut } = outcome
+  const delivered = `${describe(actualOut)} of the Amount ${describe(deliver)}`
+  if (result === 'tesSUCCESS') {
+    if (actualOut.eq(deliver)) return result
+    if (deliverMin && actualOut.lt(deliverMin)) {
+      const detail = `the paths deliver ${delivered}, below the DeliverMin ${describe(deliverMin)}`
+      return refuse('tecPATH_PARTIAL', 'deliver-min', detail, 'Payment.cpp')
+    }
+    context.deliver(actualOut.toJson())
+    return result
+  }
+  if (result === 'tecPATH_PARTIAL') {
+    const detail = `the paths deliver ${delivered}, spending at most ${describe(maxSource)}, and the payment is not partial`
+    return refuse(result, 'path-partial', detail, 'StrandFlow.h')
+  }
+  if (result === 'tecPATH_DRY') {
+    const detail = `no path delivers any of the Amount ${describe(deliver)}`
+    return refuse(result, 'path-dry', detail, 'StrandFlow.h')
   }
   // A retry result costs the fee instead (Payment.cpp: "the user will be more careful").
-  return result.startsWith('ter') ? 'tecPATH_DRY' : result
+  if (result.startsWith('ter')) {
+    const detail = `no path can be built (${result}) to deliver ${describe(deliver)}`
+    return refuse('tecPATH_DRY', 'path-unbuildable', detail, 'Payment.cpp')
+  }
+  return result
 }
+
+// An amount in words for a refusal: drops, or a value with its currency and issuer.
+const describe = (amount: LedgerAmount): string =>
+  amount.native
+    ? `${amount.text()} drops`
+    : `${amount.text()} ${amount.asset.currency}/${amount.asset.issuer}`
 
 /**
  * Whether a Payment ripples (rippled `Payment::doApply` `bRipple`): an issued `Amount` or
