@@ -1,4 +1,6 @@
-import { DEFAULT_DEFINITIONS, decode, encode } from 'ripple-binary-codec'
+import { isValidClassicAddress } from 'ripple-address-codec'
+import { DEFAULT_DEFINITIONS, decode } from 'ripple-binary-codec'
+import type { SubmitResult } from '../../ledger'
 import { decodeCanonical } from '../../ledger/codec/transaction-decode'
 import type { NodeCall, NodeMethod } from '../node-request'
 import { RpcError } from '../rpc-errors'
@@ -35,11 +37,19 @@ const decoded = (blob: string): Record<string, unknown> => {
 
 // The one path into the ledger for the node (docs/protocol.md §8.6): the wallet simulator's
 // submissions take the same `ledger.submit`.
-const submitBlob = (call: NodeCall, blob: string) => {
+const submitBlob = (call: NodeCall, blob: string) =>
+  submitAnswer(call, blob, call.ledger.submit(call.network.key, blob))
+
+// rippled's answer to a submission the ledger took: what it answered and the sender's next
+// sequence (none when the transaction names no account the ledger can read).
+const submitAnswer = (call: NodeCall, blob: string, result: SubmitResult) => {
   const tx_json = decoded(blob)
   const { ledger, network } = call
-  const result = ledger.submit(network.key, blob)
-  const account = ledger.account(network.key, String(tx_json.Account))
+  const sender = tx_json.Account
+  const account =
+    typeof sender === 'string' && isValidClassicAddress(sender)
+      ? ledger.account(network.key, sender)
+      : null
   const sequence = account?.sequence ?? 0
   return {
     accepted: result.applied,
@@ -74,20 +84,20 @@ const submit: NodeMethod = (call) => {
   return submitBlob(call, params.tx_blob)
 }
 
-/** `submit_multisigned` (xrpl.org): `tx_json` with its `Signers`, encoded here, then submitted. */
+/**
+ * `submit_multisigned` (xrpl.org): `tx_json` with its `Signers`, checked and encoded by the ledger
+ * (`ledger.submitMultisigned`, rippled `transactionSubmitMultiSigned`): a request that is not
+ * multisigned is refused `invalidParams` naming the field, never submitted.
+ */
 const submitMultisigned: NodeMethod = (call) => {
   const tx = call.params.tx_json
   if (tx === undefined) throw new RpcError('invalidParams', "Missing field 'tx_json'.")
   if (typeof tx !== 'object' || tx === null || Array.isArray(tx)) {
     throw new RpcError('invalidParams', "Invalid field 'tx_json', not object.")
   }
-  let blob: string
-  try {
-    blob = encode(tx as never)
-  } catch (error) {
-    throw new InvalidTransaction(error instanceof Error ? error.message : 'bad tx_json')
-  }
-  return submitBlob(call, blob)
+  const answer = call.ledger.submitMultisigned(call.network.key, tx)
+  if ('error' in answer) throw new RpcError(answer.error, answer.error_message)
+  return submitAnswer(call, answer.tx_blob, answer)
 }
 
 /** The submission methods of docs/protocol.md §8.6; `sign` and `sign_for` are refused. */
