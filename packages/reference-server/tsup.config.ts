@@ -15,6 +15,26 @@ const jsonAsParse: Plugin = {
   },
 }
 
+// bignumber.js ships a CommonJS and an ES module file of the same code. ripple-binary-codec
+// `require`s it and our ledger code `import`s it, and esbuild resolves each import kind to its own
+// file (the package's `require` and `import` conditions): both were bundled, 84 KB each. Every
+// import of it resolves as a `require` does, so one copy (the CommonJS file, whose module.exports
+// is the default export an `import` reads) serves both.
+const oneBigNumber: Plugin = {
+  name: 'one-bignumber',
+  setup(build) {
+    build.onResolve({ filter: /^bignumber\.js$/ }, async ({ path, kind, importer, resolveDir }) => {
+      if (kind === 'require-call') return undefined
+      const { path: file, errors } = await build.resolve(path, {
+        kind: 'require-call',
+        importer,
+        resolveDir,
+      })
+      return { path: file, errors }
+    })
+  },
+}
+
 export default defineConfig([
   {
     name: 'library',
@@ -49,6 +69,7 @@ export default defineConfig([
     // build does not split chunks): one copy in the tarball, one module state at run time.
     esbuildPlugins: [
       jsonAsParse,
+      oneBigNumber,
       {
         name: 'testing-uses-library',
         setup(build) {

@@ -1,5 +1,5 @@
 import { defineConfig } from 'tsup'
-import { nodeDefaultFetch } from './node-default-fetch'
+import { nodeStandIns } from './node-stand-ins'
 import { staticLazyModules } from './static-lazy-modules'
 
 /**
@@ -16,6 +16,8 @@ export default defineConfig([
       'verify/index': 'src/verify/index.ts',
       'batch/index': 'src/batch/index.ts',
       'links/index': 'src/links/index.ts',
+      'ui/index': 'src/ui/index.ts',
+      'react/index': 'src/react/index.ts',
     },
     format: ['esm', 'cjs'],
     dts: true,
@@ -29,7 +31,7 @@ export default defineConfig([
     entry: { 'node/index': 'src/index.ts' },
     format: ['esm', 'cjs'],
     platform: 'node',
-    esbuildPlugins: [nodeDefaultFetch],
+    esbuildPlugins: [nodeStandIns],
     tsconfig: 'tsconfig.build.json',
     target: 'es2022',
     splitting: true,
@@ -50,7 +52,10 @@ export default defineConfig([
     minifyIdentifiers: true,
     minifySyntax: true,
     minify: 'terser',
-    terserOptions: { ecma: 2020, compress: { passes: 2 } },
+    // pure_getters: reading a property has no side effect here (no getter is read for an effect);
+    // unsafe_arrows: a function expression that uses no `this` becomes an arrow (none is called
+    // with `new`). Together ~75 B of the script tag's gzip size.
+    terserOptions: { ecma: 2020, compress: { passes: 2, pure_getters: true, unsafe_arrows: true } },
     outExtension: () => ({ js: '.js' }),
   },
 ])

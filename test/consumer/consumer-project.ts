@@ -1,64 +1,104 @@
-import { execFileSync } from 'node:child_process'
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  realpathSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-/** The workspace root. */
+import { execFile, execFileSync } from 'node:child_process'
+import { mkdirSync, readdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { inject } from 'vitest'
+import { awaitValue } from '../awaited-value'
+
+/** The workspace's root: the packages are packed from here, and vitest and tsc come from here. */
 export const root = resolve(import.meta.dirname, '../..')
 
+/** The consumer project's directory, once global-setup.ts has installed the packages in it. */
+export const installedProject = (): Promise<string> =>
+  awaitValue(inject('consumerProject'), 'installing the consumer project')
+
 /**
- * Runs a command and returns its stdout; a failure throws with both streams (tsc reports on
- * stdout), not only "Command failed".
+ * What the consumer project installs from the npm registry beside the two tarballs, pinned: the
+ * tools users run the packages with, each for the test that drives it.
  */
-export function run(command: string, args: string[], cwd: string, timeout = 240_000): string {
+const REGISTRY_DEPENDENCIES = {
+  // The test kit's jest recipe (vitest is the workspace's own, linked below).
+  jest: '30.5.2',
+  // The reference server's "In-process with msw" example, and nock, which intercepts node:http.
+  msw: '2.9.0',
+  nock: '14.0.9',
+  // The contract test recipe checks the signed transaction on the kit's ledger node.
+  xrpl: '5.3.0',
+  // A bundled app: webpack with SWC compiling class fields as assignments (as Next.js's webpack
+  // build did). esbuild is the workspace's own: it bundles from the project's node_modules.
+  webpack: '5.113.0',
+  'swc-loader': '0.2.7',
+  '@swc/core': '1.16.22',
+  // pullsign/react's optional peer, for its examples (```tsx check) and the hooks' test.
+  react: '19.3.1',
+  'react-dom': '19.3.1',
+  '@types/react': '19.3.3',
+  '@types/react-dom': '19.3.0',
+}
+
+const options = (cwd: string, env: Record<string, string>) => ({
+  cwd,
+  // Plain text (no colours) from every tool, so its output can be matched.
+  env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
+  encoding: 'utf8' as const,
+  // A command still running by then hangs: a test's own timeout cannot stop a synchronous one.
+  timeout: 240_000,
+})
+
+// tsc and webpack report on stdout: a failure shows both streams, not only "Command failed".
+const failed = (command: string, args: string[], err: unknown) => {
+  const { stdout = '', stderr = '' } = err as { stdout?: string; stderr?: string }
+  return new Error(`${command} ${args.join(' ')} failed:\n${stdout}${stderr}`)
+}
+
+/** Runs a command to its end and answers its stdout; throws with both streams when it fails. */
+export function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): string {
   try {
-    // Plain text (no colours) from every tool, so its output can be matched.
-    const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }
-    return execFileSync(command, args, {
-      cwd,
-      env,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout,
-    })
+    return execFileSync(command, args, { ...options(cwd, env), stdio: ['ignore', 'pipe', 'pipe'] })
   } catch (err) {
-    const { stdout = '', stderr = '' } = err as { stdout?: string; stderr?: string }
-    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}${stderr}`)
+    throw failed(command, args, err)
   }
 }
 
 /**
- * Tools the workspace already has, linked into the project instead of installed again: the test
- * runner the recipes run in, and the libraries the docs' examples use beside ours.
+ * {@link run} without blocking this process: for a command that talks to a server the test runs
+ * in this process, or one that runs while the tests do.
  */
-const linked: Record<string, string> = {
-  vitest: 'node_modules/vitest',
-  msw: 'packages/reference-server/node_modules/msw',
-  xrpl: 'packages/examples/node_modules/xrpl',
-}
-
-/**
- * What a user gets from npm: both packages packed as tarballs (`pnpm pack`, run after `pnpm
- * build`), installed into a fresh project outside the workspace. Answers the project's directory.
- */
-export function createConsumerProject(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pullsign-consumer-'))
-  const packs = join(dir, 'packs')
-  mkdirSync(packs)
-  for (const pkg of ['sdk', 'reference-server']) {
-    run(
-      'npx',
-      ['-y', 'pnpm@10.34.8', 'pack', '--pack-destination', packs],
-      join(root, 'packages', pkg),
+export function runAsync(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, options(cwd, env), (err, stdout, stderr) =>
+      err ? reject(failed(command, args, { stdout, stderr })) : resolve(stdout),
     )
-  }
+  })
+}
+
+/**
+ * What a user gets from npm: both packages packed as tarballs (`pnpm pack`, after `pnpm build`)
+ * and installed with one `npm install` into `project`, a fresh directory outside the workspace,
+ * beside the registry packages the tests drive them with. Asynchronous, so the other test files
+ * run while npm works.
+ */
+export async function installConsumerProject(project: string): Promise<void> {
+  const packs = join(project, 'packs')
+  mkdirSync(packs)
+  await Promise.all(
+    ['sdk', 'reference-server'].map((pkg) =>
+      runAsync(
+        'npx',
+        ['-y', 'pnpm@10.34.8', 'pack', '--pack-destination', packs],
+        join(root, 'packages', pkg),
+      ),
+    ),
+  )
   const tarball = (prefix: string) => {
     const name = readdirSync(packs).find((file) => file.startsWith(prefix))
     if (!name) throw new Error(`no tarball starting with ${prefix} in ${packs}`)
@@ -66,26 +106,28 @@ export function createConsumerProject(): string {
   }
   const sdk = tarball('pullsign-')
   writeFileSync(
-    join(dir, 'package.json'),
+    join(project, 'package.json'),
     JSON.stringify({
       name: 'consumer',
       private: true,
+      // ES modules, as a new project is; the CommonJS tests name their files .cjs.
+      type: 'module',
       dependencies: {
         pullsign: sdk,
         '@pullsign/reference-server': tarball('pullsign-reference-server-'),
-        // The test kit's jest recipe runs here (vitest is the workspace's own, linked below).
-        jest: '30.5.2',
+        ...REGISTRY_DEPENDENCIES,
       },
       // The server depends on pullsign@<version>, which is not on the registry: use the tarball.
       overrides: { pullsign: sdk },
     }),
   )
-  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'], dir)
-  for (const [name, from] of Object.entries(linked)) {
-    const to = join(dir, 'node_modules', name)
-    if (existsSync(to)) continue
-    mkdirSync(dirname(to), { recursive: true })
-    symlinkSync(realpathSync(join(root, from)), to)
-  }
-  return dir
+  await runAsync(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'],
+    project,
+  )
+  symlinkSync(
+    realpathSync(join(root, 'node_modules', 'vitest')),
+    join(project, 'node_modules', 'vitest'),
+  )
 }

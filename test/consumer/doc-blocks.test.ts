@@ -9,8 +9,8 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { describe, expect, inject, test } from 'vitest'
-import { root } from './consumer-project'
+import { describe, expect, test } from 'vitest'
+import { installedProject, root } from './consumer-project'
 import { blockId, type DocBlock, docFiles, isTypeScript, readDocBlocks } from './doc-blocks'
 
 /**
@@ -19,7 +19,7 @@ import { blockId, type DocBlock, docFiles, isTypeScript, readDocBlocks } from '.
  * against them (one Node process for all), and the `sh run` ones are run in the project where
  * they are installed. The convention: test/consumer/doc-blocks.ts and the root README.
  */
-const project = inject('consumerProject')
+const project = await installedProject()
 const docs = docFiles(root).map((file) => readDocBlocks(root, file))
 const blocks = docs.flatMap(({ blocks }) => blocks)
 const where = (block: DocBlock) => `${block.file}:${block.line}`
@@ -35,7 +35,7 @@ const runnable = typescript.filter((block) => block.mode === 'run')
 const source = (block: DocBlock) =>
   block.mode === 'recipe'
     ? `recipes/${blockId(block)}/${block.title}`
-    : `blocks/${blockId(block)}.ts`
+    : `blocks/${blockId(block)}.${block.lang === 'tsx' ? 'tsx' : 'ts'}`
 
 test('every code block of the docs says what happens to it', () => {
   const unmarked = docs.flatMap(({ unmarked }) => unmarked)
@@ -86,6 +86,8 @@ describe('the TypeScript blocks, against the packed packages', () => {
           target: 'es2022',
           lib: ['es2022', 'dom', 'dom.iterable'],
           strict: true,
+          // React examples (```tsx check) use the automatic JSX runtime.
+          jsx: 'react-jsx',
           // The packages' own .d.ts name libraries (msw, vite) whose inner types are theirs.
           skipLibCheck: true,
           types: ['node'],

@@ -8,7 +8,7 @@ import { join, relative } from 'node:path'
  * - `ts run`: type-checked, then run in Node against the packed packages; it must finish by
  *   itself.
  * - `ts check`: type-checked against the packed packages only (it needs a browser, a wallet, the
- *   real network or credentials).
+ *   real network or credentials); `tsx check`: the same for a React component (JSX).
  * - `ts title="dir/file.ts"` (or `js`): one file of a recipe project, written under that path and
  *   run by the recipe's test; TypeScript files are type-checked too.
  * - `sh run`: run with bash in the project where the packages are installed.
@@ -38,7 +38,7 @@ export interface UnmarkedBlock {
   problem: string
 }
 
-const TYPESCRIPT = new Set(['ts', 'typescript'])
+const TYPESCRIPT = new Set(['ts', 'typescript', 'tsx'])
 /** Whether a block's language is TypeScript (type-checked when it runs, is checked or a recipe). */
 export const isTypeScript = (block: DocBlock) => TYPESCRIPT.has(block.lang)
 const JAVASCRIPT = new Set(['js', 'javascript', 'mjs'])
@@ -92,7 +92,9 @@ function modeOf(info: string): { mode: BlockMode; lang: string; title?: string }
         ? 'a shell block says `run` or `show`'
         : `a ${lang} block says \`show\` (or use text for output)`
   }
-  if (TYPESCRIPT.has(lang) && (mode === 'run' || mode === 'check')) return { mode, lang }
+  if (TYPESCRIPT.has(lang) && (mode === 'check' || (mode === 'run' && lang !== 'tsx'))) {
+    return { mode, lang }
+  }
   if (SHELL.has(lang) && (mode === 'run' || mode === 'show')) return { mode, lang }
   if (!TYPESCRIPT.has(lang) && !JAVASCRIPT.has(lang) && !SHELL.has(lang) && mode === 'show') {
     return { mode, lang }

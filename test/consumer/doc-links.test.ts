@@ -1,14 +1,14 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, inject, test } from 'vitest'
-import { root } from './consumer-project'
+import { describe, expect, test } from 'vitest'
+import { installedProject, root } from './consumer-project'
 import { brokenLinks, relativeLinks } from './doc-links'
 
 /**
  * The READMEs and guides as npm users get them: inside the packed tarballs (installed in the
  * consumer project), where a link to a file the tarball lacks would be dead.
  */
-const project = inject('consumerProject')
+const project = await installedProject()
 
 /** A README that fits a first read; the rest lives in the guides. */
 const README_BUDGET = 12 * 1024

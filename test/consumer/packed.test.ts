@@ -1,15 +1,14 @@
-import { writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, inject, test } from 'vitest'
-import { root, run } from './consumer-project'
-import { writeReadmeRecipes } from './readme-recipes'
+import { installedProject, root, run } from './consumer-project'
 
 /**
  * What a user gets from npm: both packages packed as tarballs, installed into a fresh project
- * outside the workspace (test/consumer/consumer-project.ts, once per run), loaded as ESM and as
- * CJS. Run after `pnpm build` (the test command does).
+ * outside the workspace (test/consumer/global-setup.ts, once per run), loaded as ESM and as CJS.
+ * Run after `pnpm build` (the test command does).
  */
-const project = inject('consumerProject')
+const project = await installedProject()
 
 const script = (lines: string[]) => lines.join('\n')
 
@@ -83,7 +82,7 @@ test('CJS: require both packages and do the same', { timeout: 30_000 }, () => {
   expectSignedIn(JSON.parse(run('node', ['cjs.cjs'], project)))
 })
 
-test('an error thrown by the CJS copy is instanceof the ESM classes, and the other way round', {
+test('an error thrown by the CJS copy is instanceof the ESM classes, and the other way round; classes keep their names', {
   timeout: 30_000,
 }, () => {
   writeFileSync(
@@ -102,6 +101,7 @@ test('an error thrown by the CJS copy is instanceof the ESM classes, and the oth
       '  config: config instanceof esm.PullSignError,',
       '  limited: [limited instanceof esm.RateLimitError, limited instanceof esm.ApiError, limited instanceof esm.PullSignError, limited instanceof esm.AuthError],',
       "  guard: esm.isPullSignError(limited, 'ERR_RATE_LIMIT'),",
+      '  names: [esm.PullSign.name, cjs.PullSign.name, esm.PullSignError.name, cjs.RateLimitError.name],',
       '  back: [network instanceof cjs.NetworkError, network instanceof cjs.PullSignError, network instanceof cjs.TimeoutError],',
       '}))',
     ]),
@@ -111,6 +111,7 @@ test('an error thrown by the CJS copy is instanceof the ESM classes, and the oth
     config: true,
     limited: [true, true, true, false],
     guard: true,
+    names: ['PullSign', 'PullSign', 'PullSignError', 'RateLimitError'],
     back: [true, true, false],
   })
 })
@@ -129,7 +130,13 @@ test('TypeScript with moduleResolution node10 finds the types of every entry and
       "import { encodeCtid } from 'pullsign/links'",
       "import { verifySignIn } from 'pullsign/verify'",
       "import { type Endpoints, PRODUCTION_ENDPOINTS } from 'pullsign/wire'",
+      "import { createSignRequest } from 'pullsign/ui'",
+      "import { usePayload } from 'pullsign/react'",
       'const endpoints: Endpoints = PRODUCTION_ENDPOINTS',
+      '// @ts-expect-error a status is a string union',
+      'const status: number = createSignRequest().getSnapshot().status',
+      '// @ts-expect-error usePayload takes a uuid or a created answer',
+      'usePayload(1)',
       '// @ts-expect-error api is a string',
       'const api: number = endpoints.api',
       '// @ts-expect-error a reference server takes options, not a number',
@@ -148,7 +155,7 @@ test('TypeScript with moduleResolution node10 finds the types of every entry and
       'const account: number = verifySignIn({} as never)',
       '// @ts-expect-error apiKey is a string',
       'const key: number = ({} as RefApplication).apiKey',
-      'export { api, code, account, key }',
+      'export { api, code, account, key, status }',
     ]),
   )
   writeFileSync(
@@ -172,6 +179,102 @@ test('TypeScript with moduleResolution node10 finds the types of every entry and
   expect(run('node', [tsc, '-p', 'tsconfig.json'], project)).toBe('')
 })
 
+// esbuild heads each module it bundles with its path: `// ../../node_modules/.pnpm/x@1/node_modules/x/dist/x.cjs`.
+const BUNDLED_MODULE =
+  /^\/\/ \S*node_modules\/\.pnpm\/([^/]+)\/node_modules\/((?:@[^/]+\/)?[^/]+)\/(\S+)$/gm
+
+test("the reference server's bundles carry each package they bundle once", () => {
+  const dist = join(project, 'node_modules/@pullsign/reference-server/dist')
+  const twice: string[] = []
+  for (const file of readdirSync(dist).filter((name) => /\.c?js$/.test(name))) {
+    // A module, whatever flavour of its package it came from: `dist/x.cjs` and `dist/x.mjs`, or
+    // `lib/cjs/x.js` and `lib/esm/x.js`, are one module; so are two versions' copies of it.
+    const flavours = new Map<string, Set<string>>()
+    for (const [, version = '', name = '', path = ''] of readFileSync(
+      join(dist, file),
+      'utf8',
+    ).matchAll(BUNDLED_MODULE)) {
+      const module = `${name}/${path.replace(/(^|\/)(?:cjs|esm|mjs|commonjs|module)\//, '$1').replace(/\.[cm]?js$/, '')}`
+      flavours.set(module, (flavours.get(module) ?? new Set()).add(`${version}/${path}`))
+    }
+    for (const [module, copies] of flavours) {
+      if (copies.size > 1) twice.push(`${file}: ${module} from ${[...copies].join(' and ')}`)
+    }
+  }
+  expect(twice).toEqual([])
+})
+
+test('pullsign/ui and pullsign/react load as ESM and CJS in Node, touching no page; a store follows a payload to signed', {
+  timeout: 30_000,
+}, () => {
+  // The page's globals are watched while the kit loads and a store is made, then removed.
+  const watch = [
+    "const pageGlobals = ['window', 'document', 'customElements', 'location', 'HTMLElement']",
+    'const touched = []',
+    'for (const name of pageGlobals) Object.defineProperty(globalThis, name, { configurable: true, get() { touched.push(name) } })',
+  ]
+  const follow = [
+    'const server = createReferenceServer({ ledgerCloseMs: false })',
+    'const endpoints = await server.listen(0)',
+    'const { applications: [app], users: [alice] } = server.platform.state()',
+    'const pullsign = new PullSign({ apiKey: app.apiKey, apiSecret: app.apiSecret, endpoints })',
+    "const created = await pullsign.payload.create({ TransactionType: 'SignIn' })",
+    'const request = ui.createSignRequest({ payload: created })',
+    'const statuses = []',
+    'let signing',
+    'await new Promise((resolve) => request.subscribe((s) => {',
+    '  if (statuses.at(-1) !== s.status) statuses.push(s.status)',
+    '  if (s.expiresAt !== null) signing ??= server.wallet.sign(created.uuid, { user: alice.uuid })',
+    "  if (s.status === 'signed') resolve()",
+    '}))',
+    'await pullsign.close()',
+    'await server.close()',
+    'console.log(JSON.stringify({ touched, statuses, hooks: Object.keys(react).sort(), txid: request.getSnapshot().result.txid }))',
+  ]
+  const expectFollowed = (out: {
+    touched: string[]
+    statuses: string[]
+    hooks: string[]
+    txid: string
+  }) => {
+    expect(out.touched).toEqual([])
+    expect(out.statuses).toEqual(['waiting', 'opened', 'signing', 'signed'])
+    expect(out.hooks).toEqual(['usePayload', 'useSession', 'useSignRequest', 'useXapp'])
+    expect(out.txid).toMatch(/^[0-9A-F]{64}$/)
+  }
+  writeFileSync(
+    join(project, 'ui-esm.mjs'),
+    script([
+      "import { createReferenceServer } from '@pullsign/reference-server'",
+      "import { PullSign } from 'pullsign'",
+      ...watch,
+      "const ui = await import('pullsign/ui')",
+      "const react = await import('pullsign/react')",
+      'ui.createCountdown(ui.createSignRequest({ payload: crypto.randomUUID() })).getSnapshot()',
+      'for (const name of pageGlobals) delete globalThis[name]',
+      ...follow,
+    ]),
+  )
+  expectFollowed(JSON.parse(run('node', ['ui-esm.mjs'], project)))
+  writeFileSync(
+    join(project, 'ui-cjs.cjs'),
+    script([
+      "const { createReferenceServer } = require('@pullsign/reference-server')",
+      "const { PullSign } = require('pullsign')",
+      ...watch,
+      "const ui = require('pullsign/ui')",
+      "const react = require('pullsign/react')",
+      'ui.createCountdown(ui.createSignRequest({ payload: crypto.randomUUID() })).getSnapshot()',
+      'for (const name of pageGlobals) delete globalThis[name]',
+      'async function main() {',
+      ...follow,
+      '}',
+      'main().catch((err) => { console.error(err); process.exit(1) })',
+    ]),
+  )
+  expectFollowed(JSON.parse(run('node', ['ui-cjs.cjs'], project)))
+})
+
 test('npx @pullsign/reference-server runs the one bin of the installed package', {
   timeout: 60_000,
 }, () => {
@@ -185,11 +288,7 @@ test('npx @pullsign/reference-server runs the one bin of the installed package',
 test('the test kit recipes of its guide pass in vitest, jest and node:test', {
   timeout: 180_000,
 }, () => {
-  const recipes = writeReadmeRecipes(
-    join(root, 'packages/reference-server/docs/test-kit.md'),
-    project,
-  )
-  expect(recipes).toEqual(
+  expect(inject('docRecipes')).toEqual(
     expect.arrayContaining([
       'test/kit-hooks.test.ts',
       'test/kit-fixture.test.ts',

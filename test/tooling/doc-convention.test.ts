@@ -38,6 +38,9 @@ describe('code blocks say what happens to them', () => {
         '```text',
         'output',
         '```',
+        '```tsx check',
+        'export const A = () => <p />',
+        '```',
       ].join('\n'),
     )
     const { blocks, unmarked } = readDocBlocks(dir, file)
@@ -49,6 +52,7 @@ describe('code blocks say what happens to them', () => {
       { line: 12, lang: 'sh', mode: 'run', title: undefined },
       { line: 15, lang: 'html', mode: 'show', title: undefined },
       { line: 18, lang: 'text', mode: 'not-code', title: undefined },
+      { line: 21, lang: 'tsx', mode: 'check', title: undefined },
     ])
     // The list item's indentation is not part of the code.
     expect(blocks[1]?.code).toBe('const x = 1\n')
@@ -62,6 +66,7 @@ describe('code blocks say what happens to them', () => {
     ['```sh', /shell block says `run` or `show`/],
     ['```python', /python block says `show`/],
     ['```text run', /text is not code/],
+    ['```tsx run', /`run` is not a mode for tsx/],
   ])('%s is refused, saying what to write', (fence, problem) => {
     const file = markdown('bad.md', `# bad\n\n${fence}\ncode\n\`\`\`\n`)
     const { blocks, unmarked } = readDocBlocks(dir, file)

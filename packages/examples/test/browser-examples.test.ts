@@ -1,13 +1,13 @@
-import { type Browser, chromium } from 'playwright'
+import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumArgs, chromiumPath } from '../../../scripts/chromium'
+import { connectChromium } from '../../../test/shared-chromium'
 import { startBrowserExample } from '../browser/serve'
 
 let example: Awaited<ReturnType<typeof startBrowserExample>>
 let browser: Browser
 beforeAll(async () => {
   example = await startBrowserExample()
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
+  browser = await connectChromium()
 }, 60_000)
 afterAll(async () => {
   await browser?.close()

@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright'
 import { afterAll, describe, expect, test } from 'vitest'
-import { chromiumArgs, chromiumPath } from '../../../scripts/chromium'
+import { connectChromium } from '../../../test/shared-chromium'
 
 const examples = fileURLToPath(new URL('..', import.meta.url))
 let child: ChildProcess | undefined
@@ -30,7 +29,7 @@ function startExample(): Promise<string> {
 describe('xapp example', () => {
   test('serve.ts: in the host simulator page the xApp pays Bob, Sign answers as Alice', async () => {
     const hostUrl = await startExample()
-    const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
+    const browser = await connectChromium()
     try {
       const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
       await page.goto(hostUrl)

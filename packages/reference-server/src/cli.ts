@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { isNetworkKey } from 'pullsign/wire'
 import {
   type AutopilotFlag,
   autopilotRule,
@@ -9,6 +10,13 @@ import {
 import { parseBaseUrl } from './base-url'
 import { announceClockMoves } from './clock-announcer'
 import { createReferenceServer, type ReferenceServerOptions } from './index'
+import {
+  AMENDMENT_PROFILES,
+  type AmendmentProfile,
+  type AmendmentSettings,
+  networkDefinition,
+} from './ledger'
+import { unknownAmendments } from './ledger/amendments/amendment-table'
 import { createClock } from './platform'
 import { nodeUrls } from './platform/node-urls'
 import { StateFileError } from './state/state-file'
@@ -26,8 +34,19 @@ const USAGE = `Usage: pullsign-server [options]
   --public-url <url>      base URL the server is reached at (behind a proxy); every URL it
                           emits starts with it (default: the address it listens on)
   --oauth-url <url>       base URL of the OAuth provider (default: <public url>/oauth)
-  --ledger-close-ms <n>   ledger close interval in ms (default 4000; 0 closes only on demand)
+  --ledger-close-ms <n>   ledger close interval in ms (default 4000; 0 closes only on demand;
+                          auto closes a ledger as soon as a transaction applies)
   --no-rate-limits        switch rate limiting off
+  --strict-transactions   refuse (602) a payload whose transaction the ledger's preflight
+                          refuses (NFTokenMint without NFTokenTaxon: temMALFORMED); by
+                          default it is created and the log line says which rule it breaks
+  --amendments default|production
+                          which amendments the networks have (default: every family the node
+                          models; production: MAINNET as the XRP Ledger's mainnet, no Batch);
+                          the Xahau networks mirror Xahau's mainnet in both
+  --enable-amendment <network>:<name>, --disable-amendment <network>:<name>
+                          switch one amendment on one network after the profile; repeatable
+                          (e.g. --disable-amendment TESTNET:BatchV1_1)
   --autopilot <user>:sign|reject[:<txType>]
                           the simulated wallet answers every new payload (or those of one
                           transaction type) as that user (name or uuid), 500 ms after it is
@@ -74,6 +93,34 @@ const readFixtures = (file: string): unknown => {
   }
 }
 
+// --amendments and the repeatable --enable-amendment / --disable-amendment <network>:<name>,
+// each checked against the network's own amendments (docs/protocol.md §8.10).
+const amendmentSettings = (values: ReturnType<typeof parse>['values']): AmendmentSettings => {
+  const profile = values.amendments ?? 'default'
+  if (!(AMENDMENT_PROFILES as readonly string[]).includes(profile)) {
+    throw new UsageError(`--amendments must be default or production, got "${profile}"`)
+  }
+  const settings: AmendmentSettings = { profile: profile as AmendmentProfile }
+  for (const [flag, side] of [
+    ['enable-amendment', 'enable'],
+    ['disable-amendment', 'disable'],
+  ] as const) {
+    for (const text of values[flag] ?? []) {
+      const [key = '', name = ''] = text.split(':')
+      if (!isNetworkKey(key) || name === '') {
+        throw new UsageError(`--${flag} must be <network>:<amendment>, got "${text}"`)
+      }
+      if (unknownAmendments(networkDefinition(key), [name]).length > 0) {
+        throw new UsageError(`--${flag}: ${name} is not an amendment of ${key}`)
+      }
+      const switches = settings[key] ?? {}
+      switches[side] = [...(switches[side] ?? []), name]
+      settings[key] = switches
+    }
+  }
+  return settings
+}
+
 /** Turns argv into server options and a port, or throws a {@link UsageError} naming the flag. */
 const parseCommandLine = (
   argv: string[],
@@ -96,10 +143,16 @@ const parseCommandLine = (
     ...(values.quiet ? {} : { requestLog: { write, bodies: values.verbose === true } }),
   }
   if (values['ledger-close-ms'] !== undefined) {
-    const ms = integer('ledger-close-ms', values['ledger-close-ms'], 0, 3_600_000)
+    const given = values['ledger-close-ms']
+    if (given !== 'auto' && !/^\d+$/.test(given)) {
+      throw new UsageError(`--ledger-close-ms must be auto or a whole number of ms, got "${given}"`)
+    }
+    const ms = given === 'auto' ? 'auto' : integer('ledger-close-ms', given, 0, 3_600_000)
     options.ledgerCloseMs = ms === 0 ? false : ms
   }
   if (values['no-rate-limits']) options.rateLimits = false
+  if (values['strict-transactions']) options.strictTransactions = true
+  options.amendments = amendmentSettings(values)
   const maxPayloads = values['retention-max-payloads']
   const ttl = values['retention-ttl-seconds']
   if (maxPayloads !== undefined || ttl !== undefined) {
@@ -142,6 +195,10 @@ const parse = (argv: string[]) =>
       'oauth-url': { type: 'string' },
       'ledger-close-ms': { type: 'string' },
       'no-rate-limits': { type: 'boolean' },
+      'strict-transactions': { type: 'boolean' },
+      amendments: { type: 'string' },
+      'enable-amendment': { type: 'string', multiple: true },
+      'disable-amendment': { type: 'string', multiple: true },
       autopilot: { type: 'string', multiple: true },
       'retention-max-payloads': { type: 'string' },
       'retention-ttl-seconds': { type: 'string' },
@@ -238,7 +295,6 @@ const main = async () => {
     process.exitCode = 1
     return
   }
-  process.stdout.write(`${banner(server, command.options.host ?? '127.0.0.1')}\n`)
   const stop = (signal: string) => {
     process.stdout.write(`\n${signal}: stopping\n`)
     server.close().then(
@@ -253,6 +309,8 @@ const main = async () => {
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
+  // Printed once Ctrl-C is handled: whoever reads the banner may stop the server at once.
+  process.stdout.write(`${banner(server, command.options.host ?? '127.0.0.1')}\n`)
 }
 
 await main()

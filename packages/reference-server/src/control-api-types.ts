@@ -316,6 +316,37 @@ export interface RefLedgerCloseRequest {
 }
 
 /**
+ * POST `/__ref/ledger/amendments` body (§8.10, §10): the network, then its profile (without one,
+ * its current table), then the names to enable and to disable.
+ *
+ * @example
+ * ```ts
+ * const body: RefLedgerAmendmentsRequest = { network: 'MAINNET', profile: 'production', enable: ['BatchV1_1'] }
+ * ```
+ */
+export interface RefLedgerAmendmentsRequest {
+  network: NetworkKey
+  profile?: 'default' | 'production'
+  enable?: string[]
+  disable?: string[]
+}
+
+/**
+ * POST `/__ref/ledger/amendments` answer (§8.10, §10): the network's profile and the names of
+ * its enabled amendments, in its server's order.
+ *
+ * @example
+ * ```ts
+ * const { enabled }: RefLedgerAmendmentsResponse = await res.json()
+ * ```
+ */
+export interface RefLedgerAmendmentsResponse {
+  network: NetworkKey
+  profile: 'default' | 'production'
+  enabled: string[]
+}
+
+/**
  * POST `/__ref/clock/advance` body (§10).
  *
  * @example

@@ -1,7 +1,13 @@
 import type { Endpoints, PayloadRecord } from 'pullsign/wire'
 import type { RefState } from './control-api-types'
 import { createIdentity, type Identity } from './identity'
-import { createLedger, type Ledger } from './ledger'
+import {
+  checkCloseMode,
+  createLedger,
+  type Ledger,
+  type LedgerCloseMode,
+  type LedgerOptions,
+} from './ledger'
 import {
   type Applications,
   type AppStorage,
@@ -37,7 +43,7 @@ import {
   type Xapps,
 } from './platform'
 import { ledgerNodeUrls } from './platform/node-urls'
-import { createWallet, type Wallet } from './wallet'
+import { createWallet, requestPreflight, type Wallet } from './wallet'
 
 /**
  * Options of {@link createPlatform} and of `createReferenceServer`.
@@ -58,8 +64,13 @@ export interface PlatformOptions {
   endpoints?: Endpoints
   /** Start fixtures (validated); `reset()` returns to them. Defaults to the demo fixtures. */
   fixtures?: Fixtures | unknown
-  /** Ledger close interval, ms; false closes only on demand. Default 4000 (docs/protocol.md §8.1). */
-  ledgerCloseMs?: number | false
+  /**
+   * When ledgers close: an interval in ms (default 4000, docs/protocol.md §8.1); `false`, only on
+   * demand; `'auto'`, as soon as a transaction applies, so whoever submitted it (the wallet, the
+   * node's `submit`, the faucet) reads it validated (automine; idle networks close every 10 s of
+   * clock time). The test kit's default is `'auto'`.
+   */
+  ledgerCloseMs?: LedgerCloseMode
   /**
    * About how many closed transactions each network remembers for lookups, its oldest ledgers
    * forgotten first. Default 1,000; a test that looks up older transactions raises it.
@@ -73,6 +84,21 @@ export interface PlatformOptions {
   tokenValidityDays?: number
   /** When payloads that are over are forgotten; by default past 10,000 payloads, never by time. */
   retention?: RetentionOptions
+  /**
+   * Which amendments the networks start with, again after each reset (docs/protocol.md §8.10):
+   * `'default'` (every family the node models on the XRP Ledger's networks), `'production'`
+   * (MAINNET as the XRP Ledger's mainnet has it: no Batch), or a profile with switches per
+   * network, `{ profile: 'production', MAINNET: { enable: ['BatchV1_1'] } }`. The Xahau
+   * networks mirror Xahau's mainnet.
+   */
+  amendments?: LedgerOptions['amendments']
+  /**
+   * Refuse (602, naming the rule and the field) a payload whose transaction the ledger's preflight
+   * refuses (`NFTokenMint` without `NFTokenTaxon` → `temMALFORMED`). By default such a payload is
+   * created, as production creates it, and the request log, the dashboard and the sign page say
+   * which rule it breaks (docs/protocol.md §3.1 "Before the ledger says so").
+   */
+  strictTransactions?: boolean
 }
 
 /**
@@ -185,11 +211,17 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
   let endpoints: Endpoints = { ...(options.endpoints ?? DEFAULT_ENDPOINTS) }
   const currentEndpoints = () => endpoints
   const apiBase = () => endpoints.api
+  const closeMs = options.ledgerCloseMs ?? 4000
+  checkCloseMode(closeMs, 'ledgerCloseMs')
+  if (options.strictTransactions !== undefined && typeof options.strictTransactions !== 'boolean') {
+    throw new TypeError('strictTransactions must be true or false')
+  }
   const ledger = createLedger({
     clock,
-    closeMs: options.ledgerCloseMs ?? 4000,
+    closeMs,
     price: nativePrice,
     history: options.ledgerHistory,
+    amendments: options.amendments,
   })
   const applications = createApplications({ tokenValidityDays: options.tokenValidityDays ?? 30 })
   const users = createUsers({ ledger })
@@ -209,6 +241,8 @@ export function assemblePlatform(options: PlatformOptions = {}): AssembledPlatfo
     tokens,
     webhooks,
     retention: options.retention,
+    preflight: requestPreflight(ledger),
+    strictTransactions: options.strictTransactions === true,
   })
   const push = createPush({ clock, tokens })
   const xapps = createXapps({ clock, applications, users, tokens, push, apiBase })

@@ -34,6 +34,8 @@ export type {
   RefCreateApplicationRequest,
   RefCreateUserRequest,
   RefInboxResponse,
+  RefLedgerAmendmentsRequest,
+  RefLedgerAmendmentsResponse,
   RefLedgerCloseRequest,
   RefOpenRequest,
   RefPayWith,

@@ -1,6 +1,10 @@
 import { type BackendClient, createBackendClient } from 'pullsign'
-import type { Endpoints } from 'pullsign/wire'
-import type { RefApplication } from './control-api-types'
+import type { Endpoints, NetworkKey } from 'pullsign/wire'
+import type {
+  RefApplication,
+  RefLedgerAmendmentsRequest,
+  RefLedgerAmendmentsResponse,
+} from './control-api-types'
 import type { ReferenceServer } from './index'
 import { createClock } from './platform/clock'
 import { type LedgerNodeUrls, ledgerNodeUrls } from './platform/node-urls'
@@ -12,11 +16,16 @@ import {
   parseTestEnvironmentOptions,
   type TestAutopilot,
   type TestEnvironmentOptions,
+  type TestLedger,
 } from './testing/test-environment-options'
 import { type TestUser, testUser } from './testing/test-user'
 
 export { type Clock, type ClockOptions, createClock } from './platform/clock'
-export type { TestAutopilot, TestEnvironmentOptions } from './testing/test-environment-options'
+export type {
+  TestAutopilot,
+  TestEnvironmentOptions,
+  TestLedger,
+} from './testing/test-environment-options'
 export type { TestUser } from './testing/test-user'
 
 /**
@@ -74,6 +83,22 @@ export interface InProcessTestEnvironment extends TestEnvironmentBase {
    * webhook deliveries it started have finished. With `clock: 'manual'` nothing else moves it.
    */
   advance(seconds: number): Promise<void>
+  /**
+   * Changes one network's amendment table for the rest of the file (as `POST
+   * /__ref/ledger/amendments` does, docs/protocol.md §8.10): `profile` first, then each name of
+   * `enable` and `disable`. Resolves with the network's profile and enabled names; an unknown
+   * network or amendment rejects naming it and changes nothing. A server's reset returns to the
+   * environment's `amendments` option.
+   *
+   * @example
+   * ```ts
+   * await env.amendments('TESTNET', { disable: ['BatchV1_1'] }) // a Batch is now temDISABLED there
+   * ```
+   */
+  amendments(
+    network: NetworkKey,
+    change: Omit<RefLedgerAmendmentsRequest, 'network'>,
+  ): Promise<RefLedgerAmendmentsResponse>
 }
 
 /**
@@ -101,6 +126,10 @@ const twoUsers = (users: TestUser[], field: string): TestEnvironmentBase['users'
   }
   return [first, second, ...rest]
 }
+
+// The kit's ledger validates at once unless asked for an interval (TestLedger).
+const ledgerCloseMs = (ledger: TestLedger = { close: 'auto' }) =>
+  ledger.close === 'auto' ? ('auto' as const) : ledger.ms
 
 const startAutopilot = async (
   autopilot: TestAutopilot,
@@ -132,7 +161,9 @@ const startAutopilot = async (
  * Creates what a test file needs against the reference server: without `url`, a server of its
  * own on a free port with the demo fixtures' application and users; with `url`, a tenant of that
  * running server (its own application and users, so files running in parallel never see each
- * other's payloads, webhooks, tokens or balances). The same call in vitest, jest and node:test.
+ * other's payloads, webhooks, tokens or balances). The in-process server validates a transaction
+ * as soon as it applies (automine, `options.ledger`): a signed payload's transaction is validated
+ * before its resolve message arrives. The same call in vitest, jest and node:test.
  *
  * @example
  * ```ts
@@ -162,8 +193,13 @@ export async function createTestEnvironment(
   const server =
     parsed.url === undefined
       ? (await import('./index')).createReferenceServer({
+          ledgerCloseMs: ledgerCloseMs(parsed.ledger),
+          ...(parsed.strictTransactions === undefined
+            ? {}
+            : { strictTransactions: parsed.strictTransactions }),
           ...parsed.server,
           ...(parsed.clock === 'manual' ? { clock: createClock({ manual: true }) } : {}),
+          ...(parsed.amendments === undefined ? {} : { amendments: parsed.amendments }),
         })
       : undefined
   // What ends the environment once it exists: its server, or a tenant's connections.
@@ -207,7 +243,9 @@ export async function createTestEnvironment(
       server.clock.advance(seconds)
       await server.platform.webhooks.settled()
     }
-    return { ...base, server, advance }
+    const amendments: InProcessTestEnvironment['amendments'] = (network, change) =>
+      control('POST', '/ledger/amendments', { ...change, network })
+    return { ...base, server, advance, amendments }
   } catch (error) {
     await end()
     throw error

@@ -18,6 +18,7 @@ import {
   SignatureError,
   SignInError,
   TimeoutError,
+  watchPayload,
   XappHostUnreachableError,
 } from './index'
 
@@ -28,6 +29,7 @@ const sdk = {
   isSignedRecord,
   PayloadExpiredError,
   PayloadSubscription,
+  watchPayload,
   ApiError,
   AuthError,
   RateLimitError,

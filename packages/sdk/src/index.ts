@@ -1,5 +1,5 @@
 export type { AppStorageApi } from './api/app-storage'
-export type { BackendLookups, KycTarget, Lookups } from './api/lookups'
+export type { BackendLookups, JwtLookups, KycTarget, Lookups } from './api/lookups'
 export type { CreatedSubscription, PayloadApi } from './api/payload'
 export { PayloadExpiredError } from './api/payload-expired-error'
 export { isFinalRecord, isSignedRecord } from './api/payload-outcome'
@@ -15,6 +15,12 @@ export type {
   SubscriptionEvents,
 } from './api/subscription-types'
 export type { UserStoreApi } from './api/user-store'
+export {
+  type PayloadWatch,
+  type WatchOptions,
+  type WatchOutcome,
+  watchPayload,
+} from './api/watch-payload'
 export type { XappApi } from './api/xapp'
 export type { HttpMethod, RequestEvent, ResponseEvent, RetryOptions } from './core/client'
 export { ApiError, type ApiErrorDetails, AuthError, RateLimitError } from './core/errors/api-errors'
@@ -64,3 +70,8 @@ export type { SignInEvents, SignInResult } from './runtimes/oauth/sign-in-sessio
 export { createXappClient, type XappClient } from './runtimes/xapp/xapp-client'
 export type { XappCommands } from './runtimes/xapp/xapp-members'
 export type { XappClientEvents } from './runtimes/xapp/xapp-runtime'
+export type {
+  PayloadSocketEvent,
+  SocketExpiredMessage,
+  SocketResolvedMessage,
+} from './wire/socket'

@@ -1,3 +1,4 @@
+import { defineHasInstance } from './core/define-has-instance'
 import { isBrowserRuntime, readEnv } from './core/environment'
 import { PullSignError } from './core/errors/pull-sign-error'
 import { type BackendClient, createBackendClient } from './runtimes/backend-client'
@@ -126,13 +127,17 @@ const create = (options: PullSignOptions): PullSign => {
  * console.log('sign at', created.next.always, (await resolved).meta.signed)
  * ```
  */
-export const PullSign = class PullSign {
+export const PullSign = /* @__PURE__ */ defineHasInstance(
+  // Named by its key: a bundler renames a class declared `class PullSign` inside `const PullSign`
+  // (esbuild made it `PullSign2`), never a property key, so `PullSign.name` stays 'PullSign'.
+  {
+    PullSign: class {
+      constructor(first?: unknown, second?: unknown) {
+        // biome-ignore lint/correctness/noConstructorReturn: the facade hands back the runtime it picked
+        return create(normalize(first, second))
+      }
+    },
+  }.PullSign,
   // Any client of the four runtimes, whichever made it: told apart by `runtime`, as its type is.
-  static [Symbol.hasInstance] = (value: unknown): boolean =>
-    ((value as { runtime?: unknown } | null | undefined)?.runtime as string) in FACTORIES
-
-  constructor(first?: unknown, second?: unknown) {
-    // biome-ignore lint/correctness/noConstructorReturn: the facade hands back the runtime it picked
-    return create(normalize(first, second))
-  }
-} as PullSignConstructor
+  (value) => ((value as { runtime?: unknown } | null | undefined)?.runtime as string) in FACTORIES,
+) as PullSignConstructor

@@ -1,6 +1,7 @@
 import { createReferenceServer } from '@pullsign/reference-server'
 import { createNativeClient, type NativeClient, PullSign } from 'pullsign'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMemoryStorage } from '../src/core/memory-storage'
 import { signInThroughWallet } from './support/wallet-sign-in'
 
 const server = createReferenceServer({ ledgerCloseMs: false })
@@ -52,6 +53,42 @@ describe('PullSign user and environment of a sign-in client', () => {
     expect(detail).toMatchObject({ token: tokenId, owner: null })
     expect(seen.at(-1)).toBe(`GET /api/v1/jwt/nftoken-detail/${tokenId} 200`)
     await expect(pullsign.nftokenDetail('nope')).rejects.toMatchObject({ code: 'ERR_INPUT' })
+    // jwt/ping answers the JWT's own claims, as its type says (not the backend's application).
+    const pong = await pullsign.ping()
+    expect(pong).toMatchObject({ pong: true, sub: me?.account, app_uuidv4: app.uuid })
+    expect(pong).not.toHaveProperty('auth')
+  })
+
+  it('read signed in inside the success and ready events of a restored session', async () => {
+    const app = server.platform.applications.create({
+      name: 'Restore app',
+      redirectUris: ['myapp://signin'],
+    })
+    const [alice] = server.platform.users.list()
+    if (!alice) throw new Error('the reference server started without its demo users')
+    const storage = createMemoryStorage()
+    const options = { apiKey: app.apiKey, endpoints, redirectUrl: 'myapp://signin', storage }
+    const first: NativeClient = createNativeClient({
+      ...options,
+      openUrl: (url) =>
+        void signInThroughWallet(server, url, alice.uuid).then((link) =>
+          first.handleRedirect(link),
+        ),
+    })
+    const account = (await first.authorize())?.me.account
+    // A second start of the app restores the stored session: its listeners read the client's state.
+    const restored = createNativeClient({ ...options, openUrl: () => {} })
+    const seen: string[] = []
+    const ready = new Promise<void>((resolve) => {
+      restored.on('success', () => seen.push(`success ${JSON.stringify(restored.state)}`))
+      restored.on('ready', () => {
+        seen.push(`ready ${JSON.stringify(restored.state)}`)
+        resolve()
+      })
+    })
+    await ready
+    const state = JSON.stringify({ account, signedIn: true })
+    expect(seen).toEqual([`success ${state}`, `ready ${state}`])
   })
 
   it('do not exist on a backend client, which has no sign-in', async () => {

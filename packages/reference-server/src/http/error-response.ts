@@ -1,5 +1,5 @@
 import type { ErrorBody } from 'pullsign/wire'
-import { PlatformError } from '../platform'
+import { errorBody, PlatformError } from '../platform'
 import { newUuid } from '../platform/ids'
 import { redactedError } from './log-redaction'
 import { type HeaderRecord, jsonResponse } from './responses'
@@ -16,16 +16,15 @@ import { type HeaderRecord, jsonResponse } from './responses'
  * ```
  */
 export function errorResponse(error: unknown, given: HeaderRecord = {}): Response {
-  const reference = newUuid()
   // An error body may quote what the caller sent: never sniffed as anything but JSON (§7.3).
   const headers: HeaderRecord = { ...given, 'x-content-type-options': 'nosniff' }
   if (error instanceof PlatformError) {
-    const body: ErrorBody = { error: { reference, code: error.code, message: error.message } }
     // docs/protocol.md §1: a 429 says when to retry [ours].
     const retry: HeaderRecord =
       error.retryAfter === null ? headers : { ...headers, 'retry-after': String(error.retryAfter) }
-    return jsonResponse(body, error.status, retry)
+    return jsonResponse(errorBody(error), error.status, retry)
   }
+  const reference = newUuid()
   console.error(`[pullsign-server] internal error, reference ${reference}:`, redactedError(error))
   const body: ErrorBody = {
     error: { reference, code: 500, message: `internal error (reference ${reference})` },

@@ -1,5 +1,6 @@
 import type { FetchHandler } from './handler'
 import { redactedBody, redactedPath } from './log-redaction'
+import { PREFLIGHT_HEADER } from './routes/payload-routes'
 
 /**
  * Options of the request log (`createReferenceServer({ requestLog })`).
@@ -53,7 +54,8 @@ const readableUrl = (request: Request): URL | null => {
 
 /**
  * Wraps the one handler so each request writes one line, `POST /api/v1/platform/payload 200
- * 1.4 ms`, once its answer is ready; with `bodies`, the redacted bodies follow on indented lines.
+ * 1.4 ms`, once its answer is ready; with `bodies`, the redacted bodies follow on indented lines,
+ * and a payload whose transaction the ledger's preflight refuses gets a `  ! <why>` line.
  * Secrets never reach a line (http/log-redaction.ts). Only a server given `requestLog` pays for it.
  *
  * @example
@@ -77,6 +79,9 @@ export function withRequestLog(
     const ms = (performance.now() - started).toFixed(1)
     const path = url === null ? '(unreadable host)' : redactedPath(url)
     const lines = [`${request.method} ${path} ${response.status} ${ms} ms`]
+    // A payload the ledger will refuse says so (docs/protocol.md §3.1 "Before the ledger says so").
+    const preflight = response.headers.get(PREFLIGHT_HEADER)
+    if (preflight !== null) lines.push(`  ! ${preflight}`)
     if (options.bodies) {
       const answer = response.body === null ? '' : await response.clone().text()
       for (const line of [

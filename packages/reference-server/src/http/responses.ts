@@ -98,14 +98,15 @@ export function json(c: Context<HttpEnv>, body: unknown): Response {
 }
 
 /**
- * `json` for a body that is JSON text already (a payload record's kept text, record-bodies.ts).
+ * `json` for a body that is JSON text already (a payload record's kept text, record-bodies.ts),
+ * with `headers` of the route's own besides.
  *
  * @example
  * ```ts
  * api.get('/payload/:uuid', (c) => jsonText(c, recordBodies.text(payloads.get(app, uuid))))
  * ```
  */
-export function jsonText(c: Context<HttpEnv>, text: string): Response {
+export function jsonText(c: Context<HttpEnv>, text: string, headers: HeaderRecord = {}): Response {
   const rate = c.get('rate')
-  return jsonTextResponse(text, 200, rate ? rateLimitHeaders(rate) : {})
+  return jsonTextResponse(text, 200, rate ? { ...rateLimitHeaders(rate), ...headers } : headers)
 }

@@ -1,5 +1,6 @@
 import { classicAddressToXAddress } from 'ripple-address-codec'
 import { type Ledger, type NetworkDefinition, requiresNetworkId } from '../ledger'
+import { networkCodec } from '../ledger/codec/network-codec'
 import { rippleKeypairs } from '../ledger/signatures/ripple-keypairs-module'
 import { signSingle } from '../wallet/sign-transaction'
 import { isAccount } from './node-request'
@@ -86,7 +87,7 @@ function faucetPayment(
     LastLedgerSequence: ledger.latestClosedIndex(network.key) + 1 + LEDGER_OFFSET,
     ...(requiresNetworkId(network) ? { NetworkID: network.chain_id } : {}),
   }
-  return signSingle(tx, keys).hex
+  return signSingle(tx, keys, networkCodec(network)).hex
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type TransactionLookup,
 } from '../ledger'
 import type { LedgerAsset } from '../ledger/amounts/ledger-asset'
+import { networkDefinition } from '../ledger/networks'
 import { resultCode } from './methods/submit-methods'
 import type { ApiVersion } from './node-request'
 import { transactionJson } from './transaction-json'
@@ -77,12 +78,15 @@ const transactionMessage = (
   apiVersion: ApiVersion,
 ) => {
   const { header } = closed
-  const shaped = transactionJson(lookup, apiVersion, header, false)
+  const shaped = transactionJson(lookup, apiVersion, header, null)
   const { meta, validated: _v, ctid: _c, inLedger: _i, ledger_index: _l, ...body } = shaped
   const common = {
     type: 'transaction',
     engine_result: lookup.transaction.meta.TransactionResult,
-    engine_result_code: resultCode(lookup.transaction.meta.TransactionResult),
+    engine_result_code: resultCode(
+      networkDefinition(closed.network),
+      lookup.transaction.meta.TransactionResult,
+    ),
     ledger_hash: header.ledger_hash,
     ledger_index: header.ledger_index,
     meta,

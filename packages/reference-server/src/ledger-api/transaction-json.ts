@@ -1,5 +1,5 @@
-import { encode } from 'ripple-binary-codec'
 import type { AffectedNode, LedgerHeader, TransactionLookup } from '../ledger'
+import type { TransactionEncoder } from '../ledger/codec/transaction-encode'
 import { nftokenSyntheticFields } from '../ledger/nft-synthetic-fields'
 import type { ApiVersion } from './node-request'
 
@@ -40,18 +40,19 @@ const withDeliverMax = (fields: Record<string, unknown>, apiVersion: ApiVersion)
  * A transaction as `tx`, `account_tx`, `ledger` (expanded) and the transaction stream show it,
  * per API version (xrpl.org `tx`): v1 puts the fields at the top with `meta`; v2 nests them in
  * `tx_json` with `hash`, `ledger_hash` and `close_time_iso` beside; `binary` gives the blobs
- * (`tx`/`meta` in v1, `tx_blob`/`meta_blob` in v2). `header` is the ledger that validated it.
+ * (`tx`/`meta` in v1, `tx_blob`/`meta_blob` in v2), encoded with the network's codec
+ * (ledger/codec/network-codec.ts), null for JSON. `header` is the ledger that validated it.
  *
  * @example
  * ```ts
- * transactionJson(lookup, 2, header, false).tx_json.DeliverMax // '1000000'
+ * transactionJson(lookup, 2, header, null).tx_json.DeliverMax // '1000000'
  * ```
  */
 export function transactionJson(
   lookup: TransactionLookup,
   apiVersion: ApiVersion,
   header: LedgerHeader | null,
-  binary: boolean,
+  binary: Pick<TransactionEncoder, 'encode'> | null,
 ): Record<string, unknown> {
   const { transaction } = lookup
   const validated = transaction.validated
@@ -61,8 +62,8 @@ export function transactionJson(
     validated,
   }
   if (binary) {
-    const blob = encode(signedFields(lookup) as never)
-    const meta = encode(binaryMeta(lookup) as never)
+    const blob = binary.encode(signedFields(lookup))
+    const meta = binary.encode(binaryMeta(lookup))
     return apiVersion === 1
       ? { tx: blob, meta, hash: transaction.hash, date: transaction.date, ...placement }
       : {

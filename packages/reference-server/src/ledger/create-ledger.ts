@@ -1,15 +1,24 @@
 import { isNetworkKey, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
-import { amendmentTable, enabledAmendments } from './amendments/amendment-table'
+import {
+  AMENDMENT_PROFILES,
+  type AmendmentProfile,
+  type AmendmentSwitches,
+  amendmentTable,
+  switchAmendments,
+  unknownAmendments,
+} from './amendments/amendment-table'
 import { LedgerAmount, MAX_DROPS } from './amounts/ledger-amount'
 import { parseDrops } from './amounts/native-amount'
+import { CLOSE_TIME_RESOLUTION } from './closing/ledger-header'
 import { parseCtid } from './codec/ctid'
 import { multisignedBlob } from './codec/multisigned-blob'
+import { networkCodec } from './codec/network-codec'
 import { type LedgerClosed, listeners, type TransactionApplied } from './ledger-events'
 import type { LedgerState } from './ledger-state'
 import type { AccountView, Ledger, LedgerSelector } from './ledger-types'
 import { createNetworkLedger, DEFAULT_LEDGER_HISTORY, type NetworkLedger } from './network-ledger'
-import { NETWORKS } from './networks'
+import { NETWORKS, networkDefinition } from './networks'
 import { accountOffers, bookOffers } from './reads/book-offers'
 import { bookQuote } from './reads/book-quote'
 import { accountObjectsPage, ledgerDataPage, ownerObjects } from './reads/ledger-reads'
@@ -22,6 +31,7 @@ import { LSF, type RippleState } from './state/ledger-object'
 import type { ReadView } from './state/read-view'
 import { lineView } from './state/trust-line'
 import { transactionLookup } from './transaction-lookup'
+import { unsignedPreflight } from './unsigned-preflight'
 
 /**
  * What the ledger needs of a clock (the platform's `Clock` is one): the time, and a repeating
@@ -37,11 +47,45 @@ export interface LedgerClock {
   setInterval(fn: (periods: number) => void, ms: number): () => void
 }
 
+/**
+ * When the ledger closes: every `n` ms of clock time (docs/protocol.md §8.1: about 4 s), only on
+ * demand (`false`), or `'auto'`: a network's open ledger closes as soon as a transaction applies to
+ * it (what Hardhat calls automine), and an idle one every {@link IDLE_CLOSE_MS} of clock time.
+ *
+ * @example
+ * ```ts
+ * const close: LedgerCloseMode = 'auto'
+ * ```
+ */
+export type LedgerCloseMode = number | false | 'auto'
+
+/**
+ * With `closeMs: 'auto'`, how often idle networks close: the close-time resolution (10 s,
+ * closing/ledger-header.ts), so the parent close time that `FinishAfter`, `CancelAfter` and
+ * `Expiration` are judged against keeps up with the clock (an `advance` included) without a close
+ * per submission being needed for it.
+ */
+export const IDLE_CLOSE_MS = CLOSE_TIME_RESOLUTION * 1000
+
+/**
+ * Throws a RangeError naming `field` unless `value` is a {@link LedgerCloseMode}.
+ *
+ * @example
+ * ```ts
+ * checkCloseMode(options.ledgerCloseMs, 'ledgerCloseMs')
+ * ```
+ */
+export function checkCloseMode(value: unknown, field: string): asserts value is LedgerCloseMode {
+  if (value === false || value === 'auto') return
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return
+  throw new RangeError(`${field} must be 'auto', false or a positive integer of milliseconds`)
+}
+
 /** Options of {@link createLedger}. */
 export interface LedgerOptions {
   clock: LedgerClock
-  /** Close every open ledger this often on the clock (docs/protocol.md §8.1: about 4 s); false = manual. */
-  closeMs: number | false
+  /** When open ledgers close ({@link LedgerCloseMode}). */
+  closeMs: LedgerCloseMode
   /**
    * Price of one native unit in a currency: the market pay-with-anything converts through
    * (docs/protocol.md §8.5). Without it, only same-currency conversions have a path.
@@ -52,6 +96,50 @@ export interface LedgerOptions {
    * first (default {@link DEFAULT_LEDGER_HISTORY}): a long-running server stays bounded.
    */
   history?: number
+  /**
+   * Which amendments the networks start with (docs/protocol.md §8.10), again after each reset:
+   * `'default'` enables every family the node models on the XRP Ledger's networks;
+   * `'production'` makes MAINNET mirror the XRP Ledger's mainnet (the Xahau networks mirror
+   * Xahau's mainnet in both). The object form adds switches per network after the profile.
+   */
+  amendments?: AmendmentProfile | AmendmentSettings
+}
+
+/**
+ * A profile and switches per network, applied after it (`{ profile: 'production', MAINNET: {
+ * enable: ['BatchV1_1'] } }`).
+ *
+ * @example
+ * ```ts
+ * const settings: AmendmentSettings = { XAHAU: { disable: ['Hooks'] } }
+ * ```
+ */
+export type AmendmentSettings = { profile?: AmendmentProfile } & Partial<
+  Record<NetworkKey, AmendmentSwitches>
+>
+
+// The settings checked once: a RangeError naming the profile, the network or the amendment.
+function checkedSettings(amendments: LedgerOptions['amendments']) {
+  const settings: AmendmentSettings =
+    typeof amendments === 'string' || amendments === undefined
+      ? { profile: amendments ?? 'default' }
+      : amendments
+  const profile = settings.profile ?? 'default'
+  if (!AMENDMENT_PROFILES.includes(profile)) {
+    throw new RangeError(`amendments profile must be one of ${AMENDMENT_PROFILES.join(', ')}`)
+  }
+  for (const [key, switches] of Object.entries(settings)) {
+    if (key === 'profile') continue
+    if (!isNetworkKey(key)) {
+      throw new RangeError(`amendments.${key} must be a network: ${NETWORK_KEYS.join(', ')}`)
+    }
+    const { enable = [], disable = [] } = switches as AmendmentSwitches
+    const unknown = unknownAmendments(networkDefinition(key), [...enable, ...disable])
+    if (unknown.length > 0) {
+      throw new RangeError(`amendments.${key}: ${unknown.join(', ')} is not an amendment of ${key}`)
+    }
+  }
+  return { profile, settings }
 }
 
 const TXID = /^[0-9A-F]{64}$/i
@@ -96,16 +184,25 @@ function checkedPage<T extends { limit: number }>(request: T): T {
 export function createLedger(options: LedgerOptions): Ledger {
   const { clock, closeMs } = options
   const price = options.price ?? (() => null)
-  if (closeMs !== false && !(Number.isInteger(closeMs) && closeMs > 0)) {
-    throw new RangeError('closeMs must be a positive integer of milliseconds or false')
-  }
+  checkCloseMode(closeMs, 'closeMs')
+  const automine = closeMs === 'auto'
   const history = options.history ?? DEFAULT_LEDGER_HISTORY
   if (!(Number.isInteger(history) && history > 0)) {
     throw new RangeError('history must be a positive integer of transactions')
   }
+  const { profile, settings } = checkedSettings(options.amendments)
   const build = () =>
     new Map<NetworkKey, NetworkLedger>(
-      NETWORKS.map((n) => [n.key, createNetworkLedger(n, price, clock.now(), history)]),
+      NETWORKS.map((n) => [
+        n.key,
+        createNetworkLedger(
+          n,
+          price,
+          clock.now(),
+          history,
+          amendmentTable(n, profile, settings[n.key] ?? {}),
+        ),
+      ]),
     )
   let networks = build()
   let changes = 0
@@ -137,7 +234,23 @@ export function createLedger(options: LedgerOptions): Ledger {
     changes++
     for (const ledger of networks.values()) closeOne(ledger, ledgers)
   }
-  const cancelTimer = closeMs === false ? () => {} : clock.setInterval(closeAll, closeMs)
+  const cancelTimer =
+    closeMs === false ? () => {} : clock.setInterval(closeAll, automine ? IDLE_CLOSE_MS : closeMs)
+
+  // The one way a transaction reaches an open ledger (the wallet's, the node's `submit` and
+  // `submit_multisigned`, the faucet's): its listeners hear of it, then, in automine, its ledger
+  // closes at once, so whoever submitted reads it validated when the call returns.
+  const submitTo = (key: NetworkKey, blob: string) => {
+    const ledger = network(key)
+    changes++
+    const result = ledger.submit(blob)
+    if (!result.applied) return result
+    if (applied.size > 0) {
+      applied.emit({ network: key, txid: result.txid, engine_result: result.engine_result })
+    }
+    if (automine) closeOne(ledger, 1)
+    return result
+  }
 
   return {
     fund(address, drops, keys = NETWORK_KEYS) {
@@ -195,21 +308,19 @@ export function createLedger(options: LedgerOptions): Ledger {
         account,
         pay: asset,
         amount: LedgerAmount.fromJson(amount, native),
-        enabled: (name) => enabledAmendments(ledger.definition).has(name),
+        enabled: ledger.preflightContext.enabled,
       })
     },
     fee: (key) => network(key).definition.fee,
-    minimumFee: (key, tx, options) =>
-      String(minimumFee(tx, network(key).objects, options?.signers)),
+    preflight: (key, tx, options) => unsignedPreflight(tx, network(key).preflightContext, options),
+    minimumFee(key, tx, options) {
+      const ledger = network(key)
+      return String(minimumFee(tx, ledger.objects, ledger, options?.signers))
+    },
     latestClosedIndex: (key) => network(key).latestClosedIndex(),
     submit(key, blob) {
       if (typeof blob !== 'string') throw new TypeError('blob must be a hex string')
-      changes++
-      const result = network(key).submit(blob)
-      if (result.applied && applied.size > 0) {
-        applied.emit({ network: key, txid: result.txid, engine_result: result.engine_result })
-      }
-      return result
+      return submitTo(key, blob)
     },
     close(key) {
       if (key === undefined) closeAll()
@@ -245,7 +356,27 @@ export function createLedger(options: LedgerOptions): Ledger {
         : undefined
       return stored ? transactionLookup(stored) : null
     },
-    amendments: (key) => amendmentTable(network(key).definition),
+    amendments: (key) => network(key).amendments(),
+    setAmendments(key, change) {
+      const ledger = network(key)
+      const { definition } = ledger
+      const names = [...(change.enable ?? []), ...(change.disable ?? [])]
+      const unknown = unknownAmendments(definition, names)
+      if (unknown.length > 0) {
+        throw outOfRange('amendment', `${unknown.join(', ')} is not an amendment of ${key}`)
+      }
+      if (change.profile !== undefined && !AMENDMENT_PROFILES.includes(change.profile)) {
+        throw outOfRange('profile', `must be one of ${AMENDMENT_PROFILES.join(', ')}`)
+      }
+      const base =
+        change.profile === undefined
+          ? ledger.amendments()
+          : amendmentTable(definition, change.profile)
+      const table = switchAmendments(definition, base, change)
+      changes++
+      ledger.setAmendments(table)
+      return table
+    },
     depositAuthorized(key, source, destination, at) {
       const view = stateOf(network(key), at)
       for (const [name, address] of [
@@ -262,11 +393,9 @@ export function createLedger(options: LedgerOptions): Ledger {
       return depositAuthorized(depositParties(view, source, target))
     },
     submitMultisigned(key, txJson) {
-      const ledger = network(key)
-      const blob = multisignedBlob(txJson)
+      const blob = multisignedBlob(txJson, networkCodec(network(key).definition))
       if (typeof blob !== 'string') return blob
-      changes++
-      return { ...ledger.submit(blob), tx_blob: blob }
+      return { ...submitTo(key, blob), tx_blob: blob }
     },
     entry(key, index, at) {
       const objects = stateOf(network(key), at)

@@ -1,11 +1,22 @@
 export {
+  AMENDMENT_PROFILES,
   type Amendment,
+  type AmendmentProfile,
+  type AmendmentSwitches,
   type AmendmentTable,
   amendmentTable,
 } from './amendments/amendment-table'
 export type { LedgerHeader } from './closing/ledger-header'
 export type { MultisignedRefusal } from './codec/multisigned-blob'
-export { createLedger, type LedgerClock, type LedgerOptions } from './create-ledger'
+export {
+  type AmendmentSettings,
+  checkCloseMode,
+  createLedger,
+  IDLE_CLOSE_MS,
+  type LedgerClock,
+  type LedgerCloseMode,
+  type LedgerOptions,
+} from './create-ledger'
 export type { LedgerClosed, TransactionApplied } from './ledger-events'
 export { type LedgerState, ledgerStateSchema } from './ledger-state'
 export type {
@@ -33,7 +44,6 @@ export {
 } from './reads/book-offers'
 export {
   affectedAccounts,
-  metaBlob,
   type ObjectsPage,
   type OwnerObjectsRequest,
 } from './reads/ledger-reads'
@@ -46,4 +56,5 @@ export type { LedgerObject } from './state/ledger-object'
 export type { StoredTransaction } from './state/stored-transaction'
 export type { AffectedNode, TransactionMeta } from './state/transaction-meta'
 export { transactionLookup } from './transaction-lookup'
+export type { PreflightRefusal, UnsignedPreflightOptions } from './unsigned-preflight'
 export type { Refusal } from './view/refusal'

@@ -1,7 +1,14 @@
 import { NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import * as z from 'zod'
+import {
+  AMENDMENT_PROFILES,
+  type AmendmentProfile,
+  type AmendmentTable,
+  restoredAmendments,
+  unknownAmendments,
+} from './amendments/amendment-table'
 import type { JsonObject } from './codec/json-object'
-import type { NetworkDefinition } from './networks'
+import { type NetworkDefinition, networkDefinition } from './networks'
 import { accountRootIndex } from './state/keylets'
 import type { LedgerObject } from './state/ledger-object'
 import type { ObjectStore } from './state/object-store'
@@ -34,10 +41,15 @@ export interface NetworkLedgerState {
   open: string[]
   /** Each closed ledger that held transactions: its index and their ids, in order. */
   closedLedgers: [number, string[]][]
+  /**
+   * Its amendment table (docs/protocol.md §8.10): the profile and the names enabled. A snapshot
+   * without it restores the server's profile.
+   */
+  amendments?: { profile: AmendmentProfile; enabled: string[] }
 }
 
 // Built on the first restore (ledgerStateSchema is lazy): most servers never restore.
-const networkStateSchema = (): z.ZodType<NetworkLedgerState> => {
+const networkStateSchema = (network: NetworkDefinition): z.ZodType<NetworkLedgerState> => {
   const index = z.number().int().nonnegative()
   const hash = z.string().regex(/^[0-9A-F]{64}$/, 'must be 32 bytes of upper-case hex')
   const object = z
@@ -87,8 +99,24 @@ const networkStateSchema = (): z.ZodType<NetworkLedgerState> => {
       transactions: z.array(transactionSchema),
       open: z.array(hash),
       closedLedgers: z.array(z.tuple([index, z.array(hash)])),
+      amendments: z
+        .object({
+          profile: z.enum(
+            AMENDMENT_PROFILES as unknown as [AmendmentProfile, ...AmendmentProfile[]],
+          ),
+          enabled: z.array(z.string().max(64)).max(512),
+        })
+        .optional(),
     })
     .superRefine((state, context) => {
+      unknownAmendments(network, state.amendments?.enabled ?? []).forEach((name) => {
+        const at = state.amendments?.enabled.indexOf(name) ?? 0
+        context.addIssue({
+          code: 'custom',
+          path: ['amendments', 'enabled', at],
+          message: `is no amendment of ${network.key}`,
+        })
+      })
       const seen = new Set<string>()
       state.objects.forEach((object, i) => {
         if (seen.has(object.index)) {
@@ -124,11 +152,12 @@ export type LedgerState = Partial<Record<NetworkKey, NetworkLedgerState>>
 
 /** Checks the ledger part of a snapshot. */
 export const ledgerStateSchema: z.ZodType<LedgerState> = z.lazy(() =>
-  z.partialRecord(
-    z.enum(NETWORK_KEYS as unknown as [NetworkKey, ...NetworkKey[]]),
-    networkStateSchema(),
+  z.strictObject(
+    Object.fromEntries(
+      NETWORK_KEYS.map((key) => [key, networkStateSchema(networkDefinition(key)).optional()]),
+    ) as Record<NetworkKey, z.ZodOptional<z.ZodType<NetworkLedgerState>>>,
   ),
-)
+) as z.ZodType<LedgerState>
 
 /** What a network ledger keeps, as its closure holds it (network-ledger.ts). */
 export interface NetworkLedgerParts {
@@ -138,6 +167,8 @@ export interface NetworkLedgerParts {
   closedLedgers: Map<number, StoredTransaction[]>
   closedIndex: number
   parentCloseTime: number
+  /** Absent in a snapshot from before the tables were kept. */
+  amendments?: AmendmentTable
 }
 
 /**
@@ -166,6 +197,14 @@ export function saveNetworkLedger(
     })),
     open: parts.open.map((stored) => stored.txid),
     closedLedgers: [...parts.closedLedgers].map(([at, list]) => [at, list.map((s) => s.txid)]),
+    ...(parts.amendments
+      ? {
+          amendments: {
+            profile: parts.amendments.profile,
+            enabled: [...parts.amendments.enabledNames],
+          },
+        }
+      : {}),
   }
 }
 
@@ -204,5 +243,6 @@ export function loadNetworkLedger(
     closedLedgers: new Map(state.closedLedgers.map(([at, ids]) => [at, ids.map(byId)])),
     closedIndex: state.closedIndex,
     parentCloseTime: state.parentCloseTime,
+    ...(state.amendments ? { amendments: restoredAmendments(network, state.amendments) } : {}),
   }
 }

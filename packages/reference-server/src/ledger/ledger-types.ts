@@ -1,5 +1,9 @@
 import type { Amount, NetworkKey, XrplTxResponse } from 'pullsign/wire'
-import type { AmendmentTable } from './amendments/amendment-table'
+import type {
+  AmendmentProfile,
+  AmendmentSwitches,
+  AmendmentTable,
+} from './amendments/amendment-table'
 import type { LedgerHeader } from './closing/ledger-header'
 import type { JsonObject } from './codec/json-object'
 import type { MultisignedRefusal } from './codec/multisigned-blob'
@@ -12,6 +16,7 @@ import type { LedgerObject } from './state/ledger-object'
 import type { ReadView } from './state/read-view'
 import type { StoredTransaction } from './state/stored-transaction'
 import type { LineView } from './state/trust-line'
+import type { PreflightRefusal, UnsignedPreflightOptions } from './unsigned-preflight'
 import type { Refusal } from './view/refusal'
 
 /**
@@ -162,16 +167,34 @@ export interface Ledger {
    * `signers` counts the multisigners of a transaction not yet signed (docs/protocol.md §8.7).
    */
   minimumFee(network: NetworkKey, tx: JsonObject, options?: { signers?: number }): string
+  /**
+   * The ledger's preflight of a transaction not signed yet, on a network (unsigned-preflight.ts):
+   * null when it passes, else the result a submission would get and the field to blame
+   * (docs/protocol.md §3.1 "Before the ledger says so").
+   *
+   * @example
+   * ```ts
+   * ledger.preflight('MAINNET', { TransactionType: 'NFTokenMint', Account, Fee: '12', Sequence: 1 })
+   * // { result: 'temMALFORMED', field: 'NFTokenTaxon' }
+   * ```
+   */
+  preflight(
+    network: NetworkKey,
+    tx: JsonObject,
+    options?: UnsignedPreflightOptions,
+  ): PreflightRefusal | null
   /** Index of the latest closed ledger. */
   latestClosedIndex(network: NetworkKey): number
   /**
    * Decodes, verifies the signature(s) and applies a signed transaction blob; what it makes of the
-   * blob is an engine result, never an exception.
+   * blob is an engine result, never an exception. With `closeMs: 'auto'` an applied transaction's
+   * ledger closes before this returns: it is validated, and its close heard, already.
    */
   submit(network: NetworkKey, blob: string): SubmitResult
   /**
    * Closes the open ledger now (all networks when omitted): the node's `ledger_accept`, the
-   * control API's `/__ref/ledger/close` and the `ledgerCloseMs` timer are this one operation.
+   * control API's `/__ref/ledger/close`, the `ledgerCloseMs` timer and automine's close are this
+   * one operation.
    */
   close(network?: NetworkKey): void
   /** The header of a kept closed ledger (the latest when `index` is omitted), or null. */
@@ -200,8 +223,8 @@ export interface Ledger {
    */
   entry(network: NetworkKey, index: string, ledger?: LedgerSelector): Readonly<LedgerObject> | null
   /**
-   * The network's amendment table (docs/protocol.md §8.7): every amendment its server knows, with
-   * `id`, `name`, `enabled`, `supported`, for the node's `feature` and `server_definitions`.
+   * The network's amendment table (docs/protocol.md §8.10): every amendment its server knows, with
+   * `id`, `name`, `enabled`, `supported`, for the node's `feature` and the dashboard.
    *
    * @example
    * ```ts
@@ -209,6 +232,21 @@ export interface Ledger {
    * ```
    */
   amendments(network: NetworkKey): AmendmentTable
+  /**
+   * Changes a network's amendment table (docs/protocol.md §8.10, §10): `profile` first (the
+   * network's table as that profile starts it), then each name of `enable`, then of `disable`;
+   * without `profile`, on top of the current table. The next transaction follows it. An unknown
+   * network, profile or amendment name throws a RangeError naming it, and nothing changes.
+   *
+   * @example
+   * ```ts
+   * ledger.setAmendments('TESTNET', { disable: ['BatchV1_1'] }).enabled('BatchV1_1') // false
+   * ```
+   */
+  setAmendments(
+    network: NetworkKey,
+    change: { profile?: AmendmentProfile } & AmendmentSwitches,
+  ): AmendmentTable
   /**
    * Whether `source` may deposit to `destination` in the open ledger, or the latest closed one
    * with `ledger` 'validated' (xrpl.org
@@ -278,9 +316,9 @@ export interface Ledger {
   ): ObjectsPage | null
   /**
    * A kept transaction of one network with its metadata as rippled stores it (`meta`:
-   * `AffectedNodes`, `TransactionIndex`, `TransactionResult`, `DeliveredAmount`; `metaBlob(meta)`
-   * from ledger-reads.ts is its binary form; `delivered_amount` is for the adapter to add, see
-   * transaction-lookup.ts), or null when unknown or forgotten (docs/protocol.md §8.6, §8.8).
+   * `AffectedNodes`, `TransactionIndex`, `TransactionResult`, `DeliveredAmount`; the network's
+   * codec's `encode(meta)` is its binary form; `delivered_amount` is for the adapter to add, see
+   * transaction-lookup.ts), or null when unknown or forgotten (docs/protocol.md §8.6, §8.11).
    *
    * @example
    * ```ts

@@ -1,19 +1,17 @@
-import { enabledAmendments } from './amendments/amendment-table'
+import { type AmendmentTable, amendmentTable } from './amendments/amendment-table'
 import { MAX_DROPS } from './amounts/ledger-amount'
 import { parseDrops } from './amounts/native-amount'
 import { createLedgerChain, type LedgerChain } from './closing/ledger-chain'
 import { type LedgerHeader, RIPPLE_EPOCH_OFFSET, rippleTime } from './closing/ledger-header'
 import { createStateTree } from './closing/state-tree'
 import type { JsonObject } from './codec/json-object'
-import { decodeCanonical } from './codec/transaction-decode'
-import { encodeTransaction } from './codec/transaction-encode'
+import { networkCodec } from './codec/network-codec'
 import { ledgerTransactionId } from './codec/transaction-id'
 import { loadNetworkLedger, type NetworkLedgerState, saveNetworkLedger } from './ledger-state'
 import type { SubmitResult } from './ledger-types'
 import type { NetworkDefinition } from './networks'
-import { metaBlob } from './reads/ledger-reads'
 import { runBatch } from './rules/batch/batch-rules'
-import type { NativePrice } from './rules/transaction-rules'
+import type { NativePrice, PreflightContext, RulesLookup } from './rules/transaction-rules'
 import {
   type AppliedTransaction,
   applyTransaction,
@@ -30,6 +28,7 @@ import type { AccountRoot } from './state/ledger-object'
 import { createObjectStore, type ObjectStore } from './state/object-store'
 import type { RawView, ReadView } from './state/read-view'
 import { createSandbox } from './state/sandbox'
+import type { StoreSnapshot } from './state/store-snapshot'
 import type { StoredTransaction } from './state/stored-transaction'
 import { faultRefusal } from './view/ledger-fault'
 import { type Refusal, refusalOf, refuse } from './view/refusal'
@@ -40,7 +39,9 @@ export interface NetworkLedger {
   /** The open ledger's objects (read-only: change them only through a transaction). */
   readonly objects: ObjectStore
   /** The objects as the latest closed (validated) ledger left them. */
-  validatedObjects(): ObjectStore
+  validatedObjects(): StoreSnapshot
+  /** What its transactions' preflight knows: the network, its amendment table and its rules. */
+  readonly preflightContext: PreflightContext
   fund(address: string, drops: bigint): void
   account(address: string): Readonly<AccountRoot> | null
   latestClosedIndex(): number
@@ -59,6 +60,12 @@ export interface NetworkLedger {
   saveState(): NetworkLedgerState
   /** Replaces everything with a checked snapshot part, restored at `now`. */
   loadState(state: NetworkLedgerState, now: number): void
+  /** Its rule registry: the rules of each type its server has (rules/registry.ts). */
+  readonly rulesFor: RulesLookup
+  /** Its amendment table (docs/protocol.md §8.10). */
+  amendments(): AmendmentTable
+  /** Replaces its amendment table: the next transaction follows it. */
+  setAmendments(table: AmendmentTable): void
 }
 
 const HEX = /^(?:[0-9A-F]{2})+$/i
@@ -93,7 +100,12 @@ export function createNetworkLedger(
   price: NativePrice,
   startedAt: number,
   history = DEFAULT_LEDGER_HISTORY,
+  amendments: AmendmentTable = amendmentTable(definition),
 ): NetworkLedger {
+  // The network's codec and its rules' context, resolved once (docs/protocol.md §8.10).
+  const codec = networkCodec(definition)
+  let table = amendments
+  let host: TransactorHost = { ...preflightContext(definition, table), price }
   let closedIndex = definition.first_ledger_index
   let parentCloseTime = rippleTime(startedAt)
   const objects = createObjectStore(
@@ -106,14 +118,11 @@ export function createNetworkLedger(
     // Every object change reaches the state tree, which hashes what changed at the next close.
     { onChange: (index) => tree.touch(index) },
   )
-  let tree = createStateTree((index) => objects.read(index))
-  // The state of the latest closed ledger, copied at each close (objects are shared, never
-  // changed in place), for reads of the validated ledger (docs/protocol.md §8.6).
+  let tree = createStateTree((index) => objects.read(index), codec)
+  // The state of the latest closed ledger, taken at each close as a copy-on-write snapshot of the
+  // open ledger's (state/store-snapshot.ts), for reads of the validated ledger (docs/protocol.md
+  // §8.6).
   let validated = objects.copy({ seq: closedIndex, parentCloseTime })
-  const host: TransactorHost = {
-    ...preflightContext(definition, enabledAmendments(definition)),
-    price,
-  }
   const transactions = new Map<string, StoredTransaction>()
   let open: StoredTransaction[] = []
   // The transactions of each closed ledger that held any, in order (CTID lookups, §9.2), oldest
@@ -183,9 +192,14 @@ export function createNetworkLedger(
   const runInner = (view: ReadView & RawView, tx: JsonObject, batchId: string) => {
     const refused = innerPreflight(tx, host) ?? innerPreclaim(view, tx, host)
     if (refused && !isTec(refused.result)) return null
-    const txid = ledgerTransactionId(encodeTransaction(tx))
+    const txid = ledgerTransactionId(codec.encode(tx))
     const applied = applyTransaction(view, { tx, txid, fee: 0n, claim: refused ?? undefined }, host)
     return applied.applied ? keep(view, tx, txid, applied, batchId) : null
+  }
+
+  const setAmendments = (next: AmendmentTable) => {
+    table = next
+    host = { ...preflightContext(definition, table), price }
   }
 
   const record = (stored: StoredTransaction) => {
@@ -198,6 +212,10 @@ export function createNetworkLedger(
     definition,
     objects,
     validatedObjects: () => validated,
+    // The table a control API switch set last (a getter: setAmendments replaces the context).
+    get preflightContext() {
+      return host
+    },
     fund(address, drops) {
       // A direct credit of the control API, not a transaction: the validated ledger shows it at
       // once too, as if the account had been funded at genesis. A balance past every drop there
@@ -220,7 +238,7 @@ export function createNetworkLedger(
       const canonical = blob.toUpperCase()
       const txid = ledgerTransactionId(canonical)
       // A blob that does not re-encode to itself is not canonical, so its id would be ambiguous.
-      const decoded = decodeCanonical(canonical)
+      const decoded = codec.decodeCanonical(canonical)
       if (!decoded)
         return answer(txid, malformed('the blob does not decode to a canonical transaction'))
       const { tx } = decoded
@@ -271,8 +289,8 @@ export function createNetworkLedger(
         burnt += parseDrops(stored.tx.Fee) ?? 0n
         return {
           txid: stored.txid,
-          blob: openBlobs.get(stored.txid) ?? encodeTransaction(stored.tx),
-          metaBlob: metaBlob(stored.meta),
+          blob: openBlobs.get(stored.txid) ?? codec.encode(stored.tx),
+          metaBlob: codec.encode(stored.meta),
         }
       })
       const header = chain.close(now, ledgers, leaves, burnt, tree.hash())
@@ -306,17 +324,19 @@ export function createNetworkLedger(
         closedLedgers,
         closedIndex,
         parentCloseTime,
+        amendments: table,
       }),
     loadState(state, restoredAt) {
       const parts = loadNetworkLedger(state, definition)
       objects.clear()
-      tree = createStateTree((index) => objects.read(index))
+      tree = createStateTree((index) => objects.read(index), codec)
       for (const object of parts.objects) objects.rawInsert(object)
       transactions.clear()
       for (const [key, value] of parts.transactions) transactions.set(key, value)
       closedLedgers.clear()
       for (const [key, value] of parts.closedLedgers) closedLedgers.set(key, value)
       open = parts.open
+      if (parts.amendments) setAmendments(parts.amendments)
       closedIndex = parts.closedIndex
       parentCloseTime = parts.parentCloseTime
       validated = objects.copy({ seq: closedIndex, parentCloseTime })
@@ -325,5 +345,8 @@ export function createNetworkLedger(
       chain = createLedgerChain(closedIndex, restoredAt, tree.hash())
       forgetOldLedgers()
     },
+    rulesFor: host.rulesFor,
+    amendments: () => table,
+    setAmendments,
   }
 }

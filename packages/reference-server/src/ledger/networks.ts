@@ -215,6 +215,17 @@ export function networkDefinition(key: NetworkKey): NetworkDefinition {
 }
 
 /**
+ * Whether a network runs xahaud (native XAH), with Xahau's own binary definitions, transaction
+ * types and amendments, rather than rippled (docs/protocol.md §8.10).
+ *
+ * @example
+ * ```ts
+ * isXahau(networkDefinition('XAHAUTESTNET')) // true
+ * ```
+ */
+export const isXahau = (network: NetworkDefinition): boolean => network.native_asset === 'XAH'
+
+/**
  * Whether transactions on this network must carry `NetworkID` (network id above 1024, §8.1).
  *
  * @example

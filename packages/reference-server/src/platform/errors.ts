@@ -1,3 +1,6 @@
+import type { ErrorBody } from 'pullsign/wire'
+import { newUuid } from './ids'
+
 /**
  * A refusal the platform means: the transport answers it with `status` and the §1 error body
  * `{error: {reference, code, message}}`. Any other exception is a bug (HTTP 500).
@@ -27,6 +30,19 @@ export class PlatformError extends Error {
     this.code = code
     this.retryAfter = retryAfter
   }
+}
+
+/**
+ * The docs/protocol.md §1 error body of a refusal, under a new reference: what every transport
+ * answers (the HTTP handler, a refused websocket upgrade).
+ *
+ * @example
+ * ```ts
+ * errorBody(notFound('payload x')) // { error: { reference: '…', code: 404, message: 'payload x not found' } }
+ * ```
+ */
+export function errorBody(error: PlatformError): ErrorBody {
+  return { error: { reference: newUuid(), code: error.code, message: error.message } }
 }
 
 /**

@@ -33,6 +33,12 @@ export type {
 export type { PayloadWalletSteps } from './payloads/payload-wallet-steps'
 export { createPayloads, type Payloads } from './payloads/payloads'
 export {
+  type PreflightTarget,
+  type RequestPreflight,
+  type TransactionFinding,
+  WALLET_DEFAULT_NETWORK,
+} from './payloads/transaction-preflight'
+export {
   createRateLimits,
   DEFAULT_RATE_LIMITS,
   type RateDecision,

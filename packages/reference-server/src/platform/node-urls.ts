@@ -1,4 +1,5 @@
 import { NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
+import { PlatformError } from './errors'
 
 /**
  * The URLs of a network's ledger node on this server (docs/protocol.md §8.6): WebSocket
@@ -33,4 +34,26 @@ export type LedgerNodeUrls = Record<NetworkKey, { ws: string; rpc: string; fauce
  */
 export function ledgerNodeUrls(api: string): LedgerNodeUrls {
   return Object.fromEntries(NETWORK_KEYS.map((key) => [key, nodeUrls(api, key)])) as LedgerNodeUrls
+}
+
+/**
+ * The 404 of a node path `/ledger/{key}` whose key is none of the server's networks (HTTP and a
+ * refused websocket upgrade alike, docs/protocol.md §8.6): the message lists the keys, and names
+ * the one meant when only the case differs. Nothing is changed.
+ *
+ * @example
+ * ```ts
+ * unknownNetwork('testnet').message
+ * // 'network "testnet" not found: /ledger/{network} takes MAINNET, TESTNET, …; keys are upper case: /ledger/TESTNET'
+ * ```
+ */
+export function unknownNetwork(key: string): PlatformError {
+  const meant = NETWORK_KEYS.find((network) => network === key.toUpperCase())
+  return new PlatformError(
+    404,
+    404,
+    `network ${JSON.stringify(key.slice(0, 64))} not found: /ledger/{network} takes ${NETWORK_KEYS.join(', ')}${
+      meant ? `; keys are upper case: /ledger/${meant}` : ''
+    }`,
+  )
 }

@@ -8,9 +8,13 @@ import type { FetchHandler } from '../http/handler'
  */
 export function inProcessFetch(handler: FetchHandler): typeof fetch {
   return async (input, init) => {
-    const request = new Request(input, init)
-    const { signal } = request
-    signal.throwIfAborted()
+    // The caller's signal is followed here, not given to the Request: a Request made with a
+    // signal follows it until the Request is collected, so a client that reuses one signal for
+    // its calls (the SDK's pooled controllers) would gather a listener per call on it.
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : null)
+    const request = new Request(input, { ...init, signal: null })
+    signal?.throwIfAborted()
+    if (!signal) return handler(request)
     return new Promise((resolve, reject) => {
       const abort = () => reject(signal.reason)
       signal.addEventListener('abort', abort, { once: true })

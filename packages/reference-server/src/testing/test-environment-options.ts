@@ -18,8 +18,21 @@ export interface TestAutopilot {
 }
 
 /**
+ * When the in-process server's ledgers close: `{close: 'auto'}` (the default) as soon as a
+ * transaction applies, so a signed payload's transaction is validated before its resolve message
+ * reaches the test (automine); `{close: 'interval', ms}` every `ms` of clock time, as a network
+ * closes about every 4 s (docs/protocol.md §8.1).
+ *
+ * @example
+ * ```ts
+ * const ledger: TestLedger = { close: 'interval', ms: 4000 }
+ * ```
+ */
+export type TestLedger = { close: 'auto' } | { close: 'interval'; ms: number }
+
+/**
  * Options of `createTestEnvironment`: the in-process server's options, or the `url` of a running
- * one (shared-server mode), plus the client's timeout and the autopilot.
+ * one (shared-server mode), plus the client's timeout, the autopilot and how ledgers close.
  *
  * @example
  * ```ts
@@ -40,6 +53,26 @@ export interface TestEnvironmentOptions {
    */
   clock?: 'manual'
   autopilot?: TestAutopilot
+  /**
+   * Which amendments the in-process server's networks have (docs/protocol.md §8.10): `'default'`,
+   * `'production'` (MAINNET as the XRP Ledger's mainnet: a Batch is temDISABLED there), or a
+   * profile with switches per network, `{ profile: 'production', MAINNET: { enable: ['BatchV1_1']
+   * } }`; not with `url` (a shared server's networks are every tenant's). `env.amendments()`
+   * switches them later in the file.
+   */
+  amendments?: ReferenceServerOptions['amendments']
+  /**
+   * How the in-process server's ledgers close: `{close: 'auto'}` by default (automine), or
+   * `{close: 'interval', ms}`; not with `url` (a shared server closes as it was started) nor with
+   * `server.ledgerCloseMs` (the same setting twice).
+   */
+  ledger?: TestLedger
+  /**
+   * Refuse (602, naming the rule and the field) a payload whose transaction the ledger's preflight
+   * refuses, where by default it is created as production would (docs/protocol.md §3.1 "Before
+   * the ledger says so"); in-process only, like `server.strictTransactions`, which it sets.
+   */
+  strictTransactions?: boolean
 }
 
 // Checked by hand, not with zod: a tenant of a shared server loads this file in every test file,
@@ -78,12 +111,30 @@ const checkAutopilot = (autopilot: unknown) => {
   if (afterMs !== undefined) wholeNumber(afterMs, '.autopilot.afterMs', 0, 60_000)
 }
 
+const checkLedger = (ledger: unknown) => {
+  if (!isObject(ledger)) return fail('.ledger', "must be an object such as { close: 'auto' }")
+  const { close } = ledger
+  if (close === 'auto') return onlyKeys(ledger, '.ledger', ['close'])
+  if (close !== 'interval') return fail('.ledger.close', "must be 'auto' or 'interval'")
+  onlyKeys(ledger, '.ledger', ['close', 'ms'])
+  wholeNumber(ledger.ms, '.ledger.ms', 1, 3_600_000)
+}
+
 /** Validates the options: a TypeError naming the field (`options.url must be …`). */
 export function parseTestEnvironmentOptions(input: unknown): TestEnvironmentOptions {
   if (input === undefined) return {}
   if (!isObject(input)) return fail('', 'must be an object')
-  onlyKeys(input, '', ['url', 'server', 'timeoutMs', 'autopilot', 'clock'])
-  const { url, server, timeoutMs, autopilot, clock } = input
+  onlyKeys(input, '', [
+    'url',
+    'server',
+    'timeoutMs',
+    'autopilot',
+    'clock',
+    'ledger',
+    'strictTransactions',
+    'amendments',
+  ])
+  const { url, server, timeoutMs, autopilot, clock, ledger, strictTransactions, amendments } = input
   if (url !== undefined && !isHttpUrl(url)) {
     fail('.url', 'must be the http(s) base URL of a running reference server')
   }
@@ -97,6 +148,46 @@ export function parseTestEnvironmentOptions(input: unknown): TestEnvironmentOpti
     }
     if (isObject(server) && server.clock !== undefined) {
       fail('.clock', 'and options.server.clock are two clocks: give one of them')
+    }
+  }
+  if (ledger !== undefined) {
+    checkLedger(ledger)
+    if (url !== undefined) {
+      fail('.ledger', 'is for the in-process server only: a shared server closes as it was started')
+    }
+    if (isObject(server) && server.ledgerCloseMs !== undefined) {
+      fail('.ledger', 'and options.server.ledgerCloseMs are one setting: give one of them')
+    }
+  }
+  if (strictTransactions !== undefined) {
+    if (typeof strictTransactions !== 'boolean')
+      fail('.strictTransactions', 'must be true or false')
+    if (url !== undefined) {
+      fail(
+        '.strictTransactions',
+        'is for the in-process server only: a shared server checks as it was started',
+      )
+    }
+    if (isObject(server) && server.strictTransactions !== undefined) {
+      fail('.strictTransactions', 'and options.server.strictTransactions are one setting: give one')
+    }
+  }
+  if (amendments !== undefined) {
+    if (url !== undefined) {
+      fail(
+        '.amendments',
+        "is for the in-process server only: a shared server's networks are every tenant's",
+      )
+    }
+    if (isObject(server) && server.amendments !== undefined) {
+      fail('.amendments', 'and options.server.amendments are two settings: give one of them')
+    }
+    const profile = isObject(amendments) ? amendments.profile : amendments
+    if (profile !== undefined && profile !== 'default' && profile !== 'production') {
+      fail(
+        '.amendments',
+        "must be 'default', 'production' or { profile?, <network>: { enable?, disable? } }",
+      )
     }
   }
   if (url !== undefined && server !== undefined) {

@@ -1,6 +1,6 @@
 import type { TransactionJson } from 'pullsign/wire'
 import { batchSigningData, innerTransactions } from '../ledger/codec/batch-signing-data'
-import { encodeTransaction } from '../ledger/codec/transaction-encode'
+import { encodeTransaction, XRPL_ENCODER } from '../ledger/codec/transaction-encode'
 import { sign } from '../ledger/signatures/keypair-signatures'
 import { invalidRequest } from '../platform/errors'
 import { type SignedBlob, type SigningKey, signSingle } from './sign-transaction'
@@ -44,7 +44,10 @@ export function signBatch(
   batch: TransactionJson,
   key: SigningKey,
 ): SignedBlob & { inner: boolean } {
-  if (batch.Account === key.address) return { ...signSingle(batch, key), inner: false }
+  // Batch is an XRP Ledger type (rippled's definitions): the wallet signs it on no other network.
+  if (batch.Account === key.address) {
+    return { ...signSingle(batch, key, XRPL_ENCODER), inner: false }
+  }
   const accounts = new Set(innerTransactions(batch).map((tx) => tx.Account))
   if (!accounts.has(key.address)) {
     throw invalidRequest('account', `${key.address} has no inner transaction in this Batch`)

@@ -1,5 +1,6 @@
 import type { Amount, NetworkKey, PayloadRecord, TransactionJson } from 'pullsign/wire'
 import { isValidClassicAddress } from 'ripple-address-codec'
+import { networkCodec } from '../ledger/codec/network-codec'
 import type { Ledger } from '../ledger/ledger-types'
 import { type NetworkDefinition, networkDefinition } from '../ledger/networks'
 import type { Applications } from '../platform/applications/applications'
@@ -10,6 +11,7 @@ import type { PayloadRequests } from '../platform/payloads/payload-requests'
 import type { PayloadSubscriptions } from '../platform/payloads/payload-subscriptions'
 import type { WalletOutcome, WalletRequest } from '../platform/payloads/payload-types'
 import type { PayloadWalletSteps } from '../platform/payloads/payload-wallet-steps'
+import { WALLET_DEFAULT_NETWORK } from '../platform/payloads/transaction-preflight'
 import type { User, UserAccount, Users } from '../platform/users/users'
 import { createAutopilot } from './autopilot'
 import { assertBatchWalletVersion, signBatch } from './batch-sign'
@@ -74,6 +76,17 @@ function signPayload(
   const { txjson, options } = request
   const pseudo = PSEUDO_SIGNERS[txjson.TransactionType]
   if (pseudo) return { ...pseudo(txjson, account), multisignAccount: null, submit: false }
+  // A wallet before 5.4.0 signs no Batch, whatever the network (docs/protocol.md §8.4).
+  if (txjson.TransactionType === 'Batch') assertBatchWalletVersion(values.walletVersion)
+  // Each network signs with its own definitions (docs/protocol.md §8.10): a type its server does
+  // not know cannot be signed there.
+  const codec = networkCodec(network)
+  if (!codec.knowsTransactionType(txjson.TransactionType)) {
+    throw invalidRequest(
+      'network',
+      `${network.key} has no transaction type ${txjson.TransactionType} (its server is ${codec.server})`,
+    )
+  }
 
   // `signer: true` on the control API multi-signs whatever the payload's options (§8.7, §10).
   const multisign = options.multisign || values.signer === true
@@ -95,7 +108,6 @@ function signPayload(
     multisign,
   })
   if (txjson.TransactionType === 'Batch') {
-    assertBatchWalletVersion(values.walletVersion)
     const signed = signBatch(filled, account)
     return { ...signed, multisignAccount: null, submit: options.submit && !signed.inner }
   }
@@ -117,12 +129,16 @@ function signPayload(
     if (sendMax !== null) filled.SendMax = sendMax
   }
   if (multisign) {
-    const signed = signMulti(filled, account)
+    const signed = signMulti(filled, account, codec)
     // One signer's part is no transaction of its own: no id, like an inner Batch signer (§10).
     const txid = values.signer === true ? '' : signed.txid
     return { ...signed, txid, multisignAccount: forAccount, submit: false }
   }
-  return { ...signSingle(filled, account), multisignAccount: null, submit: options.submit }
+  return {
+    ...signSingle(filled, account, codec),
+    multisignAccount: null,
+    submit: options.submit,
+  }
 }
 
 /**
@@ -165,7 +181,8 @@ export function createWallet(deps: WalletDeps): Wallet {
     async sign(uuid, input) {
       const values = parseSignInput(input)
       const { user, request } = prepare(uuid, values.user)
-      const networkKey: NetworkKey = request.options.force_network ?? values.network ?? 'MAINNET'
+      const networkKey: NetworkKey =
+        request.options.force_network ?? values.network ?? WALLET_DEFAULT_NETWORK
       const network = networkDefinition(networkKey)
       const account = chooseAccount(user, request.options.signers, values.account, networkKey)
       const signature = signPayload(deps, request, account, network, values)

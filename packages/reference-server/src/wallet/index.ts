@@ -1,5 +1,6 @@
 export { createWallet, type WalletDeps } from './create-wallet'
 export type { RateLookup } from './pay-with'
+export { requestPreflight } from './request-preflight'
 export type {
   Wallet,
   WalletAutopilotRule,

@@ -1,6 +1,5 @@
 import type { TransactionJson } from 'pullsign/wire'
-import { encodeForMultisigning } from 'ripple-binary-codec'
-import { encodeTransaction, encodeTransactionForSigning } from '../ledger/codec/transaction-encode'
+import type { TransactionEncoder } from '../ledger/codec/transaction-encode'
 import { ledgerTransactionId } from '../ledger/codec/transaction-id'
 import { sign } from '../ledger/signatures/keypair-signatures'
 import { invalidRequest } from '../platform/errors'
@@ -31,38 +30,47 @@ function encodeOrRefuse(encodeFn: () => string): string {
 
 /**
  * Signs a filled transaction with one key: `SigningPubKey` + `TxnSignature` over `53545800` +
- * fields (docs/protocol.md §8.2).
+ * fields (docs/protocol.md §8.2), encoded with the network's codec (its own definitions on
+ * Xahau, docs/protocol.md §8.10).
  *
  * @example
  * ```ts
- * const { hex, txid } = signSingle(filled, key)
+ * const { hex, txid } = signSingle(filled, key, networkCodec(network))
  * ```
  */
-export function signSingle(tx: TransactionJson, key: SigningKey): SignedBlob {
+export function signSingle(
+  tx: TransactionJson,
+  key: SigningKey,
+  codec: TransactionEncoder,
+): SignedBlob {
   const prepared = { ...tx, SigningPubKey: key.publicKey }
-  const data = encodeOrRefuse(() => encodeTransactionForSigning(prepared))
-  const hex = encodeTransaction({ ...prepared, TxnSignature: sign(data, key.privateKey) })
+  const data = encodeOrRefuse(() => codec.encodeForSigning(prepared))
+  const hex = codec.encode({ ...prepared, TxnSignature: sign(data, key.privateKey) })
   return { hex, txid: ledgerTransactionId(hex) }
 }
 
 /**
  * Makes one multisignature: `SigningPubKey` "" and a `Signers` entry signed over `534D5400` +
- * fields + the signer's AccountID (docs/protocol.md §8.2). The blob is never submitted by the wallet: the
+ * fields + the signer's AccountID (docs/protocol.md §8.2), with the network's codec. The blob is never submitted by the wallet: the
  * application combines the signers' blobs.
  *
  * @example
  * ```ts
- * const { hex } = signMulti(filled, key) // decode(hex).Signers[0].Signer.Account === key.address
+ * const { hex } = signMulti(filled, key, codec) // decode(hex).Signers[0].Signer.Account === key.address
  * ```
  */
-export function signMulti(tx: TransactionJson, key: SigningKey): SignedBlob {
+export function signMulti(
+  tx: TransactionJson,
+  key: SigningKey,
+  codec: TransactionEncoder,
+): SignedBlob {
   const prepared = { ...tx, SigningPubKey: '' }
-  const data = encodeOrRefuse(() => encodeForMultisigning(prepared, key.address))
+  const data = encodeOrRefuse(() => codec.encodeForMultisigning(prepared, key.address))
   const Signer = {
     Account: key.address,
     SigningPubKey: key.publicKey,
     TxnSignature: sign(data, key.privateKey),
   }
-  const hex = encodeTransaction({ ...prepared, Signers: [{ Signer }] })
+  const hex = codec.encode({ ...prepared, Signers: [{ Signer }] })
   return { hex, txid: ledgerTransactionId(hex) }
 }

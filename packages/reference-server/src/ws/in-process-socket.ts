@@ -1,7 +1,14 @@
 import type { Endpoints } from 'pullsign/wire'
 import type { NodeSockets } from '../ledger-api/node-sockets'
+import { unknownNetwork } from '../platform/node-urls'
 import type { PayloadSockets, SocketPeer } from './payload-sockets'
-import { MAX_FRAME_BYTES, SOCKET_FORMS, type SocketRoute, socketRoute } from './socket-routes'
+import {
+  MAX_FRAME_BYTES,
+  SOCKET_FORMS,
+  type SocketRoute,
+  socketRoute,
+  unknownNetworkKey,
+} from './socket-routes'
 
 const CONNECTING = 0
 const OPEN = 1
@@ -99,7 +106,12 @@ export function createInProcessWebSocket(deps: {
     const path = parsed.pathname.startsWith(base.path)
       ? parsed.pathname.slice(base.path.length)
       : ''
-    const route = parsed.origin === base.origin ? socketRoute(path) : null
+    const ours = parsed.origin === base.origin
+    const route = ours ? socketRoute(path) : null
+    const unknownKey = ours ? unknownNetworkKey(path) : null
+    if (unknownKey !== null) {
+      throw new SyntaxError(`server.WebSocket: ${unknownNetwork(unknownKey).message}`)
+    }
     if (!route) {
       const forms = SOCKET_FORMS.map((form) => `${base.origin}${base.path}${form}`).join(' or ')
       throw new SyntaxError(

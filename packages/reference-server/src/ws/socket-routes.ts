@@ -9,6 +9,8 @@ export type SocketRoute =
 const NETWORK_KEYS = NETWORKS.map((n) => n.key).join('|')
 const SIGN_PATH = new RegExp(`^${API_PATHS.sign}/([^/?#]{1,128})$`)
 const LEDGER_PATH = new RegExp(`^/ledger/(${NETWORK_KEYS})/?$`)
+// A node path whatever its key: one that is no network's is refused naming the networks.
+const ANY_LEDGER_PATH = /^\/ledger\/([^/?#]{1,128})\/?$/
 
 /** The accepted forms below `{ws-api}`, for the errors that refuse another path. */
 export const SOCKET_FORMS = [`${API_PATHS.sign}/{uuid}`, `/ledger/{${NETWORK_KEYS}}`] as const
@@ -36,4 +38,19 @@ export function socketRoute(path: string): SocketRoute | null {
   // Not URL-decoded: a payload uuid never needs it, and a bad escape must not throw here.
   const uuid = SIGN_PATH.exec(path)?.[1]
   return uuid ? { kind: 'sign', uuid } : null
+}
+
+/**
+ * The key of a node path `/ledger/{key}` that names no network of the server (refused 404 with the
+ * networks listed, docs/protocol.md §8.6), or null for any other path.
+ *
+ * @example
+ * ```ts
+ * unknownNetworkKey('/ledger/testnet') // 'testnet'
+ * unknownNetworkKey('/ledger/TESTNET') // null
+ * ```
+ */
+export function unknownNetworkKey(path: string): string | null {
+  const key = ANY_LEDGER_PATH.exec(path)?.[1]
+  return key !== undefined && !LEDGER_PATH.test(path) ? key : null
 }

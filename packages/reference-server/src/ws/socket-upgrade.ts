@@ -3,8 +3,10 @@ import type { Duplex } from 'node:stream'
 import type { WebSocketServer } from 'ws'
 import type { NetworkDefinition } from '../ledger'
 import type { NodeSockets } from '../ledger-api/node-sockets'
+import { errorBody } from '../platform'
+import { unknownNetwork } from '../platform/node-urls'
 import type { PayloadSockets } from './payload-sockets'
-import { MAX_FRAME_BYTES, socketRoute } from './socket-routes'
+import { MAX_FRAME_BYTES, socketRoute, unknownNetworkKey } from './socket-routes'
 
 /**
  * Handles the node server's `upgrade` event for `{ws-api}/sign/{uuid}` (docs/protocol.md §4) and
@@ -45,6 +47,13 @@ export function createSocketUpgrade(
   }
   let closed = false
   const refuse = (socket: Duplex, status: string) => socket.end(`HTTP/1.1 ${status}\r\n\r\n`)
+  // A node path of no network: the same 404 and §1 body as over HTTP, naming the networks.
+  const refuseNetwork = (socket: Duplex, key: string) => {
+    const body = JSON.stringify(errorBody(unknownNetwork(key)))
+    socket.end(
+      `HTTP/1.1 404 Not Found\r\ncontent-type: application/json; charset=utf-8\r\nx-content-type-options: nosniff\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    )
+  }
   const upgradeLedger = (
     request: IncomingMessage,
     socket: Duplex,
@@ -73,6 +82,11 @@ export function createSocketUpgrade(
       const route = closed ? null : socketRoute(path)
       if (route?.kind === 'ledger' && ledgerSockets) {
         upgradeLedger(request, socket, head, route.network)
+        return
+      }
+      const unknownKey = closed ? null : unknownNetworkKey(path)
+      if (unknownKey !== null) {
+        refuseNetwork(socket, unknownKey)
         return
       }
       if (route?.kind !== 'sign') {

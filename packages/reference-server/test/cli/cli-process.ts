@@ -1,14 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { afterEach } from 'vitest'
+import { inject, onTestFinished } from 'vitest'
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url))
-const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url))
-const children: ChildProcess[] = []
-
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
-})
 
 /** A running CLI process and what it printed so far. */
 export interface Run {
@@ -18,13 +12,18 @@ export interface Run {
   exit: Promise<number | null>
 }
 
-/** Runs the CLI from its sources with tsx (cwd = the workspace, whose tsconfig maps pullsign). */
+/**
+ * Runs the CLI from its sources (bundled for this run by cli-bundle.ts; cwd = the workspace);
+ * the process is killed when the test that started it ends, whatever the outcome.
+ */
 export const run = (args: string[]): Run => {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
+  const child = spawn(process.execPath, [inject('cliEntry'), ...args], {
     cwd: root,
     stdio: 'pipe',
   })
-  children.push(child)
+  onTestFinished(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  })
   let out = ''
   let err = ''
   child.stdout?.on('data', (chunk) => {
@@ -33,22 +32,35 @@ export const run = (args: string[]): Run => {
   child.stderr?.on('data', (chunk) => {
     err += chunk
   })
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  // 'close', not 'exit': after 'exit' the last of stdout and stderr may still be on their way.
+  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
   return { child, stdout: () => out, stderr: () => err, exit }
 }
 
-/** Waits until the CLI's output matches `pattern` (the child is a separate process). */
-export const printed = async (cli: Run, pattern: RegExp | string): Promise<string> => {
-  const deadline = Date.now() + 20_000
+/**
+ * Resolves once the CLI's output matches `pattern`, as soon as it is printed (no polling, no
+ * deadline: the test's timeout bounds a hang); fails if the process ends without printing it.
+ */
+export const printed = (cli: Run, pattern: RegExp | string): Promise<string> => {
   const seen = () =>
     typeof pattern === 'string' ? cli.stdout().includes(pattern) : pattern.test(cli.stdout())
-  while (!seen()) {
-    if (Date.now() > deadline || cli.child.exitCode !== null) {
-      throw new Error(`no ${pattern} in stdout: ${cli.stdout()} stderr: ${cli.stderr()}`)
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!seen()) return false
+      cli.child.stdout?.off('data', check)
+      resolve(cli.stdout())
+      return true
     }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  return cli.stdout()
+    if (check()) return
+    // After run()'s own listener (registered first), so stdout() already holds the chunk.
+    cli.child.stdout?.on('data', check)
+    // Settled once the process has ended and its output is all in (at once if it already has).
+    void cli.exit.then(() => {
+      if (check()) return
+      cli.child.stdout?.off('data', check)
+      reject(new Error(`no ${pattern} in stdout: ${cli.stdout()} stderr: ${cli.stderr()}`))
+    })
+  })
 }
 
 /** Waits until the banner is printed and reads the endpoints and credentials from it. */

@@ -12,6 +12,12 @@ describe('pullsign-server request log', { timeout: 60_000 }, () => {
     await fetch(`${api}/api/v1/platform/ping`, {
       headers: { 'x-api-key': key, 'x-api-secret': secret },
     })
+    const mint = await fetch(`${api}/api/v1/platform/payload`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'x-api-secret': secret, 'content-type': 'application/json' },
+      body: JSON.stringify({ txjson: { TransactionType: 'NFTokenMint' } }),
+    })
+    expect(mint.status).toBe(200)
     await fetch(
       `${api}/api/v1/platform/xapp/ott/0f1e2d3c-4b5a-4697-8877-665544332211?code=s3cr3t-code&lang=en`,
     )
@@ -26,6 +32,9 @@ describe('pullsign-server request log', { timeout: 60_000 }, () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^GET \/api\/v1\/platform\/ping 200 \d+\.\d ms$/),
+        // A payload the ledger will refuse says so under its line (docs/protocol.md §3.1).
+        expect.stringMatching(/^POST \/api\/v1\/platform\/payload 200 \d+\.\d ms$/),
+        "  ! txjson.NFTokenTaxon breaks the ledger's NFTokenMint preflight: temMALFORMED on MAINNET (the network the wallet signs on when the payload forces none; options.force_network picks another)",
         expect.stringMatching(
           /^GET \/api\/v1\/platform\/xapp\/ott\/\[REDACTED\]\?code=\[REDACTED\]&lang=en 403 \d+\.\d ms$/,
         ),

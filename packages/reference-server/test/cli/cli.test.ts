@@ -10,7 +10,7 @@ const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url))
 
 describe('pullsign-server CLI', { timeout: 60_000 }, () => {
   it('starts with the demo fixtures, prints what to use, serves ping, stops cleanly on SIGINT', async () => {
-    const server = run(['--port', '0', '--ledger-close-ms', '0'])
+    const server = run(['--port', '0', '--ledger-close-ms', 'auto'])
     const banner = await started(server)
     expect(banner.api).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     for (const part of [
@@ -30,6 +30,14 @@ describe('pullsign-server CLI', { timeout: 60_000 }, () => {
     })
     expect(ping.status).toBe(200)
     expect(((await ping.json()) as { pong: boolean }).pong).toBe(true)
+    // --ledger-close-ms auto: the faucet's payment is validated by the time it answers.
+    const node = `${banner.api}/ledger/TESTNET`
+    const funded = await (await fetch(`${node}/accounts`, { method: 'POST', body: '{}' })).json()
+    const tx = await fetch(node, {
+      method: 'POST',
+      body: JSON.stringify({ method: 'tx', params: [{ transaction: funded.transactionHash }] }),
+    })
+    expect(((await tx.json()) as { result: { validated: boolean } }).result.validated).toBe(true)
     server.child.kill('SIGINT')
     expect(await server.exit).toBe(0)
     expect(server.stderr()).toBe('')
@@ -56,13 +64,20 @@ describe('pullsign-server CLI', { timeout: 60_000 }, () => {
       expect(readme, `docs/cli.md should quote ${value}`).toContain(value)
   })
 
-  it('--fixtures and --no-rate-limits', async () => {
+  it('--fixtures, --no-rate-limits and --strict-transactions', async () => {
     const file = join(tmpdir(), `pullsign-fixtures-${process.pid}.json`)
     writeFileSync(
       file,
       JSON.stringify({ applications: [{ name: 'Fixture shop' }], users: [{ name: 'Dana' }] }),
     )
-    const server = run(['--port', '0', '--fixtures', file, '--no-rate-limits'])
+    const server = run([
+      '--port',
+      '0',
+      '--fixtures',
+      file,
+      '--no-rate-limits',
+      '--strict-transactions',
+    ])
     const banner = await started(server)
     expect(banner.text).toContain('Fixture shop')
     expect(banner.text).toContain('Dana')
@@ -82,6 +97,16 @@ describe('pullsign-server CLI', { timeout: 60_000 }, () => {
       statuses.add(res.status)
     }
     expect([...statuses]).toEqual([200])
+    // --strict-transactions: what the ledger's preflight refuses is refused at creation.
+    const mint = await fetch(`${banner.api}/api/v1/platform/payload`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ txjson: { TransactionType: 'NFTokenMint' } }),
+    })
+    expect(mint.status).toBe(400)
+    expect(await mint.json()).toMatchObject({
+      error: { code: 602, message: expect.stringMatching(/^txjson\.NFTokenTaxon .*temMALFORMED/) },
+    })
     server.child.kill('SIGINT')
     expect(await server.exit).toBe(0)
   })
@@ -91,6 +116,7 @@ describe('pullsign-server CLI', { timeout: 60_000 }, () => {
     [['--port', 'abc'], '--port'],
     [['--port', '70000'], '--port'],
     [['--ledger-close-ms', '-5'], '--ledger-close-ms'],
+    [['--ledger-close-ms', 'soon'], '--ledger-close-ms must be auto or a whole number'],
     [['--fixtures', '/nonexistent/fixtures.json'], '--fixtures'],
     [['--fixtures', cli], '--fixtures'],
     [['extra'], 'extra'],
@@ -154,6 +180,7 @@ describe('pullsign-server CLI', { timeout: 60_000 }, () => {
     const cli = run(['--help'])
     expect(await cli.exit).toBe(0)
     expect(cli.stdout()).toContain('--no-rate-limits')
+    expect(cli.stdout()).toContain('--strict-transactions')
     expect(cli.stdout()).toContain('--autopilot <user>:sign|reject')
   })
 

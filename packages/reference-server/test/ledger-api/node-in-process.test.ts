@@ -118,8 +118,13 @@ describe('server.WebSocket opens a ledger node in-process (docs/protocol.md §8.
     socket.socket.close()
   })
 
+  it('refuses an unknown network with a SyntaxError listing the networks', () => {
+    expect(() => new server.WebSocket('wss://pullsign.test/ledger/testnet')).toThrow(
+      'server.WebSocket: network "testnet" not found: /ledger/{network} takes MAINNET, TESTNET, DEVNET, XAHAU, XAHAUTESTNET; keys are upper case: /ledger/TESTNET',
+    )
+  })
+
   it.each([
-    ['an unknown network', 'wss://pullsign.test/ledger/NOPE'],
     ['a path below a node', 'wss://pullsign.test/ledger/TESTNET/accounts'],
     ['another host', 'wss://elsewhere.test/ledger/TESTNET'],
   ])('refuses %s with a SyntaxError naming the accepted forms', (_, url) => {

@@ -1,7 +1,7 @@
-import { createLedger, type Ledger } from '../../src/ledger'
+import { createLedger, type Ledger, type LedgerCloseMode } from '../../src/ledger'
 import { type Clock, createClock } from '../../src/platform'
 import { nativePrice } from '../../src/platform/lookups/rates'
-import { signTx, type TestKey } from './test-keys'
+import { multisignTx, signTx, type TestKey } from './test-keys'
 
 /** One node of a transaction's `meta.AffectedNodes`: its kind and its fields. */
 export type AffectedNode = Record<string, Record<string, unknown>>
@@ -28,10 +28,13 @@ export interface Funded {
   drops: bigint
 }
 
-/** Starts a ledger that closes only on demand, with the `funded` accounts. */
-export function ledgerFixture(funded: Funded = { keys: [], drops: 0n }): LedgerFixture {
+/** Starts a ledger that closes only on demand (or as `closeMs` says), with the `funded` accounts. */
+export function ledgerFixture(
+  funded: Funded = { keys: [], drops: 0n },
+  closeMs: LedgerCloseMode = false,
+): LedgerFixture {
   const clock = createClock({ start: Date.parse('2026-01-01T00:00:00Z'), manual: true })
-  const ledger = createLedger({ clock, closeMs: false, price: nativePrice })
+  const ledger = createLedger({ clock, closeMs, price: nativePrice })
   for (const key of funded.keys) ledger.fund(key.address, funded.drops, ['TESTNET'])
   const meta: LedgerFixture['meta'] = (txid) =>
     ledger.transaction(txid)?.transaction.meta as unknown as ReturnType<LedgerFixture['meta']>
@@ -56,4 +59,29 @@ export function ledgerFixture(funded: Funded = { keys: [], drops: 0n }): LedgerF
       clock.dispose()
     },
   }
+}
+
+/**
+ * Gives `owner` a SignerList of `signers` (each of weight 1, quorum all of them) and signs a
+ * Payment of 1 unit from it to the first signer once per signer: xrpl.js `multisign(blobs)`
+ * combines them for `submit_multisigned`.
+ */
+export function multisignedPayment(f: LedgerFixture, owner: TestKey, signers: readonly TestKey[]) {
+  const list = {
+    TransactionType: 'SignerListSet',
+    SignerQuorum: signers.length,
+    SignerEntries: signers.map((key) => ({
+      SignerEntry: { Account: key.address, SignerWeight: 1 },
+    })),
+  }
+  if (f.submit(owner, list).engine_result !== 'tesSUCCESS') throw new Error('SignerListSet failed')
+  const tx = {
+    TransactionType: 'Payment',
+    Account: owner.address,
+    Destination: signers[0]?.address,
+    Amount: '1000000',
+    Fee: String(12 * (signers.length + 1)),
+    Sequence: f.ledger.account('TESTNET', owner.address)?.sequence,
+  }
+  return { tx, blobs: signers.map((key) => multisignTx(tx, [{ account: key.address, key }])) }
 }

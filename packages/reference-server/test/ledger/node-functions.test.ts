@@ -1,8 +1,8 @@
 import { decode } from 'ripple-binary-codec'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { multisign } from 'xrpl'
-import { type LedgerFixture, ledgerFixture } from './ledger-fixture'
-import { multisignTx, testKey } from './test-keys'
+import { type LedgerFixture, ledgerFixture, multisignedPayment } from './ledger-fixture'
+import { testKey } from './test-keys'
 
 let f: LedgerFixture
 const alice = testKey(91)
@@ -38,23 +38,7 @@ describe('what the node reads of the ledger for issue 32', () => {
   })
 
   it('submitMultisigned applies a tx_json xrpl.js multisign built, and refuses a single-signed one', () => {
-    const list = {
-      TransactionType: 'SignerListSet',
-      SignerQuorum: 2,
-      SignerEntries: [bob, carol].map((key) => ({
-        SignerEntry: { Account: key.address, SignerWeight: 1 },
-      })),
-    }
-    expect(f.submit(alice, list).engine_result).toBe('tesSUCCESS')
-    const tx = {
-      TransactionType: 'Payment',
-      Account: alice.address,
-      Destination: bob.address,
-      Amount: '1000000',
-      Fee: '36',
-      Sequence: f.ledger.account('TESTNET', alice.address)?.sequence,
-    }
-    const blobs = [bob, carol].map((key) => multisignTx(tx, [{ account: key.address, key }]))
+    const { tx, blobs } = multisignedPayment(f, alice, [bob, carol])
     const combined = multisign(blobs)
     const answer = f.ledger.submitMultisigned('TESTNET', decode(combined))
     expect(answer).toMatchObject({ engine_result: 'tesSUCCESS', tx_blob: combined })

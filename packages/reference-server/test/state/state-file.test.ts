@@ -51,7 +51,9 @@ describe('stateFile (in-process --state-file)', () => {
     const first = start(path)
     const uuid = signIn(first)
     first.clock.advance(1)
-    await vi.waitFor(() => expect(savedUuids(path)).toEqual([uuid]))
+    // The write is asynchronous: waited for (a bound on a hang only; 1 s by default is too
+    // short on a loaded machine).
+    await vi.waitFor(() => expect(savedUuids(path)).toEqual([uuid]), { timeout: 20_000 })
     const [alice] = first.platform.users.list()
     await first.wallet.reject(uuid, { user: alice?.uuid ?? '' })
     await first.close()

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestEnvironment, type InProcessTestEnvironment } from '../../src/testing'
@@ -63,6 +64,22 @@ describe('inProcessFetch', () => {
       name: 'AbortError',
     })
     expect(calls).toBe(0)
+  })
+
+  it('leaves no listener on a signal the caller reuses for its calls (the SDK pools its controllers)', async () => {
+    const controller = new AbortController()
+    const fetch = inProcessFetch(async () => new Response('{}'))
+    for (let i = 0; i < 50; i++) await fetch('http://127.0.0.1:1/x', { signal: controller.signal })
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0)
+  })
+
+  it('follows the signal of a Request given as input', async () => {
+    const controller = new AbortController()
+    const call = inProcessFetch(never)(
+      new Request('http://127.0.0.1:1/x', { signal: controller.signal }),
+    )
+    controller.abort(new Error('gone'))
+    await expect(call).rejects.toThrow('gone')
   })
 
   it('rejects an unparseable URL as fetch does, with a TypeError', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Wallet } from 'xrpl'
+import { XRPL_CODEC } from '../../src/ledger/codec/network-codec'
 import { deriveUserAccount } from '../../src/platform/users/users'
 import { signSingle } from '../../src/wallet/sign-transaction'
 
@@ -33,7 +34,7 @@ describe('wallet signatures equal xrpl.js Wallet.sign', () => {
   for (const key of keys) {
     it.each(transactions)(`${key.algorithm}: %j`, (fields) => {
       const tx = { Sequence: 7, Fee: '12', ...fields, Account: key.address }
-      const ours = signSingle(tx, key)
+      const ours = signSingle(tx, key, XRPL_CODEC)
       const oracle = new Wallet(key.publicKey, key.privateKey).sign(tx as never)
       expect(ours.hex).toBe(oracle.tx_blob)
       expect(ours.txid).toBe(oracle.hash)

@@ -1,7 +1,7 @@
-import { type Browser, chromium, type Page } from 'playwright'
+import type { Browser, Page } from 'playwright'
 import type { PayloadRecord } from 'pullsign/wire'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { chromiumArgs, requireChromium } from '../../../../scripts/chromium'
+import { connectChromium } from '../../../../test/shared-chromium'
 import type { RefApplication } from '../../src/control-api-types'
 import { createClock } from '../../src/platform/clock'
 import { startTestServer } from '../server/test-server'
@@ -15,15 +15,12 @@ export interface CreatedPayload {
 }
 
 /**
- * What the browser tests share: Debian Chromium, a reference server on port 0 with the demo
+ * What the browser tests share: Debian Chromium (the project's, test/shared-chromium.ts), a reference server on port 0 with the demo
  * fixtures, the application's own site on loopback (webhooks, return page) and an application
  * whose webhook points there.
  */
 export async function startE2e() {
-  const browser: Browser = await chromium.launch({
-    executablePath: requireChromium(),
-    args: chromiumArgs,
-  })
+  const browser: Browser = await connectChromium()
   // The dashboard shows the clock's offset from real time: a real-time clock started now, whose
   // offset is exactly the sum of the advances however long the browser takes.
   const t = await startTestServer({ clock: createClock() })

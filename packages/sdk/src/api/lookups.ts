@@ -1,11 +1,12 @@
 import { PullSignError } from '../core/errors/pull-sign-error'
-import { CLASSIC_ADDRESS, describeValue, requireString } from '../core/input'
+import { CLASSIC_ADDRESS, describeValue, HEX_64, requireString } from '../core/input'
 import type { Client } from '../core/platform-client'
 import type {
   AccountMetaResponse,
   CuratedAssetsResponse,
   HookHashesResponse,
   HookMeta,
+  JwtPingResponse,
   KycAccountResponse,
   KycTokenResponse,
   NftokenDetail,
@@ -17,7 +18,6 @@ import type {
   XrplTxResponse,
 } from '../wire/lookups'
 
-const HASH = /^[0-9A-Fa-f]{64}$/
 const CURRENCY_CODE = /^[A-Za-z0-9]{3}$/
 
 /**
@@ -36,18 +36,30 @@ export type KycTarget = { account: string } | { user_token: string }
  * @example
  * ```ts
  * const lookups = createLookups(client)
- * const { auth } = await lookups.ping()
+ * const rates = await lookups.getRates('USD')
  * ```
  */
 export interface Lookups {
-  ping(): Promise<PingResponse>
   getRates(currency: string): Promise<RatesResponse>
   getRails(): Promise<RailsResponse>
   getHookHash(hash: string): Promise<HookMeta>
   getHookHashes(): Promise<HookHashesResponse>
   getCuratedAssets(): Promise<CuratedAssetsResponse>
   getTransaction(hash: string): Promise<XrplTxResponse>
-  /** JWT clients only (browser, native, xApp): the detail of an NFToken by its 64-hex id. */
+}
+
+/**
+ * The lookups of a client holding a person's JWT (browser, native, xApp), §2 JWT routes.
+ *
+ * @example
+ * ```ts
+ * const { sub, pong } = await createJwtLookups(client).ping()
+ * ```
+ */
+export interface JwtLookups extends Lookups {
+  /** `jwt/ping`: the JWT's own claims (the person's account as `sub`) plus `pong: true`. */
+  ping(): Promise<JwtPingResponse>
+  /** The detail of an NFToken by its 64-hex id. */
   nftokenDetail(tokenId: string): Promise<NftokenDetail>
 }
 
@@ -60,6 +72,8 @@ export interface Lookups {
  * ```
  */
 export interface BackendLookups {
+  /** `ping`: the application the key and secret belong to, and this call's id. */
+  ping(): Promise<PingResponse>
   getKycStatus(target: { account: string }): Promise<KycAccountResponse>
   getKycStatus(target: { user_token: string }): Promise<KycTokenResponse>
   getKycStatus(target: string | KycTarget): Promise<KycAccountResponse | KycTokenResponse>
@@ -72,7 +86,7 @@ const requireAccount = (value: unknown, field: string) =>
   requireString(value, field, CLASSIC_ADDRESS, 'a classic address (r…)')
 
 const requireHash = (value: unknown, field: string) =>
-  requireString(value, field, HASH, '64 hex characters')
+  requireString(value, field, HEX_64, '64 hex characters')
 
 const getter =
   (client: Client) =>
@@ -89,10 +103,9 @@ const getter =
  * const rates = await lookups.getRates('USD')
  * ```
  */
-export function createLookups(client: Client): Omit<Lookups, 'nftokenDetail'> {
+export function createLookups(client: Client): Lookups {
   const get = getter(client)
   return {
-    ping: () => get<PingResponse>('ping'),
     getRates: async (currency) => {
       const code = requireString(currency, 'currency', CURRENCY_CODE, 'a 3-character currency code')
       return get<RatesResponse>(`rates/${code.toUpperCase()}`)
@@ -109,16 +122,18 @@ export function createLookups(client: Client): Omit<Lookups, 'nftokenDetail'> {
 
 /**
  * Builds the lookups of a client holding a person's JWT (browser, native, xApp): every client's,
- * plus the detail of an NFToken by its 64-hex id (`jwt/nftoken-detail/{tokenId}`).
+ * `jwt/ping` (the JWT's claims) and the detail of an NFToken by its 64-hex id
+ * (`jwt/nftoken-detail/{tokenId}`).
  *
  * @example
  * ```ts
  * const { issuer } = await createJwtLookups(client).nftokenDetail(tokenId)
  * ```
  */
-export function createJwtLookups(client: Client): Lookups {
+export function createJwtLookups(client: Client): JwtLookups {
   return {
     ...createLookups(client),
+    ping: () => getter(client)<JwtPingResponse>('ping'),
     nftokenDetail: async (tokenId) =>
       getter(client)(`nftoken-detail/${requireHash(tokenId, 'tokenId')}`),
   }
@@ -172,6 +187,7 @@ export function createBackendLookups(client: Client): BackendLookups {
     return response.tokens
   }
   return {
+    ping: () => get<PingResponse>('ping'),
     getKycStatus: kyc as BackendLookups['getKycStatus'],
     verifyUserToken: async (token) => {
       const value = requireString(token, 'token')

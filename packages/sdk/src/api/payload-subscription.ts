@@ -4,12 +4,14 @@ import { AbortError, NetworkError, PullSignError } from '../core/errors/pull-sig
 import { positiveOr } from '../core/input'
 import type { Clock } from '../core/seams'
 import type { WebSocketConstructor } from '../core/websocket'
+import { payloadSocketUrl } from '../wire/endpoints'
 import type { PayloadRecord } from '../wire/payload'
 import type { PayloadSocketEvent } from '../wire/socket'
 import { EventStream } from './event-stream'
 import { PayloadExpiredError } from './payload-expired-error'
 import { type Step, stepFromHint, stepFromRecord } from './payload-outcome'
 import { openPayloadSocket, type PayloadSocket } from './payload-socket'
+import { type PayloadTarget, payloadUuid } from './payload-target'
 import { createReconnectPolicy, type ReconnectPolicy } from './reconnect-policy'
 import type {
   PayloadEvent,
@@ -30,12 +32,39 @@ import type {
 export interface SubscriptionDeps {
   uuid: string
   url: string
-  fetchRecord(uuid: string): Promise<PayloadRecord>
+  /**
+   * Fetches the record (a credential's call). Without it the subscription follows the public
+   * socket alone (`watchPayload`): it ends with the resolve or expiry message itself.
+   */
+  fetchRecord?(uuid: string): Promise<PayloadRecord>
   webSocket(): Promise<WebSocketConstructor>
-  /** Registers the subscription with its client, whose `close()` ends it. */
-  hold(closer: () => unknown): () => void
+  /** Registers the subscription with its client, whose `close()` ends it (none for a watcher). */
+  hold?(closer: () => unknown): () => void
   clock: Clock
   random: () => number
+}
+
+/**
+ * Starts a subscription to the payload `target` names, on its socket `{ws-api}/sign/{uuid}` of
+ * `api`: the one start of `payload.subscribe` and `watchPayload`.
+ *
+ * @example
+ * ```ts
+ * const subscription = await followPayload({ ...core.seams, api, webSocket: core.webSocket }, uuid, undefined, {})
+ * ```
+ */
+export const followPayload = <T>(
+  deps: Omit<SubscriptionDeps, 'uuid' | 'url'> & { api: string },
+  target: PayloadTarget,
+  onEvent: PayloadEventHandler<T> | undefined,
+  options: SubscribeOptions,
+): Promise<PayloadSubscription<T>> => {
+  const uuid = payloadUuid(target)
+  return new PayloadSubscription<T>(
+    { ...deps, uuid, url: payloadSocketUrl(deps.api, uuid) },
+    onEvent,
+    options,
+  ).start()
 }
 
 const neverOpened = (url: string, code: number) =>
@@ -81,7 +110,7 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
   #ended = false
   #reconnects = 0
   #reconnectTimer: unknown
-  #release = () => {}
+  #release: (() => void) | undefined
   #gone: Promise<unknown> = Promise.resolve()
   #chain: Promise<void> = Promise.resolve()
   readonly #onAbort = () => {
@@ -123,7 +152,7 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
     else {
       this.#signal?.addEventListener('abort', this.#onAbort, { once: true })
       // The client's close() ends it as close() does, and waits for its socket to be gone.
-      this.#release = this.#deps.hold(() => {
+      this.#release = this.#deps.hold?.(() => {
         this.close()
         return this.#gone
       })
@@ -215,7 +244,9 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
             // Fetch after every (re)connect: a resolution that happened while we were not
             // connected (or before the first connect) is only visible in the record.
             this.#enqueue(async () => {
-              if (!this.#ended) await this.#step(stepFromRecord(await this.#fetch()), true)
+              if (!this.#ended) {
+                await this.#step(deps.fetchRecord && stepFromRecord(await this.#fetch()), true)
+              }
             })
           },
           message: (event) => this.#enqueue(() => this.#onMessage(event)),
@@ -274,47 +305,65 @@ export class PayloadSubscription<T = PayloadRecord> implements AsyncIterable<Pay
 
   // A transient failure (429, 502, 503, 504) is already retried by the client's transport.
   async #fetch(): Promise<PayloadRecord> {
-    this.payload = await this.#deps.fetchRecord(this.uuid)
+    this.payload = await (this.#deps.fetchRecord as (uuid: string) => Promise<PayloadRecord>)(
+      this.uuid,
+    )
     this.#payloadOpened ||= this.payload.meta.app_opened
     return this.payload
   }
 
   async #onMessage(event: PayloadSocketEvent): Promise<void> {
     if (this.#ended) return
-    if (event.type === 'opened') this.#payloadOpened = true
+    const { type } = event
+    const fetches = this.#deps.fetchRecord
+    if (type === 'opened') this.#payloadOpened = true
+    // Without a record (a watcher), the §4 messages decide: a resolve ends it, and so does an
+    // expiry unless the payload was opened (it may still be signed, §3.3); a `{message}` other
+    // than the welcome and the keepalive's answer says there is no such payload.
+    if (type === 'message' && !fetches) {
+      const text = `the websocket of payload ${this.uuid} answered: ${event.data.message}`
+      throw new PullSignError('ERR_API', text)
+    }
+    const final = type === 'resolved' || type === 'expired'
     await this.#step(
-      event.type === 'resolved' || event.type === 'expired'
+      final && fetches
         ? stepFromHint(event, await this.#fetch())
-        : { event, final: false },
+        : { event, final: final && (type === 'resolved' || !this.#payloadOpened) },
     )
   }
 
   // After the first fetch on (re)connect, `start()` is ready (at once when there is no step: the
   // ticks before it resolves decide whether its caller or the next message's listeners go first).
-  async #step(step: Step | null, afterFetch?: boolean): Promise<void> {
+  async #step(
+    step: Step | { event: PayloadSocketEvent; final: boolean } | null | undefined,
+    afterFetch?: boolean,
+  ): Promise<void> {
     if (afterFetch && !step) return this.#markReady()
     if (!step || this.#ended) return
-    const { event, final } = step
+    // A watcher's events are the socket's own (`PayloadWatch` types them so).
+    const event = step.event as PayloadEvent
+    const { final } = step
     this.#stream.push(event)
     this.#emitter.emit('event', event)
     if (this.#onEvent) {
       const result = await this.#onEvent(event, this)
       if (result !== undefined) return this.#finish(result)
     }
-    if (final && 'payload' in event) this.#finish(event.payload)
+    // A record ends a subscription; a watcher ends with the message itself.
+    if (final) this.#finish((event as { payload?: unknown }).payload ?? event.data)
   }
 
   #end(error?: { value: unknown }): void {
     this.#ended = true
     this.#deps.clock.clearTimeout(this.#reconnectTimer)
     this.#signal?.removeEventListener('abort', this.#onAbort)
-    this.#release()
+    this.#release?.()
     this.#gone = this.#socket?.drop() ?? this.#gone
     this.#socket = null
     this.#stream.end(error)
   }
 
-  #finish(value: T | PayloadRecord): void {
+  #finish(value: unknown): void {
     if (this.#ended) return
     this.#end()
     this.#settle(value as Settled<T>)

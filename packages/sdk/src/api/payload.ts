@@ -1,7 +1,6 @@
 import { PullSignError } from '../core/errors/pull-sign-error'
 import { describeValue, requireObject, requireString } from '../core/input'
 import type { Client } from '../core/platform-client'
-import { payloadSocketUrl } from '../wire/endpoints'
 import type {
   PayloadCancelResponse,
   PayloadCreated,
@@ -9,7 +8,7 @@ import type {
   PayloadRecord,
 } from '../wire/payload'
 import type { TransactionJson } from '../wire/transaction'
-import { PayloadSubscription } from './payload-subscription'
+import { followPayload, type PayloadSubscription } from './payload-subscription'
 import { type PayloadTarget, payloadUuid } from './payload-target'
 import type { PayloadEventHandler, SubscribeOptions } from './subscription-types'
 
@@ -166,22 +165,16 @@ export function createPayloadApi(client: Client): PayloadApi {
     onEvent?: PayloadEventHandler<T>,
     options: SubscribeOptions = {},
   ) => {
-    const uuid = payloadUuid(target)
     if (onEvent !== undefined && typeof onEvent !== 'function') {
       throw new PullSignError('ERR_INPUT', 'onEvent must be a function')
     }
-    return new PayloadSubscription<T>(
-      {
-        ...core.seams,
-        uuid,
-        url: payloadSocketUrl(core.endpoints.api, uuid),
-        fetchRecord: get,
-        webSocket: core.webSocket,
-        hold: core.hold,
-      },
+    // The seams (clock, random), and the core's `webSocket` and `hold`.
+    return followPayload<T>(
+      { ...core.seams, ...core, api: core.endpoints.api, fetchRecord: get },
+      target,
       onEvent,
       options,
-    ).start()
+    )
   }
   const create = async (input: PayloadCreateRequest | TransactionJson) =>
     client.request<PayloadCreated>('POST', 'payload', { body: createBody(input) })

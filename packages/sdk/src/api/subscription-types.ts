@@ -77,17 +77,19 @@ export interface SubscribeOptions {
 }
 
 /**
- * Lifecycle events of a subscription, for logging and UIs.
+ * Lifecycle events of a subscription (`E`: its events; a `PayloadWatch`'s are the socket's own),
+ * for logging and UIs.
  *
  * @example
  * ```ts
  * subscription.on('reconnecting', ({ attempt, delayMs }) => console.log(attempt, delayMs))
  * ```
  */
-export interface SubscriptionEvents extends Record<string, unknown> {
+export interface SubscriptionEvents<E = PayloadEvent> extends Record<string, unknown> {
   /** The socket opened; `reconnect` is the number of reconnects so far. */
   open: { reconnect: number }
   close: { code: number; reason: string }
   reconnecting: { attempt: number; delayMs: number }
-  event: PayloadEvent
+  /** Every event, as the iterator yields it. */
+  event: E
 }

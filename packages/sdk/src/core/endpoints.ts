@@ -18,13 +18,11 @@ export function resolveEndpoints(given: Partial<Endpoints> = {}): Endpoints {
   for (const key of ['api', 'oauth', 'links'] as const) {
     const value = given[key]
     if (value === undefined) continue
-    let url: URL | null = null
+    let protocol = ''
     try {
-      url = typeof value === 'string' ? new URL(value) : null
-    } catch {
-      url = null
-    }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      protocol = new URL(value).protocol
+    } catch {}
+    if (typeof value !== 'string' || !/^https?:$/.test(protocol)) {
       throw new PullSignError('ERR_CONFIG', `endpoints.${key} must be an http(s) URL`)
     }
     out[key] = value.replace(/\/+$/, '')

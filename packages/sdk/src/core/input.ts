@@ -2,6 +2,9 @@ import { PullSignError } from './errors/pull-sign-error'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+/** 64 hex digits: a transaction hash, an NFToken id, a hook hash. */
+export const HEX_64 = /^[0-9A-Fa-f]{64}$/
+
 /**
  * Throws `ERR_INPUT` naming the field unless the value is a UUID; returns it lower-cased.
  *

@@ -1,5 +1,9 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+// The module objects, not named bindings: msw's and nock's interceptors replace `request` on
+// these objects, which an ES module's named import of a built-in never sees (its bindings are
+// copies taken at load). `http.request` is read at each call, so an interceptor installed after
+// the transport was made still sees every request.
+import http, { type IncomingMessage } from 'node:http'
+import https from 'node:https'
 
 /**
  * A `fetch` over `node:http`/`node:https` with one keep-alive agent per protocol, and the function
@@ -162,13 +166,13 @@ class NodeResponse {
  * ```
  */
 export function createNodeFetch(): NodeFetch {
-  const http = new HttpAgent({ keepAlive: true })
-  const https = new HttpsAgent({ keepAlive: true })
+  const httpAgent = new http.Agent({ keepAlive: true })
+  const httpsAgent = new https.Agent({ keepAlive: true })
   // The request options of the last URL, parsed once (a backend asks the same few URLs again
   // and again): `new URL` and `http.request`'s own parsing would otherwise run on every call.
   let lastHref = ''
   let target:
-    | { protocol: string; hostname: string; port: string; path: string; agent: HttpAgent }
+    | { protocol: string; hostname: string; port: string; path: string; agent: http.Agent }
     | undefined
   const fetch = (input: RequestInfo | URL, init: RequestInit = {}): Promise<NodeResponse> =>
     new Promise((resolve, reject) => {
@@ -187,14 +191,11 @@ export function createNodeFetch(): NodeFetch {
           hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
           port: url.port,
           path: `${url.pathname}${url.search}`,
-          agent: url.protocol === 'https:' ? https : http,
+          agent: url.protocol === 'https:' ? httpsAgent : httpAgent,
         }
       }
-      const request = (target.protocol === 'https:' ? httpsRequest : httpRequest)({
-        ...target,
-        method: init.method ?? 'GET',
-        headers: headersOut(init.headers),
-      })
+      const options = { ...target, method: init.method ?? 'GET', headers: headersOut(init.headers) }
+      const request = target.protocol === 'https:' ? https.request(options) : http.request(options)
       let error: unknown
       // What a failed exchange rejects with: the abort's reason, else the socket's error.
       const failure = () =>
@@ -215,8 +216,8 @@ export function createNodeFetch(): NodeFetch {
     // An answer shaped as node-fetch's, which ofetch (and most callers) read as a Response.
     fetch: fetch as unknown as typeof globalThis.fetch,
     close: () => {
-      http.destroy()
-      https.destroy()
+      httpAgent.destroy()
+      httpsAgent.destroy()
     },
   }
 }

@@ -26,7 +26,7 @@ import { openClient } from './client-setup'
  * const pullsign: BackendClient = createBackendClient({ apiKey, apiSecret })
  * ```
  */
-export interface BackendClient extends Omit<Lookups, 'nftokenDetail'>, BackendLookups {
+export interface BackendClient extends Lookups, BackendLookups {
   readonly runtime: 'backend'
   /** The application's API key. */
   readonly apiKey: string

@@ -1,4 +1,4 @@
-import type { Lookups } from '../api/lookups'
+import type { JwtLookups } from '../api/lookups'
 import type { PayloadApi } from '../api/payload'
 import type { UserStoreApi } from '../api/user-store'
 import type { RateLimitInfo } from '../core/rate-limit'
@@ -18,7 +18,7 @@ import type { SignInEvents } from './oauth/sign-in-session'
  * await pullsign.userstore.set('prefs', { theme: 'dark' })
  * ```
  */
-export interface JwtClient<Events extends Record<string, unknown>> extends Lookups {
+export interface JwtClient<Events extends Record<string, unknown>> extends JwtLookups {
   /** The application's API key. */
   readonly apiKey: string
   /** The endpoints this client talks to. */

@@ -1,8 +1,8 @@
 import type { Core } from '../core/client'
 import type { Emitter } from '../core/emitter'
-import { createBrowserSignIn } from './browser/browser-sign-in'
+import { type BrowserSignIn, createBrowserSignIn } from './browser/browser-sign-in'
 import { windowPage } from './browser/page'
-import { createNativeSignIn } from './native/native-sign-in'
+import { createNativeSignIn, type NativeSignIn } from './native/native-sign-in'
 import type { SignInOptions } from './oauth/sign-in-options'
 import type { SignInEvents } from './oauth/sign-in-session'
 
@@ -25,13 +25,19 @@ export interface SignInRuntimeOptions {
 }
 
 /**
+ * Receives the runtime before it starts: a restored session emits `success` and `ready` as it
+ * starts, and the client's `state` read in those listeners must already see the runtime.
+ */
+type Hold<Runtime> = { hold(runtime: Runtime): void }
+
+/**
  * Starts the browser sign-in (popup or redirect) over the resolved core and the window; completes
  * a sign-in the page was loaded back from. Loaded by `import()` only when a browser client is
  * created, so a backend bundle does not carry it.
  *
  * @example
  * ```ts
- * const runtime = startBrowserRuntime({ apiKey, core, events })
+ * const runtime = startBrowserRuntime({ apiKey, core, events, hold: (r) => (started = r) })
  * await runtime.authorize()
  * ```
  */
@@ -41,11 +47,13 @@ export function startBrowserRuntime({
   events,
   signIn,
   redirectUrl,
-}: SignInRuntimeOptions) {
+  hold,
+}: SignInRuntimeOptions & Hold<BrowserSignIn>) {
   const flow = createBrowserSignIn(
     { apiKey, oauth: core.endpoints.oauth, ...signIn, redirectUrl },
     { core, page: windowPage(), events },
   )
+  hold(flow)
   void flow.start()
   return flow
 }
@@ -55,7 +63,7 @@ export function startBrowserRuntime({
  *
  * @example
  * ```ts
- * const runtime = startNativeRuntime({ apiKey, core, events, redirectUrl: 'myapp://signin', openUrl })
+ * const runtime = startNativeRuntime({ apiKey, core, events, redirectUrl: 'myapp://signin', openUrl, hold })
  * Linking.addEventListener('url', ({ url }) => runtime.handleRedirect(url))
  * ```
  */
@@ -66,11 +74,13 @@ export function startNativeRuntime({
   signIn,
   redirectUrl = '',
   openUrl,
-}: SignInRuntimeOptions & { openUrl: (url: string) => unknown }) {
+  hold,
+}: SignInRuntimeOptions & Hold<NativeSignIn> & { openUrl: (url: string) => unknown }) {
   const flow = createNativeSignIn(
     { apiKey, oauth: core.endpoints.oauth, ...signIn, redirectUrl, openUrl },
     { core, events },
   )
+  hold(flow)
   void flow.start()
   return flow
 }

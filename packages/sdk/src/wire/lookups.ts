@@ -1,5 +1,7 @@
 import type { NetworkKey } from './networks'
+import type { OAuthJwtClaims } from './oauth'
 import type { Amount, TransactionJson } from './transaction'
+import type { XappJwtClaims } from './xapp'
 
 /**
  * GET `ping` (§2).
@@ -25,6 +27,18 @@ export interface PingResponse {
     call: { uuidv4: string }
   }
 }
+
+/**
+ * GET `jwt/ping` (§2 JWT routes): the claims of the JWT the call carried, plus `pong: true`; the
+ * OAuth2 JWT's claims for a browser or native client, the xApp JWT's inside an xApp.
+ *
+ * @example
+ * ```ts
+ * const { sub, pong } = await browserClient.ping()
+ * console.log(pong, 'signed in as', sub)
+ * ```
+ */
+export type JwtPingResponse = (OAuthJwtClaims | XappJwtClaims) & { pong: true }
 
 /**
  * One currency of a curated issuer (§2 `curated-assets`).

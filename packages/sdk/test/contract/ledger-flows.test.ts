@@ -12,7 +12,7 @@ const usd = (value: string) => ({ currency: 'USD', issuer: ISSUER, value })
 
 let ref: Reference
 beforeEach(async () => {
-  ref = await startReference({ ledgerCloseMs: 4000 })
+  ref = await startReference({ ledgerCloseMs: 'auto' })
 })
 afterEach(() => ref.server.close())
 

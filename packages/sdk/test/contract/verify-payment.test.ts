@@ -65,7 +65,7 @@ describe('verifyPayment against the reference server (§9.1)', () => {
       { rule: 5, reason: 'wrong-destination' },
     ],
   ])('%s: the verdict names the rule', async (_case, change, failure) => {
-    ref = await startReference({ ledgerCloseMs: 4000 })
+    ref = await startReference({ ledgerCloseMs: 'auto' })
     const record = await alicePaysBob('2500000')
     const expected = { amount: '2500000', network: 'TESTNET', ...change } as ExpectedPayment
     const verdict = await verifyPayment(record, expected, {
@@ -94,7 +94,7 @@ describe('verifyPayment against the reference server (§9.1)', () => {
   })
 
   test('a failed transaction (tec) fails rule 4: it was validated but delivered nothing', async () => {
-    ref = await startReference({ ledgerCloseMs: 4000 })
+    ref = await startReference({ ledgerCloseMs: 'auto' })
     const record = await alicePaysBob('999000000000')
     const verdict = await verifyPayment(
       record,

@@ -92,7 +92,7 @@ describe('browser sign-in in Chromium against the reference server', { timeout: 
     await popup.waitForLoadState()
     await popup.close()
     await expect
-      .poll(() => read(page, (w) => w.__failure), { timeout: 5000 })
+      .poll(() => read(page, (w) => w.__failure))
       .toMatchObject({
         code: 'ERR_SIGN_IN',
         reason: 'popup-closed',

@@ -7,6 +7,7 @@ import { build } from 'esbuild'
 import { type Browser, chromium, type Page } from 'playwright'
 import { afterAll, beforeAll } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../../../scripts/chromium'
+import { connectChromium } from '../../../../test/shared-chromium'
 import { staticLazyModules } from '../../static-lazy-modules'
 
 /** The script-tag build of the sources (as `dist/pullsign.iife.js`), so no build is needed. */
@@ -75,9 +76,13 @@ const APP_PAGE = `<!doctype html><meta charset="utf-8"><title>shop</title>
 /**
  * What the SDK's browser tests share: a reference server on port 0, an application whose
  * whitelist holds the shop's page, the shop on loopback serving that page and the SDK, and
- * Debian Chromium.
+ * Debian Chromium: `browserOf` gives it (the tests connect to their project's shared one; the
+ * bench, a process of its own, launches one).
  */
-export async function startSignInSite() {
+export async function startSignInSite(
+  browserOf: () => Promise<Browser> = () =>
+    chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs }),
+) {
   const server = createReferenceServer({ ledgerCloseMs: false })
   const endpoints = await server.listen(0)
   const sdk = await bundleSdk()
@@ -105,10 +110,7 @@ export async function startSignInSite() {
   if (created.status !== 200) throw new Error(`application: ${JSON.stringify(app)}`)
   const [alice] = server.platform.users.list()
   if (!alice) throw new Error('the demo fixtures should hold a user')
-  const browser: Browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: chromiumArgs,
-  })
+  const browser = await browserOf()
 
   /** Opens the shop's page with these client options; `before` runs before any script. */
   const openApp = async (
@@ -155,7 +157,7 @@ export type SignInSite = Awaited<ReturnType<typeof startSignInSite>>
 export function useSignInSite(): () => SignInSite {
   let context: SignInSite | undefined
   beforeAll(async () => {
-    context = await startSignInSite()
+    context = await startSignInSite(connectChromium)
   }, 60_000)
   afterAll(async () => {
     await context?.close()

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { AbortError, PullSign } from 'pullsign'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
@@ -13,8 +13,11 @@ let server: Server
 let api = ''
 const sockets = new Set<Socket>()
 const closedSockets: Promise<void>[] = []
+// The headers of each request the server saw: undici's fetch adds `sec-fetch-mode`, node:http not.
+const seen: IncomingHttpHeaders[] = []
 beforeEach(async () => {
-  server = createServer((_req, res) => {
+  server = createServer((req, res) => {
+    seen.push(req.headers)
     res.writeHead(200, { 'content-type': 'application/json' })
     res.end(JSON.stringify({ pong: true, auth: { application: { name: 'Shop' } } }))
   })
@@ -31,15 +34,35 @@ afterEach(async () => {
   await new Promise((resolve) => server.close(resolve))
   sockets.clear()
   closedSockets.length = 0
+  seen.length = 0
 })
 
-test('on Node the default transport is node:http: the global fetch is never called', async () => {
-  const globalFetch = vi.fn(() => Promise.reject(new Error('the global fetch was called')))
-  vi.stubGlobal('fetch', globalFetch)
+test('on Node the default transport is node:http, not the global fetch (undici)', async () => {
   const pullsign = new PullSign({ apiKey, apiSecret, endpoints: { api } })
   const pong = await pullsign.ping()
   expect(pong.auth.application.name).toBe('Shop')
-  expect(globalFetch).not.toHaveBeenCalled()
+  expect(seen).toHaveLength(1)
+  expect(seen[0]?.['sec-fetch-mode']).toBeUndefined()
+  // The same request through the global fetch carries undici's header: the check above can fail.
+  await fetch(`${api}/api/v1/platform/ping`)
+  expect(seen[1]?.['sec-fetch-mode']).toBe('cors')
+  await pullsign.close()
+})
+
+test('a global fetch a test put in place after the SDK loaded answers every call, until removed', async () => {
+  const pullsign = new PullSign({ apiKey, apiSecret, endpoints: { api } })
+  await pullsign.ping() // the transport is loaded and has a kept-alive socket
+  const stubbed: string[] = []
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    stubbed.push(String(input))
+    return Response.json({ pong: true, auth: { application: { name: 'Stubbed' } } })
+  })
+  expect((await pullsign.ping()).auth.application.name).toBe('Stubbed')
+  expect(stubbed).toEqual([`${api}/api/v1/platform/ping`])
+  expect(seen).toHaveLength(1)
+  vi.unstubAllGlobals()
+  expect((await pullsign.ping()).auth.application.name).toBe('Shop')
+  expect(seen).toHaveLength(2)
   await pullsign.close()
 })
 

@@ -1,6 +1,6 @@
-import { type Browser, chromium, type Frame, type Page } from 'playwright'
+import type { Browser, Frame, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumArgs, chromiumPath } from '../../../../scripts/chromium'
+import { connectChromium } from '../../../../test/shared-chromium'
 import { type Reference, startReference } from '../contract/reference'
 import { startSdkXappSite } from './xapp-page'
 
@@ -12,7 +12,7 @@ let xappUrl: string
 
 beforeAll(async () => {
   ;[browser, ref, site] = await Promise.all([
-    chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs }),
+    connectChromium(),
     startReference(),
     startSdkXappSite(),
   ])

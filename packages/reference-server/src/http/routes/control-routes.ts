@@ -1,6 +1,9 @@
 import { Hono } from 'hono'
 import { NETWORK_KEYS } from 'pullsign/wire'
 import * as z from 'zod'
+import { AMENDMENT_PROFILES, unknownAmendments } from '../../ledger/amendments/amendment-table'
+import { networkDefinition } from '../../ledger/networks'
+import { invalidRequest } from '../../platform/errors'
 import { parseInput } from '../../platform/schema-input'
 import { parseAutopilotInput } from '../../wallet/autopilot-input'
 import { parseOpenInput, parseRejectInput, parseSignInput } from '../../wallet/wallet-input'
@@ -13,6 +16,15 @@ import { readJsonBody } from '../json-body'
 import { json } from '../responses'
 
 const ledgerCloseBody = z.lazy(() => z.object({ network: z.enum(NETWORK_KEYS).optional() }))
+const amendmentNames = () => z.array(z.string().min(1).max(64)).max(256).optional()
+const amendmentsBody = z.lazy(() =>
+  z.strictObject({
+    network: z.enum(NETWORK_KEYS),
+    profile: z.enum(AMENDMENT_PROFILES as unknown as ['default', 'production']).optional(),
+    enable: amendmentNames(),
+    disable: amendmentNames(),
+  }),
+)
 // At most ten years at once: enough for any expiry or token test, and far from float trouble.
 const advanceBody = z.lazy(() =>
   z.object({
@@ -105,6 +117,24 @@ export function controlRoutes({
     const networks = network ? [network] : NETWORK_KEYS
     const closed = Object.fromEntries(networks.map((key) => [key, ledger.latestClosedIndex(key)]))
     return json(c, { closed })
+  })
+  // [ours] docs/protocol.md §8.10: a network's amendment table, profile first, then each switch;
+  // a name the network does not know is refused (602 naming it) and nothing changes.
+  routes.post('/ledger/amendments', async (c) => {
+    const change = parseInput(amendmentsBody, await readJsonBody(c.req.raw))
+    const network = networkDefinition(change.network)
+    for (const field of ['enable', 'disable'] as const) {
+      const names = change[field] ?? []
+      const [unknown] = unknownAmendments(network, names)
+      if (unknown !== undefined) {
+        throw invalidRequest(
+          `${field}.${names.indexOf(unknown)}`,
+          `${JSON.stringify(unknown)} is not an amendment of ${change.network}`,
+        )
+      }
+    }
+    const table = ledger.setAmendments(change.network, change)
+    return json(c, { network: change.network, profile: table.profile, enabled: table.enabledNames })
   })
   routes.post('/clock/advance', async (c) => {
     const { seconds } = parseInput(advanceBody, await readJsonBody(c.req.raw))

@@ -30,7 +30,7 @@ export function jwtRoutes({
   recordBodies,
   userData,
 }: Pick<HttpParts, 'credentials' | 'lookups' | 'recordBodies' | 'userData'> & {
-  payloads: Pick<PayloadRequests, 'create' | 'get' | 'getByIdentifier' | 'cancel'>
+  payloads: Pick<PayloadRequests, 'create' | 'get' | 'getByIdentifier' | 'cancel' | 'finding'>
 }): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
   routes.use('*', openCors)

@@ -4,6 +4,7 @@ import { FaucetError, fundFromFaucet } from '../../ledger-api/faucet'
 import type { LedgerNode } from '../../ledger-api/ledger-node'
 import { serverDefinitions } from '../../ledger-api/methods/server-definitions'
 import { rpcAnswer } from '../../ledger-api/rpc-envelope'
+import { unknownNetwork } from '../../platform/node-urls'
 import type { HttpEnv } from '../http-env'
 import { MAX_BODY_BYTES, readBodyBytes } from '../json-body'
 import { jsonResponse, response } from '../responses'
@@ -31,7 +32,8 @@ const text = (body: string, status: number) =>
 /**
  * Each network's JSON-RPC node `POST /ledger/{K}`, faucet `POST /ledger/{K}/accounts` and
  * binary-codec definitions `GET /ledger/{K}/definitions` (docs/protocol.md §8.6): public, like a
- * public node; an unknown network is a 404.
+ * public node; an unknown network is a 404 whose message lists the networks (before the body is
+ * read: nothing is submitted or funded).
  *
  * @example
  * ```ts
@@ -42,7 +44,7 @@ export function ledgerNodeRoutes({ ledger, node }: { ledger: Ledger; node: Ledge
   const routes = new Hono<HttpEnv>()
   routes.post('/ledger/:network', async (c) => {
     const key = c.req.param('network')
-    if (!KEYS.has(key)) return c.notFound()
+    if (!KEYS.has(key)) throw unknownNetwork(key)
     const network = networkDefinition(key as never)
     const body = await parsed(c.req.raw)
     if ('refusal' in body) return text(body.refusal, 400)
@@ -53,12 +55,14 @@ export function ledgerNodeRoutes({ ledger, node }: { ledger: Ledger; node: Ledge
   })
   // The definitions the node encodes with, as a Xahau node serves them over HTTP (the rails'
   // `definitions` URL) and as its `server_definitions` answers.
-  routes.get('/ledger/:network/definitions', (c) =>
-    KEYS.has(c.req.param('network')) ? jsonResponse(serverDefinitions()) : c.notFound(),
-  )
+  routes.get('/ledger/:network/definitions', (c) => {
+    const key = c.req.param('network')
+    if (!KEYS.has(key)) throw unknownNetwork(key)
+    return jsonResponse(serverDefinitions(networkDefinition(key as never)))
+  })
   routes.post('/ledger/:network/accounts', async (c) => {
     const key = c.req.param('network')
-    if (!KEYS.has(key)) return c.notFound()
+    if (!KEYS.has(key)) throw unknownNetwork(key)
     const body = await parsed(c.req.raw)
     if ('refusal' in body) return jsonResponse({ error: body.refusal }, 400)
     try {

@@ -36,7 +36,8 @@ export function pageRoutes({
   state,
   webhooks,
 }: Pick<HttpParts, 'clock' | 'endpoints' | 'identity' | 'ledger' | 'state' | 'webhooks'> & {
-  payloads: Pick<PayloadRequests, 'recent' | 'record'> & Pick<PayloadPersistence, 'size'>
+  payloads: Pick<PayloadRequests, 'recent' | 'record' | 'finding'> &
+    Pick<PayloadPersistence, 'size'>
 }): Hono {
   const routes = new Hono()
   const guard = sameOriginOnly(() => endpoints().api)
@@ -56,6 +57,7 @@ export function pageRoutes({
       realNow: Date.now(),
       signIns: dashboardSignIns(identity.oauth, payloads),
       closed: ledger,
+      finding: (uuid) => payloads.finding(uuid),
     })
 
   routes.get('/', async (c) => {

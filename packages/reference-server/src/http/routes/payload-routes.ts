@@ -9,10 +9,17 @@ import { readJsonBody } from '../json-body'
 import { json, jsonText } from '../responses'
 
 /**
+ * The header of a create answer whose transaction the ledger's preflight refuses: the field, the
+ * rule, the result and the network (docs/protocol.md §3.1 "Before the ledger says so") [ours].
+ */
+export const PREFLIGHT_HEADER = 'x-pullsign-preflight'
+
+/**
  * POST / GET / GET ci / DELETE `payload` (docs/protocol.md §2, §3), on the platform routes (key and
  * secret) and on the JWT routes (`credential: 'jwt'`). The body is only parsed here;
  * `payloads.create` validates the whole sign request before any state change. A payload
  * created with a Bearer is bound to its user: pushed to them and signable only by them (§2, §7.1).
+ * A create whose transaction the ledger's preflight refuses carries {@link PREFLIGHT_HEADER}.
  */
 export function payloadRoutes(
   {
@@ -20,7 +27,7 @@ export function payloadRoutes(
     payloads,
     recordBodies,
   }: Pick<HttpParts, 'credentials' | 'recordBodies'> & {
-    payloads: Pick<PayloadRequests, 'create' | 'get' | 'getByIdentifier' | 'cancel'>
+    payloads: Pick<PayloadRequests, 'create' | 'get' | 'getByIdentifier' | 'cancel' | 'finding'>
   },
   credential: CredentialKind = 'key-secret',
 ): Hono<HttpEnv> {
@@ -38,7 +45,10 @@ export function payloadRoutes(
     const body = await readJsonBody(c.req.raw)
     const caller = c.get('credential')
     const context = caller.kind === 'jwt' ? { userUuid: caller.user.uuid } : undefined
-    return jsonText(c, createdText(payloads.create(caller.application, body, context)))
+    const created = payloads.create(caller.application, body, context)
+    // What the ledger will refuse, said before it does (docs/protocol.md §3.1) [ours].
+    const finding = payloads.finding(created.uuid)
+    return jsonText(c, createdText(created), finding ? { [PREFLIGHT_HEADER]: finding.message } : {})
   })
   // `ci/:identifier` is matched as a parameter beside `:uuid`: Hono's RegExpRouter (one regular
   // expression, static paths looked up whole) refuses a fixed segment beside a parameter, and

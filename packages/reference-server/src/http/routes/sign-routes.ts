@@ -4,13 +4,15 @@ import { renderNotFoundPage } from '../../web/pages/common/not-found-page'
 import { renderSignPage } from '../../web/pages/sign/sign-page'
 import { signPageView } from '../../web/pages/sign/sign-page-view'
 import { type QrQuality, qrMatrix, qrPng } from '../../web/qr'
+import { errorResponse } from '../error-response'
 import { htmlResponse } from '../html-response'
 import type { HttpEnv } from '../http-env'
 import type { HttpParts } from '../http-parts'
-import { json, response } from '../responses'
+import { jsonResponse, response } from '../responses'
 
 // `{uuid}_q.png` / `{uuid}_m.json` …: refs.qr_png, refs.qr_matrix and the quality variants (§3.2).
 const QR_FILE = /^(.+)_([mqh])\.(png|json)$/
+const ANY_ORIGIN = { 'access-control-allow-origin': '*' }
 
 /**
  * The public `{api}/sign/...` routes of docs/protocol.md §3.2: the QR code of `next.always` as PNG and as
@@ -24,9 +26,11 @@ export function signRoutes({
   payloads,
   state,
 }: Pick<HttpParts, 'clock' | 'endpoints' | 'identity' | 'state'> & {
-  payloads: Pick<PayloadRequests, 'record'> & Pick<PayloadWalletSteps, 'request'>
+  payloads: Pick<PayloadRequests, 'record' | 'finding'> & Pick<PayloadWalletSteps, 'request'>
 }): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
+  // The QR always encodes next.always of a payload that exists (404 otherwise, §1).
+  const nextAlways = (uuid: string) => `${endpoints().api}/sign/${payloads.record(uuid).meta.uuid}`
 
   const page = (uuid: string, variant: 'sign' | 'qr') => {
     try {
@@ -39,6 +43,7 @@ export function signRoutes({
         serverNow: clock.now(),
         variant,
         links: endpoints().links,
+        finding: payloads.finding(uuid),
       })
       return htmlResponse(renderSignPage(view))
     } catch (error) {
@@ -56,10 +61,17 @@ export function signRoutes({
     const qr = QR_FILE.exec(name)
     if (!qr) return page(name, 'sign')
     const [, uuid = '', quality, format] = qr
-    // The QR always encodes next.always of a payload that exists (404 otherwise, §1).
-    const text = `${endpoints().api}/sign/${payloads.record(uuid).meta.uuid}`
-    if (format === 'json') return json(c, await qrMatrix(text, quality as QrQuality))
-    const png = await qrPng(text, quality as QrQuality)
+    if (format === 'json') {
+      // A page on another origin draws the QR from the matrix (§4 [ours]): its answer, and the
+      // 404 of a payload that does not exist, are readable from any origin.
+      try {
+        const matrix = await qrMatrix(nextAlways(uuid), quality as QrQuality)
+        return jsonResponse(matrix, 200, ANY_ORIGIN)
+      } catch (error) {
+        return errorResponse(error, ANY_ORIGIN)
+      }
+    }
+    const png = await qrPng(nextAlways(uuid), quality as QrQuality)
     return response(png, 200, { 'content-type': 'image/png', 'cache-control': 'no-store' })
   })
   routes.get('/:uuid/qr', (c) => page(c.req.param('uuid'), 'qr'))

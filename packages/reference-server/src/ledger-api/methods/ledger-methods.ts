@@ -1,4 +1,5 @@
 import type { LedgerHeader } from '../../ledger'
+import { networkCodec } from '../../ledger/codec/network-codec'
 import { type ApiVersion, closedLookups, type NodeMethod, selectLedger } from '../node-request'
 import { RpcError } from '../rpc-errors'
 import { transactionJson } from '../transaction-json'
@@ -67,7 +68,9 @@ const ledger: NodeMethod = (call) => {
   const { header } = selected
   const listed = transactions
     ? closedLookups(call, header.ledger_index).map((lookup) =>
-        expand ? transactionJson(lookup, apiVersion, header, binary) : lookup.txid,
+        expand
+          ? transactionJson(lookup, apiVersion, header, binary ? networkCodec(call.network) : null)
+          : lookup.txid,
       )
     : undefined
   return {

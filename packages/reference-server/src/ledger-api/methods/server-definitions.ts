@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { DEFAULT_DEFINITIONS } from 'ripple-binary-codec'
+import { type NetworkCodec, networkCodec } from '../../ledger/codec/network-codec'
+import type { NetworkDefinition } from '../../ledger/networks'
 
 type Named = { name: string; ordinal: number }
 
@@ -11,21 +12,25 @@ const byName = (lookup: object): Record<string, number> =>
       .map(([name, value]) => [name, value.ordinal]),
   )
 
-let built: Record<string, unknown> | undefined
+// Built once per codec, on first ask.
+const built = new Map<NetworkCodec, Record<string, unknown>>()
 
 /**
- * `server_definitions` (xrpl.org): ripple-binary-codec's definitions, the ones the node encodes
- * with, in rippled's shape (`TYPES`, `LEDGER_ENTRY_TYPES`, `FIELDS`, `TRANSACTION_RESULTS`,
- * `TRANSACTION_TYPES`, `hash`); built once, on first ask.
+ * `server_definitions` (xrpl.org) of a network: the definitions its node encodes with, in
+ * rippled's shape (`TYPES`, `LEDGER_ENTRY_TYPES`, `FIELDS`, `TRANSACTION_RESULTS`,
+ * `TRANSACTION_TYPES`, `hash`): ripple-binary-codec's on the XRP Ledger's networks, xahaud's on
+ * the Xahau ones, with the `native_currency_code` xahaud adds (docs/protocol.md §8.10).
  *
  * @example
  * ```ts
- * serverDefinitions().TRANSACTION_TYPES // { Payment: 0, … }
+ * serverDefinitions(networkDefinition('XAHAU')).TRANSACTION_TYPES // { URITokenMint: 45, … }
  * ```
  */
-export function serverDefinitions(): Record<string, unknown> {
-  if (built) return built
-  const definitions = DEFAULT_DEFINITIONS as unknown as {
+export function serverDefinitions(network: NetworkDefinition): Record<string, unknown> {
+  const codec = networkCodec(network)
+  const known = built.get(codec)
+  if (known) return known
+  const definitions = codec.definitions as unknown as {
     type: object
     ledgerEntryType: object
     transactionType: object
@@ -52,6 +57,11 @@ export function serverDefinitions(): Record<string, unknown> {
     TYPES: byName(definitions.type),
   }
   const hash = createHash('sha512').update(JSON.stringify(body)).digest('hex').slice(0, 64)
-  built = { ...body, hash: hash.toUpperCase() }
-  return built
+  const answer = {
+    ...body,
+    hash: hash.toUpperCase(),
+    ...(codec.server === 'xahaud' ? { native_currency_code: network.native_asset } : {}),
+  }
+  built.set(codec, answer)
+  return answer
 }

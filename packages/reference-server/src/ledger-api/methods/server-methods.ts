@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { Amendment } from '../../ledger/amendments/amendment-table'
 import { dropsToUnits } from '../../ledger/amounts/native-amount'
 import type { NodeCall, NodeMethod } from '../node-request'
 import { RpcError } from '../rpc-errors'
@@ -102,19 +103,21 @@ const fee: NodeMethod = ({ ledger, network }) => {
 }
 
 /**
- * `feature` (xrpl.org): the network's amendment table (docs/protocol.md §8.7), every amendment
- * by id with `enabled`, `name`, `supported` and, as for an admin, `vetoed`; one by `feature` (id
- * or name), unknown → badFeature (rippled Feature.cpp).
+ * `feature` (xrpl.org): the network's amendment table (docs/protocol.md §8.10), every amendment
+ * by id with `enabled`, `name`, `supported` and, as for an admin, `vetoed` on those not enabled;
+ * one by `feature` (id or name), unknown → badFeature (rippled Feature.cpp). xahaud answers the
+ * same shape with its own amendments.
  */
 const feature: NodeMethod = ({ ledger, network, params }) => {
   const table = ledger.amendments(network.key)
-  const entry = (amendment: { id: string; name: string; enabled: boolean; supported: boolean }) => [
+  // rippled AmendmentTableImpl::injectJson: `vetoed` only on an amendment not enabled.
+  const entry = (amendment: Amendment) => [
     amendment.id,
     {
       enabled: amendment.enabled,
       name: amendment.name,
       supported: amendment.supported,
-      vetoed: false,
+      ...(amendment.enabled ? {} : { vetoed: false }),
     },
   ]
   if (params.feature === undefined) {
@@ -129,7 +132,7 @@ const feature: NodeMethod = ({ ledger, network, params }) => {
 export const serverMethods: Record<string, NodeMethod> = {
   server_info: serverInfo,
   server_state: serverState,
-  server_definitions: () => serverDefinitions(),
+  server_definitions: ({ network }) => serverDefinitions(network),
   fee,
   feature,
   ping: () => ({}),

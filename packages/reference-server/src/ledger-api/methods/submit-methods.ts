@@ -1,15 +1,23 @@
 import { isValidClassicAddress } from 'ripple-address-codec'
-import { DEFAULT_DEFINITIONS, decode } from 'ripple-binary-codec'
 import type { SubmitResult } from '../../ledger'
-import { decodeCanonical } from '../../ledger/codec/transaction-decode'
+import { type NetworkCodec, networkCodec } from '../../ledger/codec/network-codec'
+import type { NetworkDefinition } from '../../ledger/networks'
 import type { NodeCall, NodeMethod } from '../node-request'
 import { RpcError } from '../rpc-errors'
 
 const HEX = /^(?:[0-9A-Fa-f]{2})+$/
 
-/** rippled's numeric code of an engine result (ripple-binary-codec's TRANSACTION_RESULTS). */
-export const resultCode = (name: string): number =>
-  (DEFAULT_DEFINITIONS.transactionResult.from(name) as unknown as { ordinal: number }).ordinal
+/**
+ * The numeric code of an engine result on a network (`TRANSACTION_RESULTS` of its definitions:
+ * xahaud numbers its own tec codes, such as `tecHOOK_REJECTED`, where rippled has others).
+ *
+ * @example
+ * ```ts
+ * resultCode(networkDefinition('TESTNET'), 'tecPATH_DRY') // 128
+ * ```
+ */
+export const resultCode = (network: NetworkDefinition, name: string): number | undefined =>
+  networkCodec(network).resultCode(name)
 
 // A blob rippled cannot deserialize answers `invalidTransaction` with the parser's reason and no
 // code (rippled Submit.cpp): the only error of the API without `error_code`.
@@ -24,12 +32,19 @@ class InvalidTransaction extends RpcError {
 }
 
 // The ledger's own decode answers the codec's JSON for a canonical blob at a fraction of its cost;
-// any other blob is the codec's to read (its JSON, or the reason it cannot).
-const decoded = (blob: string): Record<string, unknown> => {
-  const canonical = decodeCanonical(blob.toUpperCase())
+// any other blob is the codec's to read with the network's definitions (its JSON, or the reason
+// it cannot). A transaction type the network's definitions do not know is no transaction there:
+// rippled's and xahaud's STTx refuse it ("invalid transaction type", STTx.cpp).
+const decoded = (codec: NetworkCodec, blob: string): Record<string, unknown> => {
+  const canonical = codec.decodeCanonical(blob.toUpperCase())
   if (canonical) return canonical.tx
+  // TransactionType (UInt16 field 2, header 12) is a transaction's first field.
+  const type = /^12([0-9A-F]{4})/i.exec(blob)?.[1]
+  if (type !== undefined && codec.transactionTypeName(Number.parseInt(type, 16)) === undefined) {
+    throw new InvalidTransaction('invalid transaction type')
+  }
   try {
-    return decode(blob) as Record<string, unknown>
+    return codec.decode(blob) as Record<string, unknown>
   } catch (error) {
     throw new InvalidTransaction(error instanceof Error ? error.message : 'bad blob')
   }
@@ -37,13 +52,20 @@ const decoded = (blob: string): Record<string, unknown> => {
 
 // The one path into the ledger for the node (docs/protocol.md §8.6): the wallet simulator's
 // submissions take the same `ledger.submit`.
-const submitBlob = (call: NodeCall, blob: string) =>
-  submitAnswer(call, blob, call.ledger.submit(call.network.key, blob))
+const submitBlob = (call: NodeCall, codec: NetworkCodec, blob: string) => {
+  const tx_json = decoded(codec, blob)
+  return submitAnswer(call, codec, blob, tx_json, call.ledger.submit(call.network.key, blob))
+}
 
 // rippled's answer to a submission the ledger took: what it answered and the sender's next
 // sequence (none when the transaction names no account the ledger can read).
-const submitAnswer = (call: NodeCall, blob: string, result: SubmitResult) => {
-  const tx_json = decoded(blob)
+const submitAnswer = (
+  call: NodeCall,
+  codec: NetworkCodec,
+  blob: string,
+  tx_json: Record<string, unknown>,
+  result: SubmitResult,
+) => {
   const { ledger, network } = call
   const sender = tx_json.Account
   const account =
@@ -58,7 +80,7 @@ const submitAnswer = (call: NodeCall, blob: string, result: SubmitResult) => {
     applied: result.applied,
     broadcast: result.applied,
     engine_result: result.engine_result,
-    engine_result_code: resultCode(result.engine_result),
+    engine_result_code: codec.resultCode(result.engine_result),
     kept: result.applied,
     open_ledger_cost: network.fee,
     queued: false,
@@ -81,7 +103,7 @@ const submit: NodeMethod = (call) => {
   if (typeof params.tx_blob !== 'string' || !HEX.test(params.tx_blob)) {
     throw new RpcError('invalidParams', "Invalid field 'tx_blob'.")
   }
-  return submitBlob(call, params.tx_blob)
+  return submitBlob(call, networkCodec(call.network), params.tx_blob)
 }
 
 /**
@@ -95,9 +117,10 @@ const submitMultisigned: NodeMethod = (call) => {
   if (typeof tx !== 'object' || tx === null || Array.isArray(tx)) {
     throw new RpcError('invalidParams', "Invalid field 'tx_json', not object.")
   }
+  const codec = networkCodec(call.network)
   const answer = call.ledger.submitMultisigned(call.network.key, tx)
   if ('error' in answer) throw new RpcError(answer.error, answer.error_message)
-  return submitAnswer(call, answer.tx_blob, answer)
+  return submitAnswer(call, codec, answer.tx_blob, decoded(codec, answer.tx_blob), answer)
 }
 
 /** The submission methods of docs/protocol.md §8.6; `sign` and `sign_for` are refused. */

@@ -1,5 +1,6 @@
 import type { TransactionLookup } from '../../ledger'
 import { parseCtid } from '../../ledger/codec/ctid'
+import { networkCodec } from '../../ledger/codec/network-codec'
 import {
   type ApiVersion,
   accountParam,
@@ -48,7 +49,12 @@ const keepsAll = (call: NodeCall, low: number, high: number) => {
 const shaped = (call: NodeCall, lookup: TransactionLookup, binary: boolean) => {
   const index = lookup.transaction.ledger_index
   const header = lookup.transaction.validated ? call.ledger.header(call.network.key, index) : null
-  return transactionJson(lookup, call.apiVersion, header, binary)
+  return transactionJson(
+    lookup,
+    call.apiVersion,
+    header,
+    binary ? networkCodec(call.network) : null,
+  )
 }
 
 /**
@@ -94,7 +100,7 @@ const transactionEntry: NodeMethod = (call) => {
     (found) => found.txid === hash.toUpperCase(),
   )
   if (!lookup) throw new RpcError('txnNotFound')
-  const { tx_json, hash: _hash, meta, ...rest } = transactionJson(lookup, 2, selected.header, false)
+  const { tx_json, hash: _hash, meta, ...rest } = transactionJson(lookup, 2, selected.header, null)
   return call.apiVersion === 1
     ? {
         ledger_hash: selected.header.ledger_hash,

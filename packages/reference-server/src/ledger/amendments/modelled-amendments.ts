@@ -87,20 +87,3 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   // nft-mint.ts).
   'DynamicNFT',
 ])
-
-/**
- * Amendments a Xahau network never enables here even where xahaud registers them: Xahau's tables
- * follow Xahau, which has URITokens in place of XLS-20 NFTokens (docs/protocol.md §8.7).
- *
- * @example
- * ```ts
- * NOT_ON_XAHAU.has('NonFungibleTokensV1_1') // true
- * ```
- */
-export const NOT_ON_XAHAU: ReadonlySet<string> = new Set([
-  'NonFungibleTokensV1_1',
-  'fixNonFungibleTokensV1_2',
-  'fixNFTokenRemint',
-  'fixNFTokenReserve',
-  'fixRemoveNFTokenAutoTrustLine',
-])

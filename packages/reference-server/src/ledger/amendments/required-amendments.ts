@@ -3,7 +3,8 @@ import type { AmendmentRules } from './amendment-table'
 
 /**
  * The amendment that introduced each transaction type (each transactor's `preflight` /
- * `checkExtraFeatures` in rippled's `src/xrpld/app/tx/detail/`, xrpl.org's page of each type);
+ * `checkExtraFeatures` in rippled's `src/xrpld/app/tx/detail/` and xahaud's
+ * `src/ripple/app/tx/impl/`, xrpl.org's page of each type);
  * `null` for the types of the original protocol, which need none. Pseudo-transactions
  * (`EnableAmendment`, `SetFee`, `UNLModify`) are no user's to submit and are not listed.
  *
@@ -93,6 +94,19 @@ export const TYPE_AMENDMENTS: Readonly<Record<string, string | null>> = Object.f
   ConfidentialMPTClawback: 'ConfidentialTransfer',
   SponsorshipSet: 'Sponsor',
   SponsorshipTransfer: 'Sponsor',
+  // xahaud's own (each transactor's preflight in src/ripple/app/tx/impl/ of Xahau/xahaud).
+  SetHook: 'Hooks',
+  Invoke: 'Hooks',
+  URITokenMint: 'URIToken',
+  URITokenBurn: 'URIToken',
+  URITokenBuy: 'URIToken',
+  URITokenCreateSellOffer: 'URIToken',
+  URITokenCancelSellOffer: 'URIToken',
+  Remit: 'Remit',
+  ClaimReward: 'BalanceRewards',
+  SetRemarks: 'Remarks',
+  CronSet: 'Cron',
+  Import: 'Import',
 })
 
 // Fields that need an amendment whatever the type carrying them (rippled answers temDISABLED):

@@ -1,4 +1,4 @@
-import { encodeTransaction } from '../codec/transaction-encode'
+import type { TransactionEncoder } from '../codec/transaction-encode'
 import type { LedgerObject } from '../state/ledger-object'
 import { createShaMap, sha512Half } from './sha-map'
 
@@ -12,7 +12,7 @@ const LEAF_PREFIX = Buffer.from('4D4C4E00', 'hex')
  *
  * @example
  * ```ts
- * const tree = createStateTree((index) => objects.read(index))
+ * const tree = createStateTree((index) => objects.read(index), codec)
  * tree.touch(root.index)
  * tree.hash() // 64 upper-case hex digits
  * ```
@@ -32,11 +32,12 @@ export interface StateTree {
  *
  * @example
  * ```ts
- * const tree = createStateTree((index) => objects.read(index))
+ * const tree = createStateTree((index) => objects.read(index), networkCodec(network))
  * ```
  */
 export function createStateTree(
   read: (index: string) => Readonly<LedgerObject> | undefined,
+  encoder: Pick<TransactionEncoder, 'encode'>,
 ): StateTree {
   const map = createShaMap()
   const touched = new Set<string>()
@@ -50,7 +51,7 @@ export function createStateTree(
         const object = read(index)
         if (object === undefined) map.delete(key)
         else {
-          const data = Buffer.from(encodeTransaction(object), 'hex')
+          const data = Buffer.from(encoder.encode(object), 'hex')
           map.set({ key, hash: sha512Half(LEAF_PREFIX, data, key) })
         }
       }

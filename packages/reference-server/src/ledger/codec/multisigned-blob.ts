@@ -1,5 +1,5 @@
 import type { JsonObject } from './json-object'
-import { encodeTransaction } from './transaction-encode'
+import type { TransactionEncoder } from './transaction-encode'
 
 /** A refused `submit_multisigned` request: rippled's error name and message. */
 export interface MultisignedRefusal {
@@ -16,15 +16,18 @@ const refuse = (error_message: string): MultisignedRefusal => ({
  * The blob of a `submit_multisigned` request's `tx_json` (rippled `transactionSubmitMultiSigned`,
  * xrpl.org "submit_multisigned"): an object with a `Sequence`, an empty `SigningPubKey`, no
  * `TxnSignature`, a non-empty `Signers` array and a native `Fee` above 0; it encodes with the
- * codec. The ledger then checks it as any submitted blob (sorted signers, signatures, quorum,
+ * network's codec. The ledger then checks it as any submitted blob (sorted signers, signatures, quorum,
  * docs/protocol.md §8.7). Anything else is refused with `invalidParams` naming the field.
  *
  * @example
  * ```ts
- * const blob = multisignedBlob(txJson) // string, or { error: 'invalidParams', error_message }
+ * const blob = multisignedBlob(txJson, codec) // string, or { error: 'invalidParams', error_message }
  * ```
  */
-export function multisignedBlob(txJson: unknown): string | MultisignedRefusal {
+export function multisignedBlob(
+  txJson: unknown,
+  encoder: Pick<TransactionEncoder, 'encode'>,
+): string | MultisignedRefusal {
   if (typeof txJson !== 'object' || txJson === null || Array.isArray(txJson)) {
     return refuse("Invalid field 'tx_json'.")
   }
@@ -43,7 +46,7 @@ export function multisignedBlob(txJson: unknown): string | MultisignedRefusal {
     return refuse("Invalid field 'tx_json.Fee'.")
   }
   try {
-    return encodeTransaction(tx)
+    return encoder.encode(tx)
   } catch (error) {
     return refuse(
       `Invalid field 'tx_json': ${error instanceof Error ? error.message : 'cannot be encoded'}`,

@@ -1,9 +1,14 @@
 import BigNumber from 'bignumber.js'
-import { coreTypes, DEFAULT_DEFINITIONS, decode } from 'ripple-binary-codec'
+import {
+  coreTypes,
+  DEFAULT_DEFINITIONS,
+  decode,
+  type XrplDefinitionsBase,
+} from 'ripple-binary-codec'
 import type { JsonObject } from '../codec/json-object'
 import { addressOfAccountId } from './account-ids'
 import { Currency } from './core-types'
-import { encodeTransaction, encodeTransactionForSigning } from './transaction-encode'
+import { type TransactionEncoder, XRPL_ENCODER } from './transaction-encode'
 
 /**
  * A blob proven canonical, decoded, with the bytes its signatures cover (docs/protocol.md §8.2).
@@ -25,9 +30,7 @@ export interface CanonicalTransaction {
   signingFields: string
 }
 
-const FIELDS = DEFAULT_DEFINITIONS.field
-type FieldInstance = ReturnType<typeof FIELDS.fromString>
-const TRANSACTION_TYPE = FIELDS.fromString('TransactionType')
+type FieldInstance = ReturnType<XrplDefinitionsBase['field']['fromString']>
 const OBJECT_END_MARKER = 0xe1
 // The width of each fixed-size type the codec reads without a length prefix.
 const WIDTHS: Record<string, number> = {
@@ -84,7 +87,11 @@ interface FieldRead {
 // another type than its core type (its other enums, signed amounts), an account that is not 20
 // bytes, bytes that do not parse. The caller then asks the codec's `decode`. The codec does not
 // export its BinaryParser (the request to file upstream is in transaction-encode.ts).
-function readField(bytes: Uint8Array, at: number): FieldRead | null {
+function readField(
+  fields: XrplDefinitionsBase['field'],
+  bytes: Uint8Array,
+  at: number,
+): FieldRead | null {
   let offset = at
   const byte = () => (offset < bytes.length ? (bytes[offset++] as number) : -1)
   const first = byte()
@@ -97,9 +104,9 @@ function readField(bytes: Uint8Array, at: number): FieldRead | null {
   }
   const ordinal = (type << 16) | nth
   // The codec's own lookup of a field by its ordinal (what its BinaryParser.readField does).
-  const field: FieldInstance | undefined = FIELDS.fromString(String(ordinal))
+  const field: FieldInstance | undefined = fields.fromString(String(ordinal))
   if (field?.ordinal !== ordinal) return null
-  if (field.associatedType !== coreTypes[field.type.name] && field !== TRANSACTION_TYPE) {
+  if (field.associatedType !== coreTypes[field.type.name] && field.name !== 'TransactionType') {
     return null
   }
   let length: number
@@ -126,19 +133,23 @@ function readField(bytes: Uint8Array, at: number): FieldRead | null {
 // Each field's JSON made by the codec's own type from its bytes (the transaction type by the
 // codec's lookup of its number, as `encode` takes it), except that each account's address is
 // remembered instead of a base58 encode and two SHA-256 per address.
-function jsonOf({ field, value }: FieldRead): unknown {
+// A transaction type the definitions do not know has no name: null, and the caller asks the
+// codec, which refuses it.
+function jsonOf({ field, value }: FieldRead, definitions: XrplDefinitionsBase): unknown {
   if (field.type.name === 'AccountID') return addressOfAccountId(value)
   if (field.type.name === 'Amount' && (value[0] ?? 0) & IOU) return issuedAmountJson(value)
-  const typed =
-    field === TRANSACTION_TYPE
-      ? field.associatedType.from(((value[0] ?? 0) << 8) | (value[1] ?? 0))
-      : new field.associatedType(value.slice())
-  return typed.toJSON(DEFAULT_DEFINITIONS, field.name)
+  if (field.name === 'TransactionType') {
+    const type = definitions.transactionType.from(
+      String(((value[0] ?? 0) << 8) | (value[1] ?? 0)),
+    ) as { name?: string } | undefined
+    return type?.name ?? null
+  }
+  return new field.associatedType(value.slice()).toJSON(definitions, field.name)
 }
 
 // The top level read once, in the blob's order, with the signing fields' bytes as they stand;
 // null where readField stops short.
-function readTopLevel(blob: string): CanonicalTransaction | null {
+function readTopLevel(blob: string, definitions: XrplDefinitionsBase): CanonicalTransaction | null {
   // A copy at offset 0 of a buffer of its own (Buffer.from may share a pool): the codec's readers
   // read a value's buffer from its start, and `slice` below copies.
   const bytes = new Uint8Array(Buffer.from(blob, 'hex'))
@@ -148,9 +159,11 @@ function readTopLevel(blob: string): CanonicalTransaction | null {
   let at = 0
   while (at < bytes.length) {
     if (bytes[at] === OBJECT_END_MARKER) return null
-    const read = readField(bytes, at)
+    const read = readField(definitions.field, bytes, at)
     if (read === null) return null
-    tx[read.field.name] = jsonOf(read) as JsonObject[string]
+    const json = jsonOf(read, definitions)
+    if (json === null) return null
+    tx[read.field.name] = json as JsonObject[string]
     if (read.field.isSigningField) signingFields += blob.slice(at * 2, read.end * 2)
     at = read.end
   }
@@ -158,31 +171,50 @@ function readTopLevel(blob: string): CanonicalTransaction | null {
 }
 
 /**
- * Decodes a blob of upper-case hex as ripple-binary-codec's `decode` does (the same JSON; a throw
- * where it throws) and proves it canonical: it must be exactly the bytes `encode` makes of that
- * JSON, else its transaction id would be ambiguous (docs/protocol.md §8.2). For a canonical blob
- * the signing data is its own bytes minus the fields that are not signed (`TxnSignature`,
- * `Signers`), in the order `encodeForSigning` writes them, so it is taken from the blob instead
- * of encoding the transaction again. Null when the blob does not decode or is not canonical.
+ * Decodes a blob of upper-case hex as ripple-binary-codec's `decode` does with `definitions` (the
+ * same JSON; a throw where it throws) and proves it canonical: it must be exactly the bytes
+ * `encode` makes of that JSON, else its transaction id would be ambiguous (docs/protocol.md
+ * §8.2). For a canonical blob the signing data is its own bytes minus the fields that are not
+ * signed (`TxnSignature`, `Signers`), in the order `encodeForSigning` writes them, so it is taken
+ * from the blob instead of encoding the transaction again. Null when the blob does not decode
+ * (a transaction type the definitions do not know among the reasons) or is not canonical.
+ *
+ * @example
+ * ```ts
+ * const decodeXrpl = createCanonicalDecoder(DEFAULT_DEFINITIONS, XRPL_ENCODER)
+ * decodeXrpl(blob)?.tx.TransactionType // 'Payment'
+ * ```
+ */
+export function createCanonicalDecoder(
+  definitions: XrplDefinitionsBase,
+  encoder: TransactionEncoder,
+): (blob: string) => CanonicalTransaction | null {
+  return (blob) => {
+    try {
+      const read = readTopLevel(blob, definitions)
+      if (read !== null) {
+        // Canonical: the JSON encodes back to these very bytes (field order, no duplicate, no
+        // trailing bytes, every value in its one encoding).
+        return encoder.encode(read.tx).toUpperCase() === blob ? read : null
+      }
+      const tx = decode(blob, definitions)
+      if (encoder.encode(tx).toUpperCase() !== blob) return null
+      // Canonical, so its signing fields stand in the blob in the order encodeForSigning writes
+      // them.
+      return { tx, signingFields: encoder.encodeForSigning(tx).slice(8) }
+    } catch {
+      return null
+    }
+  }
+}
+
+/**
+ * {@link createCanonicalDecoder} with the XRP Ledger's definitions; a network's blobs go through
+ * its own codec (codec/network-codec.ts).
  *
  * @example
  * ```ts
  * decodeCanonical(blob)?.tx.TransactionType // 'Payment'
  * ```
  */
-export function decodeCanonical(blob: string): CanonicalTransaction | null {
-  try {
-    const read = readTopLevel(blob)
-    if (read !== null) {
-      // Canonical: the JSON encodes back to these very bytes (field order, no duplicate, no
-      // trailing bytes, every value in its one encoding).
-      return encodeTransaction(read.tx).toUpperCase() === blob ? read : null
-    }
-    const tx = decode(blob)
-    if (encodeTransaction(tx).toUpperCase() !== blob) return null
-    // Canonical, so its signing fields stand in the blob in the order encodeForSigning writes them.
-    return { tx, signingFields: encodeTransactionForSigning(tx).slice(8) }
-  } catch {
-    return null
-  }
-}
+export const decodeCanonical = createCanonicalDecoder(DEFAULT_DEFINITIONS, XRPL_ENCODER)

@@ -1,9 +1,11 @@
 import { isValidXAddress } from 'ripple-address-codec'
 import {
   encode as codecEncode,
+  encodeForMultisigning as codecEncodeForMultisigning,
   encodeForSigning as codecEncodeForSigning,
   type coreTypes,
   DEFAULT_DEFINITIONS,
+  type XrplDefinitionsBase,
 } from 'ripple-binary-codec'
 import { createSharedCache } from '../../bounded-cache'
 import { accountIdOf } from './account-ids'
@@ -24,8 +26,7 @@ const X_ADDRESS_SHAPE = new RegExp(
   `^[rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz]{${MIN_X_ADDRESS_LENGTH},}$`,
 )
 
-const FIELDS = DEFAULT_DEFINITIONS.field
-type FieldInstance = ReturnType<typeof FIELDS.fromString>
+type FieldInstance = ReturnType<XrplDefinitionsBase['field']['fromString']>
 type Typed = ReturnType<(typeof coreTypes)[string]['from']>
 // Any JSON value, as the codec's public `from` takes it (it throws what it cannot read).
 type CodecJson = Parameters<(typeof coreTypes)[string]['from']>[0]
@@ -87,56 +88,6 @@ function lengthPrefix(length: number): Uint8Array {
   throw new Error('Overflow error')
 }
 
-// The codec's STObject.from, in the same order and with the same errors, written with its public
-// types (`coreTypes`, the fields of DEFAULT_DEFINITIONS); nested objects and arrays (metadata's
-// AffectedNodes, Memos, Signers) are serialized the same way, level by level. False, with the parts
-// left unusable, for anything the codec would read differently: a level with a value shaped like an
-// X-address, a UNLModify, a nested value that is not an object of fields, an array that is not one
-// of wrapped objects; the caller then hands the whole object to the codec (its bytes, its error).
-// The codec does not export its BinarySerializer; the request to file upstream: https://github.com/XRPLF/xrpl.js/issues/new?title=ripple-binary-codec%3A+export+BinarySerializer%2C+BinaryParser+and+an+encode+without+X-address+detection
-function serialize(object: Json, filter: FieldFilter | undefined, parts: Uint8Array[]): boolean {
-  if (codecOnly(object)) return false
-  const fields: FieldInstance[] = []
-  for (const name of Object.keys(object)) {
-    if (!(name in FIELDS)) {
-      if (name[0] === name[0]?.toLowerCase()) continue
-      throw new Error(`Field ${name} is not defined in the definitions`)
-    }
-    const field: FieldInstance | undefined = FIELDS.fromString(name)
-    if (
-      field !== undefined &&
-      (object as Record<string, unknown>)[field.name] !== undefined &&
-      field.isSerialized &&
-      (!filter || filter(field))
-    ) {
-      insertByOrdinal(fields, field)
-    }
-  }
-  for (const field of fields) {
-    const value = (object as Record<string, unknown>)[field.name]
-    const type = field.type.name
-    if (type === 'STObject') {
-      if (!isFieldsObject(value)) return false
-      parts.push(field.header)
-      if (!serialize(value, undefined, parts)) return false
-      parts.push(OBJECT_END_MARKER)
-      continue
-    }
-    if (type === 'STArray') {
-      if (!isWrappedObjects(value)) return false
-      parts.push(field.header)
-      for (const wrapped of value) if (!serialize(wrapped, undefined, parts)) return false
-      parts.push(ARRAY_END_MARKER)
-      continue
-    }
-    const bytes = plainBytes(field, value) ?? typedBytes(field, value)
-    parts.push(field.header)
-    if (field.isVariableLengthEncoded) parts.push(lengthPrefix(bytes.length))
-    parts.push(bytes)
-  }
-  return true
-}
-
 // The bytes of any other value, through the codec's types (an account and an issued amount by the
 // shortcuts below).
 function typedBytes(field: FieldInstance, value: unknown): Uint8Array {
@@ -164,12 +115,15 @@ const UINT_WIDTHS: Record<string, number> = { UInt8: 1, UInt16: 2, UInt32: 4 }
 // given as hex (the codec's own conversion is Buffer.from on Node, checked by the same pattern and,
 // for a hash, the same width) and a whole number in a UInt's range. Undefined for anything else,
 // which goes to the codec (its bytes, its error: a hash of the wrong width, a UInt32 as a string).
-function plainBytes(field: FieldInstance, value: unknown): Uint8Array | undefined {
+function plainBytes(
+  field: FieldInstance,
+  value: unknown,
+  hexUint64: ReadonlySet<string>,
+): Uint8Array | undefined {
   const type = field.type.name
   if (typeof value === 'string') {
     if (type === 'Amount') return nativeAmountBytes(value)
-    if (type === 'UInt64')
-      return HEX_UINT64_FIELDS.has(field.name) ? uint64HexBytes(value) : undefined
+    if (type === 'UInt64') return hexUint64.has(field.name) ? uint64HexBytes(value) : undefined
     if (type !== 'Blob' && !(type in HASH_WIDTHS)) return undefined
     if (!CODEC_HEX.test(value)) return undefined
     const bytes = Buffer.from(value, 'hex')
@@ -184,15 +138,6 @@ function plainBytes(field: FieldInstance, value: unknown): Uint8Array | undefine
   return bytes
 }
 
-// The UInt64 fields the codec reads as hex (directory page numbers, exchange rates…), found by
-// asking it once: it reads a few amounts of MPTs in base 10 by their field's name.
-const HEX_UINT64_FIELDS: ReadonlySet<string> = new Set(
-  Object.keys(FIELDS).filter((name) => {
-    const field = FIELDS.fromString(name) as FieldInstance | undefined
-    if (field?.name !== name || field.type.name !== 'UInt64') return false
-    return UInt64.from('10', name).toBytes()[7] === 0x10
-  }),
-)
 const UINT64_HEX = /^[0-9A-Fa-f]{1,16}$/
 
 // A hex UInt64 as the codec writes it (padded to 16 digits, Buffer.from on Node); the rest of what
@@ -296,33 +241,139 @@ function amount(value: unknown): Typed {
 const hexOf = (parts: Uint8Array[]) => Buffer.concat(parts).toString('hex').toUpperCase()
 
 /**
- * ripple-binary-codec's `encode` (the same hex, the same errors) of a transaction, its metadata or
- * a ledger object, without the codec's per-value X-address decode when no value at any level can
- * be an X-address: about half the cost of a transaction's encode, most of a metadata's.
+ * ripple-binary-codec's encoders over one set of definitions (a network's, codec/network-codec.ts):
+ * the same hex and the same errors as the codec's `encode`, `encodeForSigning` and
+ * `encodeForMultisigning` given those definitions, without the codec's per-value X-address decode
+ * when no value at any level can be an X-address (about half the cost of a transaction's encode,
+ * most of a metadata's).
+ *
+ * @example
+ * ```ts
+ * const encoder = createTransactionEncoder(DEFAULT_DEFINITIONS)
+ * encoder.encode({ TransactionType: 'Payment', Account, Destination, Amount: '1' }) // '1200…'
+ * ```
+ */
+export interface TransactionEncoder {
+  /** The codec's `encode`: a transaction, its metadata or a ledger object. */
+  encode(json: Json): string
+  /** The codec's `encodeForSigning`: the `STX\0` prefix and the signing fields. */
+  encodeForSigning(json: Json): string
+  /** The codec's `encodeForMultisigning` (`SMT\0`, the signing fields, the signer's AccountID). */
+  encodeForMultisigning(json: Json, signer: string): string
+}
+
+/**
+ * The encoders of {@link TransactionEncoder} over `definitions`, resolved once: the field table
+ * and the hex UInt64 fields are read here, not per call.
+ *
+ * @example
+ * ```ts
+ * const xahau = createTransactionEncoder(new XrplDefinitions(xahauDefinitionsJson))
+ * xahau.encode({ TransactionType: 'URITokenMint', URI: '697066733A2F2F' }) // '12002D…'
+ * ```
+ */
+export function createTransactionEncoder(definitions: XrplDefinitionsBase): TransactionEncoder {
+  const FIELDS = definitions.field
+  // The UInt64 fields the codec reads as hex (directory page numbers, exchange rates…), found by
+  // asking it once: it reads a few amounts of MPTs in base 10 by their field's name.
+  const hexUint64: ReadonlySet<string> = new Set(
+    Object.keys(FIELDS).filter((name) => {
+      const field = FIELDS.fromString(name) as FieldInstance | undefined
+      if (field?.name !== name || field.type.name !== 'UInt64') return false
+      return UInt64.from('10', name).toBytes()[7] === 0x10
+    }),
+  )
+
+  // The codec's STObject.from, in the same order and with the same errors, written with its
+  // public types (`coreTypes`, the fields of the definitions); nested objects and arrays
+  // (metadata's AffectedNodes, Memos, Signers) are serialized the same way, level by level.
+  // False, with the parts left unusable, for anything the codec would read differently: a level
+  // with a value shaped like an X-address, a UNLModify, a nested value that is not an object of
+  // fields, an array that is not one of wrapped objects; the caller then hands the whole object
+  // to the codec (its bytes, its error). The codec does not export its BinarySerializer; the
+  // request to file upstream: https://github.com/XRPLF/xrpl.js/issues/new?title=ripple-binary-codec%3A+export+BinarySerializer%2C+BinaryParser+and+an+encode+without+X-address+detection
+  const serialize = (object: Json, filter: FieldFilter | undefined, parts: Uint8Array[]) => {
+    if (codecOnly(object)) return false
+    const fields: FieldInstance[] = []
+    for (const name of Object.keys(object)) {
+      if (!(name in FIELDS)) {
+        if (name[0] === name[0]?.toLowerCase()) continue
+        throw new Error(`Field ${name} is not defined in the definitions`)
+      }
+      const field: FieldInstance | undefined = FIELDS.fromString(name)
+      if (
+        field !== undefined &&
+        (object as Record<string, unknown>)[field.name] !== undefined &&
+        field.isSerialized &&
+        (!filter || filter(field))
+      ) {
+        insertByOrdinal(fields, field)
+      }
+    }
+    for (const field of fields) {
+      const value = (object as Record<string, unknown>)[field.name]
+      const type = field.type.name
+      if (type === 'STObject') {
+        if (!isFieldsObject(value)) return false
+        parts.push(field.header)
+        if (!serialize(value, undefined, parts)) return false
+        parts.push(OBJECT_END_MARKER)
+        continue
+      }
+      if (type === 'STArray') {
+        if (!isWrappedObjects(value)) return false
+        parts.push(field.header)
+        for (const wrapped of value) if (!serialize(wrapped, undefined, parts)) return false
+        parts.push(ARRAY_END_MARKER)
+        continue
+      }
+      const bytes = plainBytes(field, value, hexUint64) ?? typedBytes(field, value)
+      parts.push(field.header)
+      if (field.isVariableLengthEncoded) parts.push(lengthPrefix(bytes.length))
+      parts.push(bytes)
+    }
+    return true
+  }
+  const signing = (field: FieldInstance) => field.isSigningField
+
+  return {
+    encode(json) {
+      const parts: Uint8Array[] = []
+      if (!serialize(json, undefined, parts)) return codecEncode(json, definitions)
+      return hexOf(parts)
+    },
+    encodeForSigning(json) {
+      const parts: Uint8Array[] = [TRANSACTION_SIGNING_PREFIX]
+      if (!serialize(json, signing, parts)) return codecEncodeForSigning(json, definitions)
+      return hexOf(parts)
+    },
+    // Rare (one multisigner's signature): the codec's own, with these definitions.
+    encodeForMultisigning: (json, signer) => codecEncodeForMultisigning(json, signer, definitions),
+  }
+}
+
+/** The XRP Ledger's encoders (ripple-binary-codec's own definitions): what rippled networks use. */
+export const XRPL_ENCODER: TransactionEncoder = createTransactionEncoder(DEFAULT_DEFINITIONS)
+
+/**
+ * {@link TransactionEncoder.encode} with the XRP Ledger's definitions: for what only the XRP
+ * Ledger has (a Batch's inner transactions) or holds no network's own field. A network's
+ * transactions, metadata and objects use that network's codec (codec/network-codec.ts).
  *
  * @example
  * ```ts
  * encodeTransaction({ TransactionType: 'Payment', Account, Destination, Amount: '1' }) // '1200…'
  * ```
  */
-export function encodeTransaction(tx: Json): string {
-  const parts: Uint8Array[] = []
-  if (!serialize(tx, undefined, parts)) return codecEncode(tx)
-  return hexOf(parts)
-}
+export const encodeTransaction = XRPL_ENCODER.encode
 
 /**
- * ripple-binary-codec's `encodeForSigning` (the `STX\0` prefix and the signing fields) without its
- * per-value X-address decode when no value at any level can be an X-address.
+ * {@link TransactionEncoder.encodeForSigning} with the XRP Ledger's definitions (see
+ * {@link encodeTransaction}).
  *
  * @example
  * ```ts
  * sign(encodeTransactionForSigning(prepared), privateKey)
  * ```
  */
-export function encodeTransactionForSigning(tx: Json): string {
-  const parts: Uint8Array[] = [TRANSACTION_SIGNING_PREFIX]
-  const signing = (field: FieldInstance) => field.isSigningField
-  if (!serialize(tx, signing, parts)) return codecEncodeForSigning(tx)
-  return hexOf(parts)
-}
+export const encodeTransactionForSigning = XRPL_ENCODER.encodeForSigning

@@ -1,4 +1,3 @@
-import { encodeTransaction } from '../codec/transaction-encode'
 import { directoryEntries } from '../state/directory'
 import {
   directoryPageIndex,
@@ -195,19 +194,6 @@ export function ledgerDataPage(
     index = view.succ(index)
   }
   return { objects }
-}
-
-/**
- * A transaction's metadata in rippled's binary form (`meta_blob`, `tx` with `binary: true`):
- * ripple-binary-codec's `encode` of the stored metadata.
- *
- * @example
- * ```ts
- * metaBlob(stored.meta) // '201C00000000F8E5110061…'
- * ```
- */
-export function metaBlob(meta: TransactionMeta): string {
-  return encodeTransaction(meta)
 }
 
 // Fields of an object whose value is an account (rippled getAffectedAccounts: every STAccount,

@@ -1,3 +1,4 @@
+import { isXahau, type NetworkDefinition } from '../networks'
 import { accountDeleteRules } from './account/account-delete'
 import { accountSetRules } from './account/account-set'
 import { depositPreauthRules } from './account/deposit-preauth'
@@ -20,16 +21,18 @@ import {
   channelFundRules,
 } from './payment-channel/payment-channels'
 import { trustSetRules } from './token/trust-set'
-import type { TransactionRules } from './transaction-rules'
+import type { RulesLookup, TransactionRules } from './transaction-rules'
 
-// Every transaction type the simulated ledger applies, by `TransactionType`: a new type is one
+// The networks' rules by server (docs/protocol.md §8.10), by `TransactionType`: a new type is one
 // file in its family's folder (rules/<family>/, as rippled's `transactors/<family>/`) and one line
-// here. A type missing here is `temUNKNOWN` (rules/transactor.ts, docs/protocol.md §8.7). The
+// in the record of each server that has it (a Xahau type in XAHAUD's). A type missing from a
+// network's record is `temUNKNOWN` there (rules/transactor.ts, docs/protocol.md §8.7). The
 // folders, and which may import which, are held by test/server/import-arrows.test.ts.
-const RULES: Readonly<Record<string, TransactionRules>> = Object.freeze({
+
+// The types rippled and xahaud share.
+const SHARED: Readonly<Record<string, TransactionRules>> = Object.freeze({
   AccountDelete: accountDeleteRules,
   AccountSet: accountSetRules,
-  Batch: batchRules,
   CheckCancel: checkCancelRules,
   CheckCash: checkCashRules,
   CheckCreate: checkCreateRules,
@@ -42,7 +45,6 @@ const RULES: Readonly<Record<string, TransactionRules>> = Object.freeze({
   NFTokenCancelOffer: nftokenCancelOfferRules,
   NFTokenCreateOffer: nftokenCreateOfferRules,
   NFTokenMint: nftokenMintRules,
-  NFTokenModify: nftokenModifyRules,
   OfferCancel: offerCancelRules,
   OfferCreate: offerCreateRules,
   Payment: paymentRules,
@@ -55,14 +57,32 @@ const RULES: Readonly<Record<string, TransactionRules>> = Object.freeze({
   TrustSet: trustSetRules,
 })
 
+// rippled's networks (MAINNET, TESTNET, DEVNET).
+const RIPPLED: Readonly<Record<string, TransactionRules>> = Object.freeze({
+  ...SHARED,
+  Batch: batchRules,
+  NFTokenModify: nftokenModifyRules,
+})
+
+// xahaud's networks (XAHAU, XAHAUTESTNET): its own types join here.
+const XAHAUD: Readonly<Record<string, TransactionRules>> = Object.freeze({ ...SHARED })
+
+const lookup =
+  (rules: Readonly<Record<string, TransactionRules>>): RulesLookup =>
+  (type) =>
+    Object.hasOwn(rules, type) ? rules[type] : undefined
+
+const RIPPLED_RULES = lookup(RIPPLED)
+const XAHAUD_RULES = lookup(XAHAUD)
+
 /**
- * The rules of a transaction type, or undefined when the ledger has none.
+ * The rule registry of a network: xahaud's types on the Xahau networks, rippled's on the others.
  *
  * @example
  * ```ts
- * rulesFor('Payment')?.preflight(tx, context)
- * rulesFor('AMMCreate') // undefined: temUNKNOWN
+ * networkRules(networkDefinition('XAHAU'))('Batch') // undefined: temUNKNOWN
+ * networkRules(networkDefinition('TESTNET'))('Batch') // batchRules
  * ```
  */
-export const rulesFor = (type: string): TransactionRules | undefined =>
-  Object.hasOwn(RULES, type) ? RULES[type] : undefined
+export const networkRules = (network: NetworkDefinition): RulesLookup =>
+  isXahau(network) ? XAHAUD_RULES : RIPPLED_RULES

@@ -10,8 +10,8 @@ import type { Verdict } from '../view/refusal'
 export type { NativePrice } from '../paths/market-liquidity'
 
 /**
- * What a rule's `preflight` knows besides the transaction: the network and its amendment table
- * (ledger/amendments.ts). No ledger state.
+ * What a rule's `preflight` knows besides the transaction: the network, its amendment table
+ * (ledger/amendments/) and its rule registry. No ledger state.
  *
  * @example
  * ```ts
@@ -22,9 +22,22 @@ export interface PreflightContext {
   readonly network: NetworkDefinition
   /** The network's enabled amendments, by rippled's name (`'DepositPreauth'`, `'fixPreviousTxnID'`…). */
   readonly amendments: ReadonlySet<string>
-  /** Whether `amendment` is enabled on this network. */
+  /** Whether `amendment` is enabled on this network (and modelled by the node). */
   enabled(amendment: string): boolean
+  /** The network's rule registry: the rules of each type its server has (rules/registry.ts). */
+  readonly rulesFor: RulesLookup
 }
+
+/**
+ * Where a network's transactor finds the rules of a type: undefined when that network's server
+ * has none (`temUNKNOWN`, rules/registry.ts).
+ *
+ * @example
+ * ```ts
+ * const rules = context.rulesFor(String(tx.TransactionType))
+ * ```
+ */
+export type RulesLookup = (type: string) => TransactionRules | undefined
 
 /**
  * What a rule's `doApply` works with (rippled's `ApplyContext` and `Transactor` members): the

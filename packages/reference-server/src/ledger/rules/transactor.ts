@@ -1,4 +1,5 @@
 import type { Amount } from 'pullsign/wire'
+import { type AmendmentRules, knownAmendments } from '../amendments/amendment-table'
 import { amendmentResult } from '../amendments/required-amendments'
 import { parseDrops } from '../amounts/native-amount'
 import type { JsonObject } from '../codec/json-object'
@@ -15,7 +16,7 @@ import { type Refusal, refusalOf, refuse, resultOf, type Verdict } from '../view
 import { deleteTicket } from '../view/tickets'
 import { batchAuthorization } from './batch/batch-rules'
 import { invariantFailure } from './invariant-checks'
-import { rulesFor } from './registry'
+import { networkRules } from './registry'
 import type { NativePrice, PreflightContext, TransactionRules } from './transaction-rules'
 
 /**
@@ -31,18 +32,24 @@ export interface TransactorHost extends PreflightContext {
 }
 
 /**
- * The preflight context of a network: its definition and amendment table.
+ * The preflight context of a network: its definition, its amendment table and its rule registry.
  *
  * @example
  * ```ts
- * preflightContext(network, enabledAmendments(network)).enabled('TicketBatch') // true
+ * preflightContext(network, amendmentTable(network)).enabled('TicketBatch') // true
  * ```
  */
 export function preflightContext(
   network: NetworkDefinition,
-  amendments: ReadonlySet<string>,
+  table: AmendmentRules,
 ): PreflightContext {
-  return { network, amendments, enabled: (name) => amendments.has(name) }
+  const amendments = new Set(knownAmendments(network).filter((name) => table.enabled(name)))
+  return {
+    network,
+    amendments,
+    enabled: (name) => amendments.has(name),
+    rulesFor: networkRules(network),
+  }
 }
 
 /**
@@ -82,7 +89,7 @@ function networkIdResult(network: NetworkDefinition, tx: JsonObject): Refusal | 
 // `invoke_preflight`, `TER.h`), never tesSUCCESS without effects (docs/protocol.md §8.7).
 function typePreflight(tx: JsonObject, host: PreflightContext): Verdict | null {
   const type = String(tx.TransactionType)
-  const rules = rulesFor(type)
+  const rules = host.rulesFor(type)
   if (!rules) {
     const detail = `the ledger has no rules for the transaction type ${type}`
     return refuse('temUNKNOWN', 'type-unknown', detail, 'applySteps.cpp')
@@ -198,14 +205,19 @@ function sequenceResult(
  *
  * @example
  * ```ts
- * minimumFee({ TransactionType: 'EscrowFinish', Fulfillment: 'A0028000' }, view) // 330n at base 10
+ * minimumFee({ TransactionType: 'EscrowFinish', Fulfillment: 'A0028000' }, view, host) // 330n at base 10
  * ```
  */
-export function minimumFee(tx: JsonObject, view: ReadView, signers?: number): bigint {
+export function minimumFee(
+  tx: JsonObject,
+  view: ReadView,
+  host: Pick<PreflightContext, 'rulesFor'>,
+  signers?: number,
+): bigint {
   const { fees } = view
   const multisigners = signers ?? (tx.SigningPubKey === '' ? signatureCount(tx) : 0)
   const standard = fees.base * BigInt(multisigners > 0 ? multisigners + 1 : 1)
-  const rules = rulesFor(String(tx.TransactionType))
+  const rules = host.rulesFor(String(tx.TransactionType))
   return rules?.fee ? rules.fee(tx, fees, standard, view) : standard
 }
 
@@ -237,7 +249,7 @@ export function preclaim(view: ReadView, tx: JsonObject, host: PreflightContext)
     return refuse('tefMAX_LEDGER', 'last-ledger-passed', detail, SOURCE)
   }
   const fee = parseDrops(tx.Fee) ?? 0n
-  const least = minimumFee(tx, view)
+  const least = minimumFee(tx, view, host)
   if (fee < least) {
     const detail = `Fee ${fee} drops is below this transaction's least fee of ${least} drops`
     return refuse('telINSUF_FEE_P', 'fee-too-low', detail, SOURCE)
@@ -250,7 +262,9 @@ export function preclaim(view: ReadView, tx: JsonObject, host: PreflightContext)
     const detail = `the balance of ${root.Balance} drops cannot pay the Fee of ${fee} drops`
     return refuse('terINSUF_FEE_B', 'fee-unfunded', detail, SOURCE)
   }
-  return refusalOrNull(rulesFor(String(tx.TransactionType))?.preclaim?.(view, tx, host) ?? null)
+  return refusalOrNull(
+    host.rulesFor(String(tx.TransactionType))?.preclaim?.(view, tx, host) ?? null,
+  )
 }
 
 // Transactor::preclaim: the sending account must exist.
@@ -279,7 +293,7 @@ export function innerPreclaim(
   if (!root) return noAccount(tx)
   return (
     sequenceResult(view, tx, root) ??
-    refusalOrNull(rulesFor(String(tx.TransactionType))?.preclaim?.(view, tx, host) ?? null)
+    refusalOrNull(host.rulesFor(String(tx.TransactionType))?.preclaim?.(view, tx, host) ?? null)
   )
 }
 
@@ -349,7 +363,7 @@ export function applyTransaction(
   host: TransactorHost,
 ): AppliedTransaction {
   const { tx, txid, fee } = input
-  const rules = rulesFor(String(tx.TransactionType)) as TransactionRules
+  const rules = host.rulesFor(String(tx.TransactionType)) as TransactionRules
   let sandbox = createSandbox(base)
   let delivered: Amount | undefined
   const afterClaim: Array<(view: Sandbox) => void> = []

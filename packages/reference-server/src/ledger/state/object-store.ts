@@ -1,5 +1,12 @@
 import type { LedgerObject } from './ledger-object'
 import type { LedgerFees, LedgerInfo, RawView, ReadView } from './read-view'
+import { lowerBound } from './sorted-keys'
+import {
+  createSnapshotFeed,
+  type SnapshotBase,
+  type SnapshotFeed,
+  type StoreSnapshot,
+} from './store-snapshot'
 
 /**
  * Every object of a network's open ledger by index, with the indexes kept in order (what
@@ -22,21 +29,10 @@ export interface ObjectStore extends ReadView, RawView {
   clear(): void
   /**
    * A copy of it as it is now, that later changes do not reach, reading as the ledger `info`
-   * (the last closed ledger's state).
+   * (the last closed ledger's state): copy-on-write (store-snapshot.ts), so taking one at every
+   * close costs nothing however many objects the store holds.
    */
-  copy(info: LedgerInfo): ObjectStore
-}
-
-// The position of the first key not below `key` in a sorted array.
-function lowerBound(keys: readonly string[], key: string): number {
-  let low = 0
-  let high = keys.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if ((keys[middle] as string) < key) low = middle + 1
-    else high = middle
-  }
-  return low
+  copy(info: LedgerInfo): StoreSnapshot
 }
 
 /**
@@ -50,8 +46,20 @@ function lowerBound(keys: readonly string[], key: string): number {
 export interface ObjectStoreOptions {
   /** Told the index of each object added, replaced or removed (not by `clear`): the state tree's feed. */
   onChange?: (index: string) => void
-  /** @internal The objects of the store `copy` copies. */
-  from?: { byIndex: Map<string, LedgerObject>; keys: string[] }
+}
+
+// What a snapshot still reading the store's objects reads once `clear` empties it: a copy.
+const frozen = (byIndex: Map<string, LedgerObject>, keys: readonly string[]): SnapshotBase => {
+  const objects = new Map(byIndex)
+  const sorted = [...keys]
+  return {
+    read: (index) => objects.get(index),
+    succ(index, last) {
+      const at = lowerBound(sorted, index)
+      const next = sorted[sorted[at] === index ? at + 1 : at]
+      return next === undefined || (last !== undefined && next >= last) ? undefined : next
+    },
+  }
 }
 
 /**
@@ -67,33 +75,41 @@ export function createObjectStore(
   fees: LedgerFees,
   options: ObjectStoreOptions = {},
 ): ObjectStore {
-  const { from, onChange } = options
-  // The objects are never changed in place, so a copy shares them.
-  const byIndex = new Map<string, LedgerObject>(from?.byIndex)
+  const { onChange } = options
+  const byIndex = new Map<string, LedgerObject>()
   // Sorted; insertion and removal splice (fast at the sizes a simulated ledger reaches).
-  const keys: string[] = from ? [...from.keys] : []
+  const keys: string[] = []
+  // The newest copy: told each object's earlier value before it changes (older copies read
+  // through it). The objects are never changed in place, so a copy shares them.
+  let newest: SnapshotFeed | null = null
 
   const add = (object: LedgerObject) => {
+    newest?.keep(object.index, byIndex.get(object.index))
     if (!byIndex.has(object.index)) keys.splice(lowerBound(keys, object.index), 0, object.index)
     byIndex.set(object.index, object)
     onChange?.(object.index)
   }
+
+  const succ = (index: string, last?: string) => {
+    const at = lowerBound(keys, index)
+    const next = keys[keys[at] === index ? at + 1 : at]
+    return next === undefined || (last !== undefined && next >= last) ? undefined : next
+  }
+  const live: SnapshotBase = { read: (index) => byIndex.get(index), succ }
 
   return {
     get info() {
       return info()
     },
     fees,
-    read: (index) => byIndex.get(index),
-    succ(index, last) {
-      const at = lowerBound(keys, index)
-      const next = keys[keys[at] === index ? at + 1 : at]
-      return next === undefined || (last !== undefined && next >= last) ? undefined : next
-    },
+    read: live.read,
+    succ,
     rawInsert: add,
     rawReplace: add,
     rawErase(object) {
-      if (!byIndex.delete(object.index)) return
+      if (!byIndex.has(object.index)) return
+      newest?.keep(object.index, byIndex.get(object.index))
+      byIndex.delete(object.index)
       keys.splice(lowerBound(keys, object.index), 1)
       onChange?.(object.index)
     },
@@ -109,9 +125,16 @@ export function createObjectStore(
       }
     },
     clear() {
+      newest?.rebase(frozen(byIndex, keys))
+      newest = null
       byIndex.clear()
       keys.length = 0
     },
-    copy: (frozen) => createObjectStore(() => frozen, fees, { from: { byIndex, keys } }),
+    copy(at) {
+      const feed = createSnapshotFeed(live, at, fees)
+      newest?.rebase(feed.snapshot)
+      newest = feed
+      return feed.snapshot
+    },
   }
 }

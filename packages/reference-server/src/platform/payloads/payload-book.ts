@@ -13,6 +13,7 @@ import {
 } from './payload-retention'
 import { createPayloadStore, type PayloadStore, type StoredPayload } from './payload-store'
 import { createRecordMemo } from './record-memo'
+import type { RequestPreflight } from './transaction-preflight'
 import { createTransientPayloads } from './transient-payloads'
 
 /** What the payload part needs from the rest of the platform. */
@@ -26,6 +27,13 @@ export interface PayloadDeps {
   webhooks: Webhooks
   /** What to forget, and when; everything is kept when absent. */
   retention?: RetentionOptions
+  /** The ledger's preflight of a requested transaction (create-platform.ts); none: no check. */
+  preflight?: RequestPreflight
+  /**
+   * Refuses (602) a create whose transaction the preflight refuses, where by default the payload
+   * is created and the finding shown (docs/protocol.md §3.1 "Before the ledger says so").
+   */
+  strictTransactions?: boolean
 }
 
 /** The fields of a stored payload that change after creation. */

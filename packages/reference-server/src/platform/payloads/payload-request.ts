@@ -1,12 +1,11 @@
 import { type CustomMeta, NETWORK_KEYS, type NetworkKey, type TransactionJson } from 'pullsign/wire'
-import { decode } from 'ripple-binary-codec'
 import * as z from 'zod'
 import { isClassicAddress } from '../classic-address'
 import { badBody, invalidRequest } from '../errors'
 import { parseInput } from '../schema-input'
 import { isNavigableUrl } from '../url-schemes'
 import type { WalletRequestOptions } from './payload-types'
-import { checkedTransaction } from './transaction-check'
+import { checkedTransaction, decodeBlob } from './transaction-check'
 
 /** A create request after validation: what the store keeps. */
 export interface PayloadRequest {
@@ -141,15 +140,20 @@ export function parsePayloadRequest(
 
   let tx: TransactionJson
   if (txblob !== undefined) {
-    let decoded: Record<string, unknown>
-    try {
-      decoded = decode(txblob) as Record<string, unknown>
-    } catch {
-      throw invalidRequest('txblob', 'is not a binary-encoded transaction')
-    }
-    tx = checkedTransaction(JSON.stringify(decoded), permissions, () => decoded)
+    const decoded = decodeBlob(txblob, options?.force_network ?? null)
+    tx = checkedTransaction(
+      JSON.stringify(decoded),
+      permissions,
+      () => decoded,
+      options?.force_network ?? null,
+    )
   } else {
-    tx = checkedTransaction(transactionText(txjson ?? {}), permissions)
+    tx = checkedTransaction(
+      transactionText(txjson ?? {}),
+      permissions,
+      undefined,
+      options?.force_network ?? null,
+    )
   }
 
   if (options?.pathfinding && !(tx.TransactionType === 'Payment' && isIssued(tx.Amount))) {

@@ -7,9 +7,10 @@ import { createdAnswer } from './created-answer'
 import type { PayloadBook } from './payload-book'
 import { listPayloads, type PayloadList } from './payload-list'
 import { isExpired } from './payload-record'
-import { parsePayloadRequest } from './payload-request'
+import { type PayloadRequest, parsePayloadRequest } from './payload-request'
 import type { StoredPayload } from './payload-store'
 import type { CreateContext } from './payload-types'
+import { strictRefusal, type TransactionFinding, transactionFinding } from './transaction-preflight'
 
 /**
  * The requests port: what an application (the API routes, the OAuth provider) and the control
@@ -31,6 +32,11 @@ export interface PayloadRequests {
   cancel(app: Application, uuid: string, userUuid?: string): PayloadCancelResponse
   /** §3.3 without an application check and without `devapp_fetched` (control API, wallet, ws). */
   record(uuid: string): PayloadRecord
+  /**
+   * What the ledger's preflight says of the payload's transaction, or null when it passes (or no
+   * preflight is wired): docs/protocol.md §3.1 "Before the ledger says so". 404 for an unknown uuid.
+   */
+  finding(uuid: string): TransactionFinding | null
   /** Whether the payload is still kept (retention forgets payloads that are over). */
   has(uuid: string): boolean
   /** Payloads pushed to a user (their event list), newest first. */
@@ -57,6 +63,17 @@ export interface PayloadRequests {
 export function createPayloadRequests(book: PayloadBook): PayloadRequests {
   const { deps, store, events } = book
 
+  // Each request's finding, worked out once (requests are never changed after creation).
+  const findings = new WeakMap<PayloadRequest, TransactionFinding | null>()
+  const findingOf = (request: PayloadRequest) => {
+    let finding = findings.get(request)
+    if (finding === undefined) {
+      finding = deps.preflight ? transactionFinding(request, deps.preflight) : null
+      findings.set(request, finding)
+    }
+    return finding
+  }
+
   const fetched = (payload: StoredPayload) => {
     events.emit(payload.uuid, { devapp_fetched: true })
     return payload
@@ -79,6 +96,9 @@ export function createPayloadRequests(book: PayloadBook): PayloadRequests {
         },
       ) as typeof request.txjson
     }
+    // The ledger's preflight, as production would not: noted, or refused when strict (§3.1).
+    const finding = findingOf(request)
+    if (finding && deps.strictTransactions) throw strictRefusal(request.txjson, finding)
     const identifier = request.customMeta.identifier
     if (identifier !== null && store.byIdentifier(app.uuid, identifier)) {
       throw conflict('custom_meta.identifier is already used by this application')
@@ -145,6 +165,7 @@ export function createPayloadRequests(book: PayloadBook): PayloadRequests {
       }
     },
     record: (uuid) => book.view(book.find(uuid)),
+    finding: (uuid) => findingOf(book.find(uuid).request),
     has: (uuid) => store.get(uuid) !== undefined,
     inbox: (userUuid) => store.inbox(userUuid).map(book.view),
     recent: (limit) =>

@@ -15,13 +15,24 @@ function setLive(text: string, ok: boolean): void {
   live.className = `badge ${ok ? 'ok' : 'fail'}`
 }
 
+// A folded part the user opened (a network's amendments) stays open in the section that replaces
+// it: its `open` is carried over by id before the two are compared.
+function keepOpen(current: Element, next: Element): void {
+  for (const details of current.querySelectorAll('details[open][id]')) {
+    next.querySelector(`details[id="${CSS.escape(details.id)}"]`)?.setAttribute('open', '')
+  }
+}
+
 function apply(main: HTMLElement, text: string): void {
   const doc = new DOMParser().parseFromString(`<main>${text}</main>`, 'text/html')
   for (const next of doc.querySelectorAll('main > section[id]')) {
     const current = document.getElementById(next.id)
-    if (!current) main.appendChild(document.importNode(next, true))
-    else if (current.innerHTML !== next.innerHTML)
-      current.replaceWith(document.importNode(next, true))
+    if (!current) {
+      main.appendChild(document.importNode(next, true))
+      continue
+    }
+    keepOpen(current, next)
+    if (current.innerHTML !== next.innerHTML) current.replaceWith(document.importNode(next, true))
   }
 }
 

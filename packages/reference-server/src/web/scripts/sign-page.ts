@@ -49,6 +49,7 @@ let state = data.state
 let done = !(state === 'pending' || state === 'opened')
 let busy = false
 let leaving = false
+let returning = false
 
 const text = (key: string): string => texts[key] ?? key
 
@@ -136,31 +137,35 @@ function resolved(
 ): void {
   if (done) {
     showDetail(state === 'signed', txid, account)
-    return
+  } else {
+    done = true
+    hideForm()
+    errorEl.hidden = true
+    setStatus(signed ? 'signed' : 'rejected')
+    showDetail(signed, txid, account)
+    // Over: nothing left to scan or to count down.
+    const qr = document.getElementById('qr')
+    if (qr) qr.hidden = true
+    if (countdownEl) countdownEl.hidden = true
+    countdownEl = null
+    if (signed) void refreshDetail()
   }
-  done = true
-  hideForm()
-  errorEl.hidden = true
-  setStatus(signed ? 'signed' : 'rejected')
-  showDetail(signed, txid, account)
-  // Over: nothing left to scan or to count down.
-  const qr = document.getElementById('qr')
-  if (qr) qr.hidden = true
-  if (countdownEl) countdownEl.hidden = true
-  countdownEl = null
-  if (signed) void refreshDetail()
-  if (isWebUrl(returnUrl)) {
-    const link = document.createElement('a')
-    link.href = returnUrl
-    link.textContent = returnUrl
-    returnEl.textContent = text('returning')
-    returnEl.appendChild(link)
-    returnEl.hidden = false
-    setTimeout(() => {
-      leaving = true
-      window.location.assign(returnUrl)
-    }, data.followDelayMs)
-  }
+  // Also when the page loaded already resolved (the wallet answered before it loaded): the
+  // socket's outcome message carries the return URL, and the page follows it once.
+  if (!returning && isWebUrl(returnUrl)) follow(returnUrl)
+}
+function follow(returnUrl: string): void {
+  returning = true
+  const link = document.createElement('a')
+  link.href = returnUrl
+  link.textContent = returnUrl
+  returnEl.textContent = text('returning')
+  returnEl.appendChild(link)
+  returnEl.hidden = false
+  setTimeout(() => {
+    leaving = true
+    window.location.assign(returnUrl)
+  }, data.followDelayMs)
 }
 function fillAccounts(): void {
   if (!userSelect || !accountSelect) return

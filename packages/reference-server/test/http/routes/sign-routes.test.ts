@@ -85,6 +85,23 @@ describe('QR codes of next.always (docs/protocol.md §3.2)', () => {
     expect(new Set(matrices).size).toBe(3)
   })
 
+  it('the JSON matrix is readable from any origin (§4 [ours]), its 404 too; the PNG and the page send no CORS', async () => {
+    const created = await t.createPayload()
+    const origin = { origin: 'https://shop.example' }
+    const matrix = await fetch(created.refs.qr_matrix, { headers: origin })
+    expect(matrix.headers.get('access-control-allow-origin')).toBe('*')
+    expect(Array.isArray(await matrix.json())).toBe(true)
+    const missing = await fetch(`${t.endpoints.api}/sign/${crypto.randomUUID()}_q.json`, {
+      headers: origin,
+    })
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('access-control-allow-origin')).toBe('*')
+    for (const url of [created.refs.qr_png, created.next.always]) {
+      const res = await fetch(url, { headers: origin })
+      expect(res.headers.get('access-control-allow-origin'), url).toBeNull()
+    }
+  })
+
   it('an unknown payload has no QR: 404', async () => {
     const uuid = crypto.randomUUID()
     expect(await errorOf(await fetch(`${t.endpoints.api}/sign/${uuid}_q.png`))).toMatchObject({

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { hashes } from 'xrpl'
 import { createStateTree } from '../../../src/ledger/closing/state-tree'
+import { XRPL_CODEC } from '../../../src/ledger/codec/network-codec'
 import type { LedgerObject } from '../../../src/ledger/state/ledger-object'
 import { testKey } from '../test-keys'
 
@@ -33,7 +34,7 @@ describe('the state tree (account_hash)', () => {
     fc.assert(
       fc.property(fc.array(fc.array(step, { maxLength: 12 }), { maxLength: 6 }), (closes) => {
         const objects = new Map<string, LedgerObject>()
-        const tree = createStateTree((index) => objects.get(index))
+        const tree = createStateTree((index) => objects.get(index), XRPL_CODEC)
         for (const changes of closes) {
           for (const { prefix, rest, balance, remove } of changes) {
             const object = objectAt(prefix, rest, balance)

@@ -2,6 +2,7 @@ import { decode } from 'ripple-binary-codec'
 import { describe, expect, it } from 'vitest'
 import { multisign } from 'xrpl'
 import { multisignedBlob } from '../../../src/ledger/codec/multisigned-blob'
+import { XRPL_CODEC } from '../../../src/ledger/codec/network-codec'
 import { multisignTx, testKey } from '../test-keys'
 
 const vault = testKey(71)
@@ -16,7 +17,7 @@ const signed = decode(multisign([multisignTx(tx, [{ account: signer.address, key
 
 describe('submit_multisigned tx_json (rippled transactionSubmitMultiSigned)', () => {
   it('encodes a multi-signed tx_json to the blob xrpl.js multisign makes', () => {
-    expect(multisignedBlob(signed)).toBe(
+    expect(multisignedBlob(signed, XRPL_CODEC)).toBe(
       multisign([multisignTx(tx, [{ account: signer.address, key: signer }])]),
     )
   })
@@ -43,6 +44,9 @@ describe('submit_multisigned tx_json (rippled transactionSubmitMultiSigned)', ()
     ],
   ])('refuses %s (invalidParams)', (_, txJson, message) => {
     const json = JSON.parse(JSON.stringify(txJson))
-    expect(multisignedBlob(json)).toEqual({ error: 'invalidParams', error_message: message })
+    expect(multisignedBlob(json, XRPL_CODEC)).toEqual({
+      error: 'invalidParams',
+      error_message: message,
+    })
   })
 })

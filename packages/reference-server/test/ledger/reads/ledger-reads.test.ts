@@ -1,6 +1,7 @@
 import { decode } from 'ripple-binary-codec'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { affectedAccounts, createLedger, metaBlob } from '../../../src/ledger'
+import { affectedAccounts, createLedger } from '../../../src/ledger'
+import { XRPL_CODEC } from '../../../src/ledger/codec/network-codec'
 import {
   accountRootIndex,
   ownerDirIndex,
@@ -146,7 +147,7 @@ describe('reads for the node (docs/protocol.md §8.6)', () => {
     const stored = f.ledger.storedTransaction('TESTNET', txid.toLowerCase())
     expect(stored?.meta).toMatchObject({ TransactionIndex: 0, TransactionResult: 'tesSUCCESS' })
     expect(f.ledger.storedTransaction('MAINNET', txid)).toBeNull()
-    const blob = metaBlob(stored?.meta as never)
+    const blob = XRPL_CODEC.encode(stored?.meta as never)
     expect(decode(blob)).toMatchObject({
       TransactionIndex: 0,
       TransactionResult: 'tesSUCCESS',

@@ -1,3 +1,4 @@
+import { defineHasInstance } from '../define-has-instance'
 import { redact } from '../redact'
 
 /**
@@ -86,7 +87,9 @@ const kindsOf = (target: object): string[] => {
 
 /**
  * The base of every error the SDK throws. Messages say what to do, never contain a secret, and
- * `toJSON()` / `util.inspect` show only safe fields.
+ * `toJSON()` / `util.inspect` show only safe fields. `err instanceof PullSignError` (or any
+ * subclass) holds for errors thrown by any copy of the SDK: its ESM and CJS builds, or another
+ * installed version.
  *
  * @example
  * ```ts
@@ -111,26 +114,6 @@ export class PullSignError extends Error {
   }
 
   /**
-   * `err instanceof PullSignError` (or any subclass) holds for errors thrown by any copy of the
-   * SDK: its ESM and CJS builds, or another installed version.
-   *
-   * @example
-   * ```ts
-   * // In a CommonJS module of yours, next to a library that imports pullsign's ESM build:
-   * const { PullSignError } = require('pullsign')
-   * try {
-   *   await libraryUsingTheEsmCopy.pay()
-   * } catch (err) {
-   *   if (err instanceof PullSignError) console.log(err.code) // true for the other copy's errors
-   * }
-   * ```
-   */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of instanceof
-    return isKind(this, value)
-  }
-
-  /**
    * The fields that are safe to log.
    *
    * @example
@@ -149,6 +132,12 @@ export class PullSignError extends Error {
     return `${this.stack}\n${JSON.stringify(this.toJSON(), null, 2)}`
   }
 }
+
+// `err instanceof PullSignError` (or any subclass) holds for errors thrown by any copy of the SDK:
+// its ESM and CJS builds, or another installed version. `this` is the class on the right.
+defineHasInstance(PullSignError, function (value) {
+  return isKind(this, value)
+})
 
 /**
  * The platform could not be reached: refused connection, DNS failure, reset, a socket that could

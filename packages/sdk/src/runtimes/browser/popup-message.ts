@@ -1,4 +1,5 @@
 import type { OAuthPopupMessage, OAuthRefusalMessage } from '../../wire/oauth'
+import { OAUTH_ERROR_CODE } from '../oauth/redirect-result'
 
 const SOURCES = new Set([
   'xumm_sign_request_resolved',
@@ -7,8 +8,6 @@ const SOURCES = new Set([
   'pullsign_sign_in_refused',
 ])
 
-/** An OAuth error code: RFC 6749's are short words; anything else is not a refusal message. */
-const ERROR_CODE = /^[a-z_]{1,64}$/
 const MAX_DESCRIPTION = 1_000
 
 /**
@@ -40,7 +39,7 @@ export function parsePopupMessage(data: unknown): OAuthPopupMessage | OAuthRefus
   if (typeof source !== 'string' || !SOURCES.has(source)) return null
   if (source === 'xumm_sign_request_popup_closed') return { source }
   if (source === 'pullsign_sign_in_refused') {
-    if (typeof error !== 'string' || !ERROR_CODE.test(error)) return null
+    if (typeof error !== 'string' || !OAUTH_ERROR_CODE.test(error)) return null
     if (typeof error_description !== 'string' || error_description.length > MAX_DESCRIPTION) {
       return null
     }

@@ -28,7 +28,8 @@ const RESULT_KEYS = [
 
 const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/
 const OPAQUE = /^[\w.~+/=-]{1,2048}$/
-const ERROR = /^[a-z_]{1,64}$/
+/** An OAuth error code (RFC 6749's are short lower-case words): the popup's refusal message has one too. */
+export const OAUTH_ERROR_CODE = /^[a-z_]{1,64}$/
 
 const text = (params: URLSearchParams, key: string): string | null => {
   const value = params.get(key)
@@ -57,7 +58,7 @@ export function readRedirectResult(params: URLSearchParams): RedirectResult | nu
   })
   const error = text(params, 'error')
   if (error !== null) {
-    if (!ERROR.test(error)) return invalid('error')
+    if (!OAUTH_ERROR_CODE.test(error)) return invalid('error')
     const description = (text(params, 'error_description') ?? '').slice(0, 300)
     return { kind: 'error', error, description, state: stateOk ? state : null }
   }

@@ -1,7 +1,13 @@
 import type { Core } from '../../core/client'
 import type { Emitter } from '../../core/emitter'
 import { PullSignError } from '../../core/errors/pull-sign-error'
-import { CLASSIC_ADDRESS, requireObject, requireString, requireUuid } from '../../core/input'
+import {
+  CLASSIC_ADDRESS,
+  HEX_64,
+  requireObject,
+  requireString,
+  requireUuid,
+} from '../../core/input'
 import { API_HEADERS, API_PATHS } from '../../wire/endpoints'
 import type {
   XappAuthorizeResponse,
@@ -114,8 +120,6 @@ const EVENTS: Record<string, [keyof XappClientEvents, (d: Record<string, unknown
   ],
   networkSwitch: ['networkswitch', (d) => typeof d.network === 'string'],
 }
-
-const TX_HASH = /^[0-9A-Fa-f]{64}$/
 
 // The boolean option `field` of a command's options, as the command's own field when given.
 const booleanOption = (options: unknown, field: string) => {
@@ -268,7 +272,7 @@ export function createXappRuntime(options: XappRuntimeOptions): XappRuntime {
     txDetails: async (tx, account) =>
       bridge.send({
         command: 'txDetails',
-        tx: requireString(tx, 'tx', TX_HASH, 'a 64-hex transaction hash'),
+        tx: requireString(tx, 'tx', HEX_64, 'a 64-hex transaction hash'),
         account: requireString(account, 'account', CLASSIC_ADDRESS, 'a classic address'),
       }),
     async close(options = {}) {

@@ -1,4 +1,5 @@
 import type { NetworkKey } from 'pullsign/wire'
+import type { AmendmentTable } from '../../../ledger/amendments/amendment-table'
 import type { LedgerHeader } from '../../../ledger/closing/ledger-header'
 import type { StoredTransaction } from '../../../ledger/state/stored-transaction'
 import { html, type SafeHtml } from '../common/safe-html'
@@ -26,25 +27,36 @@ export interface DashboardTransaction {
   ledger: number
 }
 
+/** A network's enabled amendments on the dashboard (docs/protocol.md §8.10). */
+export interface DashboardAmendments {
+  /** The profile its table was built from (`default`, `production`). */
+  profile: string
+  /** The enabled amendments, in the server's order, and whether this node models each. */
+  enabled: { name: string; modelled: boolean }[]
+}
+
 /**
- * A network's ledger node on the dashboard: its URLs (docs/protocol.md §8.6), its newest closed
- * ledgers and its newest validated transactions, newest first.
+ * A network's ledger node on the dashboard: its URLs (docs/protocol.md §8.6), its enabled
+ * amendments (§8.10), its newest closed ledgers and its newest validated transactions, newest
+ * first.
  *
  * @example
  * ```ts
- * const testnet: DashboardNetworkLedger = { network: 'TESTNET', name: 'Testnet', node, ledgers: [], transactions: [] }
+ * const testnet: DashboardNetworkLedger = { network: 'TESTNET', name: 'Testnet', node, amendments, ledgers: [], transactions: [] }
  * ```
  */
 export interface DashboardNetworkLedger {
   network: NetworkKey
   name: string
   node: { ws: string; rpc: string; faucet: string }
+  amendments: DashboardAmendments
   ledgers: DashboardClosedLedger[]
   transactions: DashboardTransaction[]
 }
 
-/** What the dashboard reads of a network's closed ledgers (the ledger's own methods). */
+/** What the dashboard reads of a network's ledger (the ledger's own methods). */
 export interface ClosedLedgerReads {
+  amendments(network: NetworkKey): AmendmentTable
   header(network: NetworkKey, index?: number): LedgerHeader | null
   completeLedgers(network: NetworkKey): string
   ledgerTransactions(
@@ -106,7 +118,25 @@ export function networkLedger(
         ledger: index,
       })
   }
-  return { network, name, node, ledgers, transactions }
+  const table = reads.amendments(network)
+  const amendments = {
+    profile: table.profile,
+    enabled: table.amendments
+      .filter((amendment) => amendment.enabled)
+      .map((amendment) => ({ name: amendment.name, modelled: amendment.supported })),
+  }
+  return { network, name, node, amendments, ledgers, transactions }
+}
+
+// The enabled amendments, folded: a network has dozens; opened, they stay open through the live
+// refresh (scripts/dashboard-live.ts keeps a `details` open by id). One the node does not model
+// shows apart (its transactions are refused, docs/protocol.md §8.10).
+function renderAmendments(network: NetworkKey, amendments: DashboardAmendments): SafeHtml {
+  const names = amendments.enabled.map(
+    (a) =>
+      html`<li data-amendment="${a.name}" data-modelled="${a.modelled ? 'yes' : 'no'}"><code>${a.name}</code>${a.modelled ? '' : html` <span class="muted">(not modelled: refused)</span>`}</li>`,
+  )
+  return html`<details id="amendments-${network}" data-amendments="${network}"><summary>Amendments: ${amendments.enabled.length} enabled (profile ${amendments.profile})</summary><ul class="amendments">${names}</ul></details>`
 }
 
 // A hash cut to its first 8 digits, the whole hash in the title.
@@ -126,13 +156,13 @@ function renderNetwork(entry: DashboardNetworkLedger): SafeHtml {
 <dt>WebSocket</dt><dd><code>${entry.node.ws}</code></dd>
 <dt>JSON-RPC</dt><dd><code>${entry.node.rpc}</code></dd>
 <dt>Faucet</dt><dd><code>${entry.node.faucet}</code></dd>
-</dl><h4>Closed ledgers</h4>${ledgers.length ? html`<div class="table-wrap"><table><tr><th>Ledger</th><th>Hash</th><th>Closed</th><th>Transactions</th></tr>${ledgers}</table></div>` : html`<p class="muted">No closed ledger kept.</p>`}
+</dl>${renderAmendments(entry.network, entry.amendments)}<h4>Closed ledgers</h4>${ledgers.length ? html`<div class="table-wrap"><table><tr><th>Ledger</th><th>Hash</th><th>Closed</th><th>Transactions</th></tr>${ledgers}</table></div>` : html`<p class="muted">No closed ledger kept.</p>`}
 <h4>Transactions</h4>${transactions.length ? html`<div class="table-wrap"><table><tr><th>Hash</th><th>Type</th><th>Account</th><th>Result</th><th>Ledger</th></tr>${transactions}</table></div>` : html`<p class="muted">No transactions yet.</p>`}</div>`
 }
 
 /**
  * The dashboard's ledger section: per network, its node's URLs (docs/protocol.md §8.6), its
- * newest closed ledgers (index, hash, close time, transaction count) and newest validated
+ * enabled amendments (§8.10), its newest closed ledgers (index, hash, close time, transaction count) and newest validated
  * transactions (hash, type, account, result, ledger).
  *
  * @example

@@ -51,6 +51,8 @@ export interface DashboardPayload {
   account: string | null
   identifier: string | null
   instruction: string | null
+  /** Why the ledger will refuse its transaction (its preflight, docs/protocol.md §3.1), or null. */
+  preflight: { result: string; message: string } | null
 }
 
 /** Everything the dashboard shows, as plain data (built by `dashboardView`). */
@@ -155,7 +157,7 @@ function renderPayloads(view: DashboardView): SafeHtml {
     (p) => html`<tr data-payload="${p.uuid}" data-state="${p.state}">
 <td>${payloadLink(p.uuid)}${p.instruction ? html`<br><span class="muted note" title="${p.instruction}">${p.instruction}</span>` : ''}</td>
 <td class="row-actions">${isActionable(p.state) ? html`<button type="button" class="sign" data-act="sign" data-payload="${p.uuid}">Sign</button><button type="button" class="reject" data-act="reject" data-payload="${p.uuid}">Reject</button>` : ''}</td>
-<td>${p.application}</td><td>${p.txType}</td>
+<td>${p.application}</td><td>${p.txType}${p.preflight ? html`<br><span class="badge fail preflight" title="${p.preflight.message}">${p.preflight.result}</span>` : ''}</td>
 <td><span class="badge ${p.state}">${STATE_LABELS[p.state]}</span></td>
 <td>${isoText(p.createdAt)}<br><span class="muted">expires ${isoText(p.expiresAt)}</span></td>
 <td>${p.txid ? html`<code class="txid">${p.txid}</code>` : ''}${p.account ? html`<br><span class="muted">${p.account}</span>` : ''}${p.identifier ? html`<br><span class="muted">id ${p.identifier}</span>` : ''}</td>

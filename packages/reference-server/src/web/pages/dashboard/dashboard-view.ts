@@ -1,5 +1,6 @@
 import type { NetworkKey, PayloadRecord } from 'pullsign/wire'
 import type { RefState, WebhookAttempt } from '../../../control-api-types'
+import type { TransactionFinding } from '../../../platform'
 import { payloadState } from '../sign/payload-state'
 import { SIGN_PAGE_NETWORKS } from '../sign/sign-page-view'
 import { type ClosedLedgerReads, networkLedger } from './dashboard-ledgers'
@@ -29,6 +30,8 @@ export interface DashboardSource {
   signIns?: DashboardSignIn[]
   /** The ledger's closed ledgers and their transactions (no ledger section when absent). */
   closed?: ClosedLedgerReads
+  /** What the ledger's preflight says of a payload's transaction (docs/protocol.md §3.1), if it refuses. */
+  finding?(uuid: string): TransactionFinding | null
 }
 
 /**
@@ -50,6 +53,7 @@ export function dashboardView(source: DashboardSource): DashboardView {
       account: record.response.account,
       identifier: record.custom_meta.identifier,
       instruction: record.custom_meta.instruction,
+      preflight: source.finding?.(record.meta.uuid) ?? null,
     }))
     // newest first; the platform lists oldest first, so reversing first keeps ties newest first
     .reverse()

@@ -1,6 +1,7 @@
 import { isNetworkKey, type PayloadRecord } from 'pullsign/wire'
 import type { RefUser } from '../../../control-api-types'
 import { NETWORKS } from '../../../ledger/networks'
+import type { TransactionFinding } from '../../../platform'
 import { payloadState } from './payload-state'
 import type { SignPageNetwork, SignPageView } from './sign-page'
 
@@ -25,6 +26,8 @@ export interface SignPageSource {
   variant: 'sign' | 'qr'
   /** `{links}` (docs/protocol.md §0): the explorer link of a signed transaction starts there. */
   links: string
+  /** What the ledger's preflight says of the transaction (docs/protocol.md §3.1), if it refuses. */
+  finding?: TransactionFinding | null
 }
 
 /**
@@ -69,5 +72,6 @@ export function signPageView(source: SignPageSource): SignPageView {
     networks: [...SIGN_PAGE_NETWORKS],
     qrPng: `/sign/${encodeURIComponent(uuid)}_q.png`,
     socketPath: `/sign/${encodeURIComponent(uuid)}`,
+    preflight: source.finding ?? null,
   }
 }

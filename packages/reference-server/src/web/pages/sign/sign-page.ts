@@ -62,6 +62,11 @@ export interface SignPageView {
   qrPng: string
   /** Path of the payload websocket (§4). */
   socketPath: string
+  /**
+   * Why the ledger will refuse the transaction, said before it is signed (its preflight,
+   * docs/protocol.md §3.1 "Before the ledger says so"), or null.
+   */
+  preflight: { result: string; field: string | null; message: string } | null
 }
 
 /**
@@ -250,6 +255,7 @@ function renderRequest(view: SignPageView, nativeAsset: string): SafeHtml {
 <h1>${TYPE_LABELS[txType] ?? txType}</h1>
 ${view.instruction ? html`<p class="instruction" id="instruction">${view.instruction}</p>` : ''}
 ${requestNotes(view).map((note) => html`<p class="muted note">${note}</p>`)}
+${view.preflight ? html`<p class="status" data-state="error" id="preflight" role="note">The ledger will refuse this transaction: ${view.preflight.message}.</p>` : ''}
 <dl class="fields">
 <dt>Type</dt><dd data-field="TransactionType"><span class="mono">${txType}</span></dd>
 ${transactionRows(view.request, nativeAsset).map((row) => renderRow(row, nativeAsset, accountNames(view)))}

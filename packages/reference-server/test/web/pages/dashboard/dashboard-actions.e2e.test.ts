@@ -11,7 +11,7 @@ describe('dashboard actions in Chromium (through the control API)', { timeout: 3
     const row = page.locator(`tr[data-payload="${created.uuid}"]`)
     await page.selectOption('#act-user', { label: 'Bob' })
     await row.getByRole('button', { name: 'Sign' }).click()
-    await expect.poll(() => row.getAttribute('data-state'), { timeout: 5000 }).toBe('signed')
+    await expect.poll(() => row.getAttribute('data-state')).toBe('signed')
     expect(await page.locator('#action-result').textContent()).toBe(
       `Payload ${created.uuid.slice(0, 8)}… signed as Bob.`,
     )
@@ -22,7 +22,7 @@ describe('dashboard actions in Chromium (through the control API)', { timeout: 3
     const other = await e.createPayload({ txjson: PAYMENT })
     const next = page.locator(`tr[data-payload="${other.uuid}"]`)
     await next.getByRole('button', { name: 'Reject' }).click()
-    await expect.poll(() => next.getAttribute('data-state'), { timeout: 5000 }).toBe('rejected')
+    await expect.poll(() => next.getAttribute('data-state')).toBe('rejected')
     expect(errors).toEqual([])
     await page.close()
   })
@@ -33,9 +33,7 @@ describe('dashboard actions in Chromium (through the control API)', { timeout: 3
     await page.fill('#user-name', 'Carol')
     await page.getByRole('button', { name: 'Add user' }).click()
     await expect.poll(() => page.locator('#action-result').textContent()).toBe('Added user Carol.')
-    await expect
-      .poll(() => page.locator('#users h3').allTextContents(), { timeout: 5000 })
-      .toContain('Carol')
+    await expect.poll(() => page.locator('#users h3').allTextContents()).toContain('Carol')
     await expect.poll(() => page.locator('#act-user option').allTextContents()).toContain('Carol')
     expect(await page.inputValue('#user-name')).toBe('')
 
@@ -43,7 +41,7 @@ describe('dashboard actions in Chromium (through the control API)', { timeout: 3
     await page.fill('#application-webhook', 'http://127.0.0.1:9/hook')
     await page.getByRole('button', { name: 'Add application' }).click()
     await expect
-      .poll(() => page.locator('#applications h3').allTextContents(), { timeout: 5000 })
+      .poll(() => page.locator('#applications h3').allTextContents())
       .toContain('Tea shop')
     const app = e.t.server.platform.applications.list().find((a) => a.name === 'Tea shop')
     expect(app?.webhookUrl).toBe('http://127.0.0.1:9/hook')
@@ -185,9 +183,7 @@ describe('dashboard actions in Chromium (through the control API)', { timeout: 3
     expect(Number(await page.locator('#clock-offset').getAttribute('data-seconds'))).toBe(0)
     await page.fill('#advance-seconds', '3600')
     await page.getByRole('button', { name: 'Advance' }).click()
-    await expect
-      .poll(() => page.locator('#clock-offset').getAttribute('data-seconds'), { timeout: 5000 })
-      .toBe('3600')
+    await expect.poll(() => page.locator('#clock-offset').getAttribute('data-seconds')).toBe('3600')
     expect(await page.locator('#clock-offset').textContent()).toBe('+3600 s from real time')
     expect(await page.locator('#action-result').textContent()).toMatch(/^Clock advanced/)
 
@@ -196,9 +192,7 @@ describe('dashboard actions in Chromium (through the control API)', { timeout: 3
     await expect
       .poll(() => page.locator('#action-result').textContent())
       .toBe('Reset to the start fixtures.')
-    await expect
-      .poll(() => page.locator('#payloads tr[data-payload]').count(), { timeout: 5000 })
-      .toBe(0)
+    await expect.poll(() => page.locator('#payloads tr[data-payload]').count()).toBe(0)
     expect(e.t.server.platform.payloads.size).toBe(0)
     expect(errors).toEqual([])
     await page.close()

@@ -31,29 +31,27 @@ describe('the wallet autopilot on the dashboard, in Chromium', { timeout: 30_000
       },
     ])
     const row = page.locator('#autopilot tr[data-autopilot="* SignIn"]')
-    await expect.poll(() => row.getAttribute('data-enabled'), { timeout: 5000 }).toBe('true')
+    await expect.poll(() => row.getAttribute('data-enabled')).toBe('true')
 
     // The server clock fires the due answer at once (no waiting on real time).
     const signed = await e.createPayload(SIGN_IN)
     server.clock.advance(0.001)
     await expect
-      .poll(
-        () =>
-          page.locator(`tr[data-autopilot-entry="${signed.uuid}"]`).getAttribute('data-outcome'),
-        { timeout: 5000 },
+      .poll(() =>
+        page.locator(`tr[data-autopilot-entry="${signed.uuid}"]`).getAttribute('data-outcome'),
       )
       .toBe('signed')
     expect((await e.fetchRecord(signed.uuid)).meta.signed).toBe(true)
 
     await row.getByRole('button', { name: 'Switch off' }).click()
-    await expect.poll(() => row.getAttribute('data-enabled'), { timeout: 5000 }).toBe('false')
+    await expect.poll(() => row.getAttribute('data-enabled')).toBe('false')
     expect(server.wallet.autopilotRules()[0]?.enabled).toBe(false)
     const waiting = await e.createPayload(SIGN_IN)
     server.clock.advance(0.001)
     expect((await e.fetchRecord(waiting.uuid)).meta.resolved).toBe(false)
 
     await row.getByRole('button', { name: 'Switch on' }).click()
-    await expect.poll(() => row.getAttribute('data-enabled'), { timeout: 5000 }).toBe('true')
+    await expect.poll(() => row.getAttribute('data-enabled')).toBe('true')
 
     // A payment (no SignIn: the broader rule answers) Bob cannot answer any more: skipped, the
     // reason on the page.
@@ -61,13 +59,11 @@ describe('the wallet autopilot on the dashboard, in Chromium', { timeout: 30_000
     const expired = await e.createPayload({ txjson: PAYMENT, options: { expire: 1 } })
     server.clock.advance(60)
     const skipped = page.locator(`tr[data-autopilot-entry="${expired.uuid}"]`)
-    await expect.poll(() => skipped.getAttribute('data-outcome'), { timeout: 5000 }).toBe('skipped')
+    await expect.poll(() => skipped.getAttribute('data-outcome')).toBe('skipped')
     expect(await skipped.textContent()).toContain('expired before it was opened')
 
     await page.getByRole('button', { name: 'All off' }).click()
-    await expect
-      .poll(() => page.locator('#autopilot').textContent(), { timeout: 5000 })
-      .toContain('No rules')
+    await expect.poll(() => page.locator('#autopilot').textContent()).toContain('No rules')
     expect(server.wallet.autopilotRules()).toEqual([])
     expect(errors).toEqual([])
     await page.close()

@@ -91,4 +91,27 @@ describe('dashboard ledgers', () => {
     expect(html).toContain('<h3>&lt;b&gt;Net&lt;/b&gt;</h3>')
     expect(html).not.toContain('<script>')
   })
+
+  it("shows each network's enabled amendments, those the node does not model apart (docs/protocol.md §8.10)", () => {
+    const xahau = networkLedger(
+      fixture.ledger,
+      'XAHAU',
+      'Xahau',
+      nodeUrls('http://127.0.0.1:8787', 'XAHAU'),
+    )
+    const names = xahau.amendments.enabled.map((a) => a.name)
+    expect(names).toContain('URIToken')
+    expect(names).not.toContain('DeletableAccounts')
+    expect(xahau.amendments.enabled.find((a) => a.name === 'URIToken')?.modelled).toBe(false)
+    expect(xahau.amendments.enabled.find((a) => a.name === 'Checks')?.modelled).toBe(true)
+    expect(testnet().amendments.profile).toBe('default')
+    expect(testnet().amendments.enabled.map((a) => a.name)).toContain('BatchV1_1')
+    const html = renderLedgers([testnet(), xahau]).value
+    expect(html).toContain('<li data-amendment="URIToken" data-modelled="no"><code>URIToken</code>')
+    expect(html).toContain(
+      '<details id="amendments-XAHAU" data-amendments="XAHAU"><summary>Amendments: ',
+    )
+    fixture.ledger.setAmendments('TESTNET', { disable: ['BatchV1_1'] })
+    expect(renderLedgers([testnet()]).value).not.toContain('data-amendment="BatchV1_1"')
+  })
 })

@@ -40,10 +40,10 @@ describe('dashboard in Chromium', { timeout: 30_000 }, () => {
     const { page, errors } = await e.openPage(`${e.t.endpoints.api}/`)
     const created = await e.createPayload({ txjson: PAYMENT, custom_meta: { instruction: 'live' } })
     const row = page.locator(`tr[data-payload="${created.uuid}"]`)
-    await expect.poll(() => row.getAttribute('data-state'), { timeout: 5000 }).toBe('pending')
+    await expect.poll(() => row.getAttribute('data-state')).toBe('pending')
     const res = await e.t.control(`payloads/${created.uuid}/reject`, { user: e.t.alice.uuid })
     expect(res.status).toBe(200)
-    await expect.poll(() => row.getAttribute('data-state'), { timeout: 5000 }).toBe('rejected')
+    await expect.poll(() => row.getAttribute('data-state')).toBe('rejected')
     expect(await page.locator('#live').textContent()).toBe('live')
     expect(errors).toEqual([])
     await page.close()
@@ -64,7 +64,7 @@ describe('dashboard in Chromium', { timeout: 30_000 }, () => {
 
     const card = page.locator(`[data-network-ledger="${network}"]`)
     const row = card.locator(`tr[data-transaction="${network}:${txid}"]`)
-    await expect.poll(() => row.count(), { timeout: 5000 }).toBe(1)
+    await expect.poll(() => row.count()).toBe(1)
     expect(await row.textContent()).toContain('Payment')
     expect(await row.textContent()).toContain(response.account ?? 'no account')
     expect(await row.locator('.badge').textContent()).toBe('tesSUCCESS')
@@ -80,6 +80,35 @@ describe('dashboard in Chromium', { timeout: 30_000 }, () => {
     expect(await ledgerRow.locator('td.amount').textContent()).toBe(String(inLedger))
     const state = (await (await e.t.control('state')).json()) as RefState
     expect(await card.textContent()).toContain(state.ledger[network as NetworkKey].ws)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it("lists each network's enabled amendments, and follows a switch (docs/protocol.md §8.10)", async () => {
+    const e = env()
+    const { page, errors } = await e.openPage(`${e.t.endpoints.api}/`)
+    const xahau = page.locator('details[data-amendments="XAHAU"]')
+    await xahau.locator('summary').click()
+    const uriToken = xahau.locator('li[data-amendment="URIToken"]')
+    expect(await uriToken.isVisible()).toBe(true)
+    expect(await uriToken.textContent()).toContain('not modelled')
+    expect(await xahau.locator('li[data-amendment="DeletableAccounts"]').count()).toBe(0)
+    const batch = page.locator('details[data-amendments="TESTNET"] li[data-amendment="BatchV1_1"]')
+    expect(await batch.count()).toBe(1)
+    // Opened, the list stays open while the live refresh swaps the section (a ledger closes).
+    const newest = page.locator('[data-network-ledger="XAHAU"] tr[data-ledger]').first()
+    const before = await newest.getAttribute('data-ledger')
+    expect((await e.t.control('ledger/close', { network: 'XAHAU' })).status).toBe(200)
+    await expect.poll(() => newest.getAttribute('data-ledger'), { timeout: 5000 }).not.toBe(before)
+    expect(await xahau.getAttribute('open')).toBe('')
+    expect(await uriToken.isVisible()).toBe(true)
+    const res = await e.t.control('ledger/amendments', {
+      network: 'TESTNET',
+      disable: ['BatchV1_1'],
+    })
+    expect(res.status).toBe(200)
+    await expect.poll(() => batch.count(), { timeout: 5000 }).toBe(0)
+    await e.t.control('ledger/amendments', { network: 'TESTNET', profile: 'default' })
     expect(errors).toEqual([])
     await page.close()
   })

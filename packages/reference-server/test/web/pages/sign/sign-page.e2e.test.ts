@@ -168,6 +168,21 @@ describe('sign page in Chromium', { timeout: 30_000 }, () => {
     await page.close()
   })
 
+  it('follows return_url.web when the wallet answered before the page loaded', async () => {
+    const e = env()
+    const created = await e.createPayload({
+      txjson: PAYMENT,
+      options: { return_url: { web: `${e.site.base}/done?id={id}` } },
+    })
+    const signed = await e.t.control(`payloads/${created.uuid}/sign`, { user: e.t.bob.uuid })
+    expect(signed.status).toBe(200)
+    const { page, errors } = await e.openPage(created.next.always)
+    await page.waitForURL(`${e.site.base}/done?**`)
+    expect(page.url()).toBe(`${e.site.base}/done?id=${created.uuid}`)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it('shows the wallet’s refusal and keeps the payload answerable', async () => {
     const e = env()
     const aliceAccount = e.t.alice.accounts[0]?.address ?? ''
