@@ -219,6 +219,22 @@ export function nodeRequests(accounts: readonly string[]): fc.Arbitrary<Record<s
   )
 }
 
+/**
+ * The node fuzz's frames: generated requests ({@link nodeRequests}), raw text and any JSON value,
+ * as a client may send them on a ledger node's socket.
+ *
+ * @example
+ * ```ts
+ * const frames = fc.sample(nodeFrames([address]), { numRuns: 5_000, seed: 31 })
+ * ```
+ */
+export const nodeFrames = (accounts: readonly string[]): fc.Arbitrary<string> =>
+  fc.oneof(
+    nodeRequests(accounts).map((fields) => JSON.stringify(fields)),
+    fc.string({ maxLength: 200 }),
+    fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+  )
+
 const nested = (depth: number, inner: string) => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`
 
 // Ways a path is bent before it is sent: what a URL parser rewrites, and what it keeps.

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import WebSocket from 'ws'
 import { builtServer } from './bench-fixtures'
 import { quick, report } from './bench-report'
-import { type FuzzRequest, fuzzRequests, nodeRequests } from './fuzz-requests'
+import { type FuzzRequest, fuzzRequests, nodeFrames } from './fuzz-requests'
 import { ensureGc, settledMemory } from './gc-process'
 import { signInToken, xappTokens } from './identity-fixtures'
 
@@ -139,14 +139,7 @@ const address = alice.accounts[0]?.address ?? ''
 const ledgerState = () => JSON.stringify(platform.ledger.account('TESTNET', address))
 const socket = new WebSocket(`${endpoints.api.replace(/^http/, 'ws')}/ledger/TESTNET`)
 await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
-const frames = fc.sample(
-  fc.oneof(
-    nodeRequests([address]).map((fields) => JSON.stringify(fields)),
-    fc.string({ maxLength: 200 }),
-    fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
-  ),
-  { numRuns: FRAMES, seed: 31 },
-)
+const frames = fc.sample(nodeFrames([address]), { numRuns: FRAMES, seed: 31 })
 let frameErrors = 0
 let badAnswers = 0
 let changedByFrameError = 0

@@ -8,7 +8,7 @@ import {
   switchAmendments,
   unknownAmendments,
 } from './amendments/amendment-table'
-import { bookAmountOf } from './amounts/book-amount'
+import { LedgerAmount, MAX_DROPS } from './amounts/ledger-amount'
 import { parseDrops } from './amounts/native-amount'
 import { CLOSE_TIME_RESOLUTION, closeTimeNotBefore } from './closing/ledger-header'
 import { parseCtid } from './codec/ctid'
@@ -20,10 +20,10 @@ import type { AccountView, Ledger, LedgerSelector } from './ledger-types'
 import { createNetworkLedger, DEFAULT_LEDGER_HISTORY, type NetworkLedger } from './network-ledger'
 import { NETWORKS, networkDefinition } from './networks'
 import { accountOffers, bookOffers } from './reads/book-offers'
+import { bookQuote } from './reads/book-quote'
 import { accountObjectsPage, ledgerDataPage, ownerObjects } from './reads/ledger-reads'
 import { accountNfts, heldNFToken, nftBuyOffers, nftSellOffers } from './reads/nft-reads'
 import { depositAuthorized, depositParties } from './rules/common/deposit-authorization'
-import { bookQuote } from './rules/payment/book-payment'
 import type { NativePrice } from './rules/transaction-rules'
 import { minimumFee } from './rules/transactor'
 import { readAccount } from './state/account-root'
@@ -260,6 +260,12 @@ export function createLedger(options: LedgerOptions): Ledger {
       const amount = parseDrops(drops)
       if (amount === null) throw outOfRange('drops', 'must be a non-negative integer of drops')
       const targets = keys.map(network)
+      // Every network's balance stays within the drops there are, or none changes.
+      for (const target of targets) {
+        if (BigInt(target.account(address)?.Balance ?? 0) + amount > MAX_DROPS) {
+          throw outOfRange('drops', 'would take the balance past 10^17 drops (100 billion units)')
+        }
+      }
       changes++
       for (const target of targets) target.fund(address, amount)
     },
@@ -301,8 +307,8 @@ export function createLedger(options: LedgerOptions): Ledger {
       return bookQuote(ledger.objects, {
         account,
         pay: asset,
-        amount: bookAmountOf(amount, native),
-        native,
+        amount: LedgerAmount.fromJson(amount, native),
+        enabled: ledger.preflightContext.enabled,
       })
     },
     fee: (key) => network(key).definition.fee,

@@ -17,6 +17,7 @@ import type { ReadView } from './state/read-view'
 import type { StoredTransaction } from './state/stored-transaction'
 import type { LineView } from './state/trust-line'
 import type { PreflightRefusal, UnsignedPreflightOptions } from './unsigned-preflight'
+import type { Refusal } from './view/refusal'
 
 /**
  * The state of one account on one network, as the wallet and the lookups see it.
@@ -84,6 +85,11 @@ export interface SubmitResult {
   network: NetworkKey
   /** The node URI the transaction was submitted to (the network's production node). */
   node: string
+  /**
+   * Why the result is not `tesSUCCESS`: the rule that decided, the values it compared and the
+   * rippled source it follows (absent on success).
+   */
+  refusal?: Refusal
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type AmendmentTable, amendmentTable } from './amendments/amendment-table'
+import { MAX_DROPS } from './amounts/ledger-amount'
 import { parseDrops } from './amounts/native-amount'
 import { createLedgerChain, type LedgerChain, loadLedgerChain } from './closing/ledger-chain'
 import { effectiveCloseTime, type LedgerHeader, RIPPLE_EPOCH_OFFSET } from './closing/ledger-header'
@@ -29,6 +30,8 @@ import type { RawView, ReadView } from './state/read-view'
 import { createSandbox } from './state/sandbox'
 import type { StoreSnapshot } from './state/store-snapshot'
 import type { StoredTransaction } from './state/stored-transaction'
+import { faultRefusal } from './view/ledger-fault'
+import { type Refusal, refusalOf, refuse } from './view/refusal'
 
 /** The in-memory ledger of one network. */
 export interface NetworkLedger {
@@ -141,13 +144,20 @@ export function createNetworkLedger(
     }
   }
 
-  const answer = (txid: string, engine_result: string, applied = false): SubmitResult => ({
+  const answer = (
+    txid: string,
+    verdict: Refusal | 'tesSUCCESS',
+    applied = false,
+  ): SubmitResult => ({
     txid,
-    engine_result,
+    engine_result: verdict === 'tesSUCCESS' ? verdict : verdict.result,
     applied,
     network: definition.key,
     node: definition.dispatched_to,
+    ...(verdict === 'tesSUCCESS' ? {} : { refusal: verdict }),
   })
+  // A blob that is no transaction (docs/protocol.md §8.2): rippled cannot deserialize it.
+  const malformed = (detail: string) => refuse('temMALFORMED', 'blob-malformed', detail, 'STTx.cpp')
 
   // Keeps an applied transaction: its changes go down to `target`, it takes the next position of
   // the open ledger (its metadata's TransactionIndex).
@@ -182,7 +192,7 @@ export function createNetworkLedger(
   // uses its Sequence or ticket (rippled apply.cpp applyBatchTransactions; §8.4).
   const runInner = (view: ReadView & RawView, tx: JsonObject, batchId: string) => {
     const refused = innerPreflight(tx, host) ?? innerPreclaim(view, tx, host)
-    if (refused && !isTec(refused)) return null
+    if (refused && !isTec(refused.result)) return null
     const txid = ledgerTransactionId(codec.encode(tx))
     const applied = applyTransaction(view, { tx, txid, fee: 0n, claim: refused ?? undefined }, host)
     return applied.applied ? keep(view, tx, txid, applied, batchId) : null
@@ -209,7 +219,12 @@ export function createNetworkLedger(
     },
     fund(address, drops) {
       // A direct credit of the control API, not a transaction: the validated ledger shows it at
-      // once too, as if the account had been funded at genesis.
+      // once too, as if the account had been funded at genesis. A balance past every drop there
+      // is could never be written: refused before anything changes.
+      const held = readAccount(objects, address)
+      if ((held ? BigInt(held.Balance) : 0n) + drops > MAX_DROPS) {
+        throw new RangeError('drops would take the balance past 10^17 drops (100 billion units)')
+      }
       for (const store of [objects, validated]) {
         const root = readAccount(store, address)
         const next = root ? { ...root } : newAccountRoot(address, closedIndex + 1, 0n)
@@ -220,25 +235,40 @@ export function createNetworkLedger(
     account: (address) => readAccount(objects, address) ?? null,
     latestClosedIndex: () => closedIndex,
     submit(blob) {
-      if (!HEX.test(blob)) return answer('', 'temMALFORMED')
+      if (!HEX.test(blob)) return answer('', malformed('the blob is not hexadecimal'))
       const canonical = blob.toUpperCase()
       const txid = ledgerTransactionId(canonical)
       // A blob that does not re-encode to itself is not canonical, so its id would be ambiguous.
       const decoded = codec.decodeCanonical(canonical)
-      if (!decoded) return answer(txid, 'temMALFORMED')
+      if (!decoded)
+        return answer(txid, malformed('the blob does not decode to a canonical transaction'))
       const { tx } = decoded
       // A blob without TransactionType (a SignIn, docs/protocol.md §8.2) is never a transaction.
-      if (typeof tx.TransactionType !== 'string') return answer(txid, 'temMALFORMED')
-      if (transactions.has(txid)) return answer(txid, 'tefALREADY')
-      const refused = preflight(tx, decoded.signingFields, host) ?? preclaim(objects, tx, host)
-      if (refused && !isTec(refused)) return answer(txid, refused)
+      if (typeof tx.TransactionType !== 'string') {
+        return answer(
+          txid,
+          malformed('the blob has no TransactionType (a SignIn is no transaction)'),
+        )
+      }
+      if (transactions.has(txid)) {
+        const detail = `the transaction ${txid} is already in the ledger`
+        return answer(txid, refuse('tefALREADY', 'already-applied', detail, 'apply.cpp'))
+      }
+      let refused: Refusal | null
+      try {
+        refused = preflight(tx, decoded.signingFields, host) ?? preclaim(objects, tx, host)
+      } catch (error) {
+        // rippled's apply.cpp turns an exception in preflight or preclaim into tefEXCEPTION.
+        refused = faultRefusal(error)
+      }
+      if (refused && !isTec(refused.result)) return answer(txid, refused)
       const fee = parseDrops(tx.Fee) ?? 0n
       const applied = applyTransaction(
         objects,
         { tx, txid, fee, claim: refused ?? undefined },
         host,
       )
-      if (!applied.applied) return answer(txid, applied.result)
+      if (!applied.applied) return answer(txid, applied.refusal ?? refusalOf(applied.result))
       const stored = keep(objects, tx, txid, applied)
       openBlobs.set(txid, canonical)
       record(stored)
@@ -252,7 +282,7 @@ export function createNetworkLedger(
           for (const inner of batch.inner) record(inner)
         }
       }
-      return answer(txid, applied.result, true)
+      return answer(txid, applied.refusal ?? 'tesSUCCESS', true)
     },
     close(now, ledgers = 1) {
       let burnt = 0n

@@ -29,9 +29,9 @@ export interface UnsignedPreflightOptions {
 }
 
 // The steps of rules/transactor.ts `preflight` that need no signature: its Batch inner steps
-// (the amendments, NetworkID, the type's rules).
+// (the amendments, NetworkID, the type's rules); the refusal's result code is what a finding names.
 const checks = (tx: JsonObject, context: PreflightContext): string | null =>
-  innerPreflight(tx, context)
+  innerPreflight(tx, context)?.result ?? null
 
 // The fields the checks read, each where they read it last: a rule returns at the check that
 // failed, so the field it refused for is among the last it read.

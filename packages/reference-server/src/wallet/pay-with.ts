@@ -1,5 +1,6 @@
 import type { Amount, IssuedAmount, RatesResponse, TransactionJson } from 'pullsign/wire'
-import { IssuedValue, roundAmount } from '../ledger/amounts/issued-value'
+import { LedgerAmount } from '../ledger/amounts/ledger-amount'
+import { multiplyRateRound } from '../ledger/amounts/transfer-rate'
 import type { NetworkDefinition } from '../ledger/networks'
 import { invalidRequest } from '../platform/errors'
 
@@ -11,6 +12,8 @@ export type RateLookup = (code: string) => RatesResponse | null
 
 /** SendMax leaves room for the price to move while the payment is in flight. */
 const SLIPPAGE = 1.01
+// The same 1 % as a rate in parts per billion, for amounts the ledger computes.
+const SLIPPAGE_RATE = 1_010_000_000
 
 /**
  * What the order book asks of the payer for the payment's `Amount` in the asset it pays with
@@ -24,13 +27,8 @@ const SLIPPAGE = 1.01
 export type BookCost = (pay: { currency: string; issuer: string | null }) => Amount | null
 
 // The book's cost plus the slippage, rounded up as the ledger keeps amounts.
-function withSlippage(cost: Amount): Amount {
-  if (!isIssued(cost)) {
-    return roundAmount(new IssuedValue(cost).times(SLIPPAGE), true, 'up').toFixed(0)
-  }
-  const value = roundAmount(new IssuedValue(cost.value).times(SLIPPAGE), false, 'up')
-  return { currency: cost.currency, issuer: cost.issuer, value: value.toString() }
-}
+const withSlippage = (cost: Amount): Amount =>
+  multiplyRateRound(LedgerAmount.fromJson(cost), SLIPPAGE_RATE, true).toJson()
 
 const isIssued = (amount: unknown): amount is IssuedAmount =>
   typeof amount === 'object' && amount !== null && 'currency' in amount && 'issuer' in amount

@@ -86,7 +86,7 @@ describe("metadata as rippled's ApplyStateTable writes it (docs/protocol.md §8.
     ).toBeUndefined()
   })
 
-  it('using a ticket deletes it and its emptied directory, with their final fields', () => {
+  it('using a ticket deletes it, keeping its emptied directory root (Transactor::ticketDelete dirRemove(..., true))', () => {
     f.submit(alice, { TransactionType: 'TicketCreate', TicketCount: 1 })
     const sequence = (f.ledger.account('TESTNET', alice.address)?.sequence ?? 0) - 1
     const created = f.ledger.transaction(
@@ -106,10 +106,11 @@ describe("metadata as rippled's ApplyStateTable writes it (docs/protocol.md §8.
       FinalFields: { Account: alice.address, Flags: 0, OwnerNode: '0', TicketSequence: sequence },
     })
     expect(ticket?.FinalFields).toHaveProperty('PreviousTxnID')
-    expect(f.node(txid, ownerDirIndex(alice.address))?.DeletedNode).toMatchObject({
+    expect(f.node(txid, ownerDirIndex(alice.address))?.ModifiedNode).toMatchObject({
       LedgerEntryType: 'DirectoryNode',
       FinalFields: { Owner: alice.address, RootIndex: ownerDirIndex(alice.address), Flags: 0 },
     })
+    expect(f.ledger.entry('TESTNET', ownerDirIndex(alice.address))?.Indexes).toEqual([])
     expect(f.node(txid, accountRootIndex(alice.address))?.ModifiedNode).toMatchObject({
       PreviousTxnID: created?.txid,
       PreviousFields: { OwnerCount: 1, TicketCount: 1 },

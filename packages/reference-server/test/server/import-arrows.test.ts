@@ -92,14 +92,20 @@ const FAMILY_USES: Record<string, readonly string[]> = {
   // AccountDelete removes the account's NFToken offers (rippled DeleteAccount.cpp
   // `removeNFTokenOfferFromLedger`).
   account: ['nft'],
-  // CheckCash pays along the payment engine (rippled CashCheck.cpp `flow`).
-  check: ['payment'],
-  // A Payment between two assets crosses the order book (rippled BookStep.cpp).
-  payment: ['dex'],
 }
 const MAX_FILES_PER_FOLDER = 25
 // The ledger's foundations, below its rules and reads.
-const FOUNDATIONS = ['amendments', 'amounts', 'closing', 'codec', 'signatures', 'state']
+const FOUNDATIONS = [
+  'amendments',
+  'amounts',
+  'closing',
+  'codec',
+  'number',
+  'paths',
+  'signatures',
+  'state',
+  'view',
+]
 
 /** Where a file under ledger/rules/ sits: 'top', 'common' or its family; undefined elsewhere. */
 const rulesPlace = (file: string): string | undefined => {

@@ -12,18 +12,28 @@ afterEach(() => setup.dispose())
 const gateway = testKey(41)
 const usd = (value: string) => ({ currency: 'USD', issuer: gateway.address, value })
 
-// The gateway sells its own USD on the book: 10 USD for 20 XRP (2 XRP per USD).
-function gatewaySells(value: string, drops: string) {
+// The gateway signs a transaction on the test network.
+function gatewaySubmits(fields: Record<string, unknown>) {
   const { ledger } = setup.platform
   const tx = {
-    TransactionType: 'OfferCreate',
     Account: gateway.address,
     Fee: '12',
     Sequence: ledger.account('TESTNET', gateway.address)?.sequence,
-    TakerPays: drops,
-    TakerGets: usd(value),
+    ...fields,
   }
   expect(ledger.submit('TESTNET', signTx(tx, gateway)).engine_result).toBe('tesSUCCESS')
+}
+
+// A funded gateway that lets its USD ripple (DefaultRipple): rippled delivers an issuer's asset
+// out of a book only through a line it lets ripple (DirectIPaymentStep::check).
+function fundGateway() {
+  setup.platform.ledger.fund(gateway.address, '100000000', ['TESTNET'])
+  gatewaySubmits({ TransactionType: 'AccountSet', SetFlag: 8 })
+}
+
+// The gateway sells its own USD on the book: 10 USD for 20 XRP (2 XRP per USD).
+function gatewaySells(value: string, drops: string) {
+  gatewaySubmits({ TransactionType: 'OfferCreate', TakerPays: drops, TakerGets: usd(value) })
 }
 
 async function bobTrustsUsd() {
@@ -50,7 +60,7 @@ async function aliceSendsBobFiveUsdInXrp() {
 describe('pay with another asset through the order book (docs/protocol.md §8.5, §8.7)', () => {
   it("sets SendMax from the book's price and the ledger pays through the book", async () => {
     const { platform, alice } = setup
-    platform.ledger.fund(gateway.address, '100000000', ['TESTNET'])
+    fundGateway()
     await bobTrustsUsd()
     gatewaySells('10', '20000000')
     const payer = alice.accounts[0]?.address ?? ''
@@ -74,7 +84,7 @@ describe('pay with another asset through the order book (docs/protocol.md §8.5,
 
   it('a book that cannot fill the whole Amount fails tecPATH_PARTIAL and changes nothing but the fee', async () => {
     const { platform } = setup
-    platform.ledger.fund(gateway.address, '100000000', ['TESTNET'])
+    fundGateway()
     await bobTrustsUsd()
     gatewaySells('1', '2000000')
     const record = await aliceSendsBobFiveUsdInXrp()

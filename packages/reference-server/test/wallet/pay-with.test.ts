@@ -1,6 +1,7 @@
 import { decode } from 'ripple-binary-codec'
 import { verify } from 'ripple-keypairs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { signTx, testKey } from '../ledger/test-keys'
 import { singleSigningData, type WalletSetup, walletSetup } from './wallet-setup'
 
 let setup: WalletSetup
@@ -9,17 +10,33 @@ beforeEach(() => {
 })
 afterEach(() => setup.dispose())
 
-const ISSUER = 'rhub8VRN55s94qWKDv6jmDy1pUykJzF3wq'
+const issuer = testKey(43)
+const ISSUER = issuer.address
 const USD = { currency: 'USD', issuer: ISSUER, value: '10' }
 
 function request(destination: string, options: Record<string, unknown> = { pathfinding: true }) {
   return { txjson: { TransactionType: 'Payment', Destination: destination, Amount: USD }, options }
 }
 
+// The issuer lets its USD ripple (DefaultRipple): rippled delivers an issuer's asset out of a
+// book only through a line it lets ripple (DirectIPaymentStep::check).
+function fundIssuer(network: 'TESTNET') {
+  const { ledger } = setup.platform
+  ledger.fund(ISSUER, '50000000', [network])
+  const tx = {
+    TransactionType: 'AccountSet',
+    Account: ISSUER,
+    Fee: '12',
+    Sequence: ledger.account(network, ISSUER)?.sequence,
+    SetFlag: 8,
+  }
+  expect(ledger.submit(network, signTx(tx, issuer)).engine_result).toBe('tesSUCCESS')
+}
+
 // The receiver trusts the issuer for USD, signing a TrustSet in the wallet (docs/protocol.md §8.5).
 async function trustUsd(network: 'TESTNET') {
   const { platform, bob, create } = setup
-  platform.ledger.fund(ISSUER, '50000000', [network])
+  fundIssuer(network)
   const { uuid } = create({
     txjson: { TransactionType: 'TrustSet', LimitAmount: { ...USD, value: '1000' } },
   })
@@ -57,7 +74,7 @@ describe('pay with anything (docs/protocol.md §8.3, §8.5)', () => {
 
   it('fails with tecPATH_DRY when the receiver has no trust line, charging only the fee', async () => {
     const { platform, alice, bob, create } = setup
-    platform.ledger.fund(ISSUER, '50000000', ['TESTNET'])
+    fundIssuer('TESTNET')
     const payer = alice.accounts[0]?.address ?? ''
     const before = BigInt(platform.ledger.account('TESTNET', payer)?.balance ?? '0')
     const { uuid } = create(request(bob.accounts[0]?.address ?? ''))

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { createSharedCache } from '../../bounded-cache'
 import type { AccountView, LedgerObject } from '../../ledger'
+import { LedgerAmount } from '../../ledger/amounts/ledger-amount'
 import { accountIdOf } from '../../ledger/codec/account-ids'
 import {
   accountParam,
@@ -135,7 +136,10 @@ const accountLines: NodeMethod = (call) => {
   }
 }
 
-const compare = (a: string, b: string) => Number(a) - Number(b)
+// A line's value (balance or limit) as the ledger's amount type, to compare and sum exactly.
+const lineValue = (currency: string, value: string) =>
+  LedgerAmount.fromJson({ currency, issuer: NO_ISSUER, value })
+const NO_ISSUER = 'rrrrrrrrrrrrrrrrrrrrBZbvji'
 
 /** `account_currencies` (xrpl.org, rippled AccountCurrencies.cpp: room left on each side of a line). */
 const accountCurrencies: NodeMethod = (call) => {
@@ -143,8 +147,9 @@ const accountCurrencies: NodeMethod = (call) => {
   const receive = new Set<string>()
   const send = new Set<string>()
   for (const line of accountView(call, address, selected).lines) {
-    if (compare(line.balance, line.limit) < 0) receive.add(line.currency)
-    if (compare(`${-Number(line.balance)}`, line.limit_peer) < 0) send.add(line.currency)
+    const balance = lineValue(line.currency, line.balance)
+    if (balance.lt(lineValue(line.currency, line.limit))) receive.add(line.currency)
+    if (balance.negated().lt(lineValue(line.currency, line.limit_peer))) send.add(line.currency)
   }
   return {
     receive_currencies: [...receive].sort(),
@@ -153,16 +158,21 @@ const accountCurrencies: NodeMethod = (call) => {
   }
 }
 
-/** `gateway_balances` (xrpl.org): what others hold of the account's assets, and what it holds. */
+/**
+ * `gateway_balances` (xrpl.org, rippled GatewayBalances.cpp): what others hold of the account's
+ * assets, summed per currency with the ledger's own arithmetic (`STAmount` sums written as
+ * `getText`), and what it holds.
+ */
 const gatewayBalances: NodeMethod = (call) => {
   const { address, selected } = readAccount(call, 'current')
-  const obligations: Record<string, number> = {}
+  const obligations = new Map<string, LedgerAmount>()
   const assets: Record<string, { currency: string; value: string }[]> = {}
   for (const line of accountView(call, address, selected).lines) {
-    const balance = Number(line.balance)
-    if (balance < 0) {
-      obligations[line.currency] = (obligations[line.currency] ?? 0) - balance
-    } else if (balance > 0) {
+    const balance = lineValue(line.currency, line.balance)
+    if (balance.signum() < 0) {
+      const owed = obligations.get(line.currency)
+      obligations.set(line.currency, owed ? owed.minus(balance) : balance.negated())
+    } else if (balance.signum() > 0) {
       const list = assets[line.counterparty] ?? []
       list.push({ currency: line.currency, value: line.balance })
       assets[line.counterparty] = list
@@ -171,10 +181,10 @@ const gatewayBalances: NodeMethod = (call) => {
   return {
     account: address,
     ...(Object.keys(assets).length > 0 ? { assets } : {}),
-    ...(Object.keys(obligations).length > 0
+    ...(obligations.size > 0
       ? {
           obligations: Object.fromEntries(
-            Object.entries(obligations).map(([currency, value]) => [currency, String(value)]),
+            [...obligations].map(([currency, value]) => [currency, value.text()]),
           ),
         }
       : {}),

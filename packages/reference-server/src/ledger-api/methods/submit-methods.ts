@@ -1,3 +1,5 @@
+import { isValidClassicAddress } from 'ripple-address-codec'
+import type { SubmitResult } from '../../ledger'
 import { type NetworkCodec, networkCodec } from '../../ledger/codec/network-codec'
 import type { NetworkDefinition } from '../../ledger/networks'
 import { engineResultMessage } from '../engine-result-messages'
@@ -53,9 +55,24 @@ const decoded = (codec: NetworkCodec, blob: string): Record<string, unknown> => 
 // submissions take the same `ledger.submit`.
 const submitBlob = (call: NodeCall, codec: NetworkCodec, blob: string) => {
   const tx_json = decoded(codec, blob)
+  return submitAnswer(call, codec, blob, tx_json, call.ledger.submit(call.network.key, blob))
+}
+
+// rippled's answer to a submission the ledger took: what it answered and the sender's next
+// sequence (none when the transaction names no account the ledger can read).
+const submitAnswer = (
+  call: NodeCall,
+  codec: NetworkCodec,
+  blob: string,
+  tx_json: Record<string, unknown>,
+  result: SubmitResult,
+) => {
   const { ledger, network } = call
-  const result = ledger.submit(network.key, blob)
-  const account = ledger.account(network.key, String(tx_json.Account))
+  const sender = tx_json.Account
+  const account =
+    typeof sender === 'string' && isValidClassicAddress(sender)
+      ? ledger.account(network.key, sender)
+      : null
   const sequence = account?.sequence ?? 0
   return {
     accepted: result.applied,
@@ -91,7 +108,11 @@ const submit: NodeMethod = (call) => {
   return submitBlob(call, networkCodec(call.network), params.tx_blob)
 }
 
-/** `submit_multisigned` (xrpl.org): `tx_json` with its `Signers`, encoded here, then submitted. */
+/**
+ * `submit_multisigned` (xrpl.org): `tx_json` with its `Signers`, checked and encoded by the ledger
+ * (`ledger.submitMultisigned`, rippled `transactionSubmitMultiSigned`): a request that is not
+ * multisigned is refused `invalidParams` naming the field, never submitted.
+ */
 const submitMultisigned: NodeMethod = (call) => {
   const tx = call.params.tx_json
   if (tx === undefined) throw new RpcError('invalidParams', "Missing field 'tx_json'.")
@@ -99,13 +120,9 @@ const submitMultisigned: NodeMethod = (call) => {
     throw new RpcError('invalidParams', "Invalid field 'tx_json', not object.")
   }
   const codec = networkCodec(call.network)
-  let blob: string
-  try {
-    blob = codec.encode(tx)
-  } catch (error) {
-    throw new InvalidTransaction(error instanceof Error ? error.message : 'bad tx_json')
-  }
-  return submitBlob(call, codec, blob)
+  const answer = call.ledger.submitMultisigned(call.network.key, tx)
+  if ('error' in answer) throw new RpcError(answer.error, answer.error_message)
+  return submitAnswer(call, codec, answer.tx_blob, decoded(codec, answer.tx_blob), answer)
 }
 
 /** The submission methods of docs/protocol.md §8.6; `sign` and `sign_for` are refused. */

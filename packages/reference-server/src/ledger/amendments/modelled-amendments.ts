@@ -39,12 +39,22 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   'DisallowIncoming',
   'fixDisallowIncomingV1',
   // Authorized and frozen trust lines, NoRipple on a negative balance refused
-  // (rules/token/trust-set.ts, rules/common/trust-line-flags.ts, rules/payment/issued-payment.ts).
+  // (rules/token/trust-set.ts, rules/common/trust-line-flags.ts, paths/step-checks.ts).
   'TrustSetAuth',
   'fix1578',
-  // The order book (rules/dex/offer-create.ts, offer-cancel.ts, offer-crossing.ts): offer crossing
-  // by the payment engine, tecKILLED for FillOrKill and an ImmediateOrCancel that took nothing,
-  // reduced offers rounded for their owner, FillOrKill with tfSell.
+  // Amounts as rippled's Number (number/, amounts/), and the payment engine (paths/): the native
+  // asset once at each end of a strand, strands sorted by quality, a strand that used up its
+  // offers left out, the quality bound of a strand's steps, tiny offers of a worse quality
+  // removed.
+  'fixUniversalNumber',
+  'fix1781',
+  'FlowSortStrands',
+  'fix1515',
+  'fixQualityUpperBound',
+  'fixRmSmallIncreasedQOffers',
+  // The order book (rules/dex/offer-create.ts, offer-cancel.ts, paths/book-step.ts): offer
+  // crossing by the payment engine, tecKILLED for FillOrKill and an ImmediateOrCancel that took
+  // nothing, reduced offers rounded for their owner, FillOrKill with tfSell.
   'FlowCross',
   'ImmediateOfferKilled',
   'fixReducedOffersV1',

@@ -1,14 +1,17 @@
-import { bookAmountOf } from '../amounts/book-amount'
-import { IssuedValue, mulRound, roundAmount } from '../amounts/issued-value'
+import { multiply } from '../amounts/amount-arithmetic'
+import { LedgerAmount } from '../amounts/ledger-amount'
 import type { LedgerAsset } from '../amounts/ledger-asset'
-import { accountFunds, assetTransferRate } from '../rules/common/offer-funds'
-import { qualityRate, qualityText } from '../rules/dex/offer-quality'
-import { type Book, bookBase, nextBookDirectory, type Offer } from '../rules/dex/order-book'
+import { Quality } from '../amounts/quality'
+import { divideRate, multiplyRate, QUALITY_ONE } from '../amounts/transfer-rate'
 import { directoryEntries } from '../state/directory'
 import { ownerDirIndex, qualityOfIndex } from '../state/keylets'
 import type { LedgerValue } from '../state/ledger-object'
 import type { ReadView } from '../state/read-view'
 import type { AffectedNode } from '../state/transaction-meta'
+import { accountHolds } from '../view/account-holds'
+import { isGlobalFrozen } from '../view/freeze'
+import { transferRate } from '../view/issuer-transfer-rate'
+import { type Book, bookBase, nextBookDirectory, type Offer } from '../view/order-book'
 
 /**
  * What `book_offers` asks (rippled `BookOffers.cpp`): the book by what the taker gets and pays,
@@ -68,14 +71,6 @@ export interface BookOffersPage {
 const DEFAULT_BOOK_LIMIT = 60
 const MAX_BOOK_LIMIT = 100
 
-const valueJson = (asset: LedgerAsset, value: IssuedValue): LedgerValue =>
-  asset.issuer === null
-    ? value.toFixed(0)
-    : { currency: asset.currency, issuer: asset.issuer, value: value.toString() }
-
-const fundsText = (asset: LedgerAsset, funds: IssuedValue) =>
-  asset.issuer === null ? funds.toFixed(0) : funds.toString()
-
 /**
  * The offers of a book, best quality first and oldest first at one quality, as rippled's
  * `book_offers` lists them (`NetworkOPsImp::getBookPage`): each with `quality` (TakerPays per
@@ -95,9 +90,10 @@ export function bookOffers(
 ): BookOffersPage {
   const book: Book = { in: request.takerPays, out: request.takerGets }
   const limit = Math.min(Math.max(request.limit ?? DEFAULT_BOOK_LIMIT, 1), MAX_BOOK_LIMIT)
-  const outNative = book.out.issuer === null
-  const rate = assetTransferRate(view, book.out)
-  const left = new Map<string, IssuedValue>()
+  const issuer = book.out.issuer
+  const rate = issuer === null ? QUALITY_ONE : transferRate(view, issuer)
+  const frozen = isGlobalFrozen(view, book.in) || isGlobalFrozen(view, book.out)
+  const left = new Map<string, LedgerAmount>()
   const offers: BookOffer[] = []
   const base = bookBase(book)
   let started = request.marker === undefined
@@ -106,7 +102,7 @@ export function bookOffers(
     directory !== undefined;
     directory = nextBookDirectory(view, base, directory)
   ) {
-    const quality = qualityOfIndex(directory)
+    const quality = new Quality(qualityOfIndex(directory))
     for (const { index } of directoryEntries(view, directory)) {
       if (!started) {
         started = index === request.marker
@@ -115,37 +111,48 @@ export function bookOffers(
       const offer = view.read(index) as Readonly<Offer> | undefined
       if (!offer) continue
       if (offers.length === limit) return { offers, marker: index }
-      const gets = bookAmountOf(offer.TakerGets, native)
-      const pays = bookAmountOf(offer.TakerPays, native)
+      const gets = LedgerAmount.fromJson(offer.TakerGets, native)
+      const pays = LedgerAmount.fromJson(offer.TakerPays, native)
       const owner = offer.Account
-      const first = !left.has(owner)
-      const funds =
-        left.get(owner) ??
-        accountFunds(view, owner, book.out) ??
-        // The issuer's own asset: funded without bound, as much as the offer.
-        gets.value
-      const charged = !rate.eq(1) && owner !== book.out.issuer && request.taker !== book.out.issuer
-      const fundsLimit = charged ? funds.div(rate) : funds
-      const listed: BookOffer = { ...(offer as Offer), quality: qualityText(quality) }
-      let funded = gets.value
-      if (fundsLimit.lt(gets.value)) {
-        funded = roundAmount(fundsLimit, outNative, 'down')
-        listed.taker_gets_funded = valueJson(book.out, funded)
-        const paysFunded = mulRound(
-          funded,
-          qualityRate(quality),
-          pays.asset.issuer === null,
-          'down',
-        )
-        listed.taker_pays_funded = valueJson(pays.asset, IssuedValue.min(pays.value, paysFunded))
+      const { funds, first } = ownerFunds(view, {
+        owner,
+        book,
+        gets,
+        frozen,
+        known: left.get(owner),
+      })
+      // The owner pays the out issuer's fee, unless it is the issuer or the taker is.
+      const charged = rate !== QUALITY_ONE && request.taker !== issuer && owner !== issuer
+      const fundsLimit = charged ? divideRate(funds, rate) : funds
+      const listed: BookOffer = { ...(offer as Offer), quality: quality.text() }
+      let funded = gets
+      if (fundsLimit.lt(gets)) {
+        funded = fundsLimit
+        listed.taker_gets_funded = funded.toJson()
+        listed.taker_pays_funded = pays.min(multiply(funded, quality.rate(), pays.asset)).toJson()
       }
-      const ownerPays = charged ? IssuedValue.min(funds, funded.times(rate)) : funded
-      left.set(owner, IssuedValue.max(funds.minus(ownerPays), new IssuedValue(0)))
-      if (first) listed.owner_funds = fundsText(book.out, funds)
+      const ownerPays = charged ? funds.min(multiplyRate(funded, rate)) : funded
+      left.set(owner, funds.minus(ownerPays))
+      if (first) listed.owner_funds = funds.text()
       offers.push(listed)
     }
   }
   return { offers }
+}
+
+// An offer owner's funds as rippled's `getBookPage` counts them, and whether they are shown
+// (`owner_funds`): what it has left from its earlier offers on the page (not shown again), else
+// what it holds (never below zero); the issuer's own asset funds the whole offer; a globally
+// frozen asset funds nothing.
+function ownerFunds(
+  view: ReadView,
+  at: { owner: string; book: Book; gets: LedgerAmount; frozen: boolean; known?: LedgerAmount },
+): { funds: LedgerAmount; first: boolean } {
+  if (at.book.out.issuer === at.owner) return { funds: at.gets, first: true }
+  if (at.frozen) return { funds: LedgerAmount.zero(at.book.out), first: true }
+  if (at.known) return { funds: at.known, first: false }
+  const held = accountHolds(view, at.owner, at.book.out, 'zeroIfFrozen')
+  return { funds: held.signum() < 0 ? LedgerAmount.zero(at.book.out) : held, first: true }
 }
 
 /**
@@ -197,7 +204,7 @@ export function accountOffers(
       seq: Sequence,
       taker_gets: TakerGets,
       taker_pays: TakerPays,
-      quality: qualityText(qualityOfIndex(BookDirectory)),
+      quality: new Quality(qualityOfIndex(BookDirectory)).text(),
       ...(Expiration === undefined ? {} : { expiration: Expiration }),
     })
   }
@@ -224,8 +231,8 @@ export function booksTouched(
     if (fields?.LedgerEntryType !== 'Offer') continue
     const data = fields.FinalFields ?? fields.NewFields
     if (!data) continue
-    const takerGets = bookAmountOf(data.TakerGets, native).asset
-    const takerPays = bookAmountOf(data.TakerPays, native).asset
+    const takerGets = LedgerAmount.fromJson(data.TakerGets, native).asset
+    const takerPays = LedgerAmount.fromJson(data.TakerPays, native).asset
     const key = `${takerGets.currency}/${takerGets.issuer}:${takerPays.currency}/${takerPays.issuer}`
     if (!seen.has(key)) seen.set(key, { takerGets, takerPays })
   }

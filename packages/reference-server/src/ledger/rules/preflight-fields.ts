@@ -1,7 +1,7 @@
-import { IssuedValue } from '../amounts/issued-value'
 import { isIssued } from '../amounts/ledger-asset'
 import { parseDrops } from '../amounts/native-amount'
 import type { JsonObject } from '../codec/json-object'
+import { LedgerNumber } from '../number/ledger-number'
 
 // tfFullyCanonicalSig and tfInnerBatchTxn: the flags every type accepts (rippled TxFlags.h
 // `tfUniversal`); anything else a type does not define is `temINVALID_FLAG` (Transactor.cpp
@@ -56,7 +56,13 @@ export function isPositiveNative(amount: unknown): boolean {
  * ```
  */
 export function isPositive(amount: unknown): boolean {
-  if (isIssued(amount)) return new IssuedValue(amount.value).isGreaterThan(0)
+  if (isIssued(amount)) {
+    try {
+      return LedgerNumber.from(amount.value).signum() > 0
+    } catch {
+      return false
+    }
+  }
   return isPositiveNative(amount)
 }
 

@@ -1,19 +1,13 @@
 import type { Amount } from 'pullsign/wire'
 import type { JsonObject } from '../codec/json-object'
 import type { NetworkDefinition } from '../networks'
+import type { NativePrice } from '../paths/market-liquidity'
 import type { AccountRoot } from '../state/ledger-object'
-import type { ApplyView, LedgerFees, ReadView } from '../state/read-view'
+import type { LedgerFees, ReadView } from '../state/read-view'
+import type { Sandbox } from '../state/sandbox'
+import type { Verdict } from '../view/refusal'
 
-/**
- * Price of one native unit in a currency (the rates lookup of docs/protocol.md §2), or null when
- * the simulator has none: the market pay-with-anything converts through (§8.5).
- *
- * @example
- * ```ts
- * const price: NativePrice = (currency, native) => (currency === 'USD' && native === 'XRP' ? 0.52 : null)
- * ```
- */
-export type NativePrice = (currency: string, native: string) => number | null
+export type { NativePrice } from '../paths/market-liquidity'
 
 /**
  * What a rule's `preflight` knows besides the transaction: the network, its amendment table
@@ -57,8 +51,8 @@ export type RulesLookup = (type: string) => TransactionRules | undefined
  * ```
  */
 export interface ApplyContext extends PreflightContext {
-  /** The open ledger as this transaction sees and changes it. */
-  readonly view: ApplyView
+  /** The open ledger as this transaction sees and changes it (a sandbox over it). */
+  readonly view: Sandbox
   /** The open ledger before this transaction (what it found, not what it made). */
   readonly before: ReadView
   readonly tx: JsonObject
@@ -79,20 +73,25 @@ export interface ApplyContext extends PreflightContext {
    * still removes the unfunded and expired offers it met (rippled `Transactor::operator()`,
    * `removeUnfundedOffers` on `tecKILLED`).
    */
-  afterClaim(change: (view: ApplyView) => void): void
+  afterClaim(change: (view: Sandbox) => void): void
 }
 
 /**
  * The rules of one transaction type, in rippled's three steps (`src/xrpld/app/tx/detail/*.cpp`).
  * The fee, the Sequence or ticket, the signatures and the metadata are handled once for every
  * type (rules/transactor.ts); a type's rules are only its own checks and effects. Register them in
- * rules/registry.ts.
+ * rules/registry.ts. A refusal is a {@link Verdict}: a typed `refuse(result, rule, detail,
+ * source)` naming the values compared (view/refusal.ts), or a bare result code in rules not
+ * converted yet.
  *
  * @example
  * ```ts
  * export const checkCancelRules: TransactionRules = {
  *   preflight: (tx) => (isLedgerIndex(tx.CheckID) ? null : 'temMALFORMED'),
- *   preclaim: (view, tx) => (view.read(String(tx.CheckID)) ? null : 'tecNO_ENTRY'),
+ *   preclaim: (view, tx) =>
+ *     view.read(String(tx.CheckID))
+ *       ? null
+ *       : refuse('tecNO_ENTRY', 'check-missing', `no check ${tx.CheckID}`, 'CancelCheck.cpp'),
  *   doApply: (context) => { ...; return 'tesSUCCESS' },
  * }
  * ```
@@ -107,16 +106,16 @@ export interface TransactionRules {
    */
   fee?(tx: JsonObject, fees: LedgerFees, standard: bigint, view: ReadView): bigint
   /** The transaction alone: a `tem` code when malformed, else null. */
-  preflight(tx: JsonObject, context: PreflightContext): string | null
+  preflight(tx: JsonObject, context: PreflightContext): Verdict | null
   /**
    * The transaction against the ledger before anything changes: a `tec` code (the fee is still
    * charged and the Sequence used), a `tef`/`ter` code (not applied), or null.
    */
-  preclaim?(view: ReadView, tx: JsonObject, context: PreflightContext): string | null
+  preclaim?(view: ReadView, tx: JsonObject, context: PreflightContext): Verdict | null
   /**
    * The type's effects on `context.view`: `tesSUCCESS` keeps them; a `tec` code discards them
    * all but the fee and the Sequence or ticket (rippled's `Transactor::reset`); any other code
    * applies nothing.
    */
-  doApply(context: ApplyContext): string
+  doApply(context: ApplyContext): Verdict
 }

@@ -10,9 +10,12 @@ import { ticketIndex } from '../state/keylets'
 import { type AccountRoot, ZERO_HASH } from '../state/ledger-object'
 import type { ReadView } from '../state/read-view'
 import { createSandbox, type Sandbox } from '../state/sandbox'
-import { deleteTicket } from '../state/tickets'
 import { type AffectedNode, affectedNodes } from '../state/transaction-meta'
+import { faultRefusal } from '../view/ledger-fault'
+import { type Refusal, refusalOf, refuse, resultOf, type Verdict } from '../view/refusal'
+import { deleteTicket } from '../view/tickets'
 import { batchAuthorization } from './batch/batch-rules'
+import { invariantFailure } from './invariant-checks'
 import { networkRules } from './registry'
 import type { NativePrice, PreflightContext, TransactionRules } from './transaction-rules'
 
@@ -60,25 +63,58 @@ export function preflightContext(
  */
 export const isTec = (result: string): boolean => result.startsWith('tec')
 
+// The common checks follow rippled's Transactor.cpp.
+const SOURCE = 'Transactor.cpp'
+
 // The NetworkID rule of docs/protocol.md §8.1: absent at or below id 1024, required (and equal)
 // above (rippled Transactor::preflight0).
-function networkIdResult(network: NetworkDefinition, tx: JsonObject): string | null {
+function networkIdResult(network: NetworkDefinition, tx: JsonObject): Refusal | null {
+  const id = network.chain_id
   if (!requiresNetworkId(network)) {
-    return tx.NetworkID === undefined ? null : 'telNETWORK_ID_MAKES_TX_NON_CANONICAL'
+    if (tx.NetworkID === undefined) return null
+    const detail = `NetworkID ${tx.NetworkID} is present on network ${id}, which takes none (1024 or below)`
+    return refuse('telNETWORK_ID_MAKES_TX_NON_CANONICAL', 'network-id-unexpected', detail, SOURCE)
   }
-  if (tx.NetworkID === undefined) return 'telREQUIRES_NETWORK_ID'
-  return tx.NetworkID === network.chain_id ? null : 'telWRONG_NETWORK'
+  if (tx.NetworkID === undefined) {
+    const detail = `NetworkID is missing, and network ${id} (above 1024) requires it`
+    return refuse('telREQUIRES_NETWORK_ID', 'network-id-missing', detail, SOURCE)
+  }
+  if (tx.NetworkID === id) return null
+  const detail = `NetworkID ${tx.NetworkID} is not this network's ${id}`
+  return refuse('telWRONG_NETWORK', 'network-id-wrong', detail, SOURCE)
 }
 
 // The type's rules, its amendment, then its own preflight. A type the ledger has no rules for is
 // `temUNKNOWN`, rippled's answer for a type without a transactor (`applySteps.cpp`
 // `invoke_preflight`, `TER.h`), never tesSUCCESS without effects (docs/protocol.md §8.7).
-function typePreflight(tx: JsonObject, host: PreflightContext): string | null {
-  const rules = host.rulesFor(String(tx.TransactionType))
-  if (!rules) return 'temUNKNOWN'
-  if (rules.amendment !== undefined && !host.enabled(rules.amendment)) return 'temDISABLED'
+function typePreflight(tx: JsonObject, host: PreflightContext): Verdict | null {
+  const type = String(tx.TransactionType)
+  const rules = host.rulesFor(type)
+  if (!rules) {
+    const detail = `the ledger has no rules for the transaction type ${type}`
+    return refuse('temUNKNOWN', 'type-unknown', detail, 'applySteps.cpp')
+  }
+  if (rules.amendment !== undefined && !host.enabled(rules.amendment)) {
+    const detail = `${type} needs the amendment ${rules.amendment}, not enabled on this network`
+    return refuse('temDISABLED', 'amendment-disabled', detail, 'applySteps.cpp')
+  }
   return rules.preflight(tx, host)
 }
+
+// A verdict of the checks as the refusal callers get (null when they pass).
+const refusalOrNull = (verdict: Verdict | null): Refusal | null =>
+  verdict === null ? null : refusalOf(verdict)
+
+// The fields the transaction needs amendments for (temDISABLED, required-amendments.ts).
+const amendmentRefusal = (tx: JsonObject, host: PreflightContext): Refusal | null =>
+  amendmentResult(tx, host) === null
+    ? null
+    : refuse(
+        'temDISABLED',
+        'amendment-disabled',
+        `${String(tx.TransactionType)} or one of its fields needs an amendment not enabled on this network`,
+        'Transactor.cpp',
+      )
 
 /**
  * Preflight of a submitted transaction, in rippled's order: the amendments its type and fields
@@ -87,22 +123,33 @@ function typePreflight(tx: JsonObject, host: PreflightContext): string | null {
  *
  * @example
  * ```ts
- * preflight(decoded.tx, decoded.signingFields, host) // null, or 'temBAD_SIGNATURE'
+ * preflight(decoded.tx, decoded.signingFields, host)?.result // undefined, or 'temBAD_SIGNATURE'
  * ```
  */
 export function preflight(
   tx: JsonObject,
   signingFields: string,
   host: PreflightContext,
-): string | null {
-  return (
-    amendmentResult(tx, host) ??
-    checkSignatures(tx, signingFields) ??
-    networkIdResult(host.network, tx) ??
-    (parseDrops(tx.Fee) === null ? 'temBAD_FEE' : null) ??
-    typePreflight(tx, host)
+): Refusal | null {
+  return refusalOrNull(
+    amendmentRefusal(tx, host) ??
+      checkSignatures(tx, signingFields) ??
+      networkIdResult(host.network, tx) ??
+      feeFieldRefusal(tx) ??
+      typePreflight(tx, host),
   )
 }
+
+// Transactor::preflight1: the Fee field must be a native amount.
+const feeFieldRefusal = (tx: JsonObject): Refusal | null =>
+  parseDrops(tx.Fee) === null
+    ? refuse(
+        'temBAD_FEE',
+        'fee-malformed',
+        `Fee ${JSON.stringify(tx.Fee)} is no amount of drops`,
+        SOURCE,
+      )
+    : null
 
 /**
  * Preflight of a Batch's inner transaction: no signature of its own (its authority is the
@@ -110,24 +157,43 @@ export function preflight(
  *
  * @example
  * ```ts
- * innerPreflight(inner, host) // null, or a tem code
+ * innerPreflight(inner, host)?.result // undefined, or a tem code
  * ```
  */
-export const innerPreflight = (tx: JsonObject, host: PreflightContext): string | null =>
-  amendmentResult(tx, host) ?? networkIdResult(host.network, tx) ?? typePreflight(tx, host)
+export const innerPreflight = (tx: JsonObject, host: PreflightContext): Refusal | null =>
+  refusalOrNull(
+    amendmentRefusal(tx, host) ?? networkIdResult(host.network, tx) ?? typePreflight(tx, host),
+  )
 
 // The Sequence or ticket rule (docs/protocol.md §8.5): a ticket needs `Sequence: 0` and must be
 // one the account owns (rippled Transactor::checkSeqProxy).
-function sequenceResult(view: ReadView, tx: JsonObject, root: Readonly<AccountRoot>) {
+function sequenceResult(
+  view: ReadView,
+  tx: JsonObject,
+  root: Readonly<AccountRoot>,
+): Refusal | null {
   const sequence = tx.Sequence
-  if (typeof sequence !== 'number') return 'temMALFORMED'
-  if (tx.TicketSequence !== undefined) {
-    if (sequence !== 0) return 'temSEQ_AND_TICKET'
-    const ticket = view.read(ticketIndex(root.Account, Number(tx.TicketSequence)))
-    return ticket ? null : 'tefNO_TICKET'
+  if (typeof sequence !== 'number') {
+    return refuse('temMALFORMED', 'sequence-missing', 'the transaction has no Sequence', SOURCE)
   }
-  if (sequence < root.Sequence) return 'tefPAST_SEQ'
-  if (sequence > root.Sequence) return 'terPRE_SEQ'
+  if (tx.TicketSequence !== undefined) {
+    if (sequence !== 0) {
+      const detail = `Sequence is ${sequence} beside TicketSequence ${tx.TicketSequence}; a ticket needs Sequence 0`
+      return refuse('temSEQ_AND_TICKET', 'sequence-and-ticket', detail, SOURCE)
+    }
+    const ticket = view.read(ticketIndex(root.Account, Number(tx.TicketSequence)))
+    if (ticket) return null
+    const detail = `${root.Account} owns no ticket ${tx.TicketSequence}`
+    return refuse('tefNO_TICKET', 'ticket-missing', detail, SOURCE)
+  }
+  if (sequence < root.Sequence) {
+    const detail = `Sequence ${sequence} is before the account's next sequence ${root.Sequence}`
+    return refuse('tefPAST_SEQ', 'sequence-past', detail, SOURCE)
+  }
+  if (sequence > root.Sequence) {
+    const detail = `Sequence ${sequence} is after the account's next sequence ${root.Sequence}`
+    return refuse('terPRE_SEQ', 'sequence-ahead', detail, SOURCE)
+  }
   return null
 }
 
@@ -163,50 +229,71 @@ export function minimumFee(
  *
  * @example
  * ```ts
- * preclaim(openLedger, tx, host) // null, or 'tefPAST_SEQ'
+ * preclaim(openLedger, tx, host)?.result // undefined, or 'tefPAST_SEQ'
  * ```
  */
-export function preclaim(view: ReadView, tx: JsonObject, host: PreflightContext): string | null {
+export function preclaim(view: ReadView, tx: JsonObject, host: PreflightContext): Refusal | null {
   const root = readAccount(view, String(tx.Account))
-  if (!root) return 'terNO_ACCOUNT'
+  if (!root) return noAccount(tx)
   const sequence = sequenceResult(view, tx, root)
   if (sequence) return sequence
   // Transactor::checkPriorTxAndLastLedger: an `AccountTxnID` must name the account's latest
   // transaction (asfAccountTxnID keeps it; absent reads as zero), else tefWRONG_PRIOR (§8.7).
-  if (
-    typeof tx.AccountTxnID === 'string' &&
-    tx.AccountTxnID.toUpperCase() !== (root.AccountTxnID ?? ZERO_HASH)
-  ) {
-    return 'tefWRONG_PRIOR'
+  const latest = root.AccountTxnID ?? ZERO_HASH
+  if (typeof tx.AccountTxnID === 'string' && tx.AccountTxnID.toUpperCase() !== latest) {
+    const detail = `AccountTxnID ${tx.AccountTxnID} is not the account's latest transaction ${latest}`
+    return refuse('tefWRONG_PRIOR', 'prior-transaction', detail, SOURCE)
   }
   if (typeof tx.LastLedgerSequence === 'number' && tx.LastLedgerSequence < view.info.seq) {
-    return 'tefMAX_LEDGER'
+    const detail = `LastLedgerSequence ${tx.LastLedgerSequence} is before the open ledger ${view.info.seq}`
+    return refuse('tefMAX_LEDGER', 'last-ledger-passed', detail, SOURCE)
   }
   const fee = parseDrops(tx.Fee) ?? 0n
-  if (fee < minimumFee(tx, view, host)) return 'telINSUF_FEE_P'
+  const least = minimumFee(tx, view, host)
+  if (fee < least) {
+    const detail = `Fee ${fee} drops is below this transaction's least fee of ${least} drops`
+    return refuse('telINSUF_FEE_P', 'fee-too-low', detail, SOURCE)
+  }
   const authorization =
     checkAuthorization(tx, view) ??
     (tx.TransactionType === 'Batch' ? batchAuthorization(tx, view) : null)
-  if (authorization) return authorization
-  if (balanceOf(root) < fee) return 'terINSUF_FEE_B'
-  return host.rulesFor(String(tx.TransactionType))?.preclaim?.(view, tx, host) ?? null
+  if (authorization) return refusalOf(authorization)
+  if (balanceOf(root) < fee) {
+    const detail = `the balance of ${root.Balance} drops cannot pay the Fee of ${fee} drops`
+    return refuse('terINSUF_FEE_B', 'fee-unfunded', detail, SOURCE)
+  }
+  return refusalOrNull(
+    host.rulesFor(String(tx.TransactionType))?.preclaim?.(view, tx, host) ?? null,
+  )
 }
+
+// Transactor::preclaim: the sending account must exist.
+const noAccount = (tx: JsonObject): Refusal =>
+  refuse(
+    'terNO_ACCOUNT',
+    'account-missing',
+    `the account ${String(tx.Account)} does not exist`,
+    SOURCE,
+  )
 
 /**
  * Preclaim of a Batch's inner transaction: its account and Sequence or ticket, then the type's.
  *
  * @example
  * ```ts
- * innerPreclaim(batchView, inner, host) // null, or 'terPRE_SEQ'
+ * innerPreclaim(batchView, inner, host)?.result // undefined, or 'terPRE_SEQ'
  * ```
  */
-export function innerPreclaim(view: ReadView, tx: JsonObject, host: PreflightContext) {
+export function innerPreclaim(
+  view: ReadView,
+  tx: JsonObject,
+  host: PreflightContext,
+): Refusal | null {
   const root = readAccount(view, String(tx.Account))
-  if (!root) return 'terNO_ACCOUNT'
+  if (!root) return noAccount(tx)
   return (
     sequenceResult(view, tx, root) ??
-    host.rulesFor(String(tx.TransactionType))?.preclaim?.(view, tx, host) ??
-    null
+    refusalOrNull(host.rulesFor(String(tx.TransactionType))?.preclaim?.(view, tx, host) ?? null)
   )
 }
 
@@ -222,6 +309,8 @@ export function innerPreclaim(view: ReadView, tx: JsonObject, host: PreflightCon
  */
 export interface AppliedTransaction {
   result: string
+  /** Why the result is not `tesSUCCESS` (null when it is). */
+  refusal: Refusal | null
   /** tes or tec: the transaction goes into the ledger. */
   applied: boolean
   sandbox: Sandbox
@@ -243,8 +332,19 @@ function chargeAndConsume(sandbox: Sandbox, tx: JsonObject, txid: string, fee: b
   else root.Sequence += 1
   if (root.AccountTxnID !== undefined) root.AccountTxnID = txid
   sandbox.update(root)
-  return { root, prior }
+  return { root, prior, charged }
 }
+
+// A transaction that broke an invariant, or whose fee alone cannot apply (Transactor::operator()
+// re-running the invariant checks on the fee-only result).
+const INVARIANTS = 'InvariantCheck.cpp'
+const notApplied = (refusal: Refusal, sandbox: Sandbox): AppliedTransaction => ({
+  result: refusal.result,
+  refusal,
+  applied: false,
+  sandbox,
+  nodes: [],
+})
 
 /**
  * Applies a checked transaction as rippled's `Transactor::operator()` does: fee and Sequence or
@@ -259,7 +359,7 @@ function chargeAndConsume(sandbox: Sandbox, tx: JsonObject, txid: string, fee: b
  */
 export function applyTransaction(
   base: ReadView,
-  input: { tx: JsonObject; txid: string; fee: bigint; claim?: string },
+  input: { tx: JsonObject; txid: string; fee: bigint; claim?: Refusal },
   host: TransactorHost,
 ): AppliedTransaction {
   const { tx, txid, fee } = input
@@ -267,33 +367,49 @@ export function applyTransaction(
   let sandbox = createSandbox(base)
   let delivered: Amount | undefined
   const afterClaim: Array<(view: Sandbox) => void> = []
-  let result = input.claim
-  if (result === undefined) {
-    const { root, prior } = chargeAndConsume(sandbox, tx, txid, fee)
-    result = rules.doApply({
-      ...host,
-      view: sandbox,
-      before: base,
-      tx,
-      txid,
-      account: root,
-      fee,
-      priorBalance: prior,
-      deliver(amount) {
-        delivered = amount
-      },
-      afterClaim(change) {
-        afterClaim.push(change)
-      },
-    })
+  let verdict: Verdict | undefined = input.claim
+  if (verdict === undefined) {
+    try {
+      const { root, prior, charged } = chargeAndConsume(sandbox, tx, txid, fee)
+      verdict = rules.doApply({
+        ...host,
+        view: sandbox,
+        before: base,
+        tx,
+        txid,
+        account: root,
+        fee,
+        priorBalance: prior,
+        deliver(amount) {
+          delivered = amount
+        },
+        afterClaim(change) {
+          afterClaim.push(change)
+        },
+      })
+      const broken =
+        verdict === 'tesSUCCESS' ? invariantFailure(sandbox.changes(), base, charged) : null
+      if (broken) verdict = refuse('tecINVARIANT_FAILED', 'invariant', broken, INVARIANTS)
+    } catch (error) {
+      verdict = faultRefusal(error)
+    }
   }
-  if (result !== 'tesSUCCESS') {
-    if (!isTec(result)) return { result, applied: false, sandbox, nodes: [] }
+  const result = resultOf(verdict)
+  const refusal = result === 'tesSUCCESS' ? null : refusalOf(verdict)
+  if (refusal) {
+    if (!isTec(result)) return notApplied(refusal, sandbox)
     delivered = undefined
     sandbox = createSandbox(base)
-    chargeAndConsume(sandbox, tx, txid, fee)
-    for (const change of afterClaim) change(sandbox)
+    try {
+      const { charged } = chargeAndConsume(sandbox, tx, txid, fee)
+      for (const change of afterClaim) change(sandbox)
+      const broken = invariantFailure(sandbox.changes(), base, charged)
+      if (broken)
+        return notApplied(refuse('tefINVARIANT_FAILED', 'invariant', broken, INVARIANTS), sandbox)
+    } catch (error) {
+      return notApplied(faultRefusal(error), sandbox)
+    }
   }
   const nodes = affectedNodes(sandbox, txid, base.info.seq)
-  return { result, applied: true, sandbox, nodes, ...(delivered ? { delivered } : {}) }
+  return { result, refusal, applied: true, sandbox, nodes, ...(delivered ? { delivered } : {}) }
 }

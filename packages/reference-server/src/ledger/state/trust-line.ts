@@ -1,13 +1,5 @@
-import { IssuedValue } from '../amounts/issued-value'
-import { accountIdOf } from '../codec/account-ids'
-import { adjustOwnerCount, peekAccount, readAccount } from './account-root'
-import { describeOwnerDir, dirInsert, dirRemove, uint64Json, uint64Of } from './directory'
-import { ownerDirIndex, rippleStateIndex } from './keylets'
-import { type IssuedJson, LSF, type RippleState } from './ledger-object'
-import type { ApplyView } from './read-view'
-
-// The issuer written in a RippleState's Balance: the neutral ACCOUNT_ONE.
-const NO_ACCOUNT = 'rrrrrrrrrrrrrrrrrrrrBZbvji'
+import { LedgerAmount } from '../amounts/ledger-amount'
+import { LSF, type RippleState } from './ledger-object'
 
 /**
  * What one side of a line sees, as in `account_lines` (docs/protocol.md §10).
@@ -30,6 +22,28 @@ export interface LineView {
 }
 
 /**
+ * The flags of each side of a RippleState (rippled `LedgerFormats.h`): its reserve, NoRipple and
+ * freeze bits.
+ *
+ * @example
+ * ```ts
+ * const { reserve } = LINE_SIDES[isLow(line, owner) ? 'Low' : 'High']
+ * ```
+ */
+export const LINE_SIDES = {
+  Low: {
+    reserve: LSF.RippleState.LowReserve,
+    noRipple: LSF.RippleState.LowNoRipple,
+    freeze: LSF.RippleState.LowFreeze,
+  },
+  High: {
+    reserve: LSF.RippleState.HighReserve,
+    noRipple: LSF.RippleState.HighNoRipple,
+    freeze: LSF.RippleState.HighFreeze,
+  },
+} as const
+
+/**
  * Whether `account` is the low side of a line (the lower AccountID, rippled's order).
  *
  * @example
@@ -41,15 +55,17 @@ export const isLow = (line: Readonly<RippleState>, account: string): boolean =>
   line.LowLimit.issuer === account
 
 /**
- * What `account` holds of its peer's asset on this line (negative: what it owes).
+ * What `account` holds of its peer's asset on this line (negative: what it owes), as an amount of
+ * the peer's issue.
  *
  * @example
  * ```ts
- * heldBy(line, holder).toString() // '10'
+ * heldBy(line, holder).text() // '10'
  * ```
  */
-export function heldBy(line: Readonly<RippleState>, account: string): IssuedValue {
-  const balance = new IssuedValue(line.Balance.value)
+export function heldBy(line: Readonly<RippleState>, account: string): LedgerAmount {
+  const issuer = isLow(line, account) ? line.HighLimit.issuer : line.LowLimit.issuer
+  const balance = LedgerAmount.fromJson({ ...line.Balance, issuer }, 'XRP')
   return isLow(line, account) ? balance : balance.negated()
 }
 
@@ -58,11 +74,11 @@ export function heldBy(line: Readonly<RippleState>, account: string): IssuedValu
  *
  * @example
  * ```ts
- * limitOf(line, holder).toString() // '100'
+ * limitOf(line, holder).text() // '100'
  * ```
  */
-export const limitOf = (line: Readonly<RippleState>, account: string): IssuedValue =>
-  new IssuedValue(isLow(line, account) ? line.LowLimit.value : line.HighLimit.value)
+export const limitOf = (line: Readonly<RippleState>, account: string): LedgerAmount =>
+  LedgerAmount.fromJson(isLow(line, account) ? line.LowLimit : line.HighLimit, 'XRP')
 
 /**
  * Whether `account`'s side of the line counts against its reserve (`lsfLowReserve` /
@@ -92,27 +108,6 @@ export function qualityOf(line: Readonly<RippleState>, account: string, way: 'In
 }
 
 /**
- * Moves `value` of a peeked line's asset to `receiver` (from its peer) and updates the line:
- * the receiver's holding grows by `value`.
- *
- * @example
- * ```ts
- * shiftTo(view, line, holder, new IssuedValue(5))
- * ```
- */
-export function shiftTo(
-  view: ApplyView,
-  line: RippleState,
-  receiver: string,
-  value: IssuedValue,
-): void {
-  const balance = new IssuedValue(line.Balance.value)
-  const next = isLow(line, receiver) ? balance.plus(value) : balance.minus(value)
-  line.Balance = { ...line.Balance, value: next.toString() }
-  view.update(line)
-}
-
-/**
  * The line as `account` sees it.
  *
  * @example
@@ -125,79 +120,10 @@ export function lineView(line: Readonly<RippleState>, account: string): LineView
   return {
     currency: line.Balance.currency,
     counterparty: low ? line.HighLimit.issuer : line.LowLimit.issuer,
-    balance: heldBy(line, account).toString(),
-    limit: low ? line.LowLimit.value : line.HighLimit.value,
-    limit_peer: low ? line.HighLimit.value : line.LowLimit.value,
+    balance: heldBy(line, account).text(),
+    limit: limitOf(line, account).text(),
+    limit_peer: limitOf(line, low ? line.HighLimit.issuer : line.LowLimit.issuer).text(),
     quality_in: qualityOf(line, account, 'In'),
     quality_out: qualityOf(line, account, 'Out'),
   }
-}
-
-const amount = (currency: string, issuer: string, value: string): IssuedJson => ({
-  currency,
-  issuer,
-  value,
-})
-
-/**
- * Creates the line between `account` and `peer` in `currency` with `account`'s limit, as
- * rippled's `trustCreate` does: in both owner directories (`LowNode`, `HighNode`), `account`'s
- * side reserved (one more owned object), and the peer's side `NoRipple` unless the peer set
- * `DefaultRipple`. Null when an owner directory is full (`tecDIR_FULL`).
- *
- * @example
- * ```ts
- * const line = createLine(view, { account: holder, peer: issuer, currency: 'USD', limit: '100' })
- * ```
- */
-export function createLine(
-  view: ApplyView,
-  input: { account: string; peer: string; currency: string; limit: string; noRipple?: boolean },
-): RippleState | null {
-  const { account, peer, currency } = input
-  const accountLow = accountIdOf(account) < accountIdOf(peer)
-  const [low, high] = accountLow ? [account, peer] : [peer, account]
-  const index = rippleStateIndex(low, high, currency)
-  const lowNode = dirInsert(view, ownerDirIndex(low), index, describeOwnerDir(low))
-  if (lowNode === null) return null
-  const highNode = dirInsert(view, ownerDirIndex(high), index, describeOwnerDir(high))
-  if (highNode === null) return null
-  const { RippleState: flags } = LSF
-  let Flags = accountLow ? flags.LowReserve : flags.HighReserve
-  if (input.noRipple) Flags |= accountLow ? flags.LowNoRipple : flags.HighNoRipple
-  const peerRoot = readAccount(view, peer)
-  if (peerRoot && (peerRoot.Flags & LSF.AccountRoot.DefaultRipple) === 0) {
-    Flags |= accountLow ? flags.HighNoRipple : flags.LowNoRipple
-  }
-  const line: RippleState = {
-    LedgerEntryType: 'RippleState',
-    Flags,
-    Balance: amount(currency, NO_ACCOUNT, '0'),
-    LowLimit: amount(currency, low, accountLow ? input.limit : '0'),
-    HighLimit: amount(currency, high, accountLow ? '0' : input.limit),
-    LowNode: uint64Json(lowNode),
-    HighNode: uint64Json(highNode),
-    index,
-  }
-  view.insert(line)
-  const root = peekAccount(view, account)
-  if (root) adjustOwnerCount(view, root, 1)
-  return line
-}
-
-/**
- * Removes a peeked line (rippled `trustDelete`): out of both owner directories, erased. The
- * caller adjusts the owner counts of the sides that reserved it.
- *
- * @example
- * ```ts
- * deleteLine(view, line)
- * ```
- */
-export function deleteLine(view: ApplyView, line: RippleState): void {
-  const low = line.LowLimit.issuer
-  const high = line.HighLimit.issuer
-  dirRemove(view, ownerDirIndex(low), uint64Of(line.LowNode), line.index, false)
-  dirRemove(view, ownerDirIndex(high), uint64Of(line.HighNode), line.index, false)
-  view.erase(line)
 }

@@ -22,7 +22,8 @@ const page = (request: { limit?: number; marker?: string; taker?: string } = {})
 
 describe('book_offers and account_offers (rippled getBookPage, AccountOffers.cpp)', () => {
   it("shares an owner's funds over its offers: owner_funds on the first, what is funded on the short one", () => {
-    // alice holds 1000 USD and offers 600 twice.
+    // alice holds 1000 USD and offers 600 twice; what the short one asks is the funded part times
+    // the rate, rounded to the nearest drop (getBookPage's `multiply`, a Number product).
     f.offer(alice, drops(600), usd('600'))
     f.offer(alice, drops(700), usd('600'))
     const [first, second] = page().offers
@@ -31,7 +32,7 @@ describe('book_offers and account_offers (rippled getBookPage, AccountOffers.cpp
     expect(second?.owner_funds).toBeUndefined()
     expect(second).toMatchObject({
       taker_gets_funded: usd('400'),
-      taker_pays_funded: drops(466.666666),
+      taker_pays_funded: drops(466.666667),
     })
   })
 

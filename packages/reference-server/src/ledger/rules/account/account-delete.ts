@@ -10,7 +10,7 @@ import {
 import type { AccountRoot, LedgerObject } from '../../state/ledger-object'
 import { LSF as LEDGER_FLAGS } from '../../state/ledger-object'
 import type { ApplyView, ReadView } from '../../state/read-view'
-import { deleteTicket } from '../../state/tickets'
+import { deleteTicket } from '../../view/tickets'
 import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
 import { depositAuthorized, tagRefusal } from '../common/deposit-authorization'
 import { deleteOffer, type NFTokenOffer } from '../nft/nft-offers'
@@ -58,8 +58,10 @@ export const ACCOUNT_DELETERS: Readonly<Record<string, Deleter>> = Object.freeze
     return 'tesSUCCESS'
   },
   DepositPreauth: (view, entry, owner) => removeDepositPreauth(view, entry.index, owner),
-  NFTokenOffer: (view, offer) =>
-    deleteOffer(view, view.peek(offer.index) as NFTokenOffer) ? 'tesSUCCESS' : 'tefBAD_LEDGER',
+  NFTokenOffer: (view, offer) => {
+    deleteOffer(view, view.peek(offer.index) as NFTokenOffer)
+    return 'tesSUCCESS'
+  },
 })
 
 // rippled `maxDeletableDirEntries` (Protocol.h): more deletable objects than this → tefTOO_BIG.

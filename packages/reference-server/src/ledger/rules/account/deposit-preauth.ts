@@ -1,9 +1,9 @@
 import type { JsonObject } from '../../codec/json-object'
-import { adjustOwnerCount, readAccount, reserveFor } from '../../state/account-root'
-import { describeOwnerDir, dirInsert, dirRemove, uint64Json, uint64Of } from '../../state/directory'
-import { depositPreauthIndex, ownerDirIndex } from '../../state/keylets'
+import { readAccount } from '../../state/account-root'
+import { depositPreauthIndex } from '../../state/keylets'
 import type { AccountRoot } from '../../state/ledger-object'
 import type { ApplyView } from '../../state/read-view'
+import { addOwnedObject, removeOwnedObject, reserveRefusal } from '../../view/owned-objects'
 import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
 import type { TransactionRules } from '../transaction-rules'
 
@@ -54,6 +54,7 @@ export function depositPreauthPreclaim(
 /**
  * Removes a DepositPreauth object from its owner's directory and reserve (rippled
  * `DepositPreauth::removeFromLedger`); `owner` is the owner's AccountRoot, peeked by the caller.
+ * A directory that does not list it is `tefBAD_LEDGER` (thrown, view/ledger-fault.ts).
  *
  * @example
  * ```ts
@@ -63,16 +64,7 @@ export function depositPreauthPreclaim(
 export function removeDepositPreauth(view: ApplyView, index: string, owner: AccountRoot): string {
   const entry = view.peek(index)
   if (!entry) return 'tecNO_ENTRY'
-  const removed = dirRemove(
-    view,
-    ownerDirIndex(owner.Account),
-    uint64Of(entry.OwnerNode),
-    index,
-    false,
-  )
-  if (!removed) return 'tefBAD_LEDGER'
-  adjustOwnerCount(view, owner, -1)
-  view.erase(entry)
+  removeOwnedObject(view, entry, { owner: owner.Account, keepRoot: false })
   return 'tesSUCCESS'
 }
 
@@ -100,23 +92,17 @@ export const depositPreauthRules: TransactionRules = {
       const index = depositPreauthIndex(account.Account, String(tx.Unauthorize))
       return removeDepositPreauth(view, index, account)
     }
-    if (priorBalance < reserveFor(view.fees, account.OwnerCount + 1)) {
-      return 'tecINSUFFICIENT_RESERVE'
-    }
+    const short = reserveRefusal(view, priorBalance, account.OwnerCount + 1, 'DepositPreauth.cpp')
+    if (short) return short
     const authorize = String(tx.Authorize)
-    const index = depositPreauthIndex(account.Account, authorize)
-    const owner = ownerDirIndex(account.Account)
-    const page = dirInsert(view, owner, index, describeOwnerDir(account.Account))
-    if (page === null) return 'tecDIR_FULL'
-    view.insert({
+    const entry = {
       LedgerEntryType: 'DepositPreauth',
       Flags: 0,
       Account: account.Account,
       Authorize: authorize,
-      OwnerNode: uint64Json(page),
-      index,
-    })
-    adjustOwnerCount(view, account, 1)
-    return 'tesSUCCESS'
+      OwnerNode: '0',
+      index: depositPreauthIndex(account.Account, authorize),
+    }
+    return addOwnedObject(view, entry, { owner: account })
   },
 }

@@ -2,11 +2,11 @@ import type { AmendmentRules } from '../../amendments/amendment-table'
 import { accountIdOf } from '../../codec/account-ids'
 import type { JsonObject } from '../../codec/json-object'
 import { addressOf } from '../../signatures/signature-check'
-import { adjustOwnerCount, readAccount, reserveFor } from '../../state/account-root'
-import { describeOwnerDir, dirInsert, dirRemove, uint64Json, uint64Of } from '../../state/directory'
-import { ownerDirIndex, signerListIndex } from '../../state/keylets'
+import { readAccount } from '../../state/account-root'
+import { signerListIndex } from '../../state/keylets'
 import { type AccountRoot, type LedgerObject, LSF } from '../../state/ledger-object'
 import type { ApplyView } from '../../state/read-view'
+import { addOwnedObject, removeOwnedObject, reserveRefusal } from '../../view/owned-objects'
 import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
 import type { TransactionRules } from '../transaction-rules'
 
@@ -152,7 +152,8 @@ export const setRegularKeyRules: TransactionRules = {
 
 /**
  * Removes an account's SignerList (rippled `removeSignersFromLedger`): one owner count with
- * lsfOneOwnerCount, else 2 + entries; nothing when it has none.
+ * lsfOneOwnerCount, else 2 + entries; nothing when it has none; a directory that does not list it
+ * is `tefBAD_LEDGER` (thrown).
  *
  * @example
  * ```ts
@@ -162,13 +163,11 @@ export const setRegularKeyRules: TransactionRules = {
 export function removeSignerList(view: ApplyView, account: AccountRoot): void {
   const list = view.peek(signerListIndex(account.Account)) as LedgerObject | undefined
   if (!list) return
-  dirRemove(view, ownerDirIndex(account.Account), uint64Of(list.OwnerNode), list.index, false)
-  view.erase(list)
-  const objects =
+  const count =
     (list.Flags & LSF.SignerList.OneOwnerCount) !== 0
       ? 1
       : 2 + ((list.SignerEntries as unknown[] | undefined)?.length ?? 0)
-  adjustOwnerCount(view, account, -objects)
+  removeOwnedObject(view, list, { owner: account.Account, count, keepRoot: false })
 }
 
 /**
@@ -194,17 +193,12 @@ export const signerListSetRules: TransactionRules = {
     }
     // Replacing may lower the reserve, so the old list goes first (replaceSignerList).
     removeSignerList(view, account)
-    if (priorBalance < reserveFor(view.fees, account.OwnerCount + 1)) {
-      return 'tecINSUFFICIENT_RESERVE'
-    }
-    const index = signerListIndex(account.Account)
-    const owner = ownerDirIndex(account.Account)
-    const page = dirInsert(view, owner, index, describeOwnerDir(account.Account))
-    if (page === null) return 'tecDIR_FULL'
-    view.insert({
+    const short = reserveRefusal(view, priorBalance, account.OwnerCount + 1, 'SetSignerList.cpp')
+    if (short) return short
+    const list: LedgerObject = {
       LedgerEntryType: 'SignerList',
       Flags: LSF.SignerList.OneOwnerCount,
-      OwnerNode: uint64Json(page),
+      OwnerNode: '0',
       SignerQuorum: quorum,
       SignerEntries: (signerListEntries(tx) ?? []).map((entry) => ({
         SignerEntry: {
@@ -214,9 +208,8 @@ export const signerListSetRules: TransactionRules = {
         },
       })),
       SignerListID: 0,
-      index,
-    })
-    adjustOwnerCount(view, account, 1)
-    return 'tesSUCCESS'
+      index: signerListIndex(account.Account),
+    }
+    return addOwnedObject(view, list, { owner: account })
   },
 }

@@ -1,6 +1,7 @@
 import type { JsonObject } from '../../codec/json-object'
-import { readAccount, reserveFor } from '../../state/account-root'
-import { createTicket } from '../../state/tickets'
+import { readAccount } from '../../state/account-root'
+import { reserveRefusal } from '../../view/owned-objects'
+import { createTicket } from '../../view/tickets'
 import type { TransactionRules } from '../transaction-rules'
 
 const MAX_TICKETS = 250
@@ -31,13 +32,13 @@ export const ticketCreateRules: TransactionRules = {
   },
   doApply({ view, tx, account, priorBalance }) {
     const count = Number(tx.TicketCount)
-    if (priorBalance < reserveFor(view.fees, account.OwnerCount + count)) {
-      return 'tecINSUFFICIENT_RESERVE'
-    }
+    const short = reserveRefusal(view, priorBalance, account.OwnerCount + count, 'CreateTicket.cpp')
+    if (short) return short
     // The consumed Sequence was already taken; the tickets are the next `count` numbers.
     const first = account.Sequence
     for (let i = 0; i < count; i += 1) {
-      if (!createTicket(view, account, first + i)) return 'tecDIR_FULL'
+      const created = createTicket(view, account, first + i)
+      if (created !== 'tesSUCCESS') return created
     }
     account.Sequence = first + count
     view.update(account)

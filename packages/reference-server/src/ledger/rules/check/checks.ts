@@ -1,28 +1,28 @@
-import type { Amount, IssuedAmount } from 'pullsign/wire'
-import { IssuedValue } from '../../amounts/issued-value'
-import { isIssued, unitsOf } from '../../amounts/ledger-asset'
+import type { IssuedAmount } from 'pullsign/wire'
+import { LedgerAmount } from '../../amounts/ledger-amount'
+import { isIssued, type LedgerAsset } from '../../amounts/ledger-asset'
+import { accountIdOf } from '../../codec/account-ids'
 import type { JsonObject } from '../../codec/json-object'
-import {
-  adjustOwnerCount,
-  balanceOf,
-  credit,
-  peekAccount,
-  readAccount,
-  reserveFor,
-} from '../../state/account-root'
+import { flow } from '../../paths/flow'
+import { readAccount } from '../../state/account-root'
 import { checkIndex, rippleStateIndex } from '../../state/keylets'
 import {
-  type AccountRoot,
   type IssuedJson,
   type LedgerObject,
   LSF,
   type RippleState,
 } from '../../state/ledger-object'
 import type { ApplyView, ReadView } from '../../state/read-view'
-import { createLine, heldBy, isLow } from '../../state/trust-line'
+import { isLow } from '../../state/trust-line'
+import { accountFunds, xrpLiquid } from '../../view/account-holds'
+import { expiredRefusal, hasExpired } from '../../view/expiration'
+import { isFrozen, isGlobalFrozen } from '../../view/freeze'
+import { addOwnedObject, removeOwnedObject, reserveRefusal } from '../../view/owned-objects'
+import type { Verdict } from '../../view/refusal'
+import { accountSend } from '../../view/ripple-credit'
+import { trustCreate } from '../../view/trust-lines'
 import { incomingRefusal, tagRefusal } from '../common/deposit-authorization'
-import { copyFields, link, sequenceUsed, unlink } from '../common/owned-object'
-import { applyIssuedPayment, TF_PARTIAL_PAYMENT } from '../payment/issued-payment'
+import { copyFields, sequenceUsed } from '../common/transaction-fields'
 import { hasUnknownFlags, isBadCurrency, isPositive, lacks } from '../preflight-fields'
 import type { ApplyContext, PreflightContext, TransactionRules } from '../transaction-rules'
 
@@ -91,23 +91,9 @@ export function checkCancelPreflight(tx: JsonObject): string | null {
 const line = (view: ReadView, a: string, b: string, currency: string) =>
   view.read(rippleStateIndex(a, b, currency)) as Readonly<RippleState> | undefined
 
-// Whether `holder`'s side of its line to `issuer` is frozen by the issuer, or `holder` froze it.
+// Whether `who` froze its own side of the line (CreateCheck::preclaim asks it of the destination).
 const frozenBy = (state: Readonly<RippleState>, who: string) =>
   (state.Flags & (isLow(state, who) ? LSF.RippleState.LowFreeze : LSF.RippleState.HighFreeze)) !== 0
-
-// rippled `hasExpired`: the parent ledger closed at or after the expiration.
-const expired = (view: ReadView, expiration: unknown) =>
-  typeof expiration === 'number' && view.info.parentCloseTime >= expiration
-
-// rippled `isFrozen(view, account, currency, issuer)`: the issuer's GlobalFreeze, or the issuer
-// froze the account's line.
-function isFrozen(view: ReadView, account: string, asset: IssuedAmount): boolean {
-  if (account === asset.issuer) return false
-  const issuer = readAccount(view, asset.issuer)
-  if (issuer && issuer.Flags & LSF.AccountRoot.GlobalFreeze) return true
-  const state = line(view, account, asset.issuer, asset.currency)
-  return state !== undefined && frozenBy(state, asset.issuer)
-}
 
 export const checkCreateRules: TransactionRules = {
   preflight: checkCreatePreflight,
@@ -119,26 +105,21 @@ export const checkCreateRules: TransactionRules = {
     if (refusal) return refusal
     const sendMax = tx.SendMax
     if (isIssued(sendMax)) {
-      const issuer = readAccount(view, sendMax.issuer)
-      if (issuer && issuer.Flags & LSF.AccountRoot.GlobalFreeze) return 'tecFROZEN'
-      const sender = String(tx.Account)
+      if (isGlobalFrozen(view, sendMax)) return 'tecFROZEN'
       // The issuer froze the sender's line, or the destination froze its own.
-      const own =
-        sender === sendMax.issuer ? undefined : line(view, sender, sendMax.issuer, sendMax.currency)
-      if (own && frozenBy(own, sendMax.issuer)) return 'tecFROZEN'
+      if (isFrozen(view, String(tx.Account), sendMax)) return 'tecFROZEN'
       const theirs =
         destination === sendMax.issuer
           ? undefined
           : line(view, destination, sendMax.issuer, sendMax.currency)
       if (theirs && frozenBy(theirs, destination)) return 'tecFROZEN'
     }
-    return expired(view, tx.Expiration) ? 'tecEXPIRED' : null
+    return expiredRefusal(view, tx.Expiration, "the check's", 'CreateCheck.cpp')
   },
   doApply({ view, tx, account, priorBalance }) {
     // The check's reserve is judged on the balance before the fee (CreateCheck::doApply).
-    if (priorBalance < reserveFor(view.fees, account.OwnerCount + 1)) {
-      return 'tecINSUFFICIENT_RESERVE'
-    }
+    const short = reserveRefusal(view, priorBalance, account.OwnerCount + 1, 'CreateCheck.cpp')
+    if (short) return short
     const owner = account.Account
     const destination = String(tx.Destination)
     const sequence = sequenceUsed(tx)
@@ -154,28 +135,18 @@ export const checkCreateRules: TransactionRules = {
     }
     copyFields(tx, check, ['SourceTag', 'DestinationTag', 'InvoiceID', 'Expiration'])
     // The destination's directory first, as CreateCheck::doApply.
-    if (
-      !link(view, check, destination, 'DestinationNode') ||
-      !link(view, check, owner, 'OwnerNode')
-    ) {
-      return 'tecDIR_FULL'
-    }
-    view.insert(check)
-    adjustOwnerCount(view, account, 1)
-    return 'tesSUCCESS'
+    return addOwnedObject(view, check, { owner: account, destination })
   },
 }
 
-// Takes a check out of both directories and the ledger; its writer owns one object less.
-function deleteCheck(view: ApplyView, check: LedgerObject): void {
-  const owner = String(check.Account)
-  const destination = String(check.Destination)
-  if (owner !== destination) unlink(view, destination, check.DestinationNode, check.index)
-  unlink(view, owner, check.OwnerNode, check.index)
-  const root = peekAccount(view, owner)
-  if (root) adjustOwnerCount(view, root, -1)
-  view.erase(check)
-}
+// Takes a check out of both directories and the ledger; its writer owns one object less
+// (CashCheck::doApply, CancelCheck::doApply: `dirRemove(..., true)`).
+const deleteCheck = (view: ApplyView, check: LedgerObject) =>
+  removeOwnedObject(view, check, {
+    owner: String(check.Account),
+    destination: String(check.Destination),
+    keepRoot: true,
+  })
 
 const readCheck = (view: ReadView, id: unknown) => {
   const check = typeof id === 'string' ? view.read(id) : undefined
@@ -183,18 +154,10 @@ const readCheck = (view: ReadView, id: unknown) => {
 }
 
 // What the check's writer can pay in the cashed asset (rippled `accountFunds`, frozen funds as
-// none); native: the balance over the reserve, plus the reserve the check itself frees.
-function funds(view: ReadView, writer: string, value: unknown): IssuedValue {
-  if (!isIssued(value)) {
-    const root = readAccount(view, writer)
-    if (!root) return new IssuedValue(0)
-    const spare = balanceOf(root) - reserveFor(view.fees, root.OwnerCount) + view.fees.increment
-    return unitsOf(String(spare > 0n ? spare : 0n))
-  }
-  if (writer === value.issuer) return new IssuedValue(Number.POSITIVE_INFINITY)
-  if (isFrozen(view, writer, value)) return new IssuedValue(0)
-  const state = line(view, writer, value.issuer, value.currency)
-  return state ? IssuedValue.max(heldBy(state, writer), 0) : new IssuedValue(0)
+// none); native: plus the reserve the check itself frees (CashCheck::preclaim).
+function funds(view: ReadView, writer: string, value: LedgerAmount): LedgerAmount {
+  const available = accountFunds(view, writer, value, 'zeroIfFrozen')
+  return value.native ? available.plus(LedgerAmount.drops(view.fees.increment)) : available
 }
 
 const sameAssetAs = (a: unknown, b: unknown) =>
@@ -231,15 +194,17 @@ export const checkCashRules: TransactionRules = {
     if (!readAccount(view, writer) || !target) return 'tecNO_ENTRY'
     const untagged = tagRefusal(target.Flags, check)
     if (untagged) return untagged
-    if (expired(view, check.Expiration)) return 'tecEXPIRED'
+    const expired = expiredRefusal(view, check.Expiration, "the check's", 'CashCheck.cpp')
+    if (expired) return expired
     const value = tx.Amount ?? tx.DeliverMin
     const sendMax = check.SendMax
     // Another asset or issuer than the check's: malformed, though found only against the ledger.
     if (!sameAssetAs(value, sendMax)) return 'temMALFORMED'
     if (isIssued(value) && isIssued(sendMax) && value.issuer !== sendMax.issuer)
       return 'temMALFORMED'
-    if (unitsOf(value).gt(unitsOf(sendMax))) return 'tecPATH_PARTIAL'
-    if (unitsOf(value).gt(funds(view, writer, value))) return 'tecPATH_PARTIAL'
+    const cashed = LedgerAmount.fromJson(value)
+    if (cashed.gt(LedgerAmount.fromJson(sendMax))) return 'tecPATH_PARTIAL'
+    if (cashed.gt(funds(view, writer, cashed))) return 'tecPATH_PARTIAL'
     if (isIssued(value) && value.issuer !== receiver) {
       return issuedReceiver(view, receiver, value, context)
     }
@@ -256,90 +221,84 @@ export const checkCashRules: TransactionRules = {
 }
 
 // A native check: Amount exactly, or with DeliverMin as much as the writer can spend up to
-// SendMax (CashCheck::doApply; the check's own reserve is freed first).
-function cashNative(context: ApplyContext, check: LedgerObject): string {
+// SendMax (CashCheck::doApply: `xrpLiquid(src, -1)`, the check's own reserve freed first).
+function cashNative(context: ApplyContext, check: LedgerObject): Verdict {
   const { view, tx, account } = context
-  const writer = peekAccount(view, String(check.Account)) as AccountRoot
-  const reserve = reserveFor(view.fees, Math.max(0, writer.OwnerCount - 1))
-  const liquid = balanceOf(writer) > reserve ? balanceOf(writer) - reserve : 0n
-  const sendMax = BigInt(String(check.SendMax))
-  let deliver: bigint
-  if (tx.DeliverMin !== undefined) {
-    const least = BigInt(String(tx.DeliverMin))
-    const most = sendMax < liquid ? sendMax : liquid
-    deliver = least > most ? least : most
-  } else {
-    deliver = BigInt(String(tx.Amount))
-  }
-  if (liquid < deliver) return 'tecUNFUNDED_PAYMENT'
-  if (tx.DeliverMin !== undefined) context.deliver(String(deliver))
-  credit(view, writer, -deliver)
-  credit(view, account, deliver)
-  return 'tesSUCCESS'
+  const writer = String(check.Account)
+  const liquid = xrpLiquid(view, writer, -1)
+  const sendMax = LedgerAmount.fromJson(check.SendMax)
+  const deliver =
+    tx.DeliverMin === undefined
+      ? LedgerAmount.fromJson(tx.Amount)
+      : LedgerAmount.fromJson(tx.DeliverMin).max(sendMax.min(liquid))
+  if (liquid.lt(deliver)) return 'tecUNFUNDED_PAYMENT'
+  if (tx.DeliverMin !== undefined) context.deliver(deliver.text())
+  return accountSend(view, writer, account.Account, deliver)
 }
 
+// rippled `STAmount::cMaxValue` / 2 at `cMaxOffset`: what a check cashed with DeliverMin asks the
+// payment engine for (as much as the check gives).
+const MOST = (asset: LedgerAsset) => LedgerAmount.of(asset, 4_999_999_999_999_999n, 80)
 // The highest limit an issued value can have: the receiver's line takes anything while cashing.
 const NO_LIMIT = '9999999999999999e80'
 
-// An issued check: a payment from the writer to the receiver at most SendMax, through a line
-// the receiver gets if it has none (CheckCashMakesTrustLine), whose limit does not count.
-function cashIssued(context: ApplyContext, check: LedgerObject): string {
+// An issued check (CashCheck::doApply): the payment engine delivers from the writer to the
+// receiver at most SendMax, through a line the receiver gets if it has none
+// (CheckCashMakesTrustLine), whose limit does not count while the check is cashed.
+function cashIssued(context: ApplyContext, check: LedgerObject): Verdict {
   const { view, tx, account } = context
-  const sendMax = check.SendMax as IssuedJson
   const receiver = account.Account
-  let state: RippleState | undefined
-  if (receiver !== sendMax.issuer) {
-    state = view.peek(rippleStateIndex(receiver, sendMax.issuer, sendMax.currency)) as
-      | RippleState
-      | undefined
-    if (!state) {
-      if (context.priorBalance < reserveFor(view.fees, account.OwnerCount + 1)) {
-        return 'tecNO_LINE_INSUF_RESERVE'
-      }
-      const noRipple = (account.Flags & LSF.AccountRoot.DefaultRipple) === 0
-      const created = createLine(view, {
-        account: receiver,
-        peer: sendMax.issuer,
-        currency: sendMax.currency,
-        limit: '0',
-        noRipple,
-      })
-      if (!created) return 'tecDIR_FULL'
-      state = created
-    }
+  const writer = String(check.Account)
+  const deliverMin = tx.DeliverMin === undefined ? null : LedgerAmount.fromJson(tx.DeliverMin)
+  const wanted = deliverMin ? MOST(deliverMin.asset) : LedgerAmount.fromJson(tx.Amount)
+  const issuer = wanted.asset.issuer as string
+  const { currency } = wanted.asset
+  const truster = issuer === receiver ? writer : receiver
+  const index = rippleStateIndex(truster, issuer, currency)
+  if (!view.read(index)) {
+    const result = 'tecNO_LINE_INSUF_RESERVE'
+    const owned = account.OwnerCount + 1
+    const short = reserveRefusal(view, context.priorBalance, owned, 'CashCheck.cpp', result)
+    if (short) return short
+    const created = trustCreate(view, {
+      account: receiver,
+      peer: issuer,
+      currency,
+      limit: LedgerAmount.zero({ currency, issuer: receiver }),
+      balance: LedgerAmount.zero({ currency, issuer }),
+      noRipple: (account.Flags & LSF.AccountRoot.DefaultRipple) === 0,
+    })
+    if (typeof created === 'string') return created
   }
-  const side = state && isLow(state, receiver) ? 'LowLimit' : 'HighLimit'
-  const saved = state?.[side]
-  if (state) {
-    state[side] = { ...state[side], value: NO_LIMIT }
-    view.update(state)
-  }
-  const wanted = (tx.Amount ?? sendMax) as IssuedJson
-  let delivered: Amount = wanted
-  const payment = {
-    TransactionType: 'Payment',
-    Account: String(check.Account),
-    Destination: receiver,
-    Amount: wanted,
-    SendMax: sendMax,
-    Flags: tx.DeliverMin === undefined ? 0 : TF_PARTIAL_PAYMENT,
-    ...(tx.DeliverMin === undefined ? {} : { DeliverMin: tx.DeliverMin }),
-  }
-  const payer = peekAccount(view, String(check.Account)) as AccountRoot
-  const result = applyIssuedPayment({
-    ...context,
-    tx: payment,
-    account: payer,
-    deliver: (amount) => {
-      delivered = amount
-    },
+  const line = view.peek(index) as RippleState | undefined
+  if (!line) return 'tecNO_LINE'
+  const side = accountIdOf(issuer) > accountIdOf(receiver) ? 'LowLimit' : 'HighLimit'
+  const saved = line[side]
+  line[side] = { ...saved, value: NO_LIMIT }
+  view.update(line)
+  const outcome = flow({
+    view,
+    deliver: wanted,
+    source: writer,
+    destination: receiver,
+    paths: [],
+    defaultPaths: true,
+    partial: deliverMin !== null,
+    ownerPaysTransferFee: true,
+    offerCrossing: 'no',
+    limitQuality: null,
+    sendMax: LedgerAmount.fromJson(check.SendMax),
+    enabled: context.enabled,
+    liquidity: () => [],
   })
-  if (state && saved) {
-    state[side] = saved
-    view.update(state)
+  const restored = view.peek(index) as RippleState | undefined
+  if (restored) {
+    restored[side] = saved
+    view.update(restored)
   }
-  if (result !== 'tesSUCCESS') return result
-  context.deliver(delivered)
+  if (outcome.result !== 'tesSUCCESS') return outcome.result
+  if (deliverMin && outcome.actualOut.lt(deliverMin)) return 'tecPATH_PARTIAL'
+  context.deliver(outcome.actualOut.toJson())
   return 'tesSUCCESS'
 }
 
@@ -350,7 +309,7 @@ export const checkCancelRules: TransactionRules = {
     if (!check) return 'tecNO_ENTRY'
     // Before it expires, only its writer or its destination may cancel a check.
     if (
-      !expired(view, check.Expiration) &&
+      !hasExpired(view, check.Expiration) &&
       tx.Account !== check.Account &&
       tx.Account !== check.Destination
     ) {

@@ -1,8 +1,8 @@
 import { readAccount } from '../../state/account-root'
 import { offerIndex } from '../../state/keylets'
+import { deleteOffer, type Offer } from '../../view/order-book'
 import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
 import type { TransactionRules } from '../transaction-rules'
-import { deleteOffer, type Offer } from './order-book'
 
 /**
  * OfferCancel (docs/protocol.md §8.7, rippled `CancelOffer.cpp`): removes the sender's offer

@@ -1,18 +1,24 @@
-import { amountJson, type BookAmount, bookAmountOf } from '../../amounts/book-amount'
-import { divRound, IssuedValue, mulRound } from '../../amounts/issued-value'
+import { divRound, divRoundStrict, mulRound } from '../../amounts/amount-arithmetic'
+import { LedgerAmount, MAX_DROPS } from '../../amounts/ledger-amount'
 import { isIssued, type LedgerAsset, sameAsset } from '../../amounts/ledger-asset'
+import { Quality } from '../../amounts/quality'
+import { divideRateRound, multiplyRateRound, QUALITY_ONE } from '../../amounts/transfer-rate'
 import type { JsonObject } from '../../codec/json-object'
-import { peekAccount, readAccount, reserveFor } from '../../state/account-root'
-import { offerIndex, rippleStateIndex } from '../../state/keylets'
+import { flow } from '../../paths/flow'
+import { peekAccount, readAccount } from '../../state/account-root'
+import { offerIndex } from '../../state/keylets'
 import { type AccountRoot, LSF } from '../../state/ledger-object'
 import type { ReadView } from '../../state/read-view'
+import { accountFunds } from '../../view/account-holds'
+import { expiredRefusal } from '../../view/expiration'
+import { isDeepFrozen, isGlobalFrozen } from '../../view/freeze'
+import { transferRate } from '../../view/issuer-transfer-rate'
+import { deleteOffer, type Offer, placeOffer } from '../../view/order-book'
+import { reserveRefusal } from '../../view/owned-objects'
+import { requireAuth } from '../../view/require-auth'
 import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
-import { accountFunds, assetTransferRate, isGlobalFrozen } from '../common/offer-funds'
 import type { ApplyContext, TransactionRules } from '../transaction-rules'
-import { cross } from './offer-crossing'
-import { offerQuality, qualityRate } from './offer-quality'
 import { roundToTickSize } from './offer-tick-size'
-import { deleteOffer, type Offer, placeOffer } from './order-book'
 
 /**
  * OfferCreate's flags (xrpl.org "OfferCreate Flags", rippled `TxFlags.h`).
@@ -35,120 +41,111 @@ const ACCOUNT_ZERO = 'rrrrrrrrrrrrrrrrrrrrrhoLvTp'
 const flagsOf = (tx: JsonObject) => (typeof tx.Flags === 'number' ? tx.Flags : 0)
 const has = (tx: JsonObject, flag: number) => (flagsOf(tx) & flag) !== 0
 
-// A native amount in drops or an issued amount with a value (rippled `isLegalNet`).
-function legalAmount(amount: unknown): boolean {
-  if (isIssued(amount)) return amount.value !== '' && Number.isFinite(Number(amount.value))
-  return typeof amount === 'string' && /^-?[0-9]+$/.test(amount)
-}
-
-const positive = (amount: unknown) =>
-  isIssued(amount) ? Number(amount.value) > 0 : BigInt(String(amount)) > 0n
-
-/**
- * Whether an offer or OfferCreate has expired: its `Expiration` at or before the parent ledger's
- * close time (rippled `hasExpired`).
- *
- * @example
- * ```ts
- * hasExpired(view, 800_000_000) // true once the ledger closed past it
- * ```
- */
-export const hasExpired = (view: ReadView, expiration: unknown): boolean =>
-  typeof expiration === 'number' && expiration <= view.info.parentCloseTime
-
-// rippled CreateOffer::checkAcceptAsset: may the account hold what the taker will pay it?
-function acceptResult(view: ReadView, account: string, asset: LedgerAsset): string | null {
-  const issuer = readAccount(view, asset.issuer as string)
-  if (!issuer) return 'tecNO_ISSUER'
-  if (asset.issuer === account) return null
-  const line = view.read(rippleStateIndex(account, asset.issuer as string, asset.currency))
-  if ((issuer.Flags & LSF.AccountRoot.RequireAuth) !== 0) {
-    if (!line) return 'tecNO_LINE'
-    // The issuer's side of the line carries the authorization.
-    const auth =
-      account < (asset.issuer as string) ? LSF.RippleState.HighAuth : LSF.RippleState.LowAuth
-    if ((line.Flags & auth) === 0) return 'tecNO_AUTH'
+// A decoded amount as the ledger's amount type, or null when it is none (rippled `isLegalNet`).
+function amountOf(amount: unknown): LedgerAmount | null {
+  try {
+    return LedgerAmount.fromJson(amount)
+  } catch {
+    return null
   }
-  const deep = LSF.RippleState.LowDeepFreeze | LSF.RippleState.HighDeepFreeze
-  return line && (line.Flags & deep) !== 0 ? 'tecFROZEN' : null
 }
 
-/** The offer the transaction would place: what the taker pays and gets, as BookAmounts. */
+// rippled CreateOffer::checkAcceptAsset: may the account hold what the taker will pay it? Its
+// issuer must exist; an account takes its own issuance; else the issuer's authorization, and no
+// deep freeze on the line.
+function acceptResult(view: ReadView, account: string, asset: LedgerAsset): string | null {
+  if (!readAccount(view, asset.issuer as string)) return 'tecNO_ISSUER'
+  if (asset.issuer === account) return null
+  return (
+    requireAuth(view, asset, account) ?? (isDeepFrozen(view, account, asset) ? 'tecFROZEN' : null)
+  )
+}
+
+/** The offer the transaction would place: what the taker pays and gets. */
 interface Terms {
-  pays: BookAmount
-  gets: BookAmount
+  pays: LedgerAmount
+  gets: LedgerAmount
 }
 
 const termsOf = (tx: JsonObject, native: string): Terms => ({
-  pays: bookAmountOf(tx.TakerPays, native),
-  gets: bookAmountOf(tx.TakerGets, native),
+  pays: LedgerAmount.fromJson(tx.TakerPays, native),
+  gets: LedgerAmount.fromJson(tx.TakerGets, native),
 })
 
-const ZERO = new IssuedValue(0)
-
-// rippled CreateOffer::flowCross: crosses the book, then sizes what is left to place.
+// rippled CreateOffer::flowCross: crosses the book through the payment engine (the default path,
+// and between two issued assets the native bridge), then sizes what is left to place at the
+// offer's own quality. `crossed` when anything was taken.
 function crossBook(context: ApplyContext, terms: Terms) {
-  const { view, tx, network } = context
+  const { view, tx } = context
   const account = String(tx.Account)
   const takerIn = terms.gets
   const takerOut = terms.pays
-  const start = accountFunds(view, account, takerIn.asset)
-  if (start?.lte(0)) return { result: 'tecUNFUNDED_OFFER' }
-  const native = takerIn.asset.issuer === null
+  const start = accountFunds(view, account, takerIn, 'zeroIfFrozen')
+  if (start.signum() <= 0) return { result: 'tecUNFUNDED_OFFER', removable: [] as string[] }
+  // The gateway takes its cut of what the taker pays, without the taker's consent.
   const gatewayRate =
-    native || takerIn.asset.issuer === account
-      ? new IssuedValue(1)
-      : assetTransferRate(view, takerIn.asset)
-  const sendMax = gatewayRate.eq(1)
-    ? takerIn.value
-    : mulRound(takerIn.value, gatewayRate, false, 'up')
-  let threshold = offerQuality({ asset: takerIn.asset, value: sendMax }, takerOut)
-  if (has(tx, TF_OFFER_CREATE.Passive)) threshold -= 1n
+    takerIn.native || takerIn.asset.issuer === account
+      ? QUALITY_ONE
+      : transferRate(view, takerIn.asset.issuer as string)
+  let sendMax = multiplyRateRound(takerIn, gatewayRate, true)
+  let threshold = Quality.of({ in: sendMax, out: takerOut })
+  if (has(tx, TF_OFFER_CREATE.Passive)) threshold = threshold.next()
+  if (sendMax.gt(start)) sendMax = start
   const sell = has(tx, TF_OFFER_CREATE.Sell)
-  const crossed = cross(
+  const bridged = !takerIn.native && !takerOut.native
+  // Selling, the taker takes as much as it can get: the most there is (half the largest value
+  // for an issued asset, for the transfer rate's room).
+  const deliver = !sell
+    ? takerOut
+    : takerOut.native
+      ? LedgerAmount.drops(MAX_DROPS, takerOut.asset)
+      : LedgerAmount.of(takerOut.asset, 4_999_999_999_999_999n, 80)
+  const outcome = flow({
     view,
-    context.before,
-    {
-      account,
-      in: takerIn.asset,
-      out: takerOut.asset,
-      wanted: sell ? null : takerOut.value,
-      budget: start === null ? sendMax : IssuedValue.min(sendMax, start),
-      limitRate: qualityRate(threshold),
-      now: view.info.parentCloseTime,
-    },
-    network.native_asset,
-  )
-  const removable = crossed.removable
-  const took = crossed.out.gt(0)
-  // Fill or kill: all of TakerPays (or, selling, all of TakerGets) or nothing.
-  const filled = sell ? crossed.in.gte(sendMax) : crossed.out.gte(takerOut.value)
-  if (has(tx, TF_OFFER_CREATE.FillOrKill) && !filled) return { result: 'tecKILLED', removable }
+    deliver,
+    source: account,
+    destination: account,
+    paths: bridged ? [[{ currency: 'XRP' }]] : [],
+    defaultPaths: true,
+    partial: !has(tx, TF_OFFER_CREATE.FillOrKill),
+    ownerPaysTransferFee: true,
+    offerCrossing: sell ? 'sell' : 'yes',
+    limitQuality: threshold,
+    sendMax,
+    enabled: context.enabled,
+    liquidity: () => [],
+  })
+  const removable = [...outcome.removable]
+  for (const index of removable) {
+    const stale = view.peek(index) as Offer | undefined
+    if (stale) deleteOffer(view, stale)
+  }
   let left: Terms = terms
-  if (took) {
-    const after = accountFunds(view, account, takerIn.asset)
-    if (after?.lte(0)) return { result: 'tesSUCCESS', took, left: null }
-    // The offer keeps its quality: TakerGets per TakerPays of the original terms.
-    const rate = qualityRate(offerQuality(takerIn, takerOut))
-    if (sell) {
-      const spent = gatewayRate.eq(1) ? crossed.in : divRound(crossed.in, gatewayRate, false, 'up')
-      const gets = IssuedValue.max(takerIn.value.minus(spent), ZERO)
-      const pays = divRound(gets, rate, takerOut.asset.issuer === null, 'down')
-      left = {
-        gets: { asset: takerIn.asset, value: gets },
-        pays: { asset: takerOut.asset, value: pays },
-      }
+  if (outcome.result === 'tesSUCCESS') {
+    if (accountFunds(view, account, takerIn, 'zeroIfFrozen').signum() <= 0) {
+      // Crossing spent all the account had: no offer is placed.
+      left = { gets: LedgerAmount.zero(takerIn.asset), pays: LedgerAmount.zero(takerOut.asset) }
     } else {
-      const pays = IssuedValue.max(takerOut.value.minus(crossed.out), ZERO)
-      const gets = mulRound(pays, rate, native, 'up')
-      left = {
-        gets: { asset: takerIn.asset, value: gets },
-        pays: { asset: takerOut.asset, value: pays },
+      const rate = Quality.of({ in: takerIn, out: takerOut }).rate()
+      if (sell) {
+        // What was sold, without the gateway's cut, scales down what is left to buy.
+        const sold = divideRateRound(outcome.actualIn, gatewayRate, true)
+        let gets = takerIn.minus(sold)
+        if (gets.signum() < 0) gets = LedgerAmount.zero(takerIn.asset)
+        const pays = context.enabled('fixReducedOffersV1')
+          ? divRoundStrict(gets, rate, takerOut.asset, false)
+          : divRound(gets, rate, takerOut.asset, true)
+        left = { gets, pays }
+      } else {
+        let pays = takerOut.minus(outcome.actualOut)
+        if (pays.signum() < 0) pays = LedgerAmount.zero(takerOut.asset)
+        left = { pays, gets: mulRound(pays, rate, takerIn.asset, true) }
       }
     }
   }
-  const done = left.gets.value.lte(0) || left.pays.value.lte(0)
-  return { result: 'tesSUCCESS', took, left: done ? null : left, removable }
+  const crossed = !left.pays.eq(terms.pays) || !left.gets.eq(terms.gets)
+  const done = left.gets.signum() <= 0 || left.pays.signum() <= 0
+  return { result: 'tesSUCCESS', crossed, left: done ? null : left, removable }
 }
 
 const removeOffers = (indexes: readonly string[]) => (view: ApplyContext['view']) => {
@@ -160,12 +157,13 @@ const removeOffers = (indexes: readonly string[]) => (view: ApplyContext['view']
 
 /**
  * OfferCreate (docs/protocol.md §8.7, rippled `CreateOffer.cpp`): cancels `OfferSequence` when
- * it is still there, crosses the book (rules/dex/offer-crossing.ts) up to the offer's quality
- * (`tfPassive`: better only), then places what is left as an `Offer` at the original quality
- * (an owner reserve: `tecINSUF_RESERVE_OFFER` when nothing crossed). `tfImmediateOrCancel`
- * places nothing (`tecKILLED` when nothing crossed), `tfFillOrKill` all or `tecKILLED`, `tfSell`
- * sells all of TakerGets even for more than TakerPays. Before crossing, the amounts are rounded to
- * the issuers' tick size (rules/dex/offer-tick-size.ts).
+ * it is still there, crosses the book through the payment engine (paths/flow.ts, as
+ * `CreateOffer::flowCross`) up to the offer's quality (`tfPassive`: better only), then places
+ * what is left as an `Offer` at the original quality (an owner reserve: `tecINSUF_RESERVE_OFFER`
+ * when nothing crossed). `tfImmediateOrCancel` places nothing (`tecKILLED` when nothing crossed),
+ * `tfFillOrKill` all or `tecKILLED`, `tfSell` sells all of TakerGets even for more than
+ * TakerPays. Before crossing, the amounts are rounded to the issuers' tick size
+ * (rules/dex/offer-tick-size.ts).
  *
  * @example
  * ```ts
@@ -183,12 +181,12 @@ export const offerCreateRules: TransactionRules = {
     if (tx.Expiration === 0) return 'temBAD_EXPIRATION'
     if (tx.OfferSequence === 0) return 'temBAD_SEQUENCE'
     const { TakerPays: pays, TakerGets: gets } = tx
-    if (!legalAmount(pays) || !legalAmount(gets)) return 'temBAD_AMOUNT'
-    if (!isIssued(pays) && !isIssued(gets)) return 'temBAD_OFFER'
-    if (!positive(pays) || !positive(gets)) return 'temBAD_OFFER'
-    const payAsset = bookAmountOf(pays, 'XRP').asset
-    const getAsset = bookAmountOf(gets, 'XRP').asset
-    if (sameAsset(payAsset, getAsset)) return 'temREDUNDANT'
+    const payAmount = amountOf(pays)
+    const getAmount = amountOf(gets)
+    if (!payAmount || !getAmount) return 'temBAD_AMOUNT'
+    if (payAmount.native && getAmount.native) return 'temBAD_OFFER'
+    if (payAmount.signum() <= 0 || getAmount.signum() <= 0) return 'temBAD_OFFER'
+    if (sameAsset(payAmount.asset, getAmount.asset)) return 'temREDUNDANT'
     if (
       (isIssued(pays) && pays.currency === 'XRP') ||
       (isIssued(gets) && gets.currency === 'XRP')
@@ -209,13 +207,13 @@ export const offerCreateRules: TransactionRules = {
     const root = readAccount(view, account) as Readonly<AccountRoot>
     const { pays, gets } = termsOf(tx, context.network.native_asset)
     if (isGlobalFrozen(view, pays.asset) || isGlobalFrozen(view, gets.asset)) return 'tecFROZEN'
-    const funds = accountFunds(view, account, gets.asset)
-    if (funds?.lte(0)) return 'tecUNFUNDED_OFFER'
+    if (accountFunds(view, account, gets, 'zeroIfFrozen').signum() <= 0) return 'tecUNFUNDED_OFFER'
     if (typeof tx.OfferSequence === 'number' && root.Sequence <= tx.OfferSequence) {
       return 'temBAD_SEQUENCE'
     }
-    if (hasExpired(view, tx.Expiration)) return 'tecEXPIRED'
-    return pays.asset.issuer === null ? null : acceptResult(view, account, pays.asset)
+    const expired = expiredRefusal(view, tx.Expiration, "the offer's", 'CreateOffer.cpp')
+    if (expired) return expired
+    return pays.native ? null : acceptResult(view, account, pays.asset)
   },
 
   doApply(context) {
@@ -225,7 +223,8 @@ export const offerCreateRules: TransactionRules = {
       const cancelled = view.peek(offerIndex(account, tx.OfferSequence)) as Offer | undefined
       if (cancelled) deleteOffer(view, cancelled)
     }
-    if (hasExpired(view, tx.Expiration)) return 'tecEXPIRED'
+    const expired = expiredRefusal(view, tx.Expiration, "the offer's", 'CreateOffer.cpp')
+    if (expired) return expired
     // An offer rounded to nothing by its issuers' tick size does nothing more.
     const terms = roundToTickSize(
       view,
@@ -234,26 +233,32 @@ export const offerCreateRules: TransactionRules = {
     )
     if (!terms) return 'tesSUCCESS'
     const crossing = crossBook(context, terms)
-    if (crossing.removable && crossing.result !== 'tesSUCCESS') {
-      context.afterClaim(removeOffers(crossing.removable))
-    }
+    // Offers found stale go even when the offer is killed (rippled's cancel sandbox).
+    if (crossing.removable.length > 0) context.afterClaim(removeOffers(crossing.removable))
     if (crossing.result !== 'tesSUCCESS' || !('left' in crossing)) return crossing.result
-    const { left, took } = crossing
+    const { left, crossed } = crossing
     if (!left) return 'tesSUCCESS'
+    if (has(tx, TF_OFFER_CREATE.FillOrKill)) return 'tecKILLED'
     if (has(tx, TF_OFFER_CREATE.ImmediateOrCancel)) {
-      return took || !context.enabled('ImmediateOfferKilled') ? 'tesSUCCESS' : 'tecKILLED'
+      return crossed || !context.enabled('ImmediateOfferKilled') ? 'tesSUCCESS' : 'tecKILLED'
     }
     const creator = peekAccount(view, account) as AccountRoot
-    if (priorBalance < reserveFor(view.fees, creator.OwnerCount + 1)) {
-      return took ? 'tesSUCCESS' : 'tecINSUF_RESERVE_OFFER'
-    }
+    const result = 'tecINSUF_RESERVE_OFFER'
+    const short = reserveRefusal(
+      view,
+      priorBalance,
+      creator.OwnerCount + 1,
+      'CreateOffer.cpp',
+      result,
+    )
+    if (short) return crossed ? 'tesSUCCESS' : short
     const placed = placeOffer(view, {
       owner: account,
       sequence: Number(tx.TicketSequence ?? tx.Sequence),
       book: { in: terms.pays.asset, out: terms.gets.asset },
-      quality: offerQuality(terms.pays, terms.gets),
-      takerPays: amountJson(left.pays),
-      takerGets: amountJson(left.gets),
+      quality: Quality.of({ in: terms.pays, out: terms.gets }).value,
+      takerPays: left.pays.toJson(),
+      takerGets: left.gets.toJson(),
       flags:
         (has(tx, TF_OFFER_CREATE.Passive) ? LSF.Offer.Passive : 0) |
         (has(tx, TF_OFFER_CREATE.Sell) ? LSF.Offer.Sell : 0),

@@ -1,8 +1,9 @@
-import type { BookAmount } from '../../amounts/book-amount'
+import { divide, multiply } from '../../amounts/amount-arithmetic'
+import type { LedgerAmount } from '../../amounts/ledger-amount'
 import type { LedgerAsset } from '../../amounts/ledger-asset'
+import { Quality } from '../../amounts/quality'
 import { readAccount } from '../../state/account-root'
 import type { ReadView } from '../../state/read-view'
-import { divideByQuality, multiplyByQuality, offerQuality, roundQuality } from './offer-quality'
 
 // rippled `Quality::maxTickSize`: 15 significant digits, no rounding.
 const MAX_TICK_SIZE = 15
@@ -26,24 +27,21 @@ function tickSizeOf(view: ReadView, assets: readonly LedgerAsset[]): number {
  *
  * @example
  * ```ts
- * roundToTickSize(view, { pays: usd('1'), gets: drops(3_000_000) }, false)
- * // { pays: usd('1'), gets: drops(2_999_940) } with the USD issuer's TickSize 5
+ * roundToTickSize(view, { pays: usd('1'), gets: LedgerAmount.drops(3_000_000n) }, false)
+ * // { pays: usd('1'), gets: 2_999_940 drops } with the USD issuer's TickSize 5
  * ```
  */
 export function roundToTickSize(
   view: ReadView,
-  terms: { pays: BookAmount; gets: BookAmount },
+  terms: { pays: LedgerAmount; gets: LedgerAmount },
   sell: boolean,
-): { pays: BookAmount; gets: BookAmount } | null {
+): { pays: LedgerAmount; gets: LedgerAmount } | null {
   const { pays, gets } = terms
   const size = tickSizeOf(view, [pays.asset, gets.asset])
   if (size >= MAX_TICK_SIZE) return terms
-  const quality = roundQuality(offerQuality(pays, gets), size)
+  const rate = Quality.of({ in: pays, out: gets }).round(size).rate()
   const rounded = sell
-    ? {
-        gets,
-        pays: { ...pays, value: multiplyByQuality(gets, quality, pays.asset.issuer === null) },
-      }
-    : { pays, gets: { ...gets, value: divideByQuality(pays, quality, gets.asset.issuer === null) } }
-  return rounded.pays.value.isZero() || rounded.gets.value.isZero() ? null : rounded
+    ? { gets, pays: multiply(gets, rate, pays.asset) }
+    : { pays, gets: divide(pays, rate, gets.asset) }
+  return rounded.pays.isZero() || rounded.gets.isZero() ? null : rounded
 }

@@ -1,17 +1,11 @@
 import type { JsonObject } from '../../codec/json-object'
-import {
-  adjustOwnerCount,
-  balanceOf,
-  credit,
-  peekAccount,
-  readAccount,
-  reserveFor,
-} from '../../state/account-root'
+import { balanceOf, credit, peekAccount, readAccount } from '../../state/account-root'
 import { escrowIndex } from '../../state/keylets'
 import type { LedgerObject } from '../../state/ledger-object'
 import type { ApplyView } from '../../state/read-view'
+import { addOwnedObject, removeOwnedObject, reserveRefusal } from '../../view/owned-objects'
 import { depositRefusal, incomingRefusal } from '../common/deposit-authorization'
-import { copyFields, link, sequenceUsed, unlink } from '../common/owned-object'
+import { copyFields, sequenceUsed } from '../common/transaction-fields'
 import { hasUnknownFlags, isPositiveNative, lacks } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import { fulfills, parseCondition } from './crypto-condition'
@@ -115,17 +109,13 @@ const peekEscrow = (view: ApplyView, tx: JsonObject) => {
 // Takes an escrow out of its owner's and destination's directories and the ledger, one owned
 // object less for the owner; its Amount goes to `receiver` (the destination, or back to the owner).
 function releaseEscrow(view: ApplyView, escrow: LedgerObject, receiver: string): void {
-  const owner = String(escrow.Account)
-  const destination = String(escrow.Destination)
-  unlink(view, owner, escrow.OwnerNode, escrow.index)
-  if (escrow.DestinationNode !== undefined) {
-    unlink(view, destination, escrow.DestinationNode, escrow.index)
-  }
+  removeOwnedObject(view, escrow, {
+    owner: String(escrow.Account),
+    destination: String(escrow.Destination),
+    keepRoot: true,
+  })
   const to = peekAccount(view, receiver)
   if (to) credit(view, to, BigInt(String(escrow.Amount)))
-  const ownerRoot = peekAccount(view, owner)
-  if (ownerRoot) adjustOwnerCount(view, ownerRoot, -1)
-  view.erase(escrow)
 }
 
 /**
@@ -151,9 +141,12 @@ export const escrowCreateRules: TransactionRules = {
     if (typeof tx.CancelAfter === 'number' && now > tx.CancelAfter) return 'tecNO_PERMISSION'
     if (typeof tx.FinishAfter === 'number' && now > tx.FinishAfter) return 'tecNO_PERMISSION'
     const amount = BigInt(String(tx.Amount))
-    const reserve = reserveFor(view.fees, account.OwnerCount + 1)
-    if (balanceOf(account) < reserve) return 'tecINSUFFICIENT_RESERVE'
-    if (balanceOf(account) < reserve + amount) return 'tecUNFUNDED'
+    // The balance after the fee (EscrowCreate::doApply reads the AccountRoot).
+    const owned = account.OwnerCount + 1
+    const short =
+      reserveRefusal(view, balanceOf(account), owned, 'Escrow.cpp') ??
+      reserveRefusal(view, balanceOf(account) - amount, owned, 'Escrow.cpp', 'tecUNFUNDED')
+    if (short) return short
     const destination = String(tx.Destination)
     const target = readAccount(view, destination)
     if (!target) return 'tecNO_DST'
@@ -173,14 +166,10 @@ export const escrowCreateRules: TransactionRules = {
       'CancelAfter',
       'FinishAfter',
     ])
-    if (!link(view, escrow, owner, 'OwnerNode')) return 'tecDIR_FULL'
     // Not to oneself: then the escrow is in the destination's directory too.
-    if (destination !== owner && !link(view, escrow, destination, 'DestinationNode')) {
-      return 'tecDIR_FULL'
-    }
-    view.insert(escrow)
+    const added = addOwnedObject(view, escrow, { owner: account, destination })
+    if (added !== 'tesSUCCESS') return added
     credit(view, account, -amount)
-    adjustOwnerCount(view, account, 1)
     return 'tesSUCCESS'
   },
 }

@@ -1,18 +1,20 @@
-import { isIssued } from '../../amounts/ledger-asset'
-import { readAccount, reserveFor } from '../../state/account-root'
+import type { LedgerAmount } from '../../amounts/ledger-amount'
+import { isIssued, sameAsset } from '../../amounts/ledger-asset'
+import { multiplyRate } from '../../amounts/transfer-rate'
+import { readAccount } from '../../state/account-root'
 import { isLedgerIndex, rippleStateIndex } from '../../state/keylets'
 import { LSF, ZERO_HASH } from '../../state/ledger-object'
 import type { ApplyView, ReadView } from '../../state/read-view'
+import { accountFunds } from '../../view/account-holds'
+import { expiredRefusal } from '../../view/expiration'
+import { reserveRefusal } from '../../view/owned-objects'
+
+// The rules follow rippled's NFTokenAcceptOffer.cpp.
+const SOURCE = 'NFTokenAcceptOffer.cpp'
+
+import type { Verdict } from '../../view/refusal'
 import type { TransactionRules } from '../transaction-rules'
-import {
-  amountValue,
-  fundsOf,
-  hasExpired,
-  type OfferAmount,
-  pay,
-  sameIssue,
-  withValue,
-} from './nft-funds'
+import { type OfferAmount, offerAmount, pay } from './nft-funds'
 import {
   deleteOffer,
   hasOtherFlags,
@@ -29,13 +31,14 @@ const isSell = (offer: Readonly<NFTokenOffer>) => (offer.Flags & LSF.NFTokenOffe
 function namedOffer(
   view: ReadView,
   id: unknown,
-): { offer?: Readonly<NFTokenOffer>; refused?: string } {
+): { offer?: Readonly<NFTokenOffer>; refused?: Verdict } {
   if (id === undefined) return {}
   if (id === ZERO_HASH) return { refused: 'tecOBJECT_NOT_FOUND' }
   const offer = view.read(String(id))
   if (!isNFTokenOffer(offer)) return { refused: 'tecOBJECT_NOT_FOUND' }
-  if (hasExpired(view, offer.Expiration)) return { refused: 'tecEXPIRED' }
-  if (amountValue(offer.Amount).isNegative()) return { refused: 'temBAD_OFFER' }
+  const expired = expiredRefusal(view, offer.Expiration, "the offer's", SOURCE)
+  if (expired) return { refused: expired }
+  if (offerAmount(offer.Amount).signum() < 0) return { refused: 'temBAD_OFFER' }
   return { offer }
 }
 
@@ -48,16 +51,16 @@ function brokeredRefusal(
   brokerFee: OfferAmount | undefined,
 ): string | null {
   if (buy.NFTokenID !== sell.NFTokenID) return 'tecNFTOKEN_BUY_SELL_MISMATCH'
-  if (!sameIssue(buy.Amount, sell.Amount)) return 'tecNFTOKEN_BUY_SELL_MISMATCH'
+  const offered = offerAmount(buy.Amount)
+  const asked = offerAmount(sell.Amount)
+  if (!sameAsset(offered.asset, asked.asset)) return 'tecNFTOKEN_BUY_SELL_MISMATCH'
   if (buy.Owner === sell.Owner) return 'tecCANT_ACCEPT_OWN_NFTOKEN_OFFER'
-  const offered = amountValue(buy.Amount)
-  const asked = amountValue(sell.Amount)
   if (asked.gt(offered)) return 'tecINSUFFICIENT_PAYMENT'
   if (buy.Destination !== undefined && buy.Destination !== account) return 'tecNO_PERMISSION'
   if (sell.Destination !== undefined && sell.Destination !== account) return 'tecNO_PERMISSION'
   if (brokerFee === undefined) return null
-  if (!sameIssue(brokerFee, buy.Amount)) return 'tecNFTOKEN_BUY_SELL_MISMATCH'
-  const fee = amountValue(brokerFee)
+  const fee = offerAmount(brokerFee)
+  if (!sameAsset(fee.asset, offered.asset)) return 'tecNFTOKEN_BUY_SELL_MISMATCH'
   if (fee.gte(offered)) return 'tecINSUFFICIENT_PAYMENT'
   return asked.gt(offered.minus(fee)) ? 'tecINSUFFICIENT_PAYMENT' : null
 }
@@ -74,8 +77,8 @@ function buyOfferRefusal(
     if (!findToken(view, account, buy.NFTokenID)) return 'tecNO_PERMISSION'
     if (buy.Destination !== undefined && buy.Destination !== account) return 'tecNO_PERMISSION'
   }
-  if (fundsOf(view, buy.Owner, buy.Amount).lt(amountValue(buy.Amount)))
-    return 'tecINSUFFICIENT_FUNDS'
+  const price = offerAmount(buy.Amount)
+  if (accountFunds(view, buy.Owner, price, 'zeroIfFrozen').lt(price)) return 'tecINSUFFICIENT_FUNDS'
   return null
 }
 
@@ -90,7 +93,8 @@ function sellOfferRefusal(
   if (!findToken(view, sell.Owner, sell.NFTokenID)) return 'tecNO_PERMISSION'
   if (brokered) return null
   if (sell.Destination !== undefined && sell.Destination !== account) return 'tecNO_PERMISSION'
-  return fundsOf(view, account, sell.Amount).lt(amountValue(sell.Amount))
+  const price = offerAmount(sell.Amount)
+  return accountFunds(view, account, price, 'zeroIfFrozen').lt(price)
     ? 'tecINSUFFICIENT_FUNDS'
     : null
 }
@@ -108,15 +112,15 @@ function feeLineRefusal(view: ReadView, offer: Readonly<NFTokenOffer>): string |
   return view.read(rippleStateIndex(issuer, amount.issuer, amount.currency)) ? null : 'tecNO_LINE'
 }
 
-// The issuer's cut of a sale: `amount` × TransferFee / 100,000 (rippled `transferFeeAsRate`).
-const cutOf = (amount: OfferAmount, tokenId: string) =>
-  withValue(amount, amountValue(amount).times(nftokenTransferFeeOf(tokenId)).div(100_000))
-
-const minus = (a: OfferAmount, b: OfferAmount) => withValue(a, amountValue(a).minus(amountValue(b)))
+// The issuer's cut of a sale: `amount` × the token's TransferFee as a rate (rippled
+// `multiply(amount, nft::transferFeeAsRate(fee))`, a fee of n parts in 100,000 is n × 10,000 per
+// billion).
+const cutOf = (amount: LedgerAmount, tokenId: string) =>
+  multiplyRate(amount, nftokenTransferFeeOf(tokenId) * 10_000)
 
 // Moves the token from seller to buyer; a buyer whose owner count grows must keep the reserve
 // out of what it has left (fixNFTokenReserve).
-function transferToken(view: ApplyView, buyer: string, seller: string, tokenId: string): string {
+function transferToken(view: ApplyView, buyer: string, seller: string, tokenId: string): Verdict {
   const token = findToken(view, seller, tokenId)
   if (!token) return 'tecINTERNAL'
   const removed = removeToken(view, seller, tokenId)
@@ -125,8 +129,9 @@ function transferToken(view: ApplyView, buyer: string, seller: string, tokenId: 
   const inserted = insertToken(view, buyer, token)
   const root = readAccount(view, buyer)
   if (!root) return 'tecINTERNAL'
-  if (root.OwnerCount > before && BigInt(root.Balance) < reserveFor(view.fees, root.OwnerCount)) {
-    return 'tecINSUFFICIENT_RESERVE'
+  if (root.OwnerCount > before) {
+    const short = reserveRefusal(view, BigInt(root.Balance), root.OwnerCount, SOURCE)
+    if (short) return short
   }
   return inserted
 }
@@ -135,20 +140,20 @@ function transferToken(view: ApplyView, buyer: string, seller: string, tokenId: 
 function settle(
   view: ApplyView,
   sale: { buyer: string; seller: string; tokenId: string },
-  price: OfferAmount,
+  price: LedgerAmount,
 ) {
   const { buyer, seller, tokenId } = sale
   let rest = price
   const issuer = nftokenIssuerOf(tokenId)
-  if (!amountValue(rest).isZero() && nftokenTransferFeeOf(tokenId) !== 0) {
+  if (!rest.isZero() && nftokenTransferFeeOf(tokenId) !== 0) {
     const cut = cutOf(rest, tokenId)
-    if (!amountValue(cut).isZero() && seller !== issuer && buyer !== issuer) {
+    if (!cut.isZero() && seller !== issuer && buyer !== issuer) {
       const paid = pay(view, buyer, issuer, cut)
       if (paid !== 'tesSUCCESS') return paid
-      rest = minus(rest, cut)
+      rest = rest.minus(cut)
     }
   }
-  if (amountValue(rest).gt(0)) {
+  if (rest.signum() > 0) {
     const paid = pay(view, buyer, seller, rest)
     if (paid !== 'tesSUCCESS') return paid
   }
@@ -178,7 +183,7 @@ export const nftokenAcceptOfferRules: TransactionRules = {
     const fee = tx.NFTokenBrokerFee
     if (fee === undefined) return null
     if (buy === undefined || sell === undefined || !isOfferAmount(fee)) return 'temMALFORMED'
-    return amountValue(fee).gt(0) ? null : 'temMALFORMED'
+    return offerAmount(fee).signum() > 0 ? null : 'temMALFORMED'
   },
   preclaim(view, tx) {
     const account = String(tx.Account)
@@ -211,15 +216,18 @@ export const nftokenAcceptOfferRules: TransactionRules = {
     }
     const buy = peekOffer(tx.NFTokenBuyOffer)
     const sell = peekOffer(tx.NFTokenSellOffer)
-    if (buy && !deleteOffer(view, buy)) return 'tecINTERNAL'
-    if (sell && !deleteOffer(view, sell)) return 'tecINTERNAL'
+    if (buy) deleteOffer(view, buy)
+    if (sell) deleteOffer(view, sell)
     if (buy && sell) {
-      let price: OfferAmount = buy.Amount
-      const brokerFee = tx.NFTokenBrokerFee as OfferAmount | undefined
-      if (brokerFee !== undefined && !amountValue(brokerFee).isZero()) {
+      let price = offerAmount(buy.Amount)
+      const brokerFee =
+        tx.NFTokenBrokerFee === undefined
+          ? undefined
+          : offerAmount(tx.NFTokenBrokerFee as OfferAmount)
+      if (brokerFee !== undefined && !brokerFee.isZero()) {
         const paid = pay(view, buy.Owner, account, brokerFee)
         if (paid !== 'tesSUCCESS') return paid
-        price = minus(price, brokerFee)
+        price = price.minus(brokerFee)
       }
       return settle(view, { buyer: buy.Owner, seller: sell.Owner, tokenId: sell.NFTokenID }, price)
     }
@@ -228,6 +236,6 @@ export const nftokenAcceptOfferRules: TransactionRules = {
     const sale = isSell(offer)
       ? { buyer: account, seller: offer.Owner, tokenId: offer.NFTokenID }
       : { buyer: offer.Owner, seller: account, tokenId: offer.NFTokenID }
-    return settle(view, sale, offer.Amount)
+    return settle(view, sale, offerAmount(offer.Amount))
   },
 }

@@ -1,8 +1,9 @@
 import type { JsonObject } from '../../codec/json-object'
-import { peekAccount, readAccount, reserveFor } from '../../state/account-root'
+import { peekAccount, readAccount } from '../../state/account-root'
 import type { AccountRoot } from '../../state/ledger-object'
+import { expiredRefusal } from '../../view/expiration'
+import { reserveRefusal } from '../../view/owned-objects'
 import type { PreflightContext, TransactionRules } from '../transaction-rules'
-import { hasExpired } from './nft-funds'
 import {
   flagsOf,
   hasOtherFlags,
@@ -110,7 +111,8 @@ export const nftokenMintRules: TransactionRules = {
       if (issuer.NFTokenMinter !== tx.Account) return 'tecNO_PERMISSION'
     }
     if (tx.Amount === undefined) return null
-    if (hasExpired(view, tx.Expiration)) return 'tecEXPIRED'
+    const expired = expiredRefusal(view, tx.Expiration, "the offer's", 'NFTokenMint.cpp')
+    if (expired) return expired
     const token = { issuer: issuerOf(tx), transferFee: Number(tx.TransferFee ?? 0) }
     return offerPreclaim(view, mintOffer(tx), token, context)
   },
@@ -138,9 +140,7 @@ export const nftokenMintRules: TransactionRules = {
     }
     // Only a new page or offer asks for reserve: more tokens on a page are free.
     const after = account.OwnerCount
-    if (after > before && priorBalance < reserveFor(view.fees, after)) {
-      return 'tecINSUFFICIENT_RESERVE'
-    }
-    return 'tesSUCCESS'
+    if (after <= before) return 'tesSUCCESS'
+    return reserveRefusal(view, priorBalance, after, 'NFTokenMint.cpp') ?? 'tesSUCCESS'
   },
 }

@@ -1,9 +1,8 @@
 import { isIssued } from '../../amounts/ledger-asset'
 import type { JsonObject } from '../../codec/json-object'
-import { adjustOwnerCount, peekAccount, readAccount, reserveFor } from '../../state/account-root'
+import { peekAccount, readAccount } from '../../state/account-root'
 import {
   type DescribeDirectory,
-  describeOwnerDir,
   dirInsert,
   dirRemove,
   uint64Json,
@@ -15,7 +14,6 @@ import {
   nftokenBuyOffersIndex,
   nftokenOfferIndex,
   nftokenSellOffersIndex,
-  ownerDirIndex,
   rippleStateIndex,
 } from '../../state/keylets'
 import {
@@ -25,8 +23,15 @@ import {
   LSF,
 } from '../../state/ledger-object'
 import type { ApplyView, ReadView } from '../../state/read-view'
+import { accountFunds } from '../../view/account-holds'
+import { expiredRefusal, hasExpired } from '../../view/expiration'
+import { isFrozen } from '../../view/freeze'
+import { LedgerFault } from '../../view/ledger-fault'
+import { addOwnedObject, removeOwnedObject, reserveRefusal } from '../../view/owned-objects'
+import type { Verdict } from '../../view/refusal'
+
 import type { PreflightContext, TransactionRules } from '../transaction-rules'
-import { amountValue, fundsOf, hasExpired, isFrozen, type OfferAmount } from './nft-funds'
+import { type OfferAmount, offerAmount } from './nft-funds'
 import { findToken } from './nft-pages'
 import { NFT_FLAG, nftokenFlagsOf, nftokenIssuerOf, nftokenTransferFeeOf } from './nftoken-id'
 
@@ -83,7 +88,7 @@ export const flagsOf = (tx: JsonObject): number =>
 export const hasOtherFlags = (tx: JsonObject, allowed: number): boolean =>
   (flagsOf(tx) & ~(TF_UNIVERSAL | allowed)) !== 0
 
-const isZero = (amount: OfferAmount) => amountValue(amount).isZero()
+const isZero = (amount: OfferAmount) => offerAmount(amount).isZero()
 
 /**
  * What an offer to create says: from NFTokenCreateOffer, or from an NFTokenMint with `Amount`
@@ -117,7 +122,7 @@ export interface OfferSpec {
  */
 export function offerPreflight(spec: OfferSpec): string | null {
   const { amount } = spec
-  if (amountValue(amount).isNegative()) return 'temBAD_AMOUNT'
+  if (offerAmount(amount).signum() < 0) return 'temBAD_AMOUNT'
   if (isIssued(amount) && ((spec.nftFlags & NFT_FLAG.OnlyXRP) !== 0 || isZero(amount))) {
     return 'temBAD_AMOUNT'
   }
@@ -156,16 +161,19 @@ export function offerPreclaim(
     // The currency's own issuer needs no line to take its fee (NFTokenMintOffer).
     const own = context.enabled('NFTokenMintOffer') && issuer === amount.issuer
     if (!own && !line) return 'tecNO_LINE'
-    if (isFrozen(view, issuer, amount.currency, amount.issuer)) return 'tecFROZEN'
+    if (isFrozen(view, issuer, amount)) return 'tecFROZEN'
   }
   if (issuer !== account && (spec.nftFlags & NFT_FLAG.Transferable) === 0) {
     if (readAccount(view, issuer)?.NFTokenMinter !== account)
       return 'tefNFTOKEN_IS_NOT_TRANSFERABLE'
   }
-  if (isIssued(amount) && isFrozen(view, account, amount.currency, amount.issuer)) {
-    return 'tecFROZEN'
+  if (isIssued(amount) && isFrozen(view, account, amount)) return 'tecFROZEN'
+  if (
+    !spec.sell &&
+    accountFunds(view, account, offerAmount(amount), 'zeroIfFrozen').signum() <= 0
+  ) {
+    return 'tecUNFUNDED_OFFER'
   }
-  if (!spec.sell && !fundsOf(view, account, amount).gt(0)) return 'tecUNFUNDED_OFFER'
   const disallows = (root: Readonly<AccountRoot>) =>
     (root.Flags & LSF.AccountRoot.DisallowIncomingNFTokenOffer) !== 0
   if (spec.destination !== undefined) {
@@ -195,7 +203,7 @@ const describeOffers =
  * Places an offer (rippled `nft::tokenOfferCreateApply`): `tecINSUFFICIENT_RESERVE` when the
  * balance before the fee cannot carry one more object; else an NFTokenOffer at
  * `keylet::nftoffer(account, sequence)` in the owner's directory and the token's sell or buy
- * directory, one more owned object. Returns the result code.
+ * directory, one more owned object. Returns `tesSUCCESS` or the refusal.
  *
  * @example
  * ```ts
@@ -206,17 +214,18 @@ export function placeOffer(
   view: ApplyView,
   spec: OfferSpec,
   at: { tokenId: string; sequence: number; priorBalance: bigint },
-): string {
+): Verdict {
   const { account, sell } = spec
   const root = peekAccount(view, account) as AccountRoot
-  if (at.priorBalance < reserveFor(view.fees, root.OwnerCount + 1)) {
-    return 'tecINSUFFICIENT_RESERVE'
-  }
+  const short = reserveRefusal(view, at.priorBalance, root.OwnerCount + 1, 'NFTokenUtils.cpp')
+  if (short) return short
   const index = nftokenOfferIndex(account, at.sequence)
-  const ownerNode = dirInsert(view, ownerDirIndex(account), index, describeOwnerDir(account))
-  if (ownerNode === null) return 'tecDIR_FULL'
-  const directory = offersDirectory(at.tokenId, sell)
-  const offerNode = dirInsert(view, directory, index, describeOffers(at.tokenId, sell))
+  const offerNode = dirInsert(
+    view,
+    offersDirectory(at.tokenId, sell),
+    index,
+    describeOffers(at.tokenId, sell),
+  )
   if (offerNode === null) return 'tecDIR_FULL'
   const offer: NFTokenOffer = {
     LedgerEntryType: 'NFTokenOffer',
@@ -224,15 +233,13 @@ export function placeOffer(
     Owner: account,
     NFTokenID: at.tokenId,
     Amount: spec.amount,
-    OwnerNode: uint64Json(ownerNode),
+    OwnerNode: '0',
     NFTokenOfferNode: uint64Json(offerNode),
     index,
   }
   if (spec.expiration !== undefined) offer.Expiration = spec.expiration
   if (spec.destination !== undefined) offer.Destination = spec.destination
-  view.insert(offer)
-  adjustOwnerCount(view, root, 1)
-  return 'tesSUCCESS'
+  return addOwnedObject(view, offer, { owner: root })
 }
 
 /**
@@ -249,24 +256,24 @@ export const isNFTokenOffer = (
 
 /**
  * Removes a peeked offer (rippled `nft::deleteTokenOffer`): out of its owner's directory and the
- * token's offer directory, one owned object less. False when a directory does not hold it.
+ * token's offer directory, one owned object less. A directory that does not hold it is
+ * `tefBAD_LEDGER` (thrown, view/ledger-fault.ts).
  *
  * @example
  * ```ts
  * deleteOffer(view, view.peek(offerId) as NFTokenOffer)
  * ```
  */
-export function deleteOffer(view: ApplyView, offer: NFTokenOffer): boolean {
+export function deleteOffer(view: ApplyView, offer: NFTokenOffer): void {
   const sell = (offer.Flags & LSF.NFTokenOffer.SellNFToken) !== 0
-  const owner = ownerDirIndex(offer.Owner)
-  if (!dirRemove(view, owner, uint64Of(offer.OwnerNode), offer.index, false)) return false
   const directory = offersDirectory(offer.NFTokenID, sell)
   if (!dirRemove(view, directory, uint64Of(offer.NFTokenOfferNode), offer.index, false)) {
-    return false
+    throw new LedgerFault(
+      'tefBAD_LEDGER',
+      `NFT offer ${offer.index} is not in its token's directory`,
+    )
   }
-  adjustOwnerCount(view, peekAccount(view, offer.Owner) as AccountRoot, -1)
-  view.erase(offer)
-  return true
+  removeOwnedObject(view, offer, { owner: offer.Owner, keepRoot: false })
 }
 
 /**
@@ -294,7 +301,7 @@ export function removeTokenOffers(
     for (const index of [...node.Indexes].reverse()) {
       const offer = view.peek(index)
       if (isNFTokenOffer(offer)) {
-        if (!deleteOffer(view, offer)) throw new Error(`ledger: offer ${index} cannot be deleted`)
+        deleteOffer(view, offer)
         removed += 1
       }
       if (removed === limit) break
@@ -355,7 +362,8 @@ export const nftokenCreateOfferRules: TransactionRules = {
     return offerPreflight(createOfferSpec(tx))
   },
   preclaim(view, tx, context) {
-    if (hasExpired(view, tx.Expiration)) return 'tecEXPIRED'
+    const expired = expiredRefusal(view, tx.Expiration, "the offer's", 'NFTokenUtils.cpp')
+    if (expired) return expired
     const spec = createOfferSpec(tx)
     const tokenId = String(tx.NFTokenID)
     const holder = spec.sell ? spec.account : String(spec.owner)
@@ -404,7 +412,7 @@ export const nftokenCancelOfferRules: TransactionRules = {
   doApply({ view, tx }) {
     for (const id of tx.NFTokenOffers as string[]) {
       const offer = view.peek(id)
-      if (isNFTokenOffer(offer) && !deleteOffer(view, offer)) return 'tefBAD_LEDGER'
+      if (isNFTokenOffer(offer)) deleteOffer(view, offer)
     }
     return 'tesSUCCESS'
   },

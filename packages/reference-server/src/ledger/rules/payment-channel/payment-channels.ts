@@ -1,18 +1,12 @@
 import { parseDrops } from '../../amounts/native-amount'
 import type { JsonObject } from '../../codec/json-object'
-import {
-  adjustOwnerCount,
-  balanceOf,
-  credit,
-  peekAccount,
-  readAccount,
-  reserveFor,
-} from '../../state/account-root'
+import { balanceOf, credit, peekAccount, readAccount } from '../../state/account-root'
 import { payChannelIndex } from '../../state/keylets'
 import { type AccountRoot, type LedgerObject, LSF } from '../../state/ledger-object'
 import type { ApplyView, ReadView } from '../../state/read-view'
+import { addOwnedObject, removeOwnedObject, reserveRefusal } from '../../view/owned-objects'
 import { depositRefusal, incomingRefusal } from '../common/deposit-authorization'
-import { copyFields, link, sequenceUsed, unlink } from '../common/owned-object'
+import { copyFields, sequenceUsed } from '../common/transaction-fields'
 import { hasUnknownFlags, isPositiveNative, isPublicKey, lacks } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import { verifiesClaim } from './channel-claim-signature'
@@ -97,14 +91,13 @@ export function channelClaimPreflight(tx: JsonObject): string | null {
 // back to the owner, one owned object less; always a success.
 function closeChannel(view: ApplyView, channel: LedgerObject): string {
   const owner = String(channel.Account)
-  unlink(view, owner, channel.OwnerNode, channel.index)
-  if (channel.DestinationNode !== undefined) {
-    unlink(view, String(channel.Destination), channel.DestinationNode, channel.index)
-  }
+  removeOwnedObject(view, channel, {
+    owner,
+    destination: String(channel.Destination),
+    keepRoot: true,
+  })
   const root = peekAccount(view, owner) as AccountRoot
   credit(view, root, BigInt(String(channel.Amount)) - BigInt(String(channel.Balance)))
-  adjustOwnerCount(view, root, -1)
-  view.erase(channel)
   return 'tesSUCCESS'
 }
 
@@ -127,9 +120,12 @@ export const channelCreateRules: TransactionRules = {
     const root = readAccount(view, String(tx.Account))
     if (!root) return 'terNO_ACCOUNT'
     // The balance before the fee (PayChanCreate::preclaim reads the ledger as it stands).
-    const reserve = reserveFor(view.fees, root.OwnerCount + 1)
-    if (balanceOf(root) < reserve) return 'tecINSUFFICIENT_RESERVE'
-    if (balanceOf(root) < reserve + BigInt(String(tx.Amount))) return 'tecUNFUNDED'
+    const owned = root.OwnerCount + 1
+    const amount = BigInt(String(tx.Amount))
+    const short =
+      reserveRefusal(view, balanceOf(root), owned, 'PayChan.cpp') ??
+      reserveRefusal(view, balanceOf(root) - amount, owned, 'PayChan.cpp', 'tecUNFUNDED')
+    if (short) return short
     const target = readAccount(view, String(tx.Destination))
     if (!target) return 'tecNO_DST'
     return incomingRefusal(target, tx, context, LSF.AccountRoot.DisallowIncomingPayChan)
@@ -159,15 +155,9 @@ export const channelCreateRules: TransactionRules = {
     }
     copyFields(tx, channel, ['CancelAfter', 'SourceTag', 'DestinationTag'])
     // fixPayChanRecipientOwnerDir: the channel is in the destination's directory too.
-    if (
-      !link(view, channel, owner, 'OwnerNode') ||
-      !link(view, channel, destination, 'DestinationNode')
-    ) {
-      return 'tecDIR_FULL'
-    }
-    view.insert(channel)
+    const added = addOwnedObject(view, channel, { owner: account, destination })
+    if (added !== 'tesSUCCESS') return added
     credit(view, account, -BigInt(String(tx.Amount)))
-    adjustOwnerCount(view, account, 1)
     return 'tesSUCCESS'
   },
 }
@@ -188,9 +178,11 @@ export const channelFundRules: TransactionRules = {
       view.update(channel)
     }
     const amount = BigInt(String(tx.Amount))
-    const reserve = reserveFor(view.fees, account.OwnerCount)
-    if (balanceOf(account) < reserve) return 'tecINSUFFICIENT_RESERVE'
-    if (balanceOf(account) < reserve + amount) return 'tecUNFUNDED'
+    const owned = account.OwnerCount
+    const short =
+      reserveRefusal(view, balanceOf(account), owned, 'PayChan.cpp') ??
+      reserveRefusal(view, balanceOf(account) - amount, owned, 'PayChan.cpp', 'tecUNFUNDED')
+    if (short) return short
     if (!readAccount(view, String(channel.Destination))) return 'tecNO_DST'
     channel.Amount = (BigInt(String(channel.Amount)) + amount).toString()
     view.update(channel)

@@ -1,4 +1,4 @@
-import { unitsOf } from '../../amounts/ledger-asset'
+import { LedgerAmount } from '../../amounts/ledger-amount'
 import { parseDrops } from '../../amounts/native-amount'
 import type { JsonObject } from '../../codec/json-object'
 import {
@@ -9,18 +9,15 @@ import {
   reserveFor,
 } from '../../state/account-root'
 import { LSF } from '../../state/ledger-object'
+import { refuse } from '../../view/refusal'
 import { destinationTagResult, paymentDepositResult } from '../common/deposit-authorization'
 import type { TransactionRules } from '../transaction-rules'
-import { applyIssuedPayment, movesIssuedAsset, TF_PARTIAL_PAYMENT } from './issued-payment'
 import { tooManyPaths } from './payment-paths'
-
-// Payment flags that make no sense when native units go to native units.
-const TF_NO_RIPPLE_DIRECT = 0x00010000
-const TF_LIMIT_QUALITY = 0x00040000
+import { applyRipplePayment, movesIssuedAsset, TF_PAYMENT } from './ripple-payment'
 
 const positive = (amount: unknown) => {
   try {
-    return unitsOf(amount).isGreaterThan(0)
+    return LedgerAmount.fromJson(amount).signum() > 0
   } catch {
     return false
   }
@@ -31,7 +28,7 @@ function issuedPreflight(tx: JsonObject, flags: number): string | null {
   if (!positive(tx.Amount)) return 'temBAD_AMOUNT'
   if (tx.SendMax !== undefined && !positive(tx.SendMax)) return 'temBAD_AMOUNT'
   if (tx.DeliverMin !== undefined) {
-    if (!(flags & TF_PARTIAL_PAYMENT) || !positive(tx.DeliverMin)) return 'temBAD_AMOUNT'
+    if (!(flags & TF_PAYMENT.PartialPayment) || !positive(tx.DeliverMin)) return 'temBAD_AMOUNT'
   }
   // With paths it may be an arbitrage loop, not redundant (Payment::preflight).
   if (tx.Destination === tx.Account && tx.SendMax === undefined && tx.Paths === undefined) {
@@ -47,7 +44,7 @@ function issuedPreflight(tx: JsonObject, flags: number): string | null {
  * A destination that requires a tag gets none without one (`tecDST_TAG_NEEDED`); one with
  * deposit authorization only from itself and preauthorized senders (`tecNO_PERMISSION`, §8.7).
  * Issued-asset Payments and pay-with-anything (`SendMax` in another asset) follow
- * {@link applyIssuedPayment} (§8.5); more than 6 `Paths` or a path longer than 8 steps is
+ * {@link applyRipplePayment} (§8.5); more than 6 `Paths` or a path longer than 8 steps is
  * `telBAD_PATH_COUNT` (rules/payment/payment-paths.ts).
  *
  * @example
@@ -55,6 +52,9 @@ function issuedPreflight(tx: JsonObject, flags: number): string | null {
  * paymentRules.preflight(decode(blob)) // null or 'temBAD_AMOUNT'
  * ```
  */
+// The rules follow rippled's Payment.cpp.
+const SOURCE = 'Payment.cpp'
+
 export const paymentRules: TransactionRules = {
   preflight(tx: JsonObject) {
     if (typeof tx.Destination !== 'string') return 'temDST_NEEDED'
@@ -65,9 +65,9 @@ export const paymentRules: TransactionRules = {
     if (tx.Destination === tx.Account) return 'temREDUNDANT'
     if (tx.SendMax !== undefined) return 'temBAD_SEND_XRP_MAX'
     if (tx.DeliverMin !== undefined) return 'temBAD_AMOUNT'
-    if (flags & TF_PARTIAL_PAYMENT) return 'temBAD_SEND_XRP_PARTIAL'
-    if (flags & TF_LIMIT_QUALITY) return 'temBAD_SEND_XRP_LIMIT'
-    if (flags & TF_NO_RIPPLE_DIRECT) return 'temBAD_SEND_XRP_NO_DIRECT'
+    if (flags & TF_PAYMENT.PartialPayment) return 'temBAD_SEND_XRP_PARTIAL'
+    if (flags & TF_PAYMENT.LimitQuality) return 'temBAD_SEND_XRP_LIMIT'
+    if (flags & TF_PAYMENT.NoRippleDirect) return 'temBAD_SEND_XRP_NO_DIRECT'
     if (tx.Paths !== undefined) return 'temBAD_SEND_XRP_PATHS'
     return null
   },
@@ -81,18 +81,24 @@ export const paymentRules: TransactionRules = {
   },
 
   doApply(context) {
-    if (movesIssuedAsset(context.tx)) return applyIssuedPayment(context)
+    if (movesIssuedAsset(context.tx)) return applyRipplePayment(context)
     const { view, tx, account, fee, priorBalance } = context
     const destination = String(tx.Destination)
     const amount = parseDrops(tx.Amount) ?? 0n
     // balance ≥ amount + max(reserve, fee), docs/protocol.md §8.1
     const needed = reserveFor(view.fees, account.OwnerCount)
-    if (priorBalance < amount + needed || priorBalance < amount + fee) return 'tecUNFUNDED_PAYMENT'
+    if (priorBalance < amount + needed || priorBalance < amount + fee) {
+      const detail = `the balance of ${priorBalance} drops less the reserve of ${needed} drops (or the fee of ${fee}) cannot pay ${amount} drops`
+      return refuse('tecUNFUNDED_PAYMENT', 'unfunded', detail, SOURCE)
+    }
     let receiver = peekAccount(view, destination)
     const refused = receiver && paymentDepositResult(view, account.Account, receiver, amount)
     if (refused) return refused
     if (!receiver) {
-      if (amount < view.fees.reserve) return 'tecNO_DST_INSUF_XRP'
+      if (amount < view.fees.reserve) {
+        const detail = `${amount} drops cannot create ${destination}: the base reserve is ${view.fees.reserve} drops`
+        return refuse('tecNO_DST_INSUF_XRP', 'create-below-reserve', detail, SOURCE)
+      }
       receiver = newAccountRoot(destination, view.info.seq, 0n)
       view.insert(receiver)
     }

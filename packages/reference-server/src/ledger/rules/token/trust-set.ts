@@ -1,11 +1,13 @@
-import { IssuedValue } from '../../amounts/issued-value'
+import { LedgerAmount } from '../../amounts/ledger-amount'
 import { isIssued } from '../../amounts/ledger-asset'
 import type { JsonObject } from '../../codec/json-object'
+import { LedgerNumber } from '../../number/ledger-number'
 import { adjustOwnerCount, peekAccount, readAccount, reserveFor } from '../../state/account-root'
 import { rippleStateIndex } from '../../state/keylets'
 import { type AccountRoot, LSF, type RippleState } from '../../state/ledger-object'
 import type { ApplyView, LedgerFees } from '../../state/read-view'
-import { createLine, deleteLine, heldBy, isLow } from '../../state/trust-line'
+import { heldBy, isLow, LINE_SIDES, limitOf } from '../../state/trust-line'
+import { trustCreate, trustDelete } from '../../view/trust-lines'
 import {
   TF_TRUST_SET,
   trustLineFlagsAfter,
@@ -26,7 +28,7 @@ function switchLineFlags(
   const outcome = trustLineFlagsAfter(line.Flags, tx, {
     high: !isLow(line, account.Account),
     noFreeze: (account.Flags & LSF.AccountRoot.NoFreeze) !== 0,
-    holdsNegative: heldBy(line, account.Account).isNegative(),
+    holdsNegative: heldBy(line, account.Account).signum() < 0,
   })
   if ('result' in outcome) return outcome.result
   line.Flags = outcome.flags
@@ -72,24 +74,11 @@ function writeQualities(line: RippleState, sender: string, tx: JsonObject): void
   }
 }
 
-const SIDES = {
-  Low: {
-    reserve: LSF.RippleState.LowReserve,
-    noRipple: LSF.RippleState.LowNoRipple,
-    freeze: LSF.RippleState.LowFreeze,
-  },
-  High: {
-    reserve: LSF.RippleState.HighReserve,
-    noRipple: LSF.RippleState.HighNoRipple,
-    freeze: LSF.RippleState.HighFreeze,
-  },
-} as const
-
 // Whether one side of the line is away from its default and so counts against its owner's
 // reserve (SetTrust::doApply `bLowReserveSet`): a quality other than 0 or 1.0, NoRipple not
 // matching the owner's DefaultRipple, a freeze, a limit, or a positive holding.
 function sideNeedsReserve(view: ApplyView, line: RippleState, side: 'Low' | 'High'): boolean {
-  const flags = SIDES[side]
+  const flags = LINE_SIDES[side]
   const owner = line[`${side}Limit`].issuer
   const quality = (way: string) => {
     const q = Number(line[`${side}Quality${way}`] ?? 0)
@@ -103,8 +92,8 @@ function sideNeedsReserve(view: ApplyView, line: RippleState, side: 'Low' | 'Hig
     quality('Out') ||
     noRipple === defaultRipple ||
     (line.Flags & flags.freeze) !== 0 ||
-    !new IssuedValue(line[`${side}Limit`].value).isZero() ||
-    heldBy(line, owner).gt(0)
+    !limitOf(line, owner).isZero() ||
+    heldBy(line, owner).signum() > 0
   )
 }
 
@@ -135,7 +124,9 @@ export const trustSetRules: TransactionRules = {
     if (!isIssued(limit)) return 'temBAD_LIMIT'
     if (limit.currency === 'XRP') return 'temBAD_CURRENCY'
     if (limit.issuer === tx.Account) return 'temDST_IS_SRC'
-    if (new IssuedValue(limit.value).isNegative()) return 'temBAD_LIMIT'
+    if (!(typeof limit.value === 'string' && LedgerNumber.from(limit.value).signum() >= 0)) {
+      return 'temBAD_LIMIT'
+    }
     return null
   },
   preclaim(view, tx, context) {
@@ -155,7 +146,7 @@ export const trustSetRules: TransactionRules = {
     const limit = tx.LimitAmount as { currency: string; issuer: string; value: string }
     const sender = String(tx.Account)
     if (!readAccount(view, limit.issuer)) return 'tecNO_DST'
-    const value = new IssuedValue(limit.value)
+    const value = LedgerAmount.fromJson({ ...limit, issuer: sender })
     const affordable = priorBalance >= lineReserve(view.fees, account.OwnerCount)
     const line = view.peek(rippleStateIndex(sender, limit.issuer, limit.currency)) as
       | RippleState
@@ -167,25 +158,26 @@ export const trustSetRules: TransactionRules = {
       const quality = typeof qualities.In === 'number' || typeof qualities.Out === 'number'
       if (value.isZero() && !authorizes && !quality) return 'tecNO_LINE_REDUNDANT'
       if (!affordable) return 'tecNO_LINE_INSUF_RESERVE'
-      const created = createLine(view, {
+      const created = trustCreate(view, {
         account: sender,
         peer: limit.issuer,
         currency: limit.currency,
-        limit: value.toString(),
+        limit: value,
+        balance: LedgerAmount.zero({ currency: limit.currency, issuer: limit.issuer }),
       })
-      if (!created) return 'tecDIR_FULL'
+      if (typeof created === 'string') return created
       writeQualities(created, sender, tx)
       return switchLineFlags(view, created, tx, account)
     }
     const side = isLow(line, sender) ? 'LowLimit' : 'HighLimit'
-    line[side] = { ...line[side], value: value.toString() }
+    line[side] = { ...line[side], value: value.text() }
     writeQualities(line, sender, tx)
     const switched = switchLineFlags(view, line, tx, account)
     if (switched !== 'tesSUCCESS') return switched
     // Both sides' reserves follow what the line now is (bLowReserveSet, bHighReserveSet).
     let increased = false
     for (const lineSide of ['Low', 'High'] as const) {
-      const { reserve } = SIDES[lineSide]
+      const { reserve } = LINE_SIDES[lineSide]
       const needs = sideNeedsReserve(view, line, lineSide)
       if (needs === ((line.Flags & reserve) !== 0)) continue
       const owner = line[`${lineSide}Limit`].issuer
@@ -200,7 +192,7 @@ export const trustSetRules: TransactionRules = {
     view.update(line)
     const anyReserve = LSF.RippleState.LowReserve | LSF.RippleState.HighReserve
     if ((line.Flags & anyReserve) === 0) {
-      deleteLine(view, line)
+      trustDelete(view, line)
       return 'tesSUCCESS'
     }
     return increased && !affordable ? 'tecINSUF_RESERVE_LINE' : 'tesSUCCESS'

@@ -1,5 +1,5 @@
+import BigNumber from 'bignumber.js'
 import type { TransactionJson } from 'pullsign/wire'
-import { IssuedValue } from '../../../ledger/amounts/issued-value'
 import { TF_OFFER_CREATE } from '../../../ledger/rules/dex/offer-create'
 import { type AmountView, readAmount } from './amount-view'
 
@@ -10,11 +10,14 @@ const FLAG_WORDS: ReadonlyArray<[number, string]> = [
   [TF_OFFER_CREATE.Sell, 'sell all of what you give'],
 ]
 
+// Decimal arithmetic for what the page shows (plain notation for the values amounts take).
+const Decimal = BigNumber.clone({ EXPONENTIAL_AT: [-30, 40], DECIMAL_PLACES: 40 })
+
 const units = (amount: AmountView) =>
   amount.kind === 'native'
-    ? new IssuedValue(amount.units)
+    ? new Decimal(amount.units)
     : amount.kind === 'issued'
-      ? new IssuedValue(amount.value)
+      ? new Decimal(amount.value)
       : null
 
 const nameOf = (amount: AmountView, nativeAsset: string) =>
@@ -36,7 +39,7 @@ export function offerPriceText(tx: TransactionJson, nativeAsset: string): string
   const given = units(give)
   const got = units(get)
   if (!given || !got || !(got.gt(0) && given.gt(0))) return null
-  const price = new IssuedValue(given.div(got).precision(15)).toString()
+  const price = new Decimal(given.div(got).precision(15)).toString()
   return `${price} ${nameOf(give, nativeAsset)} per ${nameOf(get, nativeAsset)}`
 }
 

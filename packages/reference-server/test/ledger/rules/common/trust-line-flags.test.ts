@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { amendmentTable } from '../../../../src/ledger/amendments/amendment-table'
 import { networkDefinition } from '../../../../src/ledger/networks'
 import {
-  stepFrozen,
-  stepUnauthorized,
   TF_TRUST_SET,
   trustLineFlagsAfter,
   trustSetFlagsPreclaim,
@@ -59,24 +57,5 @@ describe('TrustSet flags (rippled SetTrust.cpp)', () => {
     ['clear NoRipple', LINE_FLAGS.LowNoRipple, TF.ClearNoRipple, low, { flags: 0 }],
   ])('%s', (_, flags, Flags, side, expected) => {
     expect(trustLineFlagsAfter(flags, { Flags }, side)).toEqual(expected)
-  })
-})
-
-describe('issued payment steps (rippled StepChecks.h checkFreeze, DirectStep.cpp)', () => {
-  it('is frozen by the receiving account of the step: its GlobalFreeze or its freeze of the line', () => {
-    expect(stepFrozen({ dstHigh: true, dstFlags: LSF.GlobalFreeze, lineFlags: 0 })).toBe(true)
-    expect(stepFrozen({ dstHigh: true, dstFlags: 0, lineFlags: LINE_FLAGS.HighFreeze })).toBe(true)
-    // The other side's freeze does not stop this step.
-    expect(stepFrozen({ dstHigh: true, dstFlags: 0, lineFlags: LINE_FLAGS.LowFreeze })).toBe(false)
-    expect(stepFrozen({ dstHigh: false, dstFlags: 0, lineFlags: 0 })).toBe(false)
-  })
-
-  it('needs the issuer’s authorization of an empty line when it requires one', () => {
-    const step = { srcHigh: false, srcFlags: LSF.RequireAuth, lineFlags: 0, balanceZero: true }
-    expect(stepUnauthorized(step)).toBe(true)
-    expect(stepUnauthorized({ ...step, lineFlags: LINE_FLAGS.LowAuth })).toBe(false)
-    expect(stepUnauthorized({ ...step, lineFlags: LINE_FLAGS.HighAuth })).toBe(true)
-    expect(stepUnauthorized({ ...step, balanceZero: false })).toBe(false)
-    expect(stepUnauthorized({ ...step, srcFlags: 0 })).toBe(false)
   })
 })

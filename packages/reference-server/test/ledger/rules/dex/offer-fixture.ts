@@ -21,7 +21,11 @@ export const xrp = { currency: 'XRP', issuer: null }
 export const usdAsset = { currency: 'USD', issuer: gateway.address }
 export const drops = (units: number) => String(BigInt(Math.round(units * 1_000_000)))
 
-/** A ledger where alice, bob and carol trust both gateways and hold 1,000 USD and 1,000 EUR. */
+/**
+ * A ledger where alice, bob and carol trust both gateways and hold 1,000 USD and 1,000 EUR. The
+ * gateways set DefaultRipple first, as rippled's test accounts do (jtx `Env::fund`): without it a
+ * holder's offer selling their asset never crosses (BookStep::check, terNO_RIPPLE).
+ */
 export function offerFixture(): LedgerFixture & {
   offer(key: TestKey, pays: unknown, gets: unknown, fields?: Record<string, unknown>): string
   holds(key: TestKey, currency: string): string
@@ -29,6 +33,9 @@ export function offerFixture(): LedgerFixture & {
   expectOracle(txid: string): void
 } {
   const f = ledgerFixture({ keys: [gateway, eurGateway, alice, bob, carol], drops: 10_000n * UNIT })
+  for (const issuer of [gateway, eurGateway]) {
+    f.submit(issuer, { TransactionType: 'AccountSet', SetFlag: 8 })
+  }
   for (const key of [alice, bob, carol]) {
     f.submit(key, { TransactionType: 'TrustSet', LimitAmount: usd('100000') })
     f.submit(key, { TransactionType: 'TrustSet', LimitAmount: eur('100000') })

@@ -1,7 +1,7 @@
 import BigNumber from 'bignumber.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { qualityRate } from '../../../../src/ledger/rules/dex/offer-quality'
+import { Quality } from '../../../../src/ledger/amounts/quality'
 import { qualityOfIndex } from '../../../../src/ledger/state/keylets'
 import type { RippleState } from '../../../../src/ledger/state/ledger-object'
 import { reservedBy } from '../../../../src/ledger/state/trust-line'
@@ -96,7 +96,8 @@ describe('offer crossing, any sequence of offers (docs/protocol.md §8.7)', () =
                 const got = numberOf(fields.PreviousFields.TakerGets).minus(
                   numberOf(final.TakerGets),
                 )
-                const rate = qualityRate(qualityOfIndex(String(final.BookDirectory)))
+                const quality = new Quality(qualityOfIndex(String(final.BookDirectory)))
+                const rate = new BigNumber(quality.rate().toNumber().toDecimal())
                 // One unit of the last digit on either side (a drop, or the 16th digit).
                 const ulp = (amount: unknown, v: BigNumber) =>
                   typeof amount === 'string' ? new BigNumber(1) : v.abs().times(1e-15)

@@ -65,8 +65,10 @@ describe("an issuer's TickSize rounds new offers (CreateOffer::applyGuts)", () =
   it('an offer rounded to zero does nothing and succeeds ("Offer rounded to zero"): no offer, no owner count', () => {
     tickSize(gateway, 3)
     const owned = f.ledger.account('TESTNET', alice.address)?.ownerCount
-    // 1.2345e-6 USD per drop rounds to 1.24e-6: 0.0000012345 ÷ 1.24e-6 = 0.9956 drop → 0.
-    expect(f.offer(alice, usd('0.0000012345'), '1')).toBe('tesSUCCESS')
+    // 1.2345 USD for 1e-81 EUR (the smallest issued amount): 1.2345e81 rounds up to 1.24e81, and
+    // 1.2345 ÷ 1.24e81 = 9.96e-82 EUR is below the smallest, so zero. (A native side cannot round
+    // to zero: with fixUniversalNumber drops round to nearest, and 3 digits move it under 1%.)
+    expect(f.offer(alice, usd('1.2345'), eur('1e-81'))).toBe('tesSUCCESS')
     expect(placed()).toEqual([])
     expect(f.ledger.account('TESTNET', alice.address)?.ownerCount).toBe(owned)
   })

@@ -226,6 +226,21 @@ describe('issued payments (docs/protocol.md §8.5)', () => {
 })
 
 describe('pay with another asset (docs/protocol.md §8.5)', () => {
+  // An issuer's asset leaves a book only through a line its issuer lets ripple
+  // (DirectIPaymentStep::check): the issuer sets DefaultRipple before the lines are made.
+  beforeEach(() => {
+    f.submit(issuer, { TransactionType: 'AccountSet', SetFlag: 8 })
+  })
+
+  it('without DefaultRipple on the issuer the book cannot deliver: tecPATH_DRY (terNO_RIPPLE)', () => {
+    f.submit(issuer, { TransactionType: 'AccountSet', ClearFlag: 8 })
+    trust(holder, '100')
+    expect(pay(other, holder, usd('5.2'), { SendMax: '10100000' }).engine_result).toBe(
+      'tecPATH_DRY',
+    )
+    expect(lineOf(holder)?.balance).toBe('0')
+  })
+
   it('native SendMax, issued Amount: the receiver gets exactly Amount at the simulator rate', () => {
     trust(holder, '100')
     // 0.52 USD per XRP: 5.2 USD cost 10 XRP; SendMax allows 1 % more.
@@ -241,11 +256,13 @@ describe('pay with another asset (docs/protocol.md §8.5)', () => {
 
   it.each([
     ['a SendMax below the price', usd('5.2'), { SendMax: '9000000' }, 'tecPATH_PARTIAL'],
+    // The strand is built but delivers nothing: a payment that is not partial is then
+    // tecPATH_PARTIAL too (StrandFlow.h: "actualOut != outReq" before "actualOut == zero").
     [
       'a currency the simulator has no rate for',
       { currency: 'ZZZ', issuer: issuer.address, value: '1' },
       { SendMax: '9000000' },
-      'tecPATH_DRY',
+      'tecPATH_PARTIAL',
     ],
   ])('%s → %s', (_, amount, fields, code) => {
     trust(holder, '100')

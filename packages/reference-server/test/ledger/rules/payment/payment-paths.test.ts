@@ -4,9 +4,9 @@ import { type LedgerFixture, ledgerFixture } from '../../ledger-fixture'
 import { type TestKey, testKey } from '../../test-keys'
 
 // Explicit Paths on a Payment (xrpl.org "Paths", "Payment"; rippled Payment.cpp, PaySteps.cpp
-// toStrand/toStrands). The ledger models the default path only: paths that restate it are
-// applied, malformed ones get rippled's tem codes, any other is refused tecPATH_DRY (no strand the
-// ledger can follow delivers), never tesSUCCESS without its effects.
+// toStrand/toStrands, StrandFlow.h): each path becomes a strand beside the default one, a path
+// that cannot be built is left out (its ter result, charged as tecPATH_DRY, when none is left),
+// malformed ones get rippled's tem codes.
 const UNIT = 1_000_000n
 const FEE = 12n
 const issuer = testKey(101)
@@ -32,7 +32,9 @@ function usd(value: string) {
   return { currency: 'USD', issuer: issuer.address, value }
 }
 const holds = (key: TestKey) =>
-  f.ledger.account('TESTNET', key.address)?.lines.find((l) => l.currency === 'USD')?.balance
+  f.ledger
+    .account('TESTNET', key.address)
+    ?.lines.find((l) => l.currency === 'USD' && l.counterparty === issuer.address)?.balance
 const pay = (fields: Record<string, unknown>, from = alice) =>
   f.submit(from, {
     TransactionType: 'Payment',
@@ -80,30 +82,65 @@ describe('paths that restate the default path are applied (toStrand normalizes t
   })
 })
 
-describe('paths the ledger cannot follow: tecPATH_DRY, the fee charged, nothing moved (Payment::doApply)', () => {
-  it.each([
-    ['rippling through another account', [[{ account: other.address }]]],
-    ['a book to another currency', [[{ currency: 'EUR', issuer: other.address }]]],
-    ['the native bridge on a same-asset payment', [[{ currency: 'XRP' }]]],
-    [
-      'one followable path and one not',
-      [[{ account: issuer.address }], [{ account: other.address }]],
-    ],
-  ])('%s', (_, Paths) => {
+describe('paths beside the default one (PaySteps.cpp toStrands, StrandFlow.h flow)', () => {
+  it('a path that cannot be built is left out and the default path delivers: tesSUCCESS', () => {
+    // Alice has no line to other: the strand alice → other is terNO_LINE.
+    expect(pay({ Paths: [[{ account: other.address }]] }).engine_result).toBe('tesSUCCESS')
+    expect([holds(alice), holds(bob)]).toEqual(['90', '10'])
+  })
+
+  it('tfNoRippleDirect and no path that can be built: tecPATH_DRY, the fee charged, nothing moved', () => {
     const before = f.balance(alice.address)
-    expect(pay({ Paths }).engine_result).toBe('tecPATH_DRY')
+    const Paths = [[{ account: other.address }]]
+    expect(pay({ Paths, Flags: TF_NO_RIPPLE_DIRECT }).engine_result).toBe('tecPATH_DRY')
     expect([holds(alice), holds(bob)]).toEqual(['100', '0'])
     expect(f.balance(alice.address)).toBe(before - FEE)
   })
 
-  it('to oneself with paths: not temREDUNDANT (an arbitrage loop, Payment::preflight), and not modelled', () => {
+  it('ripples through another account along its trust lines: alice issues her own USD to other, other redeems the issuer’s', () => {
+    f.submit(other, { TransactionType: 'TrustSet', LimitAmount: usd('1000') })
+    f.submit(issuer, { TransactionType: 'Payment', Destination: other.address, Amount: usd('50') })
+    const aliceUsd = { currency: 'USD', issuer: alice.address, value: '100' }
+    f.submit(other, { TransactionType: 'TrustSet', LimitAmount: aliceUsd })
+    const Paths = [[{ account: other.address }]]
+    expect(pay({ Paths, Flags: TF_NO_RIPPLE_DIRECT }).engine_result).toBe('tesSUCCESS')
+    const lines = f.ledger.account('TESTNET', other.address)?.lines ?? []
+    const byPeer = Object.fromEntries(lines.map((line) => [line.counterparty, line.balance]))
+    expect(byPeer).toEqual({ [issuer.address]: '40', [alice.address]: '10' })
+    expect([holds(alice), holds(bob)]).toEqual(['100', '10'])
+  })
+
+  it('the native bridge named in a path: EUR → XRP → USD takes an offer in each book', () => {
+    const eur = (value: string) => ({ currency: 'EUR', issuer: other.address, value })
+    // Without DefaultRipple on other, EUR could not go from alice through other into the book.
+    f.submit(other, { TransactionType: 'AccountSet', SetFlag: 8 })
+    f.submit(alice, { TransactionType: 'TrustSet', LimitAmount: eur('1000') })
+    f.submit(other, { TransactionType: 'Payment', Destination: alice.address, Amount: eur('100') })
+    // 2 XRP a USD from the issuer, 0.5 EUR an XRP from other.
+    f.submit(issuer, {
+      TransactionType: 'OfferCreate',
+      TakerGets: usd('50'),
+      TakerPays: '100000000',
+    })
+    f.submit(other, { TransactionType: 'OfferCreate', TakerGets: '40000000', TakerPays: eur('20') })
+    const Paths = [[{ currency: 'XRP' }]]
+    const { engine_result } = pay({ SendMax: eur('12'), Paths, Flags: TF_NO_RIPPLE_DIRECT })
+    expect(engine_result).toBe('tesSUCCESS')
+    const aliceEur = f.ledger
+      .account('TESTNET', alice.address)
+      ?.lines.find((line) => line.currency === 'EUR')?.balance
+    expect([aliceEur, holds(bob)]).toEqual(['90', '10'])
+  })
+
+  it('to oneself with paths: not temREDUNDANT (an arbitrage loop, Payment::preflight); through the issuer and back nets out', () => {
     const self = f.submit(alice, {
       TransactionType: 'Payment',
       Destination: alice.address,
       Amount: usd('1'),
       Paths: [[{ account: issuer.address }]],
     })
-    expect(self.engine_result).toBe('tecPATH_DRY')
+    expect(self.engine_result).toBe('tesSUCCESS')
+    expect(holds(alice)).toBe('100')
   })
 })
 

@@ -1,26 +1,25 @@
-import type { LedgerAsset } from '../../amounts/ledger-asset'
-import { accountIdOf } from '../../codec/account-ids'
-import { adjustOwnerCount, peekAccount } from '../../state/account-root'
+import type { LedgerAsset } from '../amounts/ledger-asset'
+import { accountIdOf } from '../codec/account-ids'
+import { peekAccount } from '../state/account-root'
 import {
   type DescribeDirectory,
-  describeOwnerDir,
   dirAppend,
-  dirInsert,
   dirRemove,
   uint64Json,
   uint64Of,
-} from '../../state/directory'
+} from '../state/directory'
 import {
   bookBaseIndex,
   bookDirIndex,
   currencyHex,
   directoryPageIndex,
   offerIndex,
-  ownerDirIndex,
   qualityOfIndex,
-} from '../../state/keylets'
-import type { DirectoryNode, LedgerObject, LedgerValue } from '../../state/ledger-object'
-import type { ApplyView, ReadView } from '../../state/read-view'
+} from '../state/keylets'
+import type { AccountRoot, DirectoryNode, LedgerObject, LedgerValue } from '../state/ledger-object'
+import type { ApplyView, ReadView } from '../state/read-view'
+import { LedgerFault } from './ledger-fault'
+import { addOwnedObject, removeOwnedObject } from './owned-objects'
 
 /**
  * The order book on the ledger (rippled `BookTip.cpp`, `View.cpp` `offerDelete`, `CreateOffer.cpp`
@@ -131,8 +130,9 @@ export function bookTip(
 }
 
 /**
- * Removes an offer (rippled `offerDelete`): out of its owner's directory and its book directory
- * (the book directory's last page goes with it), one owned object less, erased.
+ * Removes an offer (rippled View.cpp `offerDelete`): out of its owner's directory and its book
+ * directory (the book directory's last page goes with it), one owned object less, erased; a
+ * directory that does not list it is `tefBAD_LEDGER` (thrown, ledger-fault.ts).
  *
  * @example
  * ```ts
@@ -140,11 +140,10 @@ export function bookTip(
  * ```
  */
 export function deleteOffer(view: ApplyView, offer: Offer): void {
-  dirRemove(view, ownerDirIndex(offer.Account), uint64Of(offer.OwnerNode), offer.index, false)
-  dirRemove(view, offer.BookDirectory, uint64Of(offer.BookNode), offer.index, false)
-  const owner = peekAccount(view, offer.Account)
-  if (owner) adjustOwnerCount(view, owner, -1)
-  view.erase(offer)
+  if (!dirRemove(view, offer.BookDirectory, uint64Of(offer.BookNode), offer.index, false)) {
+    throw new LedgerFault('tefBAD_LEDGER', `offer ${offer.index} is not in its book directory`)
+  }
+  removeOwnedObject(view, offer, { owner: offer.Account, keepRoot: false })
 }
 
 const issuerHex = (asset: LedgerAsset) =>
@@ -185,15 +184,6 @@ export function placeOffer(
   },
 ): Offer | 'tecDIR_FULL' {
   const index = offerIndex(input.owner, input.sequence)
-  const ownerNode = dirInsert(
-    view,
-    ownerDirIndex(input.owner),
-    index,
-    describeOwnerDir(input.owner),
-  )
-  if (ownerNode === null) return 'tecDIR_FULL'
-  const owner = peekAccount(view, input.owner)
-  if (owner) adjustOwnerCount(view, owner, 1)
   const directory = bookDirIndex(bookBase(input.book), input.quality)
   const bookNode = dirAppend(view, directory, index, describeBook(input.book, input.quality))
   if (bookNode === null) return 'tecDIR_FULL'
@@ -206,10 +196,10 @@ export function placeOffer(
     TakerGets: input.takerGets,
     BookDirectory: directory,
     BookNode: uint64Json(bookNode),
-    OwnerNode: uint64Json(ownerNode),
+    OwnerNode: '0',
     ...(input.expiration === undefined ? {} : { Expiration: input.expiration }),
     index,
   }
-  view.insert(offer)
-  return offer
+  const owner = peekAccount(view, input.owner) as AccountRoot
+  return addOwnedObject(view, offer, { owner }) === 'tesSUCCESS' ? offer : 'tecDIR_FULL'
 }
