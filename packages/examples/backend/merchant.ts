@@ -14,13 +14,21 @@ import { logger, startDemoWorld } from './demo-world'
 
 const log = logger()
 const { server, endpoints, pullsign, alice, bob, bobAccount: shop } = await startDemoWorld()
-const ISSUER = 'rhub8VRN55s94qWKDv6jmDy1pUykJzF3wq'
-const price = { currency: 'USD', issuer: ISSUER, value: '5' }
 const show = (amount: Amount) =>
   typeof amount === 'string' ? `${amount} drops` : `${amount.value} ${amount.currency}`
 
-// Setup: the issuer exists on TESTNET and the shop trusts it for USD (a TrustSet Bob signs, §8.5).
-server.platform.ledger.fund(ISSUER, '50000000', ['TESTNET'])
+// Setup: a USD issuer on TESTNET (a user of the simulated wallet, so it can sign) lets its asset
+// ripple, as issuers do before anyone trusts them (AccountSet asfDefaultRipple): without it, the
+// ledger refuses to deliver its USD out of a book (terNO_RIPPLE, rippled DirectStep.cpp). Then
+// the shop trusts it for USD (a TrustSet Bob signs, §8.5).
+const issuer = server.platform.users.create({ name: 'USD issuer' })
+const ISSUER = issuer.accounts[0]?.address ?? ''
+const price = { currency: 'USD', issuer: ISSUER, value: '5' }
+const defaultRipple = await pullsign.payload.create({
+  txjson: { TransactionType: 'AccountSet', SetFlag: 8 },
+  options: { force_network: 'TESTNET' },
+})
+await server.wallet.sign(defaultRipple.uuid, { user: issuer.uuid })
 const trust = await pullsign.payload.create({
   TransactionType: 'TrustSet',
   LimitAmount: { ...price, value: '1000' },
