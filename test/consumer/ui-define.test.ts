@@ -1,12 +1,13 @@
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { build } from 'esbuild'
-import { expect, inject, test } from 'vitest'
+import { expect, test } from 'vitest'
+import { installedProject } from './consumer-project'
 
 // An app bundles the packed package with esbuild, as users do: `import 'pullsign/ui/define'`
 // only for its effect. The package's `sideEffects` must keep it; `pullsign/ui` alone registers
 // nothing, so a bare import of it may go.
-const project = inject('consumerProject')
+const project = await installedProject()
 
 const bundle = async (contents: string) => {
   const result = await build({

@@ -39,7 +39,12 @@ export type KycTarget = { account: string } | { user_token: string }
  * const rates = await lookups.getRates('USD')
  * ```
  */
-export interface Lookups {
+export interface Lookups<Ping = PingResponse> {
+  /**
+   * `ping`: with a key and secret, the application they belong to and this call's id; with a JWT
+   * (`jwt/ping`), the JWT's own claims (the person's account as `sub`), each with `pong: true`.
+   */
+  ping(): Promise<Ping>
   getRates(currency: string): Promise<RatesResponse>
   getRails(): Promise<RailsResponse>
   getHookHash(hash: string): Promise<HookMeta>
@@ -56,9 +61,7 @@ export interface Lookups {
  * const { sub, pong } = await createJwtLookups(client).ping()
  * ```
  */
-export interface JwtLookups extends Lookups {
-  /** `jwt/ping`: the JWT's own claims (the person's account as `sub`) plus `pong: true`. */
-  ping(): Promise<JwtPingResponse>
+export interface JwtLookups extends Lookups<JwtPingResponse> {
   /** The detail of an NFToken by its 64-hex id. */
   nftokenDetail(tokenId: string): Promise<NftokenDetail>
 }
@@ -72,8 +75,6 @@ export interface JwtLookups extends Lookups {
  * ```
  */
 export interface BackendLookups {
-  /** `ping`: the application the key and secret belong to, and this call's id. */
-  ping(): Promise<PingResponse>
   getKycStatus(target: { account: string }): Promise<KycAccountResponse>
   getKycStatus(target: { user_token: string }): Promise<KycTokenResponse>
   getKycStatus(target: string | KycTarget): Promise<KycAccountResponse | KycTokenResponse>
@@ -103,9 +104,10 @@ const getter =
  * const rates = await lookups.getRates('USD')
  * ```
  */
-export function createLookups(client: Client): Lookups {
+export function createLookups<Ping = PingResponse>(client: Client): Lookups<Ping> {
   const get = getter(client)
   return {
+    ping: () => get<Ping>('ping'),
     getRates: async (currency) => {
       const code = requireString(currency, 'currency', CURRENCY_CODE, 'a 3-character currency code')
       return get<RatesResponse>(`rates/${code.toUpperCase()}`)
@@ -132,8 +134,7 @@ export function createLookups(client: Client): Lookups {
  */
 export function createJwtLookups(client: Client): JwtLookups {
   return {
-    ...createLookups(client),
-    ping: () => getter(client)<JwtPingResponse>('ping'),
+    ...createLookups<JwtPingResponse>(client),
     nftokenDetail: async (tokenId) =>
       getter(client)(`nftoken-detail/${requireHash(tokenId, 'tokenId')}`),
   }
@@ -187,7 +188,6 @@ export function createBackendLookups(client: Client): BackendLookups {
     return response.tokens
   }
   return {
-    ping: () => get<PingResponse>('ping'),
     getKycStatus: kyc as BackendLookups['getKycStatus'],
     verifyUserToken: async (token) => {
       const value = requireString(token, 'token')

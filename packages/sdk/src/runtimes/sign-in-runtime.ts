@@ -1,8 +1,8 @@
 import type { Core } from '../core/client'
 import type { Emitter } from '../core/emitter'
-import { type BrowserSignIn, createBrowserSignIn } from './browser/browser-sign-in'
+import { createBrowserSignIn } from './browser/browser-sign-in'
 import { windowPage } from './browser/page'
-import { createNativeSignIn, type NativeSignIn } from './native/native-sign-in'
+import { createNativeSignIn } from './native/native-sign-in'
 import type { SignInOptions } from './oauth/sign-in-options'
 import type { SignInEvents } from './oauth/sign-in-session'
 
@@ -25,19 +25,13 @@ export interface SignInRuntimeOptions {
 }
 
 /**
- * Receives the runtime before it starts: a restored session emits `success` and `ready` as it
- * starts, and the client's `state` read in those listeners must already see the runtime.
- */
-type Hold<Runtime> = { hold(runtime: Runtime): void }
-
-/**
  * Starts the browser sign-in (popup or redirect) over the resolved core and the window; completes
  * a sign-in the page was loaded back from. Loaded by `import()` only when a browser client is
  * created, so a backend bundle does not carry it.
  *
  * @example
  * ```ts
- * const runtime = startBrowserRuntime({ apiKey, core, events, hold: (r) => (started = r) })
+ * const runtime = startBrowserRuntime({ apiKey, core, events })
  * await runtime.authorize()
  * ```
  */
@@ -47,13 +41,11 @@ export function startBrowserRuntime({
   events,
   signIn,
   redirectUrl,
-  hold,
-}: SignInRuntimeOptions & Hold<BrowserSignIn>) {
+}: SignInRuntimeOptions) {
   const flow = createBrowserSignIn(
     { apiKey, oauth: core.endpoints.oauth, ...signIn, redirectUrl },
     { core, page: windowPage(), events },
   )
-  hold(flow)
   void flow.start()
   return flow
 }
@@ -63,7 +55,7 @@ export function startBrowserRuntime({
  *
  * @example
  * ```ts
- * const runtime = startNativeRuntime({ apiKey, core, events, redirectUrl: 'myapp://signin', openUrl, hold })
+ * const runtime = startNativeRuntime({ apiKey, core, events, redirectUrl: 'myapp://signin', openUrl })
  * Linking.addEventListener('url', ({ url }) => runtime.handleRedirect(url))
  * ```
  */
@@ -74,13 +66,11 @@ export function startNativeRuntime({
   signIn,
   redirectUrl = '',
   openUrl,
-  hold,
-}: SignInRuntimeOptions & Hold<NativeSignIn> & { openUrl: (url: string) => unknown }) {
+}: SignInRuntimeOptions & { openUrl: (url: string) => unknown }) {
   const flow = createNativeSignIn(
     { apiKey, oauth: core.endpoints.oauth, ...signIn, redirectUrl, openUrl },
     { core, events },
   )
-  hold(flow)
   void flow.start()
   return flow
 }

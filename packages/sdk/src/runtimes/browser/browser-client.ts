@@ -61,20 +61,13 @@ export function createBrowserClient(options: BrowserOptions): BrowserClient {
   // The sign-in runtime loads on demand (a backend bundle never carries it) and starts after this
   // factory returns, so listeners attached right after it hear its first events.
   const { signIn, redirectUrl } = options
-  const runtime = loadSignInRuntime().then((m) =>
-    m.startBrowserRuntime({
-      apiKey,
-      core,
-      events,
-      signIn,
-      redirectUrl,
-      hold: (flow) => (started = flow),
-    }),
+  const runtime = loadSignInRuntime().then(
+    (m) => (started = m.startBrowserRuntime({ apiKey, core, events, signIn, redirectUrl })),
   )
   runtime.catch((error: PullSignError) => events.emit('error', error))
   // `payload.create` reaches the wire in five files, this one first: api/payload.ts (the
   // request), core/platform-client.ts (base path and credentials: the Bearer of
-  // ../jwt-credentials.ts), core/client.ts (the one `send`), core/transport.ts (docs/architecture.md).
+  // ../jwt-credentials.ts), core/client.ts (the one `send`), core/transport.ts (README, Architecture).
   const client = platformClient(core, jwtCredentials(runtime))
   return {
     ...createJwtLookups(client),

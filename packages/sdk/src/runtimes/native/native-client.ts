@@ -56,16 +56,8 @@ export function createNativeClient(options: NativeOptions): NativeClient {
   // Loaded on demand and started after this factory returns, as the browser's; it checks
   // `openUrl` and `redirectUrl`, so an app that passed a wrong one hears it on `error`.
   const { signIn, redirectUrl, openUrl } = options
-  const runtime = loadSignInRuntime().then((m) =>
-    m.startNativeRuntime({
-      apiKey,
-      core,
-      events,
-      signIn,
-      redirectUrl,
-      openUrl,
-      hold: (flow) => (started = flow),
-    }),
+  const runtime = loadSignInRuntime().then(
+    (m) => (started = m.startNativeRuntime({ apiKey, core, events, signIn, redirectUrl, openUrl })),
   )
   runtime.catch((error: PullSignError) => events.emit('error', error))
   const client = platformClient(core, jwtCredentials(runtime))

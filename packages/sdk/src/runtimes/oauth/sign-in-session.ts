@@ -119,6 +119,9 @@ export class SignInSession {
    * only `ready`. Makes no request unless there is an answer to complete.
    */
   async start(answer: (() => Promise<SignInTokens>) | null): Promise<void> {
+    // A microtask first: the client holds this runtime by then, so its `state` read in these
+    // events' listeners is this session's (a restored one reads signed in inside `ready`).
+    await undefined
     this.events.emit('retrieving', undefined)
     if (answer !== null) {
       try {

@@ -2,7 +2,7 @@ import type { Clock } from '../../core/seams'
 import { createCountdown } from '../countdown'
 import type { ExternalStore } from '../external-store'
 import type { SignRequestSnapshot } from '../sign-request-types'
-import { minutes, threshold } from './countdown-text'
+import { countdownTexts } from './countdown-text'
 import { h } from './dom'
 import { inputs, PullSignElement } from './pullsign-element'
 
@@ -48,9 +48,6 @@ export class PullSignCountdownElement extends PullSignElement<
   }
 
   update(): void {
-    const left = this.snapshot
-    this.#face.textContent = left === null ? '' : this.t('expires', minutes(left))
-    const mark = threshold(left)
-    this.#live.textContent = mark ? this.t(mark) : ''
+    ;[this.#face.textContent, this.#live.textContent] = countdownTexts(this.snapshot, this.t)
   }
 }

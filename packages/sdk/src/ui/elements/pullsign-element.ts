@@ -152,10 +152,9 @@ export abstract class PullSignElement<
     }
   }
 
-  /** A text of the element's locale, `{0}` filled with `value`. */
-  protected t(key: keyof UiStrings, value = ''): string {
-    return (this.strings?.[key] ?? this.#locale[key] ?? en[key]).replace('{0}', value)
-  }
+  /** A text of the element's locale, `{0}` filled with `value` (bound: it is handed around). */
+  protected readonly t = (key: keyof UiStrings, value = ''): string =>
+    (this.strings?.[key] ?? this.#locale[key] ?? en[key]).replace('{0}', value)
 
   connectedCallback(): void {
     // Properties set before the element was defined are own properties: through the setters.

@@ -1,9 +1,8 @@
 import type { ExternalStore } from '../external-store'
 import { readQrMatrix } from '../qr-matrix'
 import { isSafeLink } from '../safe-link'
-import { h } from './dom'
 import { inputs, PullSignElement } from './pullsign-element'
-import { qrSvg } from './qr-svg'
+import { qrCode } from './qr-svg'
 
 /**
  * `<pullsign-qr>`: a QR code drawn as an inline SVG from its `matrix` property (the rows of
@@ -35,11 +34,10 @@ export class PullSignQrElement extends PullSignElement<unknown, ExternalStore<un
   }
 
   update(): void {
-    const rows = readQrMatrix(this.snapshot)
     const src = this.getAttribute('src')
     const label = this.getAttribute('label') ?? this.t('qr')
     this.root.replaceChildren(
-      rows ? qrSvg(rows, label) : isSafeLink(src) ? h('img', { part: 'qr', src, alt: label }) : '',
+      qrCode(readQrMatrix(this.snapshot), isSafeLink(src) ? src : null, label),
     )
   }
 }

@@ -1,4 +1,4 @@
-import { svg } from './dom'
+import { h, svg } from './dom'
 
 /**
  * A QR code as an inline SVG: one `<path>` of each row's runs of dark modules (crisp at any
@@ -29,3 +29,14 @@ export function qrSvg(rows: readonly (readonly boolean[])[], label: string): SVG
     svg('path', { d: path, fill: 'currentColor' }),
   )
 }
+
+/**
+ * The QR code the panel and `<pullsign-qr>` show: the SVG drawn from its modules, else the
+ * image at `png` (already checked by the link rule), else nothing.
+ */
+export const qrCode = (
+  rows: readonly (readonly boolean[])[] | null,
+  png: string | null,
+  label: string,
+): Node | string =>
+  rows ? qrSvg(rows, label) : png ? h('img', { part: 'qr', src: png, alt: label }) : ''

@@ -13,10 +13,10 @@ import type {
   SignRequestStore,
 } from '../sign-request-types'
 import { signRequestEvents } from '../store-events'
-import { minutes, threshold } from './countdown-text'
+import { countdownTexts } from './countdown-text'
 import { h } from './dom'
 import { inputs, PullSignElement } from './pullsign-element'
-import { qrSvg } from './qr-svg'
+import { qrCode } from './qr-svg'
 
 const FINAL: readonly SignRequestStatus[] = ['signed', 'rejected', 'expired', 'cancelled', 'error']
 
@@ -140,7 +140,7 @@ export class PullSignRequestElement extends PullSignElement<SignRequestSnapshot,
     const store = this.store
     const button = (part: string, key: keyof UiStrings, click: () => unknown) =>
       h('button', { part, type: 'button', click }, this.t(key))
-    let body: (Node | null | undefined)[] = []
+    let body: (Node | string | null | undefined)[] = []
     if (status === 'waiting' && links && !xapp) {
       if (pushed && !this.#showQr) {
         body = [
@@ -150,8 +150,7 @@ export class PullSignRequestElement extends PullSignElement<SignRequestSnapshot,
           }),
         ]
       } else {
-        const label = this.t('qr')
-        const code = qr ? qrSvg(qr, label) : h('img', { part: 'qr', src: links.qrPng, alt: label })
+        const code = qrCode(qr, links.qrPng, this.t('qr'))
         const open = h('a', { part: 'open-link', href: links.always }, this.t('open'))
         // On a phone the link is what the person taps (a gesture opens the wallet).
         body = matchMedia('(pointer: coarse)').matches ? [open, code] : [code, open]
@@ -193,7 +192,11 @@ export class PullSignRequestElement extends PullSignElement<SignRequestSnapshot,
       this.root.activeElement?.getAttribute('part') ??
       (document.activeElement === document.body ? this.#refocus : null)
     this.#refocus = null
-    this.#panel.replaceChildren(this.heading(), ...(body.filter(Boolean) as Node[]), this.#live)
+    this.#panel.replaceChildren(
+      this.heading(),
+      ...(body.filter(Boolean) as (Node | string)[]),
+      this.#live,
+    )
     if (focused) {
       const same = this.root.querySelector<HTMLElement>(`[part="${focused}"]`)
       const control =
@@ -208,18 +211,16 @@ export class PullSignRequestElement extends PullSignElement<SignRequestSnapshot,
   // left, "reconnecting", or what a copy did.
   #tick() {
     const { status, xapp, pushed, reconnecting } = this.snapshot
-    const left = status === 'waiting' ? this.#left : null
-    this.#timer.textContent = left === null ? '' : this.t('expires', minutes(left))
+    const [face, mark] = countdownTexts(status === 'waiting' ? this.#left : null, this.t)
+    this.#timer.textContent = face
     const main =
       status === 'waiting'
         ? this.t(xapp ? 'xapp' : pushed && !this.#showQr ? 'pushed' : 'waiting')
         : status === 'idle' || status === 'error'
           ? ''
           : this.t(status)
-    const mark = threshold(left)
     const text =
-      this.#note ||
-      [main, mark && this.t(mark), reconnecting && this.t('reconnecting')].filter(Boolean).join(' ')
+      this.#note || [main, mark, reconnecting && this.t('reconnecting')].filter(Boolean).join(' ')
     if (this.#live.textContent !== text) this.#live.textContent = text
   }
 
