@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest'
 const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8')
 const errorsGuide = read('docs/errors.md')
 const errorsSource = read('src/core/errors/pull-sign-error.ts')
-const guides = readdirSync(new URL('../docs/', import.meta.url)).map((file) => `docs/${file}`)
+const guides = readdirSync(new URL('../docs/', import.meta.url))
+  .filter((file) => file.endsWith('.md'))
+  .map((file) => `docs/${file}`)
 
 describe('the SDK README and guides tell the truth', () => {
   it('the errors guide lists every PullSignErrorCode in its table', () => {

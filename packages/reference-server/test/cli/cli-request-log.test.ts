@@ -80,11 +80,15 @@ describe('pullsign-server request log', { timeout: 60_000 }, () => {
     const node = new WebSocket(`${api.replace(/^http/, 'ws')}/ledger/TESTNET`)
     await new Promise((resolve) => node.once('open', resolve))
     const answers: string[] = []
-    node.on('message', (data) => answers.push(String(data)))
+    // The server may print its log line before this socket has read the answer: wait for both.
+    const bothAnswered = new Promise((resolve) =>
+      node.on('message', (data) => answers.push(String(data)) === 2 && resolve(answers)),
+    )
     const seed = 'sEdTM1uX8pu2do5XvTnutH6HsouMaM2'
     node.send(JSON.stringify({ id: 1, command: 'ping' }))
     node.send(JSON.stringify({ id: 2, command: 'submit', secret: seed, tx_json: {} }))
     const text = await printed(cli, /WS \/ledger\/TESTNET < \{"error":"notSupported"/)
+    await bothAnswered
     node.close()
     const lines = logOf(text).filter((line) => line.startsWith('WS '))
     expect(lines).toEqual([

@@ -2,13 +2,18 @@ import { type BatchProgress, buildBatch, signBatch } from 'pullsign/batch'
 import { type AccountLookup, canPay, type ExpectedPayment, verifyPayment } from 'pullsign/verify'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { movingClock } from '../support/moving-clock'
-import { accountOf as accountOfUser, type Reference, startReference } from './reference'
+import {
+  accountOf as accountOfUser,
+  bobTrustsAnIssuer,
+  type Reference,
+  startReference,
+} from './reference'
 
 // End to end on the simulated ledger (docs/protocol.md §8.3-§8.5): issued assets, pay with
 // anything, partial payments and Batch, each signed for real by the wallet simulator.
 
-const ISSUER = 'rhub8VRN55s94qWKDv6jmDy1pUykJzF3wq'
-const usd = (value: string) => ({ currency: 'USD', issuer: ISSUER, value })
+let issuer = ''
+const usd = (value: string) => ({ currency: 'USD', issuer, value })
 
 let ref: Reference
 beforeEach(async () => {
@@ -20,15 +25,9 @@ const accountOf = (user: string) => accountOfUser(ref, user)
 const sequenceOf = (address: string) =>
   ref.server.platform.ledger.account('TESTNET', address)?.sequence ?? 0
 
-/** Bob, the merchant, trusts the issuer for USD (a TrustSet he signs in the wallet, §8.5). */
+/** Bob, the merchant, trusts a USD issuer (a TrustSet he signs in the wallet, §8.5). */
 async function bobTrustsUsd() {
-  ref.server.platform.ledger.fund(ISSUER, '50000000', ['TESTNET'])
-  const created = await ref.pullsign.payload.create({
-    TransactionType: 'TrustSet',
-    LimitAmount: usd('1000'),
-  })
-  const record = await ref.wallet.sign(created.uuid, { user: ref.bob.uuid, network: 'TESTNET' })
-  expect(record.response.dispatched_result).toBe('tesSUCCESS')
+  issuer = await bobTrustsAnIssuer(ref)
 }
 
 describe('verifyPayment on issued assets (§8.3, §9.1 rules 5-6)', () => {
@@ -78,7 +77,7 @@ describe('verifyPayment on issued assets (§8.3, §9.1 rules 5-6)', () => {
     )
     expect(verdict).toMatchObject({ ok: false, rule: 5, reason: 'delivered-less' })
     const delivered = verdict.ok ? null : verdict.delivered
-    expect(delivered).toMatchObject({ currency: 'USD', issuer: ISSUER })
+    expect(delivered).toMatchObject({ currency: 'USD', issuer })
     expect(Number((delivered as { value: string }).value)).toBeLessThan(5)
     expect(verdict.ok === false && verdict.transaction?.transaction.Amount).toEqual(usd('5'))
   })

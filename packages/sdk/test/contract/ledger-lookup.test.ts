@@ -12,14 +12,19 @@ import { WebSocket, WebSocketServer } from 'ws'
 import { getBalanceChanges } from 'xrpl'
 import { startJsonServer } from '../support/json-server'
 import { movingClock } from '../support/moving-clock'
-import { accountOf as accountOfUser, paymentTo, type Reference, startReference } from './reference'
+import {
+  accountOf as accountOfUser,
+  bobTrustsAnIssuer,
+  paymentTo,
+  type Reference,
+  startReference,
+} from './reference'
 
 // verifyPayment through a rippled node's JSON-RPC `tx` (docs/protocol.md §8.6, §9.1 rule 4) gives
 // the answers it gives through the platform's `xrpl-tx`: both run on the same signed payloads.
 
 const ISSUER = 'rhub8VRN55s94qWKDv6jmDy1pUykJzF3wq'
 const HOLDER = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe'
-const usd = (value: string) => ({ currency: 'USD', issuer: ISSUER, value })
 
 let ref: Reference
 afterEach(() => ref.server.close())
@@ -119,12 +124,8 @@ describe('createLedgerLookup against the reference node (§8.6)', () => {
 
   test('a partial payment: both read delivered_amount, not Amount, and say delivered-less', async () => {
     ref = await startReference({ ledgerCloseMs: 'auto' })
-    ref.server.platform.ledger.fund(ISSUER, '50000000', ['TESTNET'])
-    const trust = await ref.pullsign.payload.create({
-      TransactionType: 'TrustSet',
-      LimitAmount: usd('1000'),
-    })
-    await ref.wallet.sign(trust.uuid, { user: ref.bob.uuid, network: 'TESTNET' })
+    const issuer = await bobTrustsAnIssuer(ref)
+    const usd = (value: string) => ({ currency: 'USD', issuer, value })
     const price = Number(ref.server.platform.lookups.rates('USD').XRP)
     const bob = accountOf(ref.bob.uuid)
     const record = await alicePays({
@@ -148,7 +149,7 @@ describe('createLedgerLookup against the reference node (§8.6)', () => {
     )
     expect(fromNode.balanceChanges).toEqual(fromPlatform.balanceChanges)
     expect(fromNode.balanceChanges[bob]).toEqual([
-      { counterparty: ISSUER, currency: 'USD', value: expect.stringMatching(/^\d/) },
+      { counterparty: issuer, currency: 'USD', value: expect.stringMatching(/^\d/) },
     ])
     const byXrplJs = Object.fromEntries(
       getBalanceChanges(fromNode.transaction.meta as never).map(({ account, balances }) => [

@@ -38,3 +38,27 @@ export function accountOf(ref: Reference, user: string): string {
   if (!address) throw new Error(`user ${user} has no account`)
   return address
 }
+
+/**
+ * A USD issuer on TESTNET that Bob trusts for 1,000 USD. The issuer is a wallet user (so it can
+ * sign) and lets its asset ripple first (AccountSet asfDefaultRipple), as issuers do: without it
+ * the ledger refuses to deliver its USD out of a book (terNO_RIPPLE, rippled DirectStep.cpp).
+ */
+export async function bobTrustsAnIssuer(ref: Reference): Promise<string> {
+  const issuer = ref.server.platform.users.create({ name: 'USD issuer' })
+  const address = issuer.accounts[0]?.address ?? ''
+  const rippling = await ref.pullsign.payload.create({
+    txjson: { TransactionType: 'AccountSet', SetFlag: 8 },
+    options: { force_network: 'TESTNET' },
+  })
+  await ref.wallet.sign(rippling.uuid, { user: issuer.uuid })
+  const trust = await ref.pullsign.payload.create({
+    TransactionType: 'TrustSet',
+    LimitAmount: { currency: 'USD', issuer: address, value: '1000' },
+  })
+  const record = await ref.wallet.sign(trust.uuid, { user: ref.bob.uuid, network: 'TESTNET' })
+  if (record.response.dispatched_result !== 'tesSUCCESS') {
+    throw new Error(`Bob's TrustSet failed: ${record.response.dispatched_result}`)
+  }
+  return address
+}

@@ -52,6 +52,8 @@ export class PullSignButtonElement extends PullSignElement<SessionSnapshot, Sess
     const store = this.store
     const signedIn = status === 'signed-in' && account
     const busy = status !== 'signed-out'
+    // A render replaces the buttons: a keyboard user's focus stays on the same part.
+    const focused = this.root.activeElement?.getAttribute('part')
     this.root.replaceChildren(
       ...(signedIn
         ? [
@@ -83,5 +85,6 @@ export class PullSignButtonElement extends PullSignElement<SessionSnapshot, Sess
         ? [h('p', { part: 'error', role: 'alert' }, this.t('signInFailed'))]
         : []),
     )
+    if (focused) this.root.querySelector<HTMLElement>(`[part="${focused}"]`)?.focus()
   }
 }
