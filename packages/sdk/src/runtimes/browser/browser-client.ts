@@ -67,7 +67,7 @@ export function createBrowserClient(options: BrowserOptions): BrowserClient {
   runtime.catch((error: PullSignError) => events.emit('error', error))
   // `payload.create` reaches the wire in five files, this one first: api/payload.ts (the
   // request), core/platform-client.ts (base path and credentials: the Bearer of
-  // ../jwt-credentials.ts), core/client.ts (the one `send`), core/transport.ts (README, Architecture).
+  // ../jwt-credentials.ts), core/client.ts (the one `send`), core/transport.ts (docs/architecture.md).
   const client = platformClient(core, jwtCredentials(runtime))
   return {
     ...createJwtLookups(client),
