@@ -74,10 +74,17 @@ describe('feature answers each network its table, as rippled and xahaud do', () 
     expect(byName).not.toHaveProperty('URIToken')
   })
 
-  it('XAHAU by name and by id: URIToken enabled (not modelled yet), DeletableAccounts not', async () => {
+  it('XAHAU by name and by id: URIToken enabled and modelled, Hooks not modelled, DeletableAccounts off', async () => {
     expect(await rpc('XAHAU', 'feature', { feature: 'URIToken' })).toMatchObject({
       ECF412BE0964EC2E71DCF807EEEA6EA8470D3DB15173D46F28AB6E234860AC32: {
         name: 'URIToken',
+        enabled: true,
+        supported: true,
+      },
+    })
+    expect(await rpc('XAHAU', 'feature', { feature: 'Hooks' })).toMatchObject({
+      ECE6819DBA5DB528F1A241695F5A9811EF99467CDE22510954FD357780BBD078: {
+        name: 'Hooks',
         enabled: true,
         supported: false,
       },
@@ -108,14 +115,20 @@ describe("a network's transactions are decoded with its definitions", () => {
     })
   })
 
-  it('a URITokenMint decodes on XAHAU and is refused honestly (temDISABLED) until modelled', async () => {
+  it('a URITokenMint decodes on XAHAU and is applied there [xahaud URIToken.cpp]', async () => {
     const blob = signedOn('XAHAU', { TransactionType: 'URITokenMint', URI: '697066733A2F2F' })
     const answer = await rpc('XAHAU', 'submit', { tx_blob: blob })
     expect(answer).toMatchObject({
-      engine_result: 'temDISABLED',
-      applied: false,
+      engine_result: 'tesSUCCESS',
+      applied: true,
       tx_json: { TransactionType: 'URITokenMint', URI: '697066733A2F2F' },
     })
+  })
+
+  it('a SetHook decodes on XAHAU and is refused honestly (temDISABLED): this node runs no hooks [xahaud SetHook.cpp]', async () => {
+    const blob = signedOn('XAHAU', { TransactionType: 'SetHook', Hooks: [{ Hook: {} }] })
+    const answer = await rpc('XAHAU', 'submit', { tx_blob: blob })
+    expect(answer).toMatchObject({ engine_result: 'temDISABLED', applied: false })
   })
 
   it('a Batch is temDISABLED on MAINNET in the production profile, applied on TESTNET', async () => {

@@ -7,6 +7,7 @@ import {
   ownerDirIndex,
   rippleStateIndex,
   ticketIndex,
+  uriTokenIndex,
 } from '../../ledger/state/keylets'
 import {
   isAccount,
@@ -129,6 +130,21 @@ const rippleState = objectOr((value) => {
   return rippleStateIndex(first, second, currency)
 })
 
+// xahaud's `uri_token` (LedgerEntry.cpp): an index, or `{account, uri}` with the URI as text,
+// its UTF-8 bytes hashed (keylet::uritoken); a URI longer than a token's 256 bytes finds none.
+const uriToken = objectOr((value) => {
+  const issuer = value.account
+  const uri = value.uri
+  if (issuer === undefined || uri === undefined) {
+    throw malformedLocator('malformedRequest', 'malformedRequest')
+  }
+  if (typeof uri !== 'string' || uri.length > 1024) {
+    throw malformedLocator('malformedRequest', "Invalid field 'uri', not string.")
+  }
+  if (!isAccount(issuer)) throw malformedLocator('malformedAddress', 'malformedAddress')
+  return uriTokenIndex(issuer, Buffer.from(uri, 'utf8').toString('hex').toUpperCase())
+})
+
 // rippled's table (LedgerEntry.cpp over ledger_entries.macro): each locator field, how it
 // finds the index, and the LedgerEntryType the object must have (null: any).
 const LOCATORS: Record<string, [Locate, string | null]> = {
@@ -177,6 +193,8 @@ const LOCATORS: Record<string, [Locate, string | null]> = {
     ),
     'Ticket',
   ],
+  // xahaud's.
+  uri_token: [uriToken, 'URIToken'],
 }
 
 /**

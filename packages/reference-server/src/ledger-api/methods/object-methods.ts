@@ -29,6 +29,8 @@ const TYPES: Record<string, string> = {
   signer_list: 'SignerList',
   state: 'RippleState',
   ticket: 'Ticket',
+  // xahaud's (AccountObjects.cpp).
+  uri_token: 'URIToken',
 }
 
 const typeParam = (params: Record<string, unknown>): string | undefined => {

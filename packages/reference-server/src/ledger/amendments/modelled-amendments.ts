@@ -86,4 +86,7 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   // Mutable NFTs whose URI their issuer changes (rules/nft/nft-modify.ts, tfMutable in
   // nft-mint.ts).
   'DynamicNFT',
+  // Xahau's own (xahaud src/ripple/app/tx/impl/): URITokens (rules/uritoken/, with fixXahauV1's
+  // rules, on on every Xahau network).
+  'URIToken',
 ])

@@ -22,6 +22,13 @@ import {
 } from './payment-channel/payment-channels'
 import { trustSetRules } from './token/trust-set'
 import type { RulesLookup, TransactionRules } from './transaction-rules'
+import { uriTokenBurnRules } from './uritoken/uritoken-burn'
+import { uriTokenBuyRules } from './uritoken/uritoken-buy'
+import { uriTokenMintRules } from './uritoken/uritoken-mint'
+import {
+  uriTokenCancelSellOfferRules,
+  uriTokenCreateSellOfferRules,
+} from './uritoken/uritoken-sell-offers'
 
 // The networks' rules by server (docs/protocol.md §8.10), by `TransactionType`: a new type is one
 // file in its family's folder (rules/<family>/, as rippled's `transactors/<family>/`) and one line
@@ -65,7 +72,14 @@ const RIPPLED: Readonly<Record<string, TransactionRules>> = Object.freeze({
 })
 
 // xahaud's networks (XAHAU, XAHAUTESTNET): its own types join here.
-const XAHAUD: Readonly<Record<string, TransactionRules>> = Object.freeze({ ...SHARED })
+const XAHAUD: Readonly<Record<string, TransactionRules>> = Object.freeze({
+  ...SHARED,
+  URITokenBurn: uriTokenBurnRules,
+  URITokenBuy: uriTokenBuyRules,
+  URITokenCancelSellOffer: uriTokenCancelSellOfferRules,
+  URITokenCreateSellOffer: uriTokenCreateSellOfferRules,
+  URITokenMint: uriTokenMintRules,
+})
 
 const lookup =
   (rules: Readonly<Record<string, TransactionRules>>): RulesLookup =>

@@ -26,6 +26,8 @@ const SPACE = {
   nftokenOffer: 'q',
   nftokenBuyOffers: 'h',
   nftokenSellOffers: 'i',
+  // xahaud's own (src/ripple/protocol/Indexes.h `LedgerNameSpace`).
+  uriToken: 'U',
 } as const
 
 const HASH = /^[0-9A-F]{64}$/
@@ -162,6 +164,18 @@ export const signerListIndex = (address: string): string =>
  */
 export const escrowIndex = (owner: string, sequence: number): string =>
   indexHash('escrow', accountIdOf(owner), uint32(sequence))
+
+/**
+ * A URIToken: SHA-512Half of the name space `U`, its issuer's AccountID and the URI's bytes
+ * (xahaud `keylet::uritoken` in Indexes.cpp), so one issuer mints one token per URI.
+ *
+ * @example
+ * ```ts
+ * uriTokenIndex(issuer, '697066733A2F2F') // the token of 'ipfs://' minted by issuer
+ * ```
+ */
+export const uriTokenIndex = (issuer: string, uriHex: string): string =>
+  indexHash('uriToken', accountIdOf(issuer), uriHex)
 
 /**
  * A Check created by `owner` with a Sequence (or ticket) number (`keylet::check`).

@@ -86,9 +86,11 @@ describe('which amendments a network enables (docs/protocol.md §8.10)', () => {
         )
       }
     }
-    // Enabled on Xahau's mainnet but not modelled yet: refused, never a tesSUCCESS without effects.
-    expect(xahau.find('URIToken')).toMatchObject({ enabled: true, supported: false })
-    expect(xahau.enabled('URIToken')).toBe(false)
+    // Enabled on Xahau's mainnet but not modelled (this node runs no hooks): refused, never a
+    // tesSUCCESS without effects. URITokens are modelled.
+    expect(xahau.find('Hooks')).toMatchObject({ enabled: true, supported: false })
+    expect(xahau.enabled('Hooks')).toBe(false)
+    expect(xahau.enabled('URIToken')).toBe(true)
     expect(mainnetProduction.find('AMM')).toMatchObject({ enabled: true, supported: false })
   })
 
@@ -151,7 +153,8 @@ describe('transactions that need an amendment', () => {
     [{ TransactionType: 'AccountDelete' }, null, null, 'temDISABLED'],
     [{ TransactionType: 'AMMCreate' }, 'temDISABLED', 'temDISABLED', 'temDISABLED'],
     [{ TransactionType: 'NFTokenMint' }, null, null, 'temDISABLED'],
-    [{ TransactionType: 'URITokenMint' }, 'temDISABLED', 'temDISABLED', 'temDISABLED'],
+    [{ TransactionType: 'URITokenMint' }, 'temDISABLED', 'temDISABLED', null],
+    [{ TransactionType: 'SetHook' }, 'temDISABLED', 'temDISABLED', 'temDISABLED'],
     [
       { TransactionType: 'Payment', CredentialIDs: ['00'] },
       'temDISABLED',

@@ -102,12 +102,13 @@ describe('dashboard ledgers', () => {
     const names = xahau.amendments.enabled.map((a) => a.name)
     expect(names).toContain('URIToken')
     expect(names).not.toContain('DeletableAccounts')
-    expect(xahau.amendments.enabled.find((a) => a.name === 'URIToken')?.modelled).toBe(false)
+    expect(xahau.amendments.enabled.find((a) => a.name === 'Hooks')?.modelled).toBe(false)
+    expect(xahau.amendments.enabled.find((a) => a.name === 'URIToken')?.modelled).toBe(true)
     expect(xahau.amendments.enabled.find((a) => a.name === 'Checks')?.modelled).toBe(true)
     expect(testnet().amendments.profile).toBe('default')
     expect(testnet().amendments.enabled.map((a) => a.name)).toContain('BatchV1_1')
     const html = renderLedgers([testnet(), xahau]).value
-    expect(html).toContain('<li data-amendment="URIToken" data-modelled="no"><code>URIToken</code>')
+    expect(html).toContain('<li data-amendment="Hooks" data-modelled="no"><code>Hooks</code>')
     expect(html).toContain(
       '<details id="amendments-XAHAU" data-amendments="XAHAU"><summary>Amendments: ',
     )

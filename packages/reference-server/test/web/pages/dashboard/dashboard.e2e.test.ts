@@ -89,9 +89,9 @@ describe('dashboard in Chromium', { timeout: 30_000 }, () => {
     const { page, errors } = await e.openPage(`${e.t.endpoints.api}/`)
     const xahau = page.locator('details[data-amendments="XAHAU"]')
     await xahau.locator('summary').click()
-    const uriToken = xahau.locator('li[data-amendment="URIToken"]')
-    expect(await uriToken.isVisible()).toBe(true)
-    expect(await uriToken.textContent()).toContain('not modelled')
+    const hooks = xahau.locator('li[data-amendment="Hooks"]')
+    expect(await hooks.isVisible()).toBe(true)
+    expect(await hooks.textContent()).toContain('not modelled')
     expect(await xahau.locator('li[data-amendment="DeletableAccounts"]').count()).toBe(0)
     const batch = page.locator('details[data-amendments="TESTNET"] li[data-amendment="BatchV1_1"]')
     expect(await batch.count()).toBe(1)
@@ -101,7 +101,7 @@ describe('dashboard in Chromium', { timeout: 30_000 }, () => {
     expect((await e.t.control('ledger/close', { network: 'XAHAU' })).status).toBe(200)
     await expect.poll(() => newest.getAttribute('data-ledger'), { timeout: 5000 }).not.toBe(before)
     expect(await xahau.getAttribute('open')).toBe('')
-    expect(await uriToken.isVisible()).toBe(true)
+    expect(await hooks.isVisible()).toBe(true)
     const res = await e.t.control('ledger/amendments', {
       network: 'TESTNET',
       disable: ['BatchV1_1'],
