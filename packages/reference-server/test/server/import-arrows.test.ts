@@ -92,6 +92,9 @@ const FAMILY_USES: Record<string, readonly string[]> = {
   // AccountDelete removes the account's NFToken offers (rippled DeleteAccount.cpp
   // `removeNFTokenOfferFromLedger`).
   account: ['nft'],
+  // Remit mints and hands over URITokens, and moves issued amounts as URITokenBuy does (xahaud
+  // Remit.cpp includes URIToken.h).
+  xahau: ['uritoken'],
 }
 const MAX_FILES_PER_FOLDER = 25
 // The ledger's foundations, below its rules and reads.

@@ -89,4 +89,6 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   // Xahau's own (xahaud src/ripple/app/tx/impl/): URITokens (rules/uritoken/, with fixXahauV1's
   // rules, on on every Xahau network).
   'URIToken',
+  // Remit: amounts, URITokens and a new account in one transaction (rules/xahau/remit.ts).
+  'Remit',
 ])

@@ -29,6 +29,7 @@ import {
   uriTokenCancelSellOfferRules,
   uriTokenCreateSellOfferRules,
 } from './uritoken/uritoken-sell-offers'
+import { remitRules } from './xahau/remit'
 
 // The networks' rules by server (docs/protocol.md §8.10), by `TransactionType`: a new type is one
 // file in its family's folder (rules/<family>/, as rippled's `transactors/<family>/`) and one line
@@ -74,6 +75,7 @@ const RIPPLED: Readonly<Record<string, TransactionRules>> = Object.freeze({
 // xahaud's networks (XAHAU, XAHAUTESTNET): its own types join here.
 const XAHAUD: Readonly<Record<string, TransactionRules>> = Object.freeze({
   ...SHARED,
+  Remit: remitRules,
   URITokenBurn: uriTokenBurnRules,
   URITokenBuy: uriTokenBuyRules,
   URITokenCancelSellOffer: uriTokenCancelSellOfferRules,
