@@ -31,6 +31,7 @@ import { createSandbox } from './state/sandbox'
 import type { StoreSnapshot } from './state/store-snapshot'
 import type { StoredTransaction } from './state/stored-transaction'
 import { faultRefusal } from './view/ledger-fault'
+import { notModelledLine } from './view/node-limits'
 import { type Refusal, refusalOf, refuse } from './view/refusal'
 
 /** The in-memory ledger of one network. */
@@ -261,7 +262,11 @@ export function createNetworkLedger(
         // rippled's apply.cpp turns an exception in preflight or preclaim into tefEXCEPTION.
         refused = faultRefusal(error)
       }
-      if (refused && !isTec(refused.result)) return answer(txid, refused)
+      if (refused && !isTec(refused.result)) {
+        const line = notModelledLine(definition.key, txid, refused)
+        if (line) console.warn(line)
+        return answer(txid, refused)
+      }
       const fee = parseDrops(tx.Fee) ?? 0n
       const applied = applyTransaction(
         objects,

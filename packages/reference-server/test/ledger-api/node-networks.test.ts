@@ -1,5 +1,5 @@
 import { sign } from 'ripple-keypairs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { networkCodec } from '../../src/ledger/codec/network-codec'
 import { networkDefinition } from '../../src/ledger/networks'
 import { testKey } from '../ledger/test-keys'
@@ -125,11 +125,26 @@ describe("a network's transactions are decoded with its definitions", () => {
     })
   })
 
-  it('a SetHook decodes on XAHAU and is refused honestly (temDISABLED): this node runs no hooks [xahaud SetHook.cpp]', async () => {
-    const blob = signedOn('XAHAU', { TransactionType: 'SetHook', Hooks: [{ Hook: {} }] })
-    const answer = await rpc('XAHAU', 'submit', { tx_blob: blob })
-    expect(answer).toMatchObject({ engine_result: 'temDISABLED', applied: false })
-  })
+  it.each([
+    ['SetHook', { Hooks: [{ Hook: {} }] }],
+    ['Invoke', { Destination: testKey(95).address }],
+  ])(
+    'a %s decodes on XAHAU and is refused honestly (temDISABLED), the node logging that it runs no hooks [xahaud SetHook.cpp, Invoke.cpp]',
+    async (type, fields) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+      try {
+        const blob = signedOn('XAHAU', { TransactionType: type, ...fields })
+        const answer = await rpc('XAHAU', 'submit', { tx_blob: blob })
+        expect(answer).toMatchObject({ engine_result: 'temDISABLED', applied: false })
+        expect(warn).toHaveBeenCalledOnce()
+        expect(String(warn.mock.calls[0]?.[0])).toContain(
+          `refused temDISABLED by this node, not the network: ${type} needs the amendment Hooks; hooks are not executed by this node`,
+        )
+      } finally {
+        warn.mockRestore()
+      }
+    },
+  )
 
   it('a Batch is temDISABLED on MAINNET in the production profile, applied on TESTNET', async () => {
     const inner = {

@@ -91,4 +91,7 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   'URIToken',
   // Remit: amounts, URITokens and a new account in one transaction (rules/xahau/remit.ts).
   'Remit',
+  // ClaimReward's opt-in and opt-out (rules/xahau/claim-reward.ts); a claim the genesis reward
+  // hook would pay is refused (this node runs no hooks, view/node-limits.ts).
+  'BalanceRewards',
 ])

@@ -29,6 +29,7 @@ import {
   uriTokenCancelSellOfferRules,
   uriTokenCreateSellOfferRules,
 } from './uritoken/uritoken-sell-offers'
+import { claimRewardRules } from './xahau/claim-reward'
 import { remitRules } from './xahau/remit'
 
 // The networks' rules by server (docs/protocol.md §8.10), by `TransactionType`: a new type is one
@@ -75,6 +76,7 @@ const RIPPLED: Readonly<Record<string, TransactionRules>> = Object.freeze({
 // xahaud's networks (XAHAU, XAHAUTESTNET): its own types join here.
 const XAHAUD: Readonly<Record<string, TransactionRules>> = Object.freeze({
   ...SHARED,
+  ClaimReward: claimRewardRules,
   Remit: remitRules,
   URITokenBurn: uriTokenBurnRules,
   URITokenBuy: uriTokenBuyRules,

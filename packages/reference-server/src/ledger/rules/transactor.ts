@@ -1,6 +1,7 @@
 import type { Amount } from 'pullsign/wire'
 import { type AmendmentRules, knownAmendments } from '../amendments/amendment-table'
-import { amendmentResult } from '../amendments/required-amendments'
+import { MODELLED_AMENDMENTS } from '../amendments/modelled-amendments'
+import { amendmentResult, requiredAmendments } from '../amendments/required-amendments'
 import { parseDrops } from '../amounts/native-amount'
 import type { JsonObject } from '../codec/json-object'
 import { type NetworkDefinition, requiresNetworkId } from '../networks'
@@ -12,6 +13,7 @@ import type { ReadView } from '../state/read-view'
 import { createSandbox, type Sandbox } from '../state/sandbox'
 import { type AffectedNode, affectedNodes } from '../state/transaction-meta'
 import { faultRefusal } from '../view/ledger-fault'
+import { NOT_MODELLED, UNMODELLED_WHY } from '../view/node-limits'
 import { type Refusal, refusalOf, refuse, resultOf, type Verdict } from '../view/refusal'
 import { deleteTicket } from '../view/tickets'
 import { batchAuthorization } from './batch/batch-rules'
@@ -105,16 +107,20 @@ function typePreflight(tx: JsonObject, host: PreflightContext): Verdict | null {
 const refusalOrNull = (verdict: Verdict | null): Refusal | null =>
   verdict === null ? null : refusalOf(verdict)
 
-// The fields the transaction needs amendments for (temDISABLED, required-amendments.ts).
-const amendmentRefusal = (tx: JsonObject, host: PreflightContext): Refusal | null =>
-  amendmentResult(tx, host) === null
-    ? null
-    : refuse(
-        'temDISABLED',
-        'amendment-disabled',
-        `${String(tx.TransactionType)} or one of its fields needs an amendment not enabled on this network`,
-        'Transactor.cpp',
-      )
+// The fields the transaction needs amendments for (temDISABLED, required-amendments.ts). An
+// amendment this node does not model is the node's limit, said so (view/node-limits.ts).
+function amendmentRefusal(tx: JsonObject, host: PreflightContext): Refusal | null {
+  if (amendmentResult(tx, host) === null) return null
+  const type = String(tx.TransactionType)
+  const missing = requiredAmendments(tx).find((name) => !host.enabled(name))
+  if (missing !== undefined && !MODELLED_AMENDMENTS.has(missing)) {
+    const why = UNMODELLED_WHY[missing] ?? 'this node does not model it'
+    const detail = `${type} needs the amendment ${missing}; ${why}`
+    return refuse('temDISABLED', `${NOT_MODELLED}-amendment`, detail, 'Transactor.cpp')
+  }
+  const detail = `${type} or one of its fields needs an amendment not enabled on this network`
+  return refuse('temDISABLED', 'amendment-disabled', detail, 'Transactor.cpp')
+}
 
 /**
  * Preflight of a submitted transaction, in rippled's order: the amendments its type and fields

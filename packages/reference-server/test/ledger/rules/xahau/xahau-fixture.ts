@@ -1,5 +1,5 @@
 import { sign } from 'ripple-keypairs'
-import { createLedger, type Ledger } from '../../../../src/ledger'
+import { createLedger, type Ledger, type SubmitResult } from '../../../../src/ledger'
 import { networkCodec } from '../../../../src/ledger/codec/network-codec'
 import { networkDefinition } from '../../../../src/ledger/networks'
 import { accountRootIndex as accountIndexOf } from '../../../../src/ledger/state/keylets'
@@ -13,7 +13,7 @@ export interface XahauFixture {
   clock: Clock
   ledger: Ledger
   /** Fills Account, Sequence, Fee (the least fee unless given) and NetworkID, signs, submits on XAHAU. */
-  submit(key: TestKey, fields: Record<string, unknown>): { txid: string; engine_result: string }
+  submit(key: TestKey, fields: Record<string, unknown>): SubmitResult
   balance(address: string): bigint
   ownerCount(address: string): number
   /** The XAHAU open ledger's object at `index`. */
