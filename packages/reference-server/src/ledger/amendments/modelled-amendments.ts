@@ -94,4 +94,6 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   // ClaimReward's opt-in and opt-out (rules/xahau/claim-reward.ts); a claim the genesis reward
   // hook would pay is refused (this node runs no hooks, view/node-limits.ts).
   'BalanceRewards',
+  // Remarks on the objects an account issued (rules/xahau/set-remarks.ts).
+  'Remarks',
 ])

@@ -31,6 +31,7 @@ import {
 } from './uritoken/uritoken-sell-offers'
 import { claimRewardRules } from './xahau/claim-reward'
 import { remitRules } from './xahau/remit'
+import { setRemarksRules } from './xahau/set-remarks'
 
 // The networks' rules by server (docs/protocol.md §8.10), by `TransactionType`: a new type is one
 // file in its family's folder (rules/<family>/, as rippled's `transactors/<family>/`) and one line
@@ -78,6 +79,7 @@ const XAHAUD: Readonly<Record<string, TransactionRules>> = Object.freeze({
   ...SHARED,
   ClaimReward: claimRewardRules,
   Remit: remitRules,
+  SetRemarks: setRemarksRules,
   URITokenBurn: uriTokenBurnRules,
   URITokenBuy: uriTokenBuyRules,
   URITokenCancelSellOffer: uriTokenCancelSellOfferRules,

@@ -178,7 +178,10 @@ describe('URITokenBuy, URITokenCreateSellOffer, URITokenCancelSellOffer [xahaud 
     expect(bought.engine_result).toBe('tesSUCCESS')
     const held = (address: string) => {
       const index = rippleStateIndexOf(address, carol.address, 'USD')
-      const state = f.entry(index) as { Balance: { value: string }; LowLimit: { issuer: string } }
+      const state = f.entry(index) as unknown as {
+        Balance: { value: string }
+        LowLimit: { issuer: string }
+      }
       const value = Number(state.Balance.value)
       return state.LowLimit.issuer === address ? value : -value
     }
