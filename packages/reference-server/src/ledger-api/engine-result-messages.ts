@@ -61,6 +61,12 @@ const ENGINE_RESULT_MESSAGES: Readonly<Record<string, string>> = {
   tecINSUFFICIENT_PAYMENT: 'The payment is not sufficient.',
   // xahaud's own code (Xahau/xahaud src/ripple/protocol/impl/TER.cpp): no rippled code has it.
   tecHOOK_REJECTED: 'Rejected by hook on sending or receiving account.',
+  // xahaud's own, from its TER.cpp `transResults` (Xahau/xahaud): a URIToken seller short of
+  // its reserve, and the two SetRemarks refusals.
+  tecINSUF_RESERVE_SELLER:
+    'The seller of an object has insufficient reserves, and thus cannot complete the sale.',
+  tecIMMUTABLE: 'The remark is marked immutable on the object, and therefore cannot be updated.',
+  tecTOO_MANY_REMARKS: 'The number of remarks on the object would exceed the limit of 32.',
   tecINCOMPLETE: 'Some work was completed, but more submissions required to finish.',
   tecXCHAIN_BAD_TRANSFER_ISSUE: 'Bad xchain transfer issue.',
   tecXCHAIN_NO_CLAIM_ID: 'No such xchain claim id.',
