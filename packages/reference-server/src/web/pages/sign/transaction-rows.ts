@@ -4,6 +4,7 @@ import { type AmountView, readAmount } from './amount-view'
 import { hexText } from './hex-text'
 import { NFT_FIELD_LABELS, nftFieldText } from './nft-field-text'
 import { offerFlagsText, offerPriceText } from './offer-text'
+import { remitAmountRows, XAHAU_FIELD_LABELS, xahauFieldText } from './xahau-field-text'
 
 /** One line of the readable request on the sign page. */
 export interface TransactionRow {
@@ -126,6 +127,7 @@ export function transactionRows(tx: TransactionJson, nativeAsset = 'XRP'): Trans
   const rows = Object.entries(tx).flatMap(([field, value]): TransactionRow[] => {
     if (HIDDEN_FIELDS.has(field)) return []
     if (field === 'Memos') return memoRows(value)
+    if (field === 'Amounts') return remitAmountRows(value)
     const offerFlags = field === 'Flags' ? offerFlagsText(tx) : null
     if (offerFlags) return [{ field, label: 'Flags', value: { kind: 'text', text: offerFlags } }]
     const label =
@@ -133,12 +135,16 @@ export function transactionRows(tx: TransactionJson, nativeAsset = 'XRP'): Trans
       LABELS[field] ??
       ACCOUNT_FIELD_LABELS[field] ??
       NFT_FIELD_LABELS[field] ??
+      XAHAU_FIELD_LABELS[field] ??
       field
     if (AMOUNT_FIELDS.has(field)) {
       return [{ field, label, value: { kind: 'amount', amount: readAmount(value) } }]
     }
     const text =
-      nftFieldText(field, value, tx) ?? accountFieldText(field, value) ?? plainText(field, value)
+      xahauFieldText(field, value, tx) ??
+      nftFieldText(field, value, tx) ??
+      accountFieldText(field, value) ??
+      plainText(field, value)
     return [{ field, label, value: { kind: 'text', text } }]
   })
   // An offer's price, what is given per unit got, after its amounts (docs/protocol.md §8.7).

@@ -105,6 +105,87 @@ describe('sign page: the request in readable form', () => {
     expect(field(html, 'NFTokenTaxon')).toBe('7')
   })
 
+  it('shows Xahau types: a URIToken mint’s URI as text and its flag by name [xahaud URIToken.cpp]', () => {
+    const html = page({
+      payload: {
+        tx_type: 'URITokenMint',
+        request_json: {
+          TransactionType: 'URITokenMint',
+          URI: Buffer.from('ipfs://bafy-ticket').toString('hex').toUpperCase(),
+          Flags: 1,
+          Amount: '2000000',
+          Destination: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY',
+        },
+      },
+    })
+    expect(field(html, 'URI')).toBe('ipfs://bafy-ticket')
+    expect(field(html, 'Flags')).toBe('burnable by its issuer (tfBurnable)')
+    expect(field(html, 'Amount')).toBe('2 XRP')
+  })
+
+  it('lists each of a Remit’s amounts, the URIToken it mints and the tokens it hands over [xahaud Remit.cpp]', () => {
+    const id = 'AB'.repeat(32)
+    const html = page({
+      payload: {
+        tx_type: 'Remit',
+        request_json: {
+          TransactionType: 'Remit',
+          Destination: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY',
+          Amounts: [
+            { AmountEntry: { Amount: '1500000' } },
+            {
+              AmountEntry: {
+                Amount: {
+                  currency: 'USD',
+                  issuer: 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY',
+                  value: '12.5',
+                },
+              },
+            },
+          ],
+          MintURIToken: { URI: Buffer.from('https://t.example/1').toString('hex'), Flags: 1 },
+          URITokenIDs: [id],
+        },
+      },
+    })
+    const sends = [...html.matchAll(/<dd data-field="Amounts">([\s\S]*?)<\/dd>/g)].map((m) =>
+      (m[1] ?? '')
+        .replace(/<[^>]+>/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    expect(sends).toEqual(['1.5 XRP', expect.stringContaining('12.5 USD')])
+    expect(field(html, 'MintURIToken')).toBe(
+      'https://t.example/1 · burnable by its issuer (tfBurnable)',
+    )
+    expect(field(html, 'URITokenIDs')).toBe(id)
+  })
+
+  it('reads SetRemarks’ remarks and ClaimReward’s opt-out in words [xahaud SetRemarks.cpp, ClaimReward.cpp]', () => {
+    const hex = (text: string) => Buffer.from(text).toString('hex')
+    const remarks = page({
+      payload: {
+        tx_type: 'SetRemarks',
+        request_json: {
+          TransactionType: 'SetRemarks',
+          ObjectID: 'CD'.repeat(32),
+          Remarks: [
+            { Remark: { RemarkName: hex('colour'), RemarkValue: hex('blue'), Flags: 1 } },
+            { Remark: { RemarkName: hex('size') } },
+          ],
+        },
+      },
+    })
+    expect(field(remarks, 'Remarks')).toBe('colour = blue (immutable); size removed')
+    const optOut = page({
+      payload: {
+        tx_type: 'ClaimReward',
+        request_json: { TransactionType: 'ClaimReward', Flags: 1 },
+      },
+    })
+    expect(field(optOut, 'Flags')).toBe('opt out of rewards (tfOptOut)')
+  })
+
   it('shows the instruction and the identifier from custom_meta', () => {
     const html = page({ custom_meta: { instruction: 'Pay order 42', identifier: 'order-42' } })
     expect(html).toContain('<p class="instruction" id="instruction">Pay order 42</p>')
