@@ -34,6 +34,10 @@ describe('ClaimReward [xahaud ClaimReward.cpp]', () => {
       RewardAccumulator: '0',
     })
     expect(root()?.RewardTime).toBeTypeOf('number')
+    f.ledger.close('XAHAU')
+    expect(f.ledger.entry('XAHAU', accountRootIndex(alice.address), 'validated')).toMatchObject({
+      RewardAccumulator: '0',
+    })
     expect(claim({ Flags: 1 }).engine_result).toBe('tesSUCCESS')
     for (const field of REWARD_FIELDS) expect(root()).not.toHaveProperty(field)
   })

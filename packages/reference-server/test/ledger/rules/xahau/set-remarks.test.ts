@@ -36,6 +36,9 @@ describe('SetRemarks [xahaud SetRemarks.cpp]', () => {
     expect(setRemarks(own, [remark('alpha', 'b')])).toBe('tecIMMUTABLE')
     expect(setRemarks(own, [remark('alpha', 'a'), remark('zeta')])).toBe('tesSUCCESS')
     expect(f.entry(own)?.Remarks).toEqual([remark('alpha', 'a', 1)])
+    // The remarked AccountRoot hashes into the closed ledger with xahaud's definitions.
+    f.ledger.close('XAHAU')
+    expect(f.ledger.entry('XAHAU', own, 'validated')?.Remarks).toEqual([remark('alpha', 'a', 1)])
   })
 
   it('the fee grows by a drop per byte of names and values [xahaud SetRemarks.cpp calculateBaseFee]', () => {
