@@ -87,6 +87,14 @@ const REQUIRED_FIELDS: Record<string, readonly string[]> = {
   PaymentChannelCreate: ['Destination', 'Amount', 'SettleDelay', 'PublicKey'],
   PaymentChannelAuthorize: ['Channel', 'Amount'],
   Batch: ['RawTransactions'],
+  // xahaud's own (TxFormats.cpp soeREQUIRED).
+  URITokenMint: ['URI'],
+  URITokenBurn: ['URITokenID'],
+  URITokenBuy: ['URITokenID', 'Amount'],
+  URITokenCreateSellOffer: ['URITokenID', 'Amount'],
+  URITokenCancelSellOffer: ['URITokenID'],
+  Remit: ['Destination'],
+  SetRemarks: ['ObjectID', 'Remarks'],
 }
 
 // Batch (docs/protocol.md §8.4): 1..8 inner transactions, each flagged as inner with no fee and no key.

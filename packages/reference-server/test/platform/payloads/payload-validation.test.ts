@@ -194,6 +194,18 @@ const invalid: Array<{ name: string; body: unknown; code: number; field: string 
     code: 602,
     field: 'txjson.Amount',
   },
+  {
+    name: 'URITokenBuy without Amount [xahaud TxFormats.cpp]',
+    body: { txjson: { TransactionType: 'URITokenBuy', URITokenID: CHANNEL } },
+    code: 602,
+    field: 'txjson.Amount',
+  },
+  {
+    name: 'Remit without Destination [xahaud TxFormats.cpp]',
+    body: { txjson: { TransactionType: 'Remit', Amounts: [{ AmountEntry: { Amount: '1' } }] } },
+    code: 602,
+    field: 'txjson.Destination',
+  },
   { name: 'txblob not hex', body: { txblob: 'zz' }, code: 602, field: 'txblob' },
   { name: 'txblob not a transaction', body: { txblob: 'ABCD' }, code: 602, field: 'txblob' },
   {
