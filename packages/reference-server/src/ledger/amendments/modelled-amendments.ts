@@ -7,7 +7,7 @@
  * @example
  * ```ts
  * MODELLED_AMENDMENTS.has('DeletableAccounts') // true
- * MODELLED_AMENDMENTS.has('AMM') // false
+ * MODELLED_AMENDMENTS.has('XChainBridge') // false
  * ```
  */
 export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
@@ -86,4 +86,11 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   // Mutable NFTs whose URI their issuer changes (rules/nft/nft-modify.ts, tfMutable in
   // nft-mint.ts).
   'DynamicNFT',
+  // The AMM (XLS-30; amm/, rules/amm/): its seven transaction types with the rounding of
+  // fixAMMv1_1 and fixAMMv1_3, the reserve check of fixAMMv1_2, AMMClawback.
+  'AMM',
+  'AMMClawback',
+  'fixAMMv1_1',
+  'fixAMMv1_2',
+  'fixAMMv1_3',
 ])
