@@ -1,5 +1,11 @@
 import type { TransactionJson } from 'pullsign/wire'
 import { ACCOUNT_FIELD_LABELS, accountFieldText } from './account-field-text'
+import {
+  AMM_AMOUNT_FIELDS,
+  AMM_FIELD_LABELS,
+  AMM_LABELS_BY_TYPE,
+  ammFieldText,
+} from './amm-field-text'
 import { type AmountView, readAmount } from './amount-view'
 import { hexText } from './hex-text'
 import { NFT_FIELD_LABELS, nftFieldText } from './nft-field-text'
@@ -51,6 +57,7 @@ const LABELS_BY_TYPE: Record<string, Record<string, string>> = {
   PaymentChannelCreate: { Amount: 'Channel funds' },
   PaymentChannelFund: { Amount: 'Added to the channel' },
   PaymentChannelClaim: { Balance: 'Paid out in all', Amount: 'Claim signed for' },
+  ...AMM_LABELS_BY_TYPE,
 }
 
 /** Times in seconds since 2000-01-01, the ledger's epoch (docs/protocol.md §8.7). */
@@ -89,6 +96,7 @@ const AMOUNT_FIELDS = new Set([
   'SendMax',
   'TakerGets',
   'TakerPays',
+  ...AMM_AMOUNT_FIELDS,
 ])
 
 /** Fields the wallet fills or that say nothing to a person reading the request. */
@@ -133,12 +141,16 @@ export function transactionRows(tx: TransactionJson, nativeAsset = 'XRP'): Trans
       LABELS[field] ??
       ACCOUNT_FIELD_LABELS[field] ??
       NFT_FIELD_LABELS[field] ??
+      AMM_FIELD_LABELS[field] ??
       field
     if (AMOUNT_FIELDS.has(field)) {
       return [{ field, label, value: { kind: 'amount', amount: readAmount(value) } }]
     }
     const text =
-      nftFieldText(field, value, tx) ?? accountFieldText(field, value) ?? plainText(field, value)
+      nftFieldText(field, value, tx) ??
+      ammFieldText(field, value, tx) ??
+      accountFieldText(field, value) ??
+      plainText(field, value)
     return [{ field, label, value: { kind: 'text', text } }]
   })
   // An offer's price, what is given per unit got, after its amounts (docs/protocol.md §8.7).
