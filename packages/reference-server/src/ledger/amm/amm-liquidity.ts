@@ -26,7 +26,7 @@ import { lpBalance, readAmm, tradingFeeFor } from './amm-pool'
  * (fixAMMv1_1: from the native side); without one, it is the largest offer, 99 % of the pool's
  * out asset (fixAMMOverflowOffer). The taker pays the sender's trading fee (the auction slot's
  * discount included); the pool pays no transfer fee on what it gives. One path only: several
- * strands' Fibonacci sizing is not modelled (docs/protocol.md §8.11).
+ * strands' Fibonacci sizing is not modelled (docs/protocol.md §8.12).
  */
 
 const ONE = LedgerNumber.ONE
