@@ -10,7 +10,7 @@ const bob = Wallet.generate()
 const gateway = Wallet.generate()
 const USD = () => ({ currency: 'USD', issuer: gateway.classicAddress })
 const usd = (value: string) => ({ ...USD(), value })
-const XRP = { currency: 'XRP' }
+const XRP = { currency: 'XRP' } as const
 
 beforeAll(async () => {
   ;({ server, client } = await startNode(

@@ -1,6 +1,7 @@
 import { adjustLPTokens, getFee, toAmount } from '../../amm/amm-formulas'
 import { type AmmEntry, ammLPHolds, lpAsset, lpBalance, readAmm } from '../../amm/amm-pool'
 import { LedgerAmount } from '../../amounts/ledger-amount'
+import type { LedgerAsset } from '../../amounts/ledger-asset'
 import type { JsonObject } from '../../codec/json-object'
 import { LedgerNumber } from '../../number/ledger-number'
 import { power } from '../../number/number-roots'
@@ -66,7 +67,7 @@ export const ammBidRules: TransactionRules = {
     return null
   },
   preclaim(view, tx) {
-    const pair = assetPair(tx) as [never, never]
+    const pair = assetPair(tx) as [LedgerAsset, LedgerAsset]
     const amm = readAmm(view, pair[0], pair[1])
     if (!amm) return refuse('terNO_AMM', 'no-amm', 'there is no AMM for these two assets', SOURCE)
     const lpt = lpBalance(amm)
@@ -102,7 +103,7 @@ export const ammBidRules: TransactionRules = {
   },
   doApply({ view, tx, account }) {
     const bidder = account.Account
-    const pair = assetPair(tx) as [never, never]
+    const pair = assetPair(tx) as [LedgerAsset, LedgerAsset]
     const found = readAmm(view, pair[0], pair[1])
     if (!found) return 'tecINTERNAL'
     const amm = view.peek(found.index) as AmmEntry

@@ -1,6 +1,7 @@
 import { toAmount } from '../../amm/amm-formulas'
 import { type AmmEntry, ammHolds, ammLPHolds, readAmm } from '../../amm/amm-pool'
 import { LedgerAmount } from '../../amounts/ledger-amount'
+import type { LedgerAsset } from '../../amounts/ledger-asset'
 import { readAccount } from '../../state/account-root'
 import { LSF } from '../../state/ledger-object'
 import { refuse, type Verdict } from '../../view/refusal'
@@ -54,7 +55,7 @@ export const ammClawbackRules: TransactionRules = {
     if (!readAccount(view, String(tx.Holder))) {
       return refuse('terNO_ACCOUNT', 'holder', `the holder ${tx.Holder} does not exist`, SOURCE)
     }
-    const pair = assetPair(tx) as [never, never]
+    const pair = assetPair(tx) as [LedgerAsset, LedgerAsset]
     if (!readAmm(view, pair[0], pair[1])) {
       return refuse('terNO_AMM', 'no-amm', 'there is no AMM for these two assets', SOURCE)
     }
@@ -71,7 +72,7 @@ export const ammClawbackRules: TransactionRules = {
   doApply({ view, tx, priorBalance }) {
     const issuer = String(tx.Account)
     const holder = String(tx.Holder)
-    const pair = assetPair(tx) as [never, never]
+    const pair = assetPair(tx) as [LedgerAsset, LedgerAsset]
     const found = readAmm(view, pair[0], pair[1])
     if (!found) return 'tecINTERNAL'
     const amm = view.read(found.index) as AmmEntry
@@ -80,9 +81,9 @@ export const ammClawbackRules: TransactionRules = {
     if (held.isZero()) {
       return refuse('tecAMM_BALANCE', 'no-lp-tokens', 'the holder has no LP tokens', SOURCE)
     }
-    let taken: [LedgerAmount, LedgerAmount | undefined] | null = null
+    const taken: { amounts: [LedgerAmount, LedgerAmount | undefined] | null } = { amounts: null }
     const request = (out: LedgerAmount, out2: LedgerAmount | undefined, tokens: LedgerAmount) => {
-      taken = [out, out2]
+      taken.amounts = [out, out2]
       return withdrawFromPool(view, {
         amm,
         account: holder,
@@ -108,8 +109,8 @@ export const ammClawbackRules: TransactionRules = {
     if (!(left instanceof LedgerAmount)) return left
     const settled = settleLPBalance(view, amm, left)
     if (settled !== 'tesSUCCESS') return settled
-    if (!taken) return 'tecINTERNAL'
-    const [out, out2] = taken
+    if (!taken.amounts) return 'tecINTERNAL'
+    const [out, out2] = taken.amounts
     const clawed = rippleCredit(view, holder, issuer, out)
     if (clawed !== 'tesSUCCESS') return clawed
     if (!out2) return 'tecINTERNAL'

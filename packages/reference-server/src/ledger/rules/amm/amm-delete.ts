@@ -1,4 +1,5 @@
 import { type AmmEntry, lpBalance, readAmm } from '../../amm/amm-pool'
+import type { LedgerAsset } from '../../amounts/ledger-asset'
 import { refuse } from '../../view/refusal'
 import { hasUnknownFlags } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
@@ -17,7 +18,7 @@ export const ammDeleteRules: TransactionRules = {
     return typeof pair === 'string' ? pair : null
   },
   preclaim(view, tx) {
-    const pair = assetPair(tx) as [never, never]
+    const pair = assetPair(tx) as [LedgerAsset, LedgerAsset]
     const amm = readAmm(view, pair[0], pair[1])
     if (!amm) return refuse('terNO_AMM', 'no-amm', 'there is no AMM for these two assets', SOURCE)
     if (!lpBalance(amm).isZero()) {
@@ -27,7 +28,7 @@ export const ammDeleteRules: TransactionRules = {
     return null
   },
   doApply(context) {
-    const pair = assetPair(context.tx) as [never, never]
+    const pair = assetPair(context.tx) as [LedgerAsset, LedgerAsset]
     const found = readAmm(context.view, pair[0], pair[1])
     if (!found) return 'tecINTERNAL'
     const result = deleteAmmAccount(context.view, context.view.peek(found.index) as AmmEntry)

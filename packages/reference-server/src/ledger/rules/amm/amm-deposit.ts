@@ -22,6 +22,7 @@ import {
 } from '../../amm/amm-pool'
 import { divide } from '../../amounts/amount-arithmetic'
 import { LedgerAmount } from '../../amounts/ledger-amount'
+import type { LedgerAsset } from '../../amounts/ledger-asset'
 import type { JsonObject } from '../../codec/json-object'
 import { LedgerNumber } from '../../number/ledger-number'
 import { rippleStateIndex } from '../../state/keylets'
@@ -114,7 +115,7 @@ function preflight(tx: JsonObject): Verdict | null {
 
 function preclaim(view: ReadView, tx: JsonObject, enabled: (name: string) => boolean) {
   const account = String(tx.Account)
-  const pair = assetPair(tx) as [never, never]
+  const pair = assetPair(tx) as [LedgerAsset, LedgerAsset]
   const amm = readAmm(view, pair[0], pair[1])
   if (!amm) return refuse('terNO_AMM', 'no-amm', 'there is no AMM for these two assets', SOURCE)
   const [balance, balance2, lpt] = ammHolds(view, amm, null, 'ignoreFreeze')
@@ -239,7 +240,7 @@ export const ammDepositRules: TransactionRules = {
   preclaim: (view, tx, context) => preclaim(view, tx, (name) => context.enabled(name)),
   doApply({ view, tx, account }) {
     const sender = account.Account
-    const pair = assetPair(tx) as [never, never]
+    const pair = assetPair(tx) as [LedgerAsset, LedgerAsset]
     const found = readAmm(view, pair[0], pair[1])
     if (!found) return 'tecINTERNAL'
     const amm = view.peek(found.index) as AmmEntry

@@ -1,5 +1,6 @@
 import { type AmmEntry, ammLPHolds, lpBalance, readAmm } from '../../amm/amm-pool'
 import type { LedgerAmount } from '../../amounts/ledger-amount'
+import type { LedgerAsset } from '../../amounts/ledger-asset'
 import { accountIdOf } from '../../codec/account-ids'
 import { LedgerNumber } from '../../number/ledger-number'
 import { refuse } from '../../view/refusal'
@@ -39,7 +40,7 @@ export const ammVoteRules: TransactionRules = {
     return null
   },
   preclaim(view, tx) {
-    const pair = assetPair(tx) as [never, never]
+    const pair = assetPair(tx) as [LedgerAsset, LedgerAsset]
     const amm = readAmm(view, pair[0], pair[1])
     if (!amm) return refuse('terNO_AMM', 'no-amm', 'there is no AMM for these two assets', SOURCE)
     if (lpBalance(amm).isZero()) return refuse('tecAMM_EMPTY', 'empty', 'the AMM is empty', SOURCE)
@@ -51,7 +52,7 @@ export const ammVoteRules: TransactionRules = {
   doApply({ view, tx, account }) {
     const voter = account.Account
     const feeNew = Number(tx.TradingFee)
-    const pair = assetPair(tx) as [never, never]
+    const pair = assetPair(tx) as [LedgerAsset, LedgerAsset]
     const found = readAmm(view, pair[0], pair[1])
     if (!found) return 'tecINTERNAL'
     const amm = view.peek(found.index) as AmmEntry

@@ -19,6 +19,7 @@ import {
 } from '../../amm/amm-pool'
 import { divide } from '../../amounts/amount-arithmetic'
 import { LedgerAmount, RATE_ASSET } from '../../amounts/ledger-amount'
+import type { LedgerAsset } from '../../amounts/ledger-asset'
 import type { JsonObject } from '../../codec/json-object'
 import { LedgerNumber } from '../../number/ledger-number'
 import { balanceOf, readAccount, reserveFor } from '../../state/account-root'
@@ -125,7 +126,7 @@ const tokensWithdraw = (held: LedgerAmount, tokensIn: LedgerAmount | undefined, 
 
 function preclaim(view: ReadView, tx: JsonObject): Verdict | null {
   const account = String(tx.Account)
-  const pair = assetPair(tx) as [never, never]
+  const pair = assetPair(tx) as [LedgerAsset, LedgerAsset]
   const amm = readAmm(view, pair[0], pair[1])
   if (!amm) return refuse('terNO_AMM', 'no-amm', 'there is no AMM for these two assets', SOURCE)
   const amount = amountField(tx, 'Amount')
@@ -323,7 +324,7 @@ export const ammWithdrawRules: TransactionRules = {
   preclaim: (view, tx) => preclaim(view, tx),
   doApply({ view, tx, account, priorBalance }) {
     const sender = account.Account
-    const pair = assetPair(tx) as [never, never]
+    const pair = assetPair(tx) as [LedgerAsset, LedgerAsset]
     const found = readAmm(view, pair[0], pair[1])
     if (!found) return 'tecINTERNAL'
     const amm = view.peek(found.index) as AmmEntry

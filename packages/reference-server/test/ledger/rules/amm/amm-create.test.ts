@@ -63,7 +63,8 @@ describe('AMMCreate (rippled AMMCreate.cpp)', () => {
           node.CreatedNode?.LedgerEntryType === 'RippleState' &&
           JSON.stringify(node.CreatedNode?.NewFields).includes('"USD"'),
       )
-    expect(((line?.CreatedNode?.NewFields?.Flags as number) & 0x01000000) !== 0).toBe(true)
+    const fields = line?.CreatedNode?.NewFields as { Flags: number }
+    expect((fields.Flags & 0x01000000) !== 0).toBe(true)
     // The ledger closes with the AMM in it (its state tree hashes the entry).
     f.ledger.close('TESTNET')
     expect(f.amm(XRP, { currency: 'USD', issuer: gateway.address })).not.toBeNull()
