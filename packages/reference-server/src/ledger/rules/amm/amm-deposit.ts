@@ -372,19 +372,40 @@ export function planDeposit(
     return { amount: adjusted.amount, tokens: adjusted.tokens, mins: { tokens: lpOut } }
   }
   if (flags & F.LPToken && lpOut) {
-    const tokens = adjustLPTokens(lpt, lpOut, 'deposit')
-    if (tokens.isZero()) return fail('tecAMM_INVALID_TOKENS', 'the deposit mints no LP tokens')
-    // STAmount's own division (`divide(tokens, lpt, issue)`), then a Number.
-    const frac = divide(tokens, lpt, lpt.asset).toNumber()
-    return {
-      amount: roundedAsset(balance, frac, 'deposit'),
-      amount2: roundedAsset(balance2, frac, 'deposit'),
-      tokens,
-      mins: { amount, amount2 },
+    // AMMDeposit::equalDepositTokens answers an exception (an amount out of range) tecINTERNAL.
+    try {
+      return equalDepositTokens(balance, balance2, lpt, lpOut, amount, amount2)
+    } catch (error) {
+      if (error instanceof RangeError) return fail('tecINTERNAL', error.message)
+      throw error
     }
   }
   if (flags & F.TwoAssetIfEmpty && amount && amount2) {
     return { amount, amount2, tokens: ammLPTokens(amount, amount2, lpt.asset) }
   }
   return { refusal: 'tecINTERNAL' }
+}
+
+// AMMDeposit.cpp `equalDepositTokens`: both assets in proportion to the LP tokens asked, rounded up.
+function equalDepositTokens(
+  balance: LedgerAmount,
+  balance2: LedgerAmount,
+  lpt: LedgerAmount,
+  lpOut: LedgerAmount,
+  amount: LedgerAmount | undefined,
+  amount2: LedgerAmount | undefined,
+): DepositPlan | { refusal: Verdict } {
+  const tokens = adjustLPTokens(lpt, lpOut, 'deposit')
+  if (tokens.isZero())
+    return {
+      refusal: refuse('tecAMM_INVALID_TOKENS', 'deposit', 'the deposit mints no LP tokens', SOURCE),
+    }
+  // STAmount's own division (`divide(tokens, lpt, issue)`), then a Number.
+  const frac = divide(tokens, lpt, lpt.asset).toNumber()
+  return {
+    amount: roundedAsset(balance, frac, 'deposit'),
+    amount2: roundedAsset(balance2, frac, 'deposit'),
+    tokens,
+    mins: { amount, amount2 },
+  }
 }

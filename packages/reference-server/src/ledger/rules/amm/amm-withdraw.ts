@@ -415,7 +415,13 @@ export const ammWithdrawRules: TransactionRules = {
         return request(adjustedOut.amount, undefined, adjustedOut.tokens)
       }
       if (flags & (F.LPToken | F.WithdrawAll) && tokensIn) {
-        return equalWithdraw(balance, balance2, lpt, tokensIn, withdrawAll, request)
+        // AMMWithdraw::equalWithdrawTokens answers an exception tecINTERNAL.
+        try {
+          return equalWithdraw(balance, balance2, lpt, tokensIn, withdrawAll, request)
+        } catch (error) {
+          if (error instanceof RangeError) return fail('tecINTERNAL', error.message)
+          throw error
+        }
       }
       return 'tecINTERNAL'
     })()
