@@ -1,5 +1,6 @@
 import type { Ledger, NetworkDefinition } from '../ledger'
 import { accountMethods } from './methods/account-methods'
+import { ammMethods } from './methods/amm-methods'
 import { channelMethods } from './methods/channel-methods'
 import { ledgerMethods } from './methods/ledger-methods'
 import { nftMethods } from './methods/nft-methods'
@@ -22,6 +23,7 @@ const METHODS: Record<string, NodeMethod> = {
   ...nftMethods,
   ...offerMethods,
   ...noRippleMethods,
+  ...ammMethods,
   ...transactionMethods,
   ...submitMethods,
 }

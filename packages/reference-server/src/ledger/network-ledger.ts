@@ -24,7 +24,7 @@ import {
   type TransactorHost,
 } from './rules/transactor'
 import { newAccountRoot, readAccount } from './state/account-root'
-import type { AccountRoot } from './state/ledger-object'
+import { type AccountRoot, ZERO_HASH } from './state/ledger-object'
 import { createObjectStore, type ObjectStore } from './state/object-store'
 import type { RawView, ReadView } from './state/read-view'
 import { createSandbox } from './state/sandbox'
@@ -110,8 +110,10 @@ export function createNetworkLedger(
   let closedIndex = definition.first_ledger_index
   // The open ledger's parent is the first closed one: its close time as the chain gives it.
   let parentCloseTime = effectiveCloseTime(startedAt, 0)
+  // The open ledger's parent's hash, set once the chain exists and at each close.
+  let parentHash = ZERO_HASH
   const objects = createObjectStore(
-    () => ({ seq: closedIndex + 1, parentCloseTime }),
+    () => ({ seq: closedIndex + 1, parentCloseTime, parentHash }),
     {
       base: BigInt(definition.fee),
       reserve: BigInt(definition.reserve_base),
@@ -131,6 +133,7 @@ export function createNetworkLedger(
   // ledger first.
   const closedLedgers = new Map<number, StoredTransaction[]>()
   let chain = createLedgerChain(closedIndex, startedAt, tree.hash())
+  parentHash = chain.latest().ledger_hash
   // The blobs of the open ledger's submitted transactions as received (a Batch's inner ones are
   // encoded at close): the leaves of its transaction tree.
   const openBlobs = new Map<string, string>()
@@ -304,6 +307,7 @@ export function createNetworkLedger(
       validated = objects.copy({ seq: closedIndex, parentCloseTime })
       // The next ledger's parent close time is this one's (rippled LedgerTiming.h effCloseTime).
       parentCloseTime = header.close_time
+      parentHash = header.ledger_hash
       // Validated at the ledger's own close time (docs/protocol.md §8.5 `date`).
       const closedAt = (header.close_time + RIPPLE_EPOCH_OFFSET) * 1000
       for (const stored of open) {
@@ -355,6 +359,7 @@ export function createNetworkLedger(
       chain = parts.chain
         ? loadLedgerChain(parts.chain)
         : createLedgerChain(closedIndex, restoredAt, tree.hash())
+      parentHash = chain.latest().ledger_hash
       forgetOldLedgers()
     },
     rulesFor: host.rulesFor,

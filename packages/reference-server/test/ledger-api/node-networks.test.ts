@@ -59,12 +59,13 @@ describe('server_definitions and GET /ledger/K/definitions answer each network i
 })
 
 describe('feature answers each network its table, as rippled and xahaud do', () => {
-  it('MAINNET in the production profile: mainnet has AMM (not modelled here), not Batch', async () => {
+  it('MAINNET in the production profile: mainnet has AMM (modelled), XRPFees (not modelled here), not Batch', async () => {
     const { features } = (await rpc('MAINNET', 'feature')) as {
       features: Record<string, { name: string; enabled: boolean; supported: boolean }>
     }
     const byName = Object.fromEntries(Object.values(features).map((f) => [f.name, f]))
-    expect(byName.AMM).toEqual({ name: 'AMM', enabled: true, supported: false })
+    expect(byName.AMM).toMatchObject({ name: 'AMM', enabled: true, supported: true })
+    expect(byName.XRPFees).toEqual({ name: 'XRPFees', enabled: true, supported: false })
     expect(byName.BatchV1_1).toEqual({
       name: 'BatchV1_1',
       enabled: false,

@@ -100,6 +100,7 @@ const MAX_FILES_PER_FOLDER = 25
 // The ledger's foundations, below its rules and reads.
 const FOUNDATIONS = [
   'amendments',
+  'amm',
   'amounts',
   'closing',
   'codec',

@@ -1,3 +1,5 @@
+import { ammIdOf } from '../../ledger/amm/amm-identifiers'
+import { assetOf } from '../../ledger/amm/amm-pool'
 import {
   accountRootIndex,
   depositPreauthIndex,
@@ -145,6 +147,17 @@ const uriToken = objectOr((value) => {
   return uriTokenIndex(issuer, Buffer.from(uri, 'utf8').toString('hex').toUpperCase())
 })
 
+// rippled's `parseAMM`: `{asset, asset2}` (each `{currency: "XRP"}` or `{currency, issuer}`), or
+// an index.
+const amm = objectOr((value) => {
+  present(value, 'asset')
+  present(value, 'asset2')
+  const asset = assetOf(value.asset)
+  const asset2 = assetOf(value.asset2)
+  if (!asset || !asset2) throw malformedLocator('malformedRequest', '')
+  return ammIdOf(asset, asset2)
+})
+
 // rippled's table (LedgerEntry.cpp over ledger_entries.macro): each locator field, how it
 // finds the index, and the LedgerEntryType the object must have (null: any).
 const LOCATORS: Record<string, [Locate, string | null]> = {
@@ -159,6 +172,7 @@ const LOCATORS: Record<string, [Locate, string | null]> = {
     'AccountRoot',
   ],
   amendments: [byIndex, 'Amendments'],
+  amm: [amm, 'AMM'],
   check: [byIndex, 'Check'],
   deposit_preauth: [depositPreauth, 'DepositPreauth'],
   directory: [directory, 'DirectoryNode'],

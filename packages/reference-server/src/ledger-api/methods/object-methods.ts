@@ -16,6 +16,7 @@ import { ledgerEntry } from './ledger-entry'
 const TYPES: Record<string, string> = {
   account: 'AccountRoot',
   amendments: 'Amendments',
+  amm: 'AMM',
   check: 'Check',
   deposit_preauth: 'DepositPreauth',
   directory: 'DirectoryNode',

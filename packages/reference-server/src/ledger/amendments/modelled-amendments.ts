@@ -7,7 +7,7 @@
  * @example
  * ```ts
  * MODELLED_AMENDMENTS.has('DeletableAccounts') // true
- * MODELLED_AMENDMENTS.has('AMM') // false
+ * MODELLED_AMENDMENTS.has('XChainBridge') // false
  * ```
  */
 export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
@@ -96,4 +96,11 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   'BalanceRewards',
   // Remarks on the objects an account issued (rules/xahau/set-remarks.ts).
   'Remarks',
+  // The AMM (XLS-30; amm/, rules/amm/): its seven transaction types with the rounding of
+  // fixAMMv1_1 and fixAMMv1_3, the reserve check of fixAMMv1_2, AMMClawback.
+  'AMM',
+  'AMMClawback',
+  'fixAMMv1_1',
+  'fixAMMv1_2',
+  'fixAMMv1_3',
 ])

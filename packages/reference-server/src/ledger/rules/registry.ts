@@ -4,6 +4,13 @@ import { accountSetRules } from './account/account-set'
 import { depositPreauthRules } from './account/deposit-preauth'
 import { setRegularKeyRules, signerListSetRules } from './account/key-settings'
 import { ticketCreateRules } from './account/ticket-create'
+import { ammBidRules } from './amm/amm-bid'
+import { ammClawbackRules } from './amm/amm-clawback'
+import { ammCreateRules } from './amm/amm-create'
+import { ammDeleteRules } from './amm/amm-delete'
+import { ammDepositRules } from './amm/amm-deposit'
+import { ammVoteRules } from './amm/amm-vote'
+import { ammWithdrawRules } from './amm/amm-withdraw'
 import { batchRules } from './batch/batch-rules'
 import { checkCancelRules, checkCashRules, checkCreateRules } from './check/checks'
 import { offerCancelRules } from './dex/offer-cancel'
@@ -70,6 +77,14 @@ const SHARED: Readonly<Record<string, TransactionRules>> = Object.freeze({
 // rippled's networks (MAINNET, TESTNET, DEVNET).
 const RIPPLED: Readonly<Record<string, TransactionRules>> = Object.freeze({
   ...SHARED,
+  // The AMM (XLS-30; rules/amm/).
+  AMMBid: ammBidRules,
+  AMMClawback: ammClawbackRules,
+  AMMCreate: ammCreateRules,
+  AMMDelete: ammDeleteRules,
+  AMMDeposit: ammDepositRules,
+  AMMVote: ammVoteRules,
+  AMMWithdraw: ammWithdrawRules,
   Batch: batchRules,
   NFTokenModify: nftokenModifyRules,
 })

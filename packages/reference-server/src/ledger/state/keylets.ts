@@ -28,6 +28,8 @@ const SPACE = {
   nftokenSellOffers: 'i',
   // xahaud's own (src/ripple/protocol/Indexes.h `LedgerNameSpace`).
   uriToken: 'U',
+  // The AMM (XLS-30).
+  amm: 'A',
 } as const
 
 const HASH = /^[0-9A-F]{64}$/
@@ -361,3 +363,52 @@ export function bookDirIndex(base: string, quality: bigint): string {
  * ```
  */
 export const qualityOfIndex = (index: string): bigint => BigInt(`0x${index.slice(48)}`)
+
+/**
+ * An asset as the AMM's keylet and LP currency order it (rippled `Issue`'s `operator<=>`): its
+ * currency's 160 bits, then its issuer's (zeros for the native asset).
+ *
+ * @example
+ * ```ts
+ * const side: AmmSide = { currency: 'XRP' }
+ * ```
+ */
+export interface AmmSide {
+  currency: string
+  issuer?: string
+}
+
+/**
+ * The two assets of a pool in rippled's order (`std::minmax` of the two `Issue`s): by currency,
+ * then by issuer, as hex.
+ *
+ * @example
+ * ```ts
+ * const [min, max] = ammOrder(usd, { currency: 'XRP' }) // XRP first
+ * ```
+ */
+export function ammOrder(a: AmmSide, b: AmmSide): [AmmSide, AmmSide] {
+  const key = (side: AmmSide) => currencyHex(side.currency) + issuerHex(side.issuer)
+  return key(b) < key(a) ? [b, a] : [a, b]
+}
+
+/**
+ * An AMM's ledger index (rippled Indexes.cpp `keylet::amm`): the hash of the smaller asset's
+ * issuer and currency, then the larger one's.
+ *
+ * @example
+ * ```ts
+ * ammIndex({ currency: 'XRP' }, { currency: 'NEX', issuer: 'rQGiPFWhaTDdue1xHX7cVpxGqPQK54zng1' })
+ * // 'F490627BACE2D0AA744514A640B4999D50E495DD1677550D8B10E2D20FBB15C3'
+ * ```
+ */
+export function ammIndex(a: AmmSide, b: AmmSide): string {
+  const [min, max] = ammOrder(a, b)
+  return indexHash(
+    'amm',
+    issuerHex(min.issuer),
+    currencyHex(min.currency),
+    issuerHex(max.issuer),
+    currencyHex(max.currency),
+  )
+}

@@ -14,6 +14,8 @@ import type { LedgerObject } from './ledger-object'
 export interface LedgerInfo {
   readonly seq: number
   readonly parentCloseTime: number
+  /** The parent ledger's hash (an AMM's pseudo-account address is derived from it). */
+  readonly parentHash?: string
 }
 
 /**

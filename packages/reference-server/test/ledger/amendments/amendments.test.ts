@@ -65,7 +65,7 @@ describe('which amendments a network enables (docs/protocol.md §8.10)', () => {
     ['DeletableAccounts', true, true, false], // not voted in on Xahau
     ['NonFungibleTokensV1_1', true, true, false], // XLS-20, never on Xahau
     ['DynamicNFT', true, true, undefined],
-    ['AMM', false, true, undefined], // on mainnet, not modelled here
+    ['AMM', true, true, undefined], // modelled: amm/, rules/amm/
     ['Credentials', false, true, undefined],
     ['Clawback', false, true, true],
     ['URIToken', undefined, undefined, true], // Xahau's own
@@ -91,7 +91,7 @@ describe('which amendments a network enables (docs/protocol.md §8.10)', () => {
     expect(xahau.find('Hooks')).toMatchObject({ enabled: true, supported: false })
     expect(xahau.enabled('Hooks')).toBe(false)
     expect(xahau.enabled('URIToken')).toBe(true)
-    expect(mainnetProduction.find('AMM')).toMatchObject({ enabled: true, supported: false })
+    expect(mainnetProduction.find('XRPFees')).toMatchObject({ enabled: true, supported: false })
   })
 
   it('keeps the default on TESTNET, DEVNET and the Xahau networks in the production profile', () => {
@@ -151,7 +151,8 @@ describe('transactions that need an amendment', () => {
     [{ TransactionType: 'SignerListSet' }, null, null, null],
     [{ TransactionType: 'Batch' }, null, 'temDISABLED', 'temDISABLED'],
     [{ TransactionType: 'AccountDelete' }, null, null, 'temDISABLED'],
-    [{ TransactionType: 'AMMCreate' }, 'temDISABLED', 'temDISABLED', 'temDISABLED'],
+    [{ TransactionType: 'AMMCreate' }, null, null, 'temDISABLED'],
+    [{ TransactionType: 'XChainCreateBridge' }, 'temDISABLED', 'temDISABLED', 'temDISABLED'],
     [{ TransactionType: 'NFTokenMint' }, null, null, 'temDISABLED'],
     [{ TransactionType: 'URITokenMint' }, 'temDISABLED', 'temDISABLED', null],
     [{ TransactionType: 'SetHook' }, 'temDISABLED', 'temDISABLED', 'temDISABLED'],
@@ -182,10 +183,14 @@ describe('a disabled amendment on the ledger', () => {
   it('ends temDISABLED with nothing applied: no fee, no Sequence (rippled preflight)', () => {
     const before = f.ledger.account('TESTNET', alice.address)
     const result = f.submit(alice, {
-      TransactionType: 'AMMCreate',
-      Amount: '1000000',
-      Amount2: { currency: 'USD', issuer: testKey(42).address, value: '1' },
-      TradingFee: 10,
+      TransactionType: 'XChainCreateBridge',
+      XChainBridge: {
+        LockingChainDoor: alice.address,
+        LockingChainIssue: { currency: 'XRP' },
+        IssuingChainDoor: testKey(42).address,
+        IssuingChainIssue: { currency: 'XRP' },
+      },
+      SignatureReward: '100',
     })
     expect(result.engine_result).toBe('temDISABLED')
     expect(f.ledger.account('TESTNET', alice.address)).toEqual(before)

@@ -1,3 +1,4 @@
+import { ammLiquidity } from '../../amm/amm-liquidity'
 import { divRound, divRoundStrict, mulRound } from '../../amounts/amount-arithmetic'
 import { LedgerAmount, MAX_DROPS } from '../../amounts/ledger-amount'
 import { isIssued, type LedgerAsset, sameAsset } from '../../amounts/ledger-asset'
@@ -113,7 +114,7 @@ function crossBook(context: ApplyContext, terms: Terms) {
     limitQuality: threshold,
     sendMax,
     enabled: context.enabled,
-    liquidity: () => [],
+    liquidity: ammLiquidity(account, threshold),
   })
   const removable = [...outcome.removable]
   for (const index of removable) {

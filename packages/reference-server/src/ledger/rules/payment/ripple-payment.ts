@@ -1,3 +1,4 @@
+import { ammLiquidity, poolsOrMarket } from '../../amm/amm-liquidity'
 import { LedgerAmount } from '../../amounts/ledger-amount'
 import { isIssued } from '../../amounts/ledger-asset'
 import { Quality } from '../../amounts/quality'
@@ -79,7 +80,7 @@ export function applyRipplePayment(context: ApplyContext): Verdict {
     limitQuality,
     sendMax: maxSource,
     enabled: context.enabled,
-    liquidity: marketLiquidity(context.price, native),
+    liquidity: poolsOrMarket(ammLiquidity(sender), marketLiquidity(context.price, native)),
   })
   const { result, actualOut } = outcome
   const delivered = `${describe(actualOut)} of the Amount ${describe(deliver)}`

@@ -1,5 +1,11 @@
 import type { TransactionJson } from 'pullsign/wire'
 import { ACCOUNT_FIELD_LABELS, accountFieldText } from './account-field-text'
+import {
+  AMM_AMOUNT_FIELDS,
+  AMM_FIELD_LABELS,
+  AMM_LABELS_BY_TYPE,
+  ammFieldText,
+} from './amm-field-text'
 import { type AmountView, readAmount } from './amount-view'
 import { hexText } from './hex-text'
 import { NFT_FIELD_LABELS, nftFieldText } from './nft-field-text'
@@ -52,6 +58,7 @@ const LABELS_BY_TYPE: Record<string, Record<string, string>> = {
   PaymentChannelCreate: { Amount: 'Channel funds' },
   PaymentChannelFund: { Amount: 'Added to the channel' },
   PaymentChannelClaim: { Balance: 'Paid out in all', Amount: 'Claim signed for' },
+  ...AMM_LABELS_BY_TYPE,
 }
 
 /** Times in seconds since 2000-01-01, the ledger's epoch (docs/protocol.md §8.7). */
@@ -90,6 +97,7 @@ const AMOUNT_FIELDS = new Set([
   'SendMax',
   'TakerGets',
   'TakerPays',
+  ...AMM_AMOUNT_FIELDS,
 ])
 
 /** Fields the wallet fills or that say nothing to a person reading the request. */
@@ -136,6 +144,7 @@ export function transactionRows(tx: TransactionJson, nativeAsset = 'XRP'): Trans
       ACCOUNT_FIELD_LABELS[field] ??
       NFT_FIELD_LABELS[field] ??
       XAHAU_FIELD_LABELS[field] ??
+      AMM_FIELD_LABELS[field] ??
       field
     if (AMOUNT_FIELDS.has(field)) {
       return [{ field, label, value: { kind: 'amount', amount: readAmount(value) } }]
@@ -143,6 +152,7 @@ export function transactionRows(tx: TransactionJson, nativeAsset = 'XRP'): Trans
     const text =
       xahauFieldText(field, value, tx) ??
       nftFieldText(field, value, tx) ??
+      ammFieldText(field, value, tx) ??
       accountFieldText(field, value) ??
       plainText(field, value)
     return [{ field, label, value: { kind: 'text', text } }]
