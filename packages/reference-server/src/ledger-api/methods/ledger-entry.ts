@@ -1,6 +1,7 @@
 import {
   accountRootIndex,
   depositPreauthIndex,
+  didIndex,
   directoryPageIndex,
   escrowIndex,
   offerIndex,
@@ -60,6 +61,16 @@ const uint32 = (params: Params, field: string, error: string): number => {
   }
   return number
 }
+
+// An account's address, the object's one parameter (rippled `parseAccountRoot`, `parseDID`).
+const byAccount =
+  (index: (address: string) => string): Locate =>
+  (value, field) => {
+    if (!isAccount(value)) {
+      throw malformedLocator('malformedAddress', `Invalid field '${field}', not AccountID.`)
+    }
+    return index(value)
+  }
 
 // An object locator, or a plain index (each of rippled's parsers but account_root's).
 const objectOr =
@@ -133,15 +144,7 @@ const rippleState = objectOr((value) => {
 // finds the index, and the LedgerEntryType the object must have (null: any).
 const LOCATORS: Record<string, [Locate, string | null]> = {
   index: [byIndex, null],
-  account_root: [
-    (value, field) => {
-      if (!isAccount(value)) {
-        throw malformedLocator('malformedAddress', `Invalid field '${field}', not AccountID.`)
-      }
-      return accountRootIndex(value)
-    },
-    'AccountRoot',
-  ],
+  account_root: [byAccount(accountRootIndex), 'AccountRoot'],
   amendments: [byIndex, 'Amendments'],
   check: [byIndex, 'Check'],
   deposit_preauth: [depositPreauth, 'DepositPreauth'],
@@ -168,6 +171,9 @@ const LOCATORS: Record<string, [Locate, string | null]> = {
   payment_channel: [byIndex, 'PayChannel'],
   ripple_state: [rippleState, 'RippleState'],
   signer_list: [byIndex, 'SignerList'],
+  // DID, Price Oracle, Permissioned Domains (rippled LedgerEntry.cpp `parseDID`, `parseOracle`,
+  // `parsePermissionedDomain`).
+  did: [byAccount(didIndex), 'DID'],
   ticket: [
     objectOr((value) =>
       ticketIndex(

@@ -29,6 +29,8 @@ const TYPES: Record<string, string> = {
   signer_list: 'SignerList',
   state: 'RippleState',
   ticket: 'Ticket',
+  // DID, Price Oracle, Permissioned Domains (rippled ledger_entries.macro).
+  did: 'DID',
 }
 
 const typeParam = (params: Record<string, unknown>): string | undefined => {

@@ -86,4 +86,7 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   // Mutable NFTs whose URI their issuer changes (rules/nft/nft-modify.ts, tfMutable in
   // nft-mint.ts).
   'DynamicNFT',
+  // DIDs, one per account, with fixEmptyDID's tecEMPTY_DID for a new one (rules/did/).
+  'DID',
+  'fixEmptyDID',
 ])

@@ -8,6 +8,7 @@ import { batchRules } from './batch/batch-rules'
 import { checkCancelRules, checkCashRules, checkCreateRules } from './check/checks'
 import { offerCancelRules } from './dex/offer-cancel'
 import { offerCreateRules } from './dex/offer-create'
+import { didDeleteRules, didSetRules } from './did/did'
 import { escrowCancelRules, escrowCreateRules, escrowFinishRules } from './escrow/escrow'
 import { nftokenAcceptOfferRules } from './nft/nft-accept'
 import { nftokenBurnRules } from './nft/nft-burn'
@@ -62,6 +63,9 @@ const RIPPLED: Readonly<Record<string, TransactionRules>> = Object.freeze({
   ...SHARED,
   Batch: batchRules,
   NFTokenModify: nftokenModifyRules,
+  // DID (rules/did/).
+  DIDDelete: didDeleteRules,
+  DIDSet: didSetRules,
 })
 
 // xahaud's networks (XAHAU, XAHAUTESTNET): its own types join here.

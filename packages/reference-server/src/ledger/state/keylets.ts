@@ -26,6 +26,11 @@ const SPACE = {
   nftokenOffer: 'q',
   nftokenBuyOffers: 'h',
   nftokenSellOffers: 'i',
+  // DID, Price Oracle, Permissioned Domains (rippled Indexes.cpp `DID`, `ORACLE`,
+  // `PERMISSIONED_DOMAIN`).
+  did: 'I',
+  oracle: 'R',
+  permissionedDomain: 'm',
 } as const
 
 const HASH = /^[0-9A-F]{64}$/
@@ -347,3 +352,39 @@ export function bookDirIndex(base: string, quality: bigint): string {
  * ```
  */
 export const qualityOfIndex = (index: string): bigint => BigInt(`0x${index.slice(48)}`)
+
+// DID, Price Oracle and Permissioned Domains (rippled Indexes.cpp `keylet::did`, `keylet::oracle`,
+// `keylet::permissionedDomain`).
+
+/**
+ * The DID of an account (`keylet::did`): one per account.
+ *
+ * @example
+ * ```ts
+ * ledger.entry('TESTNET', didIndex(address))?.URI
+ * ```
+ */
+export const didIndex = (address: string): string => indexHash('did', accountIdOf(address))
+
+/**
+ * A price oracle of an owner by its `OracleDocumentID` (`keylet::oracle`).
+ *
+ * @example
+ * ```ts
+ * oracleIndex(address, 1)
+ * ```
+ */
+export const oracleIndex = (owner: string, documentId: number): string =>
+  indexHash('oracle', accountIdOf(owner), uint32(documentId))
+
+/**
+ * A permissioned domain by its owner and the `Sequence` of the PermissionedDomainSet that made it
+ * (`keylet::permissionedDomain`).
+ *
+ * @example
+ * ```ts
+ * permissionedDomainIndex(address, 5_000_002)
+ * ```
+ */
+export const permissionedDomainIndex = (owner: string, sequence: number): string =>
+  indexHash('permissionedDomain', accountIdOf(owner), uint32(sequence))

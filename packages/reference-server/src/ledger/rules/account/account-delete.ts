@@ -13,6 +13,7 @@ import type { ApplyView, ReadView } from '../../state/read-view'
 import { deleteTicket } from '../../view/tickets'
 import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
 import { depositAuthorized, tagRefusal } from '../common/deposit-authorization'
+import { deleteDid } from '../did/did'
 import { deleteOffer, type NFTokenOffer } from '../nft/nft-offers'
 import type { TransactionRules } from '../transaction-rules'
 import { removeDepositPreauth } from './deposit-preauth'
@@ -62,6 +63,8 @@ export const ACCOUNT_DELETERS: Readonly<Record<string, Deleter>> = Object.freeze
     deleteOffer(view, view.peek(offer.index) as NFTokenOffer)
     return 'tesSUCCESS'
   },
+  // rippled DeleteAccount.cpp `removeDIDFromLedger`.
+  DID: (view, did, owner) => deleteDid(view, view.peek(did.index) ?? did, owner.Account),
 })
 
 // rippled `maxDeletableDirEntries` (Protocol.h): more deletable objects than this → tefTOO_BIG.
