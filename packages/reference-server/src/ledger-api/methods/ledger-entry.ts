@@ -5,6 +5,7 @@ import {
   directoryPageIndex,
   escrowIndex,
   offerIndex,
+  oracleIndex,
   ownerDirIndex,
   rippleStateIndex,
   ticketIndex,
@@ -174,6 +175,15 @@ const LOCATORS: Record<string, [Locate, string | null]> = {
   // DID, Price Oracle, Permissioned Domains (rippled LedgerEntry.cpp `parseDID`, `parseOracle`,
   // `parsePermissionedDomain`).
   did: [byAccount(didIndex), 'DID'],
+  oracle: [
+    objectOr((value) =>
+      oracleIndex(
+        account(value, 'account', 'malformedAccount'),
+        uint32(value, 'oracle_document_id', 'malformedDocumentID'),
+      ),
+    ),
+    'Oracle',
+  ],
   ticket: [
     objectOr((value) =>
       ticketIndex(

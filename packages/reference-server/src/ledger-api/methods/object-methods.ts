@@ -31,6 +31,7 @@ const TYPES: Record<string, string> = {
   ticket: 'Ticket',
   // DID, Price Oracle, Permissioned Domains (rippled ledger_entries.macro).
   did: 'DID',
+  oracle: 'Oracle',
 }
 
 const typeParam = (params: Record<string, unknown>): string | undefined => {

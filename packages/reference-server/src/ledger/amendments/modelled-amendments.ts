@@ -89,4 +89,7 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   // DIDs, one per account, with fixEmptyDID's tecEMPTY_DID for a new one (rules/did/).
   'DID',
   'fixEmptyDID',
+  // Price oracles, a new one's pairs sorted (rules/oracle/; the RPC get_aggregate_price).
+  'PriceOracle',
+  'fixPriceOracleOrder',
 ])

@@ -15,6 +15,8 @@ import { nftokenBurnRules } from './nft/nft-burn'
 import { nftokenMintRules } from './nft/nft-mint'
 import { nftokenModifyRules } from './nft/nft-modify'
 import { nftokenCancelOfferRules, nftokenCreateOfferRules } from './nft/nft-offers'
+import { oracleDeleteRules } from './oracle/oracle-delete'
+import { oracleSetRules } from './oracle/oracle-set'
 import { paymentRules } from './payment/native-payment'
 import {
   channelClaimRules,
@@ -66,6 +68,9 @@ const RIPPLED: Readonly<Record<string, TransactionRules>> = Object.freeze({
   // DID (rules/did/).
   DIDDelete: didDeleteRules,
   DIDSet: didSetRules,
+  // Price Oracle (rules/oracle/).
+  OracleDelete: oracleDeleteRules,
+  OracleSet: oracleSetRules,
 })
 
 // xahaud's networks (XAHAU, XAHAUTESTNET): its own types join here.
