@@ -7,6 +7,7 @@ import {
   offerIndex,
   oracleIndex,
   ownerDirIndex,
+  permissionedDomainIndex,
   rippleStateIndex,
   ticketIndex,
 } from '../../ledger/state/keylets'
@@ -183,6 +184,22 @@ const LOCATORS: Record<string, [Locate, string | null]> = {
       ),
     ),
     'Oracle',
+  ],
+  permissioned_domain: [
+    (value, field) => {
+      if (typeof value === 'string') return byIndex(value, field)
+      if (!isObject(value)) {
+        throw malformedLocator(
+          'malformedRequest',
+          `Invalid field '${field}', not hex string or object.`,
+        )
+      }
+      return permissionedDomainIndex(
+        account(value, 'account', 'malformedAddress'),
+        uint32(value, 'seq', 'malformedRequest'),
+      )
+    },
+    'PermissionedDomain',
   ],
   ticket: [
     objectOr((value) =>

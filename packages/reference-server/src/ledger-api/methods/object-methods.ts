@@ -32,6 +32,7 @@ const TYPES: Record<string, string> = {
   // DID, Price Oracle, Permissioned Domains (rippled ledger_entries.macro).
   did: 'DID',
   oracle: 'Oracle',
+  permissioned_domain: 'PermissionedDomain',
 }
 
 const typeParam = (params: Record<string, unknown>): string | undefined => {

@@ -92,4 +92,7 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   // Price oracles, a new one's pairs sorted (rules/oracle/; the RPC get_aggregate_price).
   'PriceOracle',
   'fixPriceOracleOrder',
+  // Permissioned domains: lists of accepted credentials (rules/domain/; PermissionedDomainSet needs
+  // Credentials as well).
+  'PermissionedDomains',
 ])

@@ -9,6 +9,10 @@ import { checkCancelRules, checkCashRules, checkCreateRules } from './check/chec
 import { offerCancelRules } from './dex/offer-cancel'
 import { offerCreateRules } from './dex/offer-create'
 import { didDeleteRules, didSetRules } from './did/did'
+import {
+  permissionedDomainDeleteRules,
+  permissionedDomainSetRules,
+} from './domain/permissioned-domain'
 import { escrowCancelRules, escrowCreateRules, escrowFinishRules } from './escrow/escrow'
 import { nftokenAcceptOfferRules } from './nft/nft-accept'
 import { nftokenBurnRules } from './nft/nft-burn'
@@ -71,6 +75,9 @@ const RIPPLED: Readonly<Record<string, TransactionRules>> = Object.freeze({
   // Price Oracle (rules/oracle/).
   OracleDelete: oracleDeleteRules,
   OracleSet: oracleSetRules,
+  // Permissioned Domains (rules/domain/).
+  PermissionedDomainDelete: permissionedDomainDeleteRules,
+  PermissionedDomainSet: permissionedDomainSetRules,
 })
 
 // xahaud's networks (XAHAU, XAHAUTESTNET): its own types join here.
