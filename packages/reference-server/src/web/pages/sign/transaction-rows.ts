@@ -1,9 +1,12 @@
 import type { TransactionJson } from 'pullsign/wire'
 import { ACCOUNT_FIELD_LABELS, accountFieldText } from './account-field-text'
 import { type AmountView, readAmount } from './amount-view'
+import { DID_FIELD_LABELS, didFieldText } from './did-field-text'
+import { DOMAIN_FIELD_LABELS, domainFieldText } from './domain-field-text'
 import { hexText } from './hex-text'
 import { NFT_FIELD_LABELS, nftFieldText } from './nft-field-text'
 import { offerFlagsText, offerPriceText } from './offer-text'
+import { ORACLE_FIELD_LABELS, oracleFieldText } from './oracle-field-text'
 
 /** One line of the readable request on the sign page. */
 export interface TransactionRow {
@@ -116,7 +119,9 @@ function memoRows(memos: unknown): TransactionRow[] {
  * The fields of a requested transaction as readable rows, in request order: amounts with their
  * currency (labelled by what they mean in escrows, checks and channels), memos decoded, account
  * settings and signer lists in words (account-field-text.ts), an OfferCreate's flags in words and
- * its price (offer-text.ts, `nativeAsset` naming native amounts), ledger times as UTC dates, a
+ * its price (offer-text.ts, `nativeAsset` naming native amounts), a DID's fields, an oracle's
+ * price pairs and a domain's credentials in words (did-, oracle-, domain-field-text.ts), ledger
+ * times as UTC dates, a
  * settle delay in hours and minutes, every other field as text (objects as JSON). Fields the
  * wallet fills (Account, Sequence, SigningPubKey) are left out: the request's values are ignored
  * (§3.1).
@@ -133,12 +138,20 @@ export function transactionRows(tx: TransactionJson, nativeAsset = 'XRP'): Trans
       LABELS[field] ??
       ACCOUNT_FIELD_LABELS[field] ??
       NFT_FIELD_LABELS[field] ??
+      DID_FIELD_LABELS[field] ??
+      ORACLE_FIELD_LABELS[field] ??
+      DOMAIN_FIELD_LABELS[field] ??
       field
     if (AMOUNT_FIELDS.has(field)) {
       return [{ field, label, value: { kind: 'amount', amount: readAmount(value) } }]
     }
     const text =
-      nftFieldText(field, value, tx) ?? accountFieldText(field, value) ?? plainText(field, value)
+      didFieldText(field, value, tx) ??
+      oracleFieldText(field, value, tx) ??
+      domainFieldText(field, value) ??
+      nftFieldText(field, value, tx) ??
+      accountFieldText(field, value) ??
+      plainText(field, value)
     return [{ field, label, value: { kind: 'text', text } }]
   })
   // An offer's price, what is given per unit got, after its amounts (docs/protocol.md §8.7).
