@@ -7,6 +7,7 @@ import { nftMethods } from './methods/nft-methods'
 import { noRippleMethods } from './methods/noripple-check'
 import { objectMethods } from './methods/object-methods'
 import { offerMethods } from './methods/offer-methods'
+import { oracleMethods } from './methods/oracle-methods'
 import { serverMethods } from './methods/server-methods'
 import { submitMethods } from './methods/submit-methods'
 import { transactionMethods } from './methods/transaction-methods'
@@ -24,6 +25,7 @@ const METHODS: Record<string, NodeMethod> = {
   ...offerMethods,
   ...noRippleMethods,
   ...ammMethods,
+  ...oracleMethods,
   ...transactionMethods,
   ...submitMethods,
 }

@@ -35,6 +35,7 @@ const RPC_ERRORS = {
   invalidLgrRange: [79, 'Ledger range is invalid.'],
   objectNotFound: [92, 'The requested object was not found.'],
   issueMalformed: [93, 'Issue is malformed.'],
+  oracleMalformed: [94, 'Oracle request is malformed.'],
   entryNotFound: [98, 'Entry not found.'],
   unexpectedLedgerType: [99, 'Unexpected ledger type.'],
 } as const satisfies Record<string, readonly [number, string]>

@@ -89,12 +89,13 @@ const circlesOf = (next: ReadonlyMap<string, readonly string[]>): string[][] => 
 // family only where it truly uses it, listed here with why. Beside rules/, reads/ holds what the
 // node reads (book and account offers, object pages, NFTs, channels); below both, the foundations.
 const FAMILY_USES: Record<string, readonly string[]> = {
-  // AccountDelete removes the account's NFToken offers (rippled DeleteAccount.cpp
-  // `removeNFTokenOfferFromLedger`).
-  account: ['nft'],
   // Remit mints and hands over URITokens, and moves issued amounts as URITokenBuy does (xahaud
   // Remit.cpp includes URIToken.h).
   xahau: ['uritoken'],
+  // AccountDelete removes the account's NFToken offers, DID and oracles (rippled
+  // DeleteAccount.cpp `removeNFTokenOfferFromLedger`, `removeDIDFromLedger`,
+  // `removeOracleFromLedger`).
+  account: ['nft', 'did', 'oracle'],
 }
 const MAX_FILES_PER_FOLDER = 25
 // The ledger's foundations, below its rules and reads.

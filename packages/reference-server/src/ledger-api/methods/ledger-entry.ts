@@ -3,10 +3,13 @@ import { assetOf } from '../../ledger/amm/amm-pool'
 import {
   accountRootIndex,
   depositPreauthIndex,
+  didIndex,
   directoryPageIndex,
   escrowIndex,
   offerIndex,
+  oracleIndex,
   ownerDirIndex,
+  permissionedDomainIndex,
   rippleStateIndex,
   ticketIndex,
   uriTokenIndex,
@@ -63,6 +66,16 @@ const uint32 = (params: Params, field: string, error: string): number => {
   }
   return number
 }
+
+// An account's address, the object's one parameter (rippled `parseAccountRoot`, `parseDID`).
+const byAccount =
+  (index: (address: string) => string): Locate =>
+  (value, field) => {
+    if (!isAccount(value)) {
+      throw malformedLocator('malformedAddress', `Invalid field '${field}', not AccountID.`)
+    }
+    return index(value)
+  }
 
 // An object locator, or a plain index (each of rippled's parsers but account_root's).
 const objectOr =
@@ -162,15 +175,7 @@ const amm = objectOr((value) => {
 // finds the index, and the LedgerEntryType the object must have (null: any).
 const LOCATORS: Record<string, [Locate, string | null]> = {
   index: [byIndex, null],
-  account_root: [
-    (value, field) => {
-      if (!isAccount(value)) {
-        throw malformedLocator('malformedAddress', `Invalid field '${field}', not AccountID.`)
-      }
-      return accountRootIndex(value)
-    },
-    'AccountRoot',
-  ],
+  account_root: [byAccount(accountRootIndex), 'AccountRoot'],
   amendments: [byIndex, 'Amendments'],
   amm: [amm, 'AMM'],
   check: [byIndex, 'Check'],
@@ -198,6 +203,34 @@ const LOCATORS: Record<string, [Locate, string | null]> = {
   payment_channel: [byIndex, 'PayChannel'],
   ripple_state: [rippleState, 'RippleState'],
   signer_list: [byIndex, 'SignerList'],
+  // DID, Price Oracle, Permissioned Domains (rippled LedgerEntry.cpp `parseDID`, `parseOracle`,
+  // `parsePermissionedDomain`).
+  did: [byAccount(didIndex), 'DID'],
+  oracle: [
+    objectOr((value) =>
+      oracleIndex(
+        account(value, 'account', 'malformedAccount'),
+        uint32(value, 'oracle_document_id', 'malformedDocumentID'),
+      ),
+    ),
+    'Oracle',
+  ],
+  permissioned_domain: [
+    (value, field) => {
+      if (typeof value === 'string') return byIndex(value, field)
+      if (!isObject(value)) {
+        throw malformedLocator(
+          'malformedRequest',
+          `Invalid field '${field}', not hex string or object.`,
+        )
+      }
+      return permissionedDomainIndex(
+        account(value, 'account', 'malformedAddress'),
+        uint32(value, 'seq', 'malformedRequest'),
+      )
+    },
+    'PermissionedDomain',
+  ],
   ticket: [
     objectOr((value) =>
       ticketIndex(

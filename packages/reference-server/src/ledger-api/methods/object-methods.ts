@@ -32,6 +32,10 @@ const TYPES: Record<string, string> = {
   ticket: 'Ticket',
   // xahaud's (AccountObjects.cpp).
   uri_token: 'URIToken',
+  // DID, Price Oracle, Permissioned Domains (rippled ledger_entries.macro).
+  did: 'DID',
+  oracle: 'Oracle',
+  permissioned_domain: 'PermissionedDomain',
 }
 
 const typeParam = (params: Record<string, unknown>): string | undefined => {

@@ -103,4 +103,13 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   'fixAMMv1_1',
   'fixAMMv1_2',
   'fixAMMv1_3',
+  // DIDs, one per account, with fixEmptyDID's tecEMPTY_DID for a new one (rules/did/).
+  'DID',
+  'fixEmptyDID',
+  // Price oracles, a new one's pairs sorted (rules/oracle/; the RPC get_aggregate_price).
+  'PriceOracle',
+  'fixPriceOracleOrder',
+  // Permissioned domains: lists of accepted credentials (rules/domain/; PermissionedDomainSet needs
+  // Credentials as well).
+  'PermissionedDomains',
 ])

@@ -122,6 +122,13 @@ const FIELD_AMENDMENTS: Readonly<Record<string, string>> = Object.freeze({
   Sponsor: 'Sponsor',
 })
 
+// Fields a type carries as its own, which need no amendment beyond the type's: the domain a
+// domain's transaction changes (PermissionedDomainSet.cpp, PermissionedDomainDelete.cpp).
+const OWN_FIELDS: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  PermissionedDomainSet: ['DomainID'],
+  PermissionedDomainDelete: ['DomainID'],
+})
+
 /**
  * The amendments a transaction needs: its type's, and those of the fields it carries. A type
  * the list does not know needs an amendment no network has (`undefined` → never enabled).
@@ -137,8 +144,9 @@ export function requiredAmendments(tx: JsonObject): string[] {
   const required: string[] = []
   const own = Object.hasOwn(TYPE_AMENDMENTS, type) ? TYPE_AMENDMENTS[type] : `unknown:${type}`
   if (own) required.push(own)
+  const ownFields = Object.hasOwn(OWN_FIELDS, type) ? OWN_FIELDS[type] : []
   for (const [field, amendment] of Object.entries(FIELD_AMENDMENTS)) {
-    if (tx[field] !== undefined) required.push(amendment)
+    if (tx[field] !== undefined && !ownFields?.includes(field)) required.push(amendment)
   }
   return required
 }

@@ -15,12 +15,19 @@ import { batchRules } from './batch/batch-rules'
 import { checkCancelRules, checkCashRules, checkCreateRules } from './check/checks'
 import { offerCancelRules } from './dex/offer-cancel'
 import { offerCreateRules } from './dex/offer-create'
+import { didDeleteRules, didSetRules } from './did/did'
+import {
+  permissionedDomainDeleteRules,
+  permissionedDomainSetRules,
+} from './domain/permissioned-domain'
 import { escrowCancelRules, escrowCreateRules, escrowFinishRules } from './escrow/escrow'
 import { nftokenAcceptOfferRules } from './nft/nft-accept'
 import { nftokenBurnRules } from './nft/nft-burn'
 import { nftokenMintRules } from './nft/nft-mint'
 import { nftokenModifyRules } from './nft/nft-modify'
 import { nftokenCancelOfferRules, nftokenCreateOfferRules } from './nft/nft-offers'
+import { oracleDeleteRules } from './oracle/oracle-delete'
+import { oracleSetRules } from './oracle/oracle-set'
 import { paymentRules } from './payment/native-payment'
 import {
   channelClaimRules,
@@ -87,6 +94,15 @@ const RIPPLED: Readonly<Record<string, TransactionRules>> = Object.freeze({
   AMMWithdraw: ammWithdrawRules,
   Batch: batchRules,
   NFTokenModify: nftokenModifyRules,
+  // DID (rules/did/).
+  DIDDelete: didDeleteRules,
+  DIDSet: didSetRules,
+  // Price Oracle (rules/oracle/).
+  OracleDelete: oracleDeleteRules,
+  OracleSet: oracleSetRules,
+  // Permissioned Domains (rules/domain/).
+  PermissionedDomainDelete: permissionedDomainDeleteRules,
+  PermissionedDomainSet: permissionedDomainSetRules,
 })
 
 // xahaud's networks (XAHAU, XAHAUTESTNET): its own types join here.

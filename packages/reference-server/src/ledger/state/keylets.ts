@@ -30,6 +30,11 @@ const SPACE = {
   uriToken: 'U',
   // The AMM (XLS-30).
   amm: 'A',
+  // DID, Price Oracle, Permissioned Domains (rippled Indexes.cpp `DID`, `ORACLE`,
+  // `PERMISSIONED_DOMAIN`).
+  did: 'I',
+  oracle: 'R',
+  permissionedDomain: 'm',
 } as const
 
 const HASH = /^[0-9A-F]{64}$/
@@ -412,3 +417,38 @@ export function ammIndex(a: AmmSide, b: AmmSide): string {
     currencyHex(max.currency),
   )
 }
+// DID, Price Oracle and Permissioned Domains (rippled Indexes.cpp `keylet::did`, `keylet::oracle`,
+// `keylet::permissionedDomain`).
+
+/**
+ * The DID of an account (`keylet::did`): one per account.
+ *
+ * @example
+ * ```ts
+ * ledger.entry('TESTNET', didIndex(address))?.URI
+ * ```
+ */
+export const didIndex = (address: string): string => indexHash('did', accountIdOf(address))
+
+/**
+ * A price oracle of an owner by its `OracleDocumentID` (`keylet::oracle`).
+ *
+ * @example
+ * ```ts
+ * oracleIndex(address, 1)
+ * ```
+ */
+export const oracleIndex = (owner: string, documentId: number): string =>
+  indexHash('oracle', accountIdOf(owner), uint32(documentId))
+
+/**
+ * A permissioned domain by its owner and the `Sequence` of the PermissionedDomainSet that made it
+ * (`keylet::permissionedDomain`).
+ *
+ * @example
+ * ```ts
+ * permissionedDomainIndex(address, 5_000_002)
+ * ```
+ */
+export const permissionedDomainIndex = (owner: string, sequence: number): string =>
+  indexHash('permissionedDomain', accountIdOf(owner), uint32(sequence))

@@ -13,7 +13,9 @@ import type { ApplyView, ReadView } from '../../state/read-view'
 import { deleteTicket } from '../../view/tickets'
 import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
 import { depositAuthorized, tagRefusal } from '../common/deposit-authorization'
+import { deleteDid } from '../did/did'
 import { deleteOffer, type NFTokenOffer } from '../nft/nft-offers'
+import { deleteOracle } from '../oracle/oracle-delete'
 import type { TransactionRules } from '../transaction-rules'
 import { removeDepositPreauth } from './deposit-preauth'
 import { removeSignerList } from './key-settings'
@@ -62,6 +64,11 @@ export const ACCOUNT_DELETERS: Readonly<Record<string, Deleter>> = Object.freeze
     deleteOffer(view, view.peek(offer.index) as NFTokenOffer)
     return 'tesSUCCESS'
   },
+  // rippled DeleteAccount.cpp `removeDIDFromLedger`.
+  DID: (view, did, owner) => deleteDid(view, view.peek(did.index) ?? did, owner.Account),
+  // rippled DeleteAccount.cpp `removeOracleFromLedger`.
+  Oracle: (view, oracle, owner) =>
+    deleteOracle(view, view.peek(oracle.index) ?? oracle, owner.Account),
 })
 
 // rippled `maxDeletableDirEntries` (Protocol.h): more deletable objects than this → tefTOO_BIG.

@@ -7,10 +7,13 @@ import {
   ammFieldText,
 } from './amm-field-text'
 import { type AmountView, readAmount } from './amount-view'
+import { DID_FIELD_LABELS, didFieldText } from './did-field-text'
+import { DOMAIN_FIELD_LABELS, domainFieldText } from './domain-field-text'
 import { hexText } from './hex-text'
 import { NFT_FIELD_LABELS, nftFieldText } from './nft-field-text'
 import { offerFlagsText, offerPriceText } from './offer-text'
 import { remitAmountRows, XAHAU_FIELD_LABELS, xahauFieldText } from './xahau-field-text'
+import { ORACLE_FIELD_LABELS, oracleFieldText } from './oracle-field-text'
 
 /** One line of the readable request on the sign page. */
 export interface TransactionRow {
@@ -125,7 +128,9 @@ function memoRows(memos: unknown): TransactionRow[] {
  * The fields of a requested transaction as readable rows, in request order: amounts with their
  * currency (labelled by what they mean in escrows, checks and channels), memos decoded, account
  * settings and signer lists in words (account-field-text.ts), an OfferCreate's flags in words and
- * its price (offer-text.ts, `nativeAsset` naming native amounts), ledger times as UTC dates, a
+ * its price (offer-text.ts, `nativeAsset` naming native amounts), a DID's fields, an oracle's
+ * price pairs and a domain's credentials in words (did-, oracle-, domain-field-text.ts), ledger
+ * times as UTC dates, a
  * settle delay in hours and minutes, every other field as text (objects as JSON). Fields the
  * wallet fills (Account, Sequence, SigningPubKey) are left out: the request's values are ignored
  * (§3.1).
@@ -145,6 +150,9 @@ export function transactionRows(tx: TransactionJson, nativeAsset = 'XRP'): Trans
       NFT_FIELD_LABELS[field] ??
       XAHAU_FIELD_LABELS[field] ??
       AMM_FIELD_LABELS[field] ??
+      DID_FIELD_LABELS[field] ??
+      ORACLE_FIELD_LABELS[field] ??
+      DOMAIN_FIELD_LABELS[field] ??
       field
     if (AMOUNT_FIELDS.has(field)) {
       return [{ field, label, value: { kind: 'amount', amount: readAmount(value) } }]
@@ -153,6 +161,9 @@ export function transactionRows(tx: TransactionJson, nativeAsset = 'XRP'): Trans
       xahauFieldText(field, value, tx) ??
       nftFieldText(field, value, tx) ??
       ammFieldText(field, value, tx) ??
+      didFieldText(field, value, tx) ??
+      oracleFieldText(field, value, tx) ??
+      domainFieldText(field, value) ??
       accountFieldText(field, value) ??
       plainText(field, value)
     return [{ field, label, value: { kind: 'text', text } }]
