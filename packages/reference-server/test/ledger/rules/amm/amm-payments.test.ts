@@ -60,9 +60,9 @@ describe('the AMM inside payments and offer crossing (rippled BookStep.cpp, AMML
       .AffectedNodes.find(
         (node) =>
           node.ModifiedNode?.LedgerEntryType === 'AccountRoot' &&
-          (node.ModifiedNode?.FinalFields as { Account?: string }).Account === account,
+          (node.ModifiedNode?.FinalFields as { Account?: string } | undefined)?.Account === account,
       )
-    expect((modified?.ModifiedNode?.FinalFields as { Balance: string }).Balance).toBe(
+    expect((modified?.ModifiedNode?.FinalFields as { Balance?: string } | undefined)?.Balance).toBe(
       String(1_000_000_000n + expected.mantissa),
     )
   })
