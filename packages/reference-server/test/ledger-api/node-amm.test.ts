@@ -171,4 +171,103 @@ describe('the AMM over the node with xrpl.js 5.3.0 (rippled AMMCreate.cpp, AMMDe
       await error({ asset: XRP, asset2: { currency: 'EUR', issuer: gateway.classicAddress } }),
     ).toBe('actNotFound')
   })
+
+  it('[rippled BookStep.cpp, AMMHelpers.h] a swap (a self-Payment with SendMax) and a cross-currency payment through pools, as xrpl.js reads them', async () => {
+    const pool = async (asset: unknown, asset2: unknown) =>
+      ((await client.request({ command: 'amm_info', asset, asset2 } as never)) as AMMInfoResponse)
+        .result.amm
+    const before = await pool(XRP, USD())
+    // Bob swaps XRP for 10 USD, paying at most 20 XRP.
+    const swapped = await submitValidated(
+      client,
+      {
+        TransactionType: 'Payment',
+        Account: bob.classicAddress,
+        Destination: bob.classicAddress,
+        Amount: usd('10'),
+        SendMax: '20000000',
+      },
+      bob,
+    )
+    expect(swapped.meta).toMatchObject({ TransactionResult: 'tesSUCCESS' })
+    const after = await pool(XRP, USD())
+    const changes = getBalanceChanges(swapped.meta as never)
+    const byAccount = Object.fromEntries(changes.map((change) => [change.account, change.balances]))
+    // xrpl.js sees the pool give 10 USD and take what bob paid beyond the fee.
+    const paid = Number(after.amount) - Number(before.amount)
+    expect(paid).toBeGreaterThan(0)
+    expect(byAccount[bob.classicAddress]).toEqual(
+      expect.arrayContaining([
+        { currency: 'USD', issuer: gateway.classicAddress, value: '10' },
+        { currency: 'XRP', value: String(-(paid + Number(swapped.tx_json?.Fee)) / 1e6) },
+      ]),
+    )
+    expect(byAccount[after.account]).toEqual(
+      expect.arrayContaining([{ currency: 'XRP', value: String(paid / 1e6) }]),
+    )
+    expect((after.amount2 as { value: string }).value).toBe(
+      String(Number((before.amount2 as { value: string }).value) - 10),
+    )
+    // A USD/EUR pool: alice pays carol 5 EUR with USD.
+    const carol = Wallet.generate()
+    server.platform.ledger.fund(carol.classicAddress, 100_000_000n, ['TESTNET'])
+    const EUR = { currency: 'EUR', issuer: gateway.classicAddress }
+    for (const wallet of [alice, carol]) {
+      await submitValidated(
+        client,
+        {
+          TransactionType: 'TrustSet',
+          Account: wallet.classicAddress,
+          LimitAmount: { ...EUR, value: '100000' },
+        },
+        wallet,
+      )
+    }
+    await submitValidated(
+      client,
+      {
+        TransactionType: 'Payment',
+        Account: gateway.classicAddress,
+        Destination: alice.classicAddress,
+        Amount: { ...EUR, value: '1000' },
+      },
+      gateway,
+    )
+    await submitValidated(
+      client,
+      {
+        TransactionType: 'AMMCreate',
+        Account: alice.classicAddress,
+        Amount: usd('1000'),
+        Amount2: { ...EUR, value: '500' },
+        TradingFee: 1000,
+      },
+      alice,
+    )
+    const paidOut = await submitValidated(
+      client,
+      {
+        TransactionType: 'Payment',
+        Account: alice.classicAddress,
+        Destination: carol.classicAddress,
+        Amount: { ...EUR, value: '5' },
+        SendMax: usd('11'),
+      },
+      alice,
+    )
+    expect(paidOut.meta).toMatchObject({
+      TransactionResult: 'tesSUCCESS',
+      delivered_amount: { ...EUR, value: '5' },
+    })
+    const eurPool = await pool(USD(), EUR)
+    expect(eurPool.amount2).toEqual({ ...EUR, value: '495' })
+    const alices = getBalanceChanges(paidOut.meta as never).find(
+      (change) => change.account === alice.classicAddress,
+    )
+    const usdPaid = Number(alices?.balances.find((balance) => balance.currency === 'USD')?.value)
+    // swapOut of 5 from 1000/500 at the creator's auction-slot fee of 0.1 %: about 10.11 USD.
+    expect(usdPaid).toBeLessThan(-10.1)
+    expect(usdPaid).toBeGreaterThan(-10.2)
+    expect(Number((eurPool.amount as { value: string }).value)).toBeCloseTo(1000 - usdPaid, 9)
+  })
 })

@@ -8,6 +8,7 @@ import type { ReadView } from '../state/read-view'
 import { accountHolds } from '../view/account-holds'
 import type { Book } from '../view/order-book'
 import { accountSend, XRP_ACCOUNT } from '../view/ripple-credit'
+import type { AmmContext } from './amm-context'
 import {
   feeMult,
   type Pool,
@@ -25,8 +26,9 @@ import { lpBalance, readAmm, tradingFeeFor } from './amm-pool'
  * tip. With a book, the offer is sized so the pool's new spot price meets the tip's quality
  * (fixAMMv1_1: from the native side); without one, it is the largest offer, 99 % of the pool's
  * out asset (fixAMMOverflowOffer). The taker pays the sender's trading fee (the auction slot's
- * discount included); the pool pays no transfer fee on what it gives. One path only: several
- * strands' Fibonacci sizing is not modelled (docs/protocol.md §8.12).
+ * discount included); the pool pays no transfer fee on what it gives. On several strands the
+ * offers follow a Fibonacci sequence instead, and no flow takes an AMM offer in more than 30
+ * iterations (amm-context.ts; docs/protocol.md §8.12).
  */
 
 const ONE = LedgerNumber.ONE
@@ -141,52 +143,100 @@ function limitedOffer(pool: Pool, limit: Quality, tfee: number): InOut | null {
  *
  * @example
  * ```ts
- * flow({ ..., liquidity: ammLiquidity(sender) })
+ * const context = ammContext()
+ * flow({ ..., observer: context, liquidity: ammLiquidity(sender, null, context) })
  * ```
  */
 export function ammLiquidity(
   account: string,
-  limit: Quality | null = null,
+  limit: Quality | null,
+  context: AmmContext,
 ): (book: Book, view: ReadView) => readonly LiquiditySource[] {
   return (book, view) => {
     const amm = readAmm(view, book.in, book.out)
     if (!amm || lpBalance(amm).isZero()) return []
     const ammAccount = amm.Account
     const tfee = tradingFeeFor(view, amm, account)
+    const poolIn = (at: ReadView): Pool => ({
+      in: accountHolds(at, ammAccount, book.in, 'zeroIfFrozen'),
+      out: accountHolds(at, ammAccount, book.out, 'zeroIfFrozen'),
+    })
+    // The pool as the step found it (`initialBalances_`): the Fibonacci offers grow from it.
+    const initial = poolIn(view)
     return [
       {
         offer(at, tip) {
-          const pool: Pool = {
-            in: accountHolds(at, ammAccount, book.in, 'zeroIfFrozen'),
-            out: accountHolds(at, ammAccount, book.out, 'zeroIfFrozen'),
-          }
+          if (context.maxItersReached()) return null
+          const pool = poolIn(at)
           if (pool.in.isZero() || pool.out.isZero()) return null
           if (tip && !Quality.of(pool).betterThan(tip)) return null
+          if (context.multiPath()) {
+            const amounts = fibonacciOffer(initial, pool, tfee, context.iterations())
+            if (!amounts || (tip && Quality.of(amounts).worseThan(tip))) return null
+            return ammOffer(ammAccount, book, pool, amounts, tfee, context)
+          }
           const amounts = tip
             ? changeSpotPriceQuality(pool, tip, tfee)
             : limit
               ? limitedOffer(pool, limit, tfee)
               : maxOffer(pool, tfee)
           if (!amounts || amounts.in.signum() <= 0 || amounts.out.signum() <= 0) return null
-          return ammOffer(ammAccount, book, pool, amounts, tfee)
+          return ammOffer(ammAccount, book, pool, amounts, tfee, context)
         },
       },
     ]
   }
 }
 
-// AMMOffer.cpp: one synthetic offer, sized again by the swap formulas when a step takes part of
-// it, sent with the transfer fee waived, used once.
-function ammOffer(owner: string, book: Book, pool: Pool, amounts: InOut, tfee: number): StepOffer {
+// AMMLiquidity.cpp `generateFibSeqOffer`: on several strands, 0.025 % of the initial in balance
+// and what it swaps for, then that out amount × fib[n−1] on iteration n, paid at the current pool.
+const FIB = [
+  1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610, 987, 1597, 2584, 4181, 6765, 10946, 17711,
+  28657, 46368, 75025, 121393, 196418, 317811, 514229, 832040, 1346269,
+]
+const INITIAL_FIB_SEQ_PCT = LedgerNumber.from(5).div(LedgerNumber.from(20_000))
+
+function fibonacciOffer(initial: Pool, pool: Pool, tfee: number, iteration: number): InOut | null {
+  const baseIn = toAmount(pool.in.asset, initial.in.toNumber().times(INITIAL_FIB_SEQ_PCT), 'upward')
+  const baseOut = swapAssetIn(initial, baseIn, tfee)
+  if (iteration === 0) return { in: baseIn, out: baseOut }
+  const out = toAmount(
+    pool.out.asset,
+    baseOut.toNumber().times(LedgerNumber.from(FIB[iteration - 1] ?? 0)),
+    'downward',
+  )
+  // rippled throws (and getOffer answers no offer) when the sequence passes the pool.
+  if (out.gte(pool.out)) return null
+  return { in: swapAssetOut(pool, out, tfee), out }
+}
+
+// AMMOffer.cpp: one synthetic offer, used once, sent with the transfer fee waived. A step taking
+// part of it sizes it by the swap formulas on one strand, by its quality on several (so the
+// strands keep their order; fixReducedOffersV1/V2's strict rounding).
+function ammOffer(
+  owner: string,
+  book: Book,
+  pool: Pool,
+  amounts: InOut,
+  tfee: number,
+  context: AmmContext,
+): StepOffer {
   let consumed = false
+  const quality = Quality.of(amounts)
   return {
     owner,
     key: null,
-    quality: Quality.of(amounts),
+    quality,
     amounts: () => amounts,
     selfFunded: true,
-    limitOut: (_offered, limit) => ({ in: swapAssetOut(pool, limit, tfee), out: limit }),
-    limitIn: (_offered, limit) => ({ in: limit, out: swapAssetIn(pool, limit, tfee) }),
+    limitOut: (offered, limit, roundUp) =>
+      context.multiPath()
+        ? quality.ceilOutStrict(offered, limit, roundUp)
+        : { in: swapAssetOut(pool, limit, tfee), out: limit },
+    limitIn: (offered, limit, roundUp) =>
+      context.multiPath()
+        ? quality.ceilInStrict(offered, limit, roundUp)
+        : { in: limit, out: swapAssetIn(pool, limit, tfee) },
     adjustRates: (inRate) => [inRate, QUALITY_ONE] as const,
     transfer(view, _book, paid, gives) {
       const received = accountSend(view, book.in.issuer ?? XRP_ACCOUNT, owner, paid, true)
@@ -195,6 +245,7 @@ function ammOffer(owner: string, book: Book, pool: Pool, amounts: InOut, tfee: n
     },
     consume() {
       consumed = true
+      context.used()
     },
     fullyConsumed: () => consumed,
   }
@@ -206,7 +257,7 @@ function ammOffer(owner: string, book: Book, pool: Pool, amounts: InOut, tfee: n
  *
  * @example
  * ```ts
- * flow({ ..., liquidity: poolsOrMarket(ammLiquidity(sender), marketLiquidity(price, 'XRP')) })
+ * flow({ ..., liquidity: poolsOrMarket(ammLiquidity(sender, null, context), marketLiquidity(price, 'XRP')) })
  * ```
  */
 export const poolsOrMarket =

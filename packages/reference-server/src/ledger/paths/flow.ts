@@ -4,7 +4,7 @@ import { Quality } from '../amounts/quality'
 import type { ReadView } from '../state/read-view'
 import { createSandbox, type Sandbox } from '../state/sandbox'
 import { type Book, deleteOffer, type Offer } from '../view/order-book'
-import type { LiquiditySource, OfferCrossing, Step } from './step'
+import type { FlowObserver, LiquiditySource, OfferCrossing, Step } from './step'
 import { type PathElement, toStrands } from './strand-builder'
 import { qualityUpperBound, strandFlow } from './strand-flow'
 
@@ -41,6 +41,8 @@ export interface FlowRequest {
   enabled(amendment: string): boolean
   /** Liquidity beside a book's offers (the AMM's, the simulator's market). */
   liquidity(book: Book, view: ReadView): readonly LiquiditySource[]
+  /** Told of the strands and iterations as the flow runs (the AMM's `AMMContext`). */
+  observer?: FlowObserver
 }
 
 /**
@@ -120,6 +122,7 @@ function flowStrands(
   const removedOnFailure = new Set<string>()
   let considered = 0
   let tries = 0
+  request.observer?.strands(strands.length)
   const failure = (result: string, amounts?: { in: LedgerAmount; out: LedgerAmount }) => ({
     result,
     in: amounts?.in ?? zeroIn,
@@ -141,6 +144,7 @@ function flowStrands(
         const quality = qualityUpperBound(sandbox, strand)
         if (!quality || quality.worseThan(limitQuality)) continue
       }
+      request.observer?.strandStart()
       const result = strandFlow(sandbox, strand, remainingIn, remainingOut)
       for (const offer of result.removed) removed.add(offer)
       considered += result.offersUsed
@@ -160,6 +164,7 @@ function flowStrands(
       if (sendMax) remainingIn = sendMax.minus(sum(ins, zeroIn))
       best.sandbox.applyTo(sandbox)
     }
+    request.observer?.iterationEnd()
     for (const index of removed) {
       removedOnFailure.add(index)
       const offer = sandbox.peek(index) as Offer | undefined

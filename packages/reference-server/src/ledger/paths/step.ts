@@ -170,3 +170,20 @@ export interface StepOffer {
 export interface LiquiditySource {
   offer(view: ReadView, tip: Quality | null): StepOffer | null
 }
+
+/**
+ * What a flow tells the liquidity beside its books as it runs (rippled `AMMContext`, set by
+ * Flow.cpp and StrandFlow.h): how many strands it has, that a strand is about to run, that an
+ * iteration ended. The AMM sizes its offers by it (one path or several) and stops after 30
+ * iterations that used it.
+ *
+ * @example
+ * ```ts
+ * flow({ ..., observer: context, liquidity: ammLiquidity(sender, null, context) })
+ * ```
+ */
+export interface FlowObserver {
+  strands(count: number): void
+  strandStart(): void
+  iterationEnd(): void
+}

@@ -1,3 +1,4 @@
+import { ammContext } from '../../amm/amm-context'
 import { ammLiquidity } from '../../amm/amm-liquidity'
 import { divRound, divRoundStrict, mulRound } from '../../amounts/amount-arithmetic'
 import { LedgerAmount, MAX_DROPS } from '../../amounts/ledger-amount'
@@ -101,6 +102,8 @@ function crossBook(context: ApplyContext, terms: Terms) {
     : takerOut.native
       ? LedgerAmount.drops(MAX_DROPS, takerOut.asset)
       : LedgerAmount.of(takerOut.asset, 4_999_999_999_999_999n, 80)
+  // The AMM's view of this crossing (AMMContext.h): its strands and iterations.
+  const pools = ammContext()
   const outcome = flow({
     view,
     deliver,
@@ -114,7 +117,8 @@ function crossBook(context: ApplyContext, terms: Terms) {
     limitQuality: threshold,
     sendMax,
     enabled: context.enabled,
-    liquidity: ammLiquidity(account, threshold),
+    observer: pools,
+    liquidity: ammLiquidity(account, threshold, pools),
   })
   const removable = [...outcome.removable]
   for (const index of removable) {

@@ -1,3 +1,4 @@
+import { ammContext } from '../../amm/amm-context'
 import { ammLiquidity, poolsOrMarket } from '../../amm/amm-liquidity'
 import { LedgerAmount } from '../../amounts/ledger-amount'
 import { isIssued } from '../../amounts/ledger-asset'
@@ -67,6 +68,8 @@ export function applyRipplePayment(context: ApplyContext): Verdict {
     (deliver.native
       ? deliver
       : deliver.withAsset({ currency: deliver.asset.currency, issuer: sender }))
+  // The AMM's view of this flow (AMMContext.h): its strands and iterations.
+  const pools = ammContext()
   const outcome = flow({
     view,
     deliver,
@@ -80,7 +83,11 @@ export function applyRipplePayment(context: ApplyContext): Verdict {
     limitQuality,
     sendMax: maxSource,
     enabled: context.enabled,
-    liquidity: poolsOrMarket(ammLiquidity(sender), marketLiquidity(context.price, native)),
+    observer: pools,
+    liquidity: poolsOrMarket(
+      ammLiquidity(sender, null, pools),
+      marketLiquidity(context.price, native),
+    ),
   })
   const { result, actualOut } = outcome
   const delivered = `${describe(actualOut)} of the Amount ${describe(deliver)}`

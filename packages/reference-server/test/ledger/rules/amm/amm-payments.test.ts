@@ -60,9 +60,9 @@ describe('the AMM inside payments and offer crossing (rippled BookStep.cpp, AMML
       .AffectedNodes.find(
         (node) =>
           node.ModifiedNode?.LedgerEntryType === 'AccountRoot' &&
-          (node.ModifiedNode?.FinalFields as { Account?: string }).Account === account,
+          (node.ModifiedNode?.FinalFields as { Account?: string } | undefined)?.Account === account,
       )
-    expect((modified?.ModifiedNode?.FinalFields as { Balance: string }).Balance).toBe(
+    expect((modified?.ModifiedNode?.FinalFields as { Balance?: string } | undefined)?.Balance).toBe(
       String(1_000_000_000n + expected.mantissa),
     )
   })
@@ -132,5 +132,30 @@ describe('the AMM inside payments and offer crossing (rippled BookStep.cpp, AMML
     expect(engine_result).toBe('tesSUCCESS')
     expect(f.holds(bob.address, gateway.address, 'USD')).toBe('10010')
     expect(poolOf(XRP, USD)[1]).toBe('990')
+  })
+
+  it('[rippled AMMLiquidity.cpp generateFibSeqOffer, AMMContext.h] on several paths the pools offer a Fibonacci sequence, one offer an iteration', () => {
+    expect(f.create(alice, f.usd('1000'), f.eur('1000'), 0).engine_result).toBe('tesSUCCESS')
+    expect(f.create(alice, '1000000000', f.usd('1000'), 0).engine_result).toBe('tesSUCCESS')
+    expect(f.create(bob, '1000000000', f.eur('1000'), 0).engine_result).toBe('tesSUCCESS')
+    // The default path (the USD/EUR pool) and one through XRP (two pools): two strands.
+    const { txid, engine_result } = f.submit(carol, {
+      TransactionType: 'Payment',
+      Destination: carol.address,
+      Amount: f.eur('20'),
+      SendMax: f.usd('21'),
+      Paths: [[{ currency: 'XRP' }]],
+    })
+    expect(engine_result).toBe('tesSUCCESS')
+    expect(f.holds(carol.address, gateway.address, 'EUR')).toBe('10020')
+    const paid = 10000 - Number(f.holds(carol.address, gateway.address, 'USD'))
+    // Fibonacci offers sized from 0.025 % of each pool: many small trades, both routes at par.
+    expect(paid).toBeGreaterThan(20)
+    expect(paid).toBeLessThan(21)
+    expect(f.invariantHolds(XRP, EUR)).toBe(true)
+    const pools = f
+      .meta(txid)
+      .AffectedNodes.filter((node) => node.ModifiedNode?.LedgerEntryType === 'RippleState').length
+    expect(pools).toBeGreaterThanOrEqual(3)
   })
 })

@@ -77,7 +77,7 @@ describe('any sequence of AMM transactions (rippled AMMHelpers.cpp invariant, Va
                         ...modeFields(mode, op, f.usd, lp),
                       }
             const result = f.submit(op.who, fields)
-            if (result.applied) burnt += 12n
+            if ((result as { applied?: boolean }).applied) burnt += 12n
             expect(f.invariantHolds(XRP, USD), `${op.kind} ${JSON.stringify(fields)}`).toBe(true)
             const pool = f.amm(XRP, USD)
             const inPool = pool ? f.balance(pool.Account) : 0n
