@@ -184,7 +184,7 @@ describe("metadata as rippled's ApplyStateTable writes it (docs/protocol.md §8.
 describe('types without rules (docs/protocol.md §8.7)', () => {
   it.each([
     // A type whose amendment this ledger has not enabled: rippled's preflight answers temDISABLED.
-    [{ TransactionType: 'DIDDelete' }, 'temDISABLED'],
+    [{ TransactionType: 'XChainCreateClaimID' }, 'temDISABLED'],
     // A type with rules refuses a malformed transaction the same way: native for native is no
     // offer (rules/dex/offer-create.ts, rippled CreateOffer::preflight).
     [{ TransactionType: 'OfferCreate', TakerGets: '1000', TakerPays: '1000' }, 'temBAD_OFFER'],

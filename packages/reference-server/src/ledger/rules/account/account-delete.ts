@@ -43,8 +43,8 @@ type Deleter = (view: ApplyView, object: Readonly<LedgerObject>, owner: AccountR
 /**
  * Owned objects an AccountDelete removes with the account, and how (rippled
  * `nonObligationDeleter`); any other object in its owner directory (trust lines, escrows,
- * channels, checks…) is an obligation (`tecHAS_OBLIGATIONS`). rippled also deletes offers,
- * DIDs, oracles, credentials and delegates: each joins here with its rules.
+ * channels, checks, permissioned domains…) is an obligation (`tecHAS_OBLIGATIONS`). rippled also
+ * deletes offers, credentials and delegates: each joins here with its rules.
  *
  * @example
  * ```ts
