@@ -98,5 +98,5 @@ const ammInfoMethod: NodeMethod = (call) => {
   return { amm, ...ledgerFields(selected) }
 }
 
-/** The AMM's reads of docs/protocol.md §8.12. */
+/** The AMM's reads of docs/protocol.md §8.13. */
 export const ammMethods: Record<string, NodeMethod> = { amm_info: ammInfoMethod }

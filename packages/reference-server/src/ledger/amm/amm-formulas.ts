@@ -7,7 +7,7 @@ import { type RoundingMode, withRounding } from '../number/rounding-mode'
 /**
  * The AMM's arithmetic on the ledger's `Number` (rippled src/xrpld/app/misc/detail/AMMHelpers.cpp
  * and AMMHelpers.h, include/xrpl/protocol/AMMCore.h), each step rounded as rippled rounds it with
- * fixAMMv1_1 and fixAMMv1_3 enabled (docs/protocol.md §8.12): what goes into the pool rounds up,
+ * fixAMMv1_1 and fixAMMv1_3 enabled (docs/protocol.md §8.13): what goes into the pool rounds up,
  * what comes out and the LP tokens a deposit mints round down, the LP tokens a withdrawal burns
  * round up, so √(A·B) ≥ T holds after every transaction. Trading fees are in units of 1/100,000
  * (1000 = 1 %).

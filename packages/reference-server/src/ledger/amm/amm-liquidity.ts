@@ -28,7 +28,7 @@ import { lpBalance, readAmm, tradingFeeFor } from './amm-pool'
  * out asset (fixAMMOverflowOffer). The taker pays the sender's trading fee (the auction slot's
  * discount included); the pool pays no transfer fee on what it gives. On several strands the
  * offers follow a Fibonacci sequence instead, and no flow takes an AMM offer in more than 30
- * iterations (amm-context.ts; docs/protocol.md §8.12).
+ * iterations (amm-context.ts; docs/protocol.md §8.13).
  */
 
 const ONE = LedgerNumber.ONE

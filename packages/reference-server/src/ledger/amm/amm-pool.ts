@@ -19,7 +19,7 @@ export interface IssueJson {
   currency: string
 }
 
-/** The AMM ledger entry (docs/protocol.md §8.12; xrpl.org `ledger-entry-types/amm.md`). */
+/** The AMM ledger entry (docs/protocol.md §8.13; xrpl.org `ledger-entry-types/amm.md`). */
 export interface AmmEntry extends LedgerObject {
   LedgerEntryType: 'AMM'
   /** The pseudo-account that holds the pool and issues the LP token. */

@@ -13,7 +13,7 @@ import type { TransactionRules } from '../transaction-rules'
 import { DISCOUNTED_FEE_FRACTION, TOTAL_TIME_SLOT_SECS } from './amm-account'
 import { amountField, assetPair, invalidAmount, sameIssue } from './amm-fields'
 
-// AMMBid, rippled src/xrpld/app/tx/detail/AMMBid.cpp with fixAMMv1_3 (docs/protocol.md §8.12).
+// AMMBid, rippled src/xrpld/app/tx/detail/AMMBid.cpp with fixAMMv1_3 (docs/protocol.md §8.13).
 const SOURCE = 'AMMBid.cpp'
 /** AMMCore.h: 20 intervals of 72 minutes, at most 4 authorized accounts, a minimum of fee/25. */
 const TIME_INTERVALS = 20

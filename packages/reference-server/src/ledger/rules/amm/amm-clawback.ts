@@ -11,7 +11,7 @@ import type { TransactionRules } from '../transaction-rules'
 import { amountField, assetPair, flagsOf, TF_CLAW_TWO_ASSETS } from './amm-fields'
 import { equalWithdraw, settleLPBalance, withdrawFromPool } from './amm-withdraw'
 
-// AMMClawback, rippled src/xrpld/app/tx/detail/AMMClawback.cpp (docs/protocol.md §8.12): an
+// AMMClawback, rippled src/xrpld/app/tx/detail/AMMClawback.cpp (docs/protocol.md §8.13): an
 // issuer withdraws a holder's share of a pool and claws back its own asset. Without
 // fixAMMClawbackRounding (not enabled on mainnet).
 const SOURCE = 'AMMClawback.cpp'

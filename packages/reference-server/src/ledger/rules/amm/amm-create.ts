@@ -18,7 +18,7 @@ import type { TransactionRules } from '../transaction-rules'
 import { createPseudoAccount, initializeFeeAuctionVote, linkAmm } from './amm-account'
 import { amountField, invalidAmount, sameIssue, TRADING_FEE_THRESHOLD } from './amm-fields'
 
-// AMMCreate, rippled src/xrpld/app/tx/detail/AMMCreate.cpp (docs/protocol.md §8.12).
+// AMMCreate, rippled src/xrpld/app/tx/detail/AMMCreate.cpp (docs/protocol.md §8.13).
 const SOURCE = 'AMMCreate.cpp'
 
 const amounts = (tx: JsonObject) =>

@@ -6,7 +6,7 @@ import type { TransactionRules } from '../transaction-rules'
 import { deleteAmmAccount } from './amm-account'
 import { assetPair } from './amm-fields'
 
-// AMMDelete, rippled src/xrpld/app/tx/detail/AMMDelete.cpp (docs/protocol.md §8.12): deletes an
+// AMMDelete, rippled src/xrpld/app/tx/detail/AMMDelete.cpp (docs/protocol.md §8.13): deletes an
 // empty AMM that its last withdrawal could not (more than 512 trust lines were left).
 const SOURCE = 'AMMDelete.cpp'
 

@@ -48,7 +48,7 @@ import {
 } from './amm-fields'
 
 // AMMDeposit, rippled src/xrpld/app/tx/detail/AMMDeposit.cpp with fixAMMv1_1 and fixAMMv1_3
-// (docs/protocol.md §8.12): six modes, one flag each.
+// (docs/protocol.md §8.13): six modes, one flag each.
 const SOURCE = 'AMMDeposit.cpp'
 
 const DEPOSIT_MODES =

@@ -9,7 +9,7 @@ import type { TransactionRules } from '../transaction-rules'
 import { DISCOUNTED_FEE_FRACTION, VOTE_WEIGHT_SCALE_FACTOR } from './amm-account'
 import { assetPair, TRADING_FEE_THRESHOLD } from './amm-fields'
 
-// AMMVote, rippled src/xrpld/app/tx/detail/AMMVote.cpp (docs/protocol.md §8.12).
+// AMMVote, rippled src/xrpld/app/tx/detail/AMMVote.cpp (docs/protocol.md §8.13).
 const SOURCE = 'AMMVote.cpp'
 /** Vote slots an AMM keeps (AMMCore.h `VOTE_MAX_SLOTS`). */
 const VOTE_MAX_SLOTS = 8

@@ -46,7 +46,7 @@ import {
 } from './amm-fields'
 
 // AMMWithdraw, rippled src/xrpld/app/tx/detail/AMMWithdraw.cpp with fixAMMv1_1, fixAMMv1_2 and
-// fixAMMv1_3 (docs/protocol.md §8.12): seven modes, one flag each.
+// fixAMMv1_3 (docs/protocol.md §8.13): seven modes, one flag each.
 const SOURCE = 'AMMWithdraw.cpp'
 
 const WITHDRAW_MODES =

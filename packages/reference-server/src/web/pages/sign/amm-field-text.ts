@@ -1,5 +1,5 @@
 // What a person reads for the fields of AMM transactions (xrpl.org "AMMCreate" … "AMMClawback";
-// rippled AMMCreate.cpp … AMMClawback.cpp; docs/protocol.md §8.12): the pool's assets, the
+// rippled AMMCreate.cpp … AMMClawback.cpp; docs/protocol.md §8.13): the pool's assets, the
 // trading fee in percent, each deposit and withdrawal mode in words, LP-token amounts.
 // Server-rendered rows.
 
