@@ -120,6 +120,8 @@ const amendmentRefusal = (tx: JsonObject, host: PreflightContext): Refusal | nul
  * Preflight of a submitted transaction, in rippled's order: the amendments its type and fields
  * need (`temDISABLED`, amendments/required-amendments.ts), signature(s), `NetworkID`, the fee
  * field, then the type's rules (`temUNKNOWN` when it has none). Null when it passes.
+ * `signingFields` null is an impersonated transaction (the control API's, docs/protocol.md §10):
+ * it carries no signature, and none is checked.
  *
  * @example
  * ```ts
@@ -128,12 +130,12 @@ const amendmentRefusal = (tx: JsonObject, host: PreflightContext): Refusal | nul
  */
 export function preflight(
   tx: JsonObject,
-  signingFields: string,
+  signingFields: string | null,
   host: PreflightContext,
 ): Refusal | null {
   return refusalOrNull(
     amendmentRefusal(tx, host) ??
-      checkSignatures(tx, signingFields) ??
+      (signingFields === null ? null : checkSignatures(tx, signingFields)) ??
       networkIdResult(host.network, tx) ??
       feeFieldRefusal(tx) ??
       typePreflight(tx, host),
@@ -225,14 +227,20 @@ export function minimumFee(
  * Preclaim of a submitted transaction, in rippled's order (Transactor::preclaim, then the type's):
  * the account, the Sequence or ticket, `LastLedgerSequence`, the fee level, the signing keys, the
  * balance for the fee, then the type's own `preclaim`. Null when it may apply; a `tec` code from
- * the type is still applied (fee and Sequence only).
+ * the type is still applied (fee and Sequence only). An `impersonated` transaction skips the
+ * signing keys alone (docs/protocol.md §10).
  *
  * @example
  * ```ts
  * preclaim(openLedger, tx, host)?.result // undefined, or 'tefPAST_SEQ'
  * ```
  */
-export function preclaim(view: ReadView, tx: JsonObject, host: PreflightContext): Refusal | null {
+export function preclaim(
+  view: ReadView,
+  tx: JsonObject,
+  host: PreflightContext,
+  impersonated = false,
+): Refusal | null {
   const root = readAccount(view, String(tx.Account))
   if (!root) return noAccount(tx)
   const sequence = sequenceResult(view, tx, root)
@@ -249,13 +257,14 @@ export function preclaim(view: ReadView, tx: JsonObject, host: PreflightContext)
     return refuse('tefMAX_LEDGER', 'last-ledger-passed', detail, SOURCE)
   }
   const fee = parseDrops(tx.Fee) ?? 0n
-  const least = minimumFee(tx, view, host)
+  // An impersonated transaction's empty SigningPubKey is no multisignature: one signer's fee.
+  const least = minimumFee(tx, view, host, impersonated ? 0 : undefined)
   if (fee < least) {
     const detail = `Fee ${fee} drops is below this transaction's least fee of ${least} drops`
     return refuse('telINSUF_FEE_P', 'fee-too-low', detail, SOURCE)
   }
   const authorization =
-    checkAuthorization(tx, view) ??
+    (impersonated ? null : checkAuthorization(tx, view)) ??
     (tx.TransactionType === 'Batch' ? batchAuthorization(tx, view) : null)
   if (authorization) return refusalOf(authorization)
   if (balanceOf(root) < fee) {
