@@ -22,7 +22,9 @@ beforeAll(async () => {
   seller = Wallet.fromSeed(env.ledger.TESTNET.wallets[0]?.seed ?? '')
   buyer = env.users[0]
   start = await env.snapshot() // evm_snapshot
-})
+  // A file's first environment loads the server's modules: slow beside other files on a loaded
+  // machine (the recipe, run once in the consumer project, needs no bound of its own).
+}, 60_000)
 afterEach(() => env.restore(start, { clock: true })) // evm_revert: every test starts here
 afterAll(async () => {
   await node.disconnect()
