@@ -17,6 +17,8 @@ const CONVERTED = [
   'dex/offer-cancel.ts',
   'nft/nft-accept.ts',
   'nft/nft-funds.ts',
+  'nft/nft-burn.ts',
+  'nft/nft-modify.ts',
 ]
 
 // The source without its comments (a TSDoc example names codes as text).
