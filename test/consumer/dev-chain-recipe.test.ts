@@ -13,5 +13,11 @@ const project = await installedProject()
 test("the dev chain guide's marketplace test passes", { timeout: 120_000 }, () => {
   expect(inject('docRecipes')).toContain('marketplace/nft-marketplace.test.ts')
   const vitest = `${project}/node_modules/vitest/vitest.mjs`
-  expect(run('node', [vitest, 'run', '--dir', 'marketplace'], project)).toMatch(/Tests\s+5 passed/)
+  expect(
+    run(
+      'node',
+      [vitest, 'run', '--dir', 'marketplace', '--testTimeout=60000', '--hookTimeout=60000'],
+      project,
+    ),
+  ).toMatch(/Tests\s+5 passed/)
 })
