@@ -558,3 +558,93 @@ export interface RefPushMessage {
   /** ISO 8601 (server clock). */
   at: string
 }
+
+/**
+ * POST `/__ref/ledger/impersonate` body (docs/protocol.md §10): a transaction to apply as its
+ * `Account` without that account's key (Fee, Sequence, NetworkID, LastLedgerSequence filled when
+ * absent); a tenant of a shared server names its `application`.
+ *
+ * @example
+ * ```ts
+ * const body: RefImpersonateRequest = { network: 'TESTNET', tx_json: { TransactionType: 'Payment', Account, Destination, Amount: '1000000' } }
+ * ```
+ */
+export interface RefImpersonateRequest {
+  network: NetworkKey
+  tx_json: Record<string, unknown>
+  application?: string
+}
+
+/**
+ * The node's `submit` answer (xrpl.org "submit"), which POST `/__ref/ledger/impersonate` answers
+ * too: `engine_result` with its code and rippled's message, and `tx_json` with its `hash`.
+ *
+ * @example
+ * ```ts
+ * const answer: RefSubmitAnswer = await env.ledger.TESTNET.impersonate(tx)
+ * answer.engine_result // 'tesSUCCESS'
+ * ```
+ */
+export interface RefSubmitAnswer {
+  accepted: boolean
+  applied: boolean
+  engine_result: string
+  engine_result_code: number | undefined
+  engine_result_message: string
+  tx_blob: string
+  tx_json: Record<string, unknown> & { hash: string }
+  validated_ledger_index: number
+  [field: string]: unknown
+}
+
+/**
+ * POST `/__ref/ledger/balance` body (docs/protocol.md §10): the native balance to set, in drops.
+ *
+ * @example
+ * ```ts
+ * const body: RefBalanceRequest = { network: 'TESTNET', address, drops: '5000000' }
+ * ```
+ */
+export interface RefBalanceRequest {
+  network: NetworkKey
+  address: string
+  drops: string
+}
+
+/**
+ * POST `/__ref/ledger/balance` answer: the balance set and the ledger closed with it.
+ *
+ * @example
+ * ```ts
+ * const { balance, ledger_index }: RefBalanceResponse = await res.json()
+ * ```
+ */
+export interface RefBalanceResponse {
+  network: string
+  address: string
+  balance: string
+  ledger_index: number
+}
+
+/**
+ * GET `/__ref/ledger/{K}/tx/{hash}/explain` answer (docs/protocol.md §10): what decided the
+ * result, the values compared and the rippled source; `applied` and `ledger_index` say whether a
+ * ledger holds it (tes, tec) or it was refused before any (tem, tef, tel, ter).
+ *
+ * @example
+ * ```ts
+ * const why: RefExplanation = await env.ledger.TESTNET.explain(hash)
+ * `${why.result}: ${why.detail} (${why.source})` // "tecEXPIRED: the offer's Expiration … (NFTokenAcceptOffer.cpp)"
+ * ```
+ */
+export interface RefExplanation {
+  hash: string
+  network: NetworkKey
+  result: string
+  /** The rule's short name; `unexplained` for a code no rule explains yet, `success` for tes. */
+  rule: string
+  detail: string
+  source: string
+  applied: boolean
+  ledger_index: number | null
+}

@@ -31,10 +31,14 @@ export type {
   RefAutopilotRequest,
   RefAutopilotResponse,
   RefAutopilotRule,
+  RefBalanceRequest,
+  RefBalanceResponse,
   RefClockAdvanceRequest,
   RefCreateApplicationRequest,
   RefCreatedUser,
   RefCreateUserRequest,
+  RefExplanation,
+  RefImpersonateRequest,
   RefInboxResponse,
   RefLedgerAmendmentsRequest,
   RefLedgerAmendmentsResponse,
@@ -46,6 +50,7 @@ export type {
   RefSignRequest,
   RefSignResponse,
   RefState,
+  RefSubmitAnswer,
   RefTravelClose,
   RefTravelRequest,
   RefTravelResponse,
@@ -236,7 +241,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const sockets = createPayloadSockets(platform)
   const servedNodeSockets = createNodeSockets({ ledger: platform.ledger, node: ledgerNode })
   const nodeSockets = requestLog?.ledgerFrames
-    ? withLedgerFrameLog(servedNodeSockets, requestLog.write)
+    ? withLedgerFrameLog(servedNodeSockets, requestLog.write, platform.ledger)
     : servedNodeSockets
   const upgrade = createSocketUpgrade(sockets, nodeSockets)
   // srvx hands the handler a lazy Request over the IncomingMessage; the handler's FastResponses

@@ -28,6 +28,7 @@ import {
 } from './testing/test-network-ledger'
 import { type TestUser, testUser } from './testing/test-user'
 
+export type { RefBalanceResponse, RefExplanation, RefSubmitAnswer } from './control-api-types'
 export { type Clock, type ClockOptions, createClock } from './platform/clock'
 export type {
   TestAutopilot,
@@ -292,7 +293,13 @@ export async function createTestEnvironment(
     let closing: Promise<void> | undefined
     const base: TestEnvironmentBase = {
       endpoints,
-      ledger: networkLedgers(endpoints.api, wallets, { fetch: tenant.fetch, timeoutMs }),
+      // A tenant of a shared server names its application: it impersonates only its wallets.
+      ledger: networkLedgers(
+        endpoints.api,
+        wallets,
+        { fetch: tenant.fetch, timeoutMs },
+        { call: control, ...(server ? {} : { application: application.uuid }) },
+      ),
       network,
       application,
       users,
@@ -349,10 +356,14 @@ const networkLedgers = (
   api: string,
   wallets: RefWalletsResponse['wallets'],
   options: { fetch: typeof fetch; timeoutMs: number },
+  control: { call: ControlCall; application?: string },
 ): TestNetworkLedgers => {
   const urls = ledgerNodeUrls(api)
   return Object.fromEntries(
-    NETWORK_KEYS.map((key) => [key, testNetworkLedger(urls[key], wallets[key] ?? [], options)]),
+    NETWORK_KEYS.map((network) => [
+      network,
+      testNetworkLedger(urls[network], wallets[network] ?? [], options, { ...control, network }),
+    ]),
   ) as Record<NetworkKey, TestNetworkLedger>
 }
 

@@ -1,4 +1,5 @@
 import type { FetchHandler } from './handler'
+import { LEDGER_NOTE_HEADER } from './ledger-note'
 import { redactedBody, redactedPath } from './log-redaction'
 import { PREFLIGHT_HEADER } from './routes/payload-routes'
 
@@ -72,7 +73,9 @@ const readableUrl = (request: Request): URL | null => {
 /**
  * Wraps the one handler so each request writes one line, `POST /api/v1/platform/payload 200
  * 1.4 ms`, once its answer is ready; with `bodies`, the redacted bodies follow on indented lines,
- * and a payload whose transaction the ledger's preflight refuses gets a `  ! <why>` line.
+ * a payload whose transaction the ledger's preflight refuses gets a `  ! <why>` line, and so do a
+ * node's submission that did not succeed (`  ! tecEXPIRED: … (NFTokenAcceptOffer.cpp)`) and an
+ * impersonation (`  ! impersonated r…: tesSUCCESS`).
  * Secrets never reach a line (http/log-redaction.ts). Only a server given `requestLog` pays for it.
  *
  * @example
@@ -99,6 +102,9 @@ export function withRequestLog(
     // A payload the ledger will refuse says so (docs/protocol.md §3.1 "Before the ledger says so").
     const preflight = response.headers.get(PREFLIGHT_HEADER)
     if (preflight !== null) lines.push(`  ! ${preflight}`)
+    // Why a node's submit failed, or that the control API impersonated an account (issue 40 §5, §6).
+    const note = response.headers.get(LEDGER_NOTE_HEADER)
+    if (note !== null) lines.push(`  ! ${note}`)
     if (options.bodies) {
       const answer = response.body === null ? '' : await response.clone().text()
       for (const line of [

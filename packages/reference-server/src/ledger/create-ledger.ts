@@ -240,10 +240,10 @@ export function createLedger(options: LedgerOptions): Ledger {
   // The one way a transaction reaches an open ledger (the wallet's, the node's `submit` and
   // `submit_multisigned`, the faucet's): its listeners hear of it, then, in automine, its ledger
   // closes at once, so whoever submitted reads it validated when the call returns.
-  const submitTo = (key: NetworkKey, blob: string) => {
+  const submitTo = (key: NetworkKey, blob: string, options?: { impersonated: boolean }) => {
     const ledger = network(key)
     changes++
-    const result = ledger.submit(blob)
+    const result = ledger.submit(blob, options)
     if (!result.applied) return result
     if (applied.size > 0) {
       applied.emit({ network: key, txid: result.txid, engine_result: result.engine_result })
@@ -321,6 +321,27 @@ export function createLedger(options: LedgerOptions): Ledger {
     submit(key, blob) {
       if (typeof blob !== 'string') throw new TypeError('blob must be a hex string')
       return submitTo(key, blob)
+    },
+    impersonate(key, blob) {
+      if (typeof blob !== 'string') throw new TypeError('blob must be a hex string')
+      return submitTo(key, blob, { impersonated: true })
+    },
+    setBalance(key, address, drops) {
+      const ledger = network(key)
+      if (typeof address !== 'string' || !isValidClassicAddress(address)) {
+        throw outOfRange('address', 'is not a valid classic address')
+      }
+      const amount = parseDrops(drops)
+      if (amount === null || amount > MAX_DROPS) {
+        throw outOfRange('drops', 'must be an integer of drops from 0 to 10^17')
+      }
+      changes++
+      ledger.setBalance(address, amount)
+      closeOne(ledger, 1)
+    },
+    explain(key, hash) {
+      const ledger = network(key)
+      return typeof hash === 'string' && TXID.test(hash) ? ledger.explain(hash.toUpperCase()) : null
     },
     close(key, options = {}) {
       const { notBefore } = options

@@ -16,6 +16,7 @@ import type { ObjectStore } from './state/object-store'
 import type { StoreSnapshot } from './state/store-snapshot'
 import type { StoredTransaction } from './state/stored-transaction'
 import type { TransactionMeta } from './state/transaction-meta'
+import { refuse } from './view/refusal'
 
 /**
  * One network's ledger in a snapshot: its ledger objects as rippled writes them (each with its
@@ -38,6 +39,10 @@ export interface NetworkLedgerState {
     closedAt: number | null
     meta: Record<string, unknown>
     inner: string[]
+    /** Why a `tec` result was not `tesSUCCESS` (view/refusal.ts); absent on success. */
+    refusal?: { result: string; rule: string; detail: string; source: string }
+    /** Applied through the control API's impersonation, unsigned (docs/protocol.md §10). */
+    impersonated?: true
   }[]
   /** The open ledger's transactions, in order. */
   open: string[]
@@ -126,6 +131,15 @@ const networkStateSchema = (network: NetworkDefinition): z.ZodType<NetworkLedger
     closedAt: index.nullable(),
     meta,
     inner: z.array(hash),
+    refusal: z
+      .strictObject({
+        result: z.string().min(3).max(32),
+        rule: z.string().max(64),
+        detail: z.string().max(2000),
+        source: z.string().max(128),
+      })
+      .optional(),
+    impersonated: z.literal(true).optional(),
   })
 
   const chain = z.object({
@@ -248,6 +262,8 @@ export function saveNetworkLedger(
       closedAt: stored.closedAt,
       meta: structuredClone(stored.meta) as unknown as Record<string, unknown>,
       inner: stored.inner.map((inner) => inner.txid),
+      ...(stored.refusal ? { refusal: { ...stored.refusal } } : {}),
+      ...(stored.impersonated ? { impersonated: true as const } : {}),
     })),
     open: parts.open.map((stored) => stored.txid),
     closedLedgers: [...parts.closedLedgers].map(([at, list]) => [at, list.map((s) => s.txid)]),
@@ -289,6 +305,17 @@ export function loadNetworkLedger(
       closedAt: saved.closedAt,
       meta: structuredClone(saved.meta) as unknown as TransactionMeta,
       inner: [],
+      ...(saved.refusal
+        ? {
+            refusal: refuse(
+              saved.refusal.result,
+              saved.refusal.rule,
+              saved.refusal.detail,
+              saved.refusal.source,
+            ),
+          }
+        : {}),
+      ...(saved.impersonated ? { impersonated: true } : {}),
     })
   }
   // The schema checked every id, so each lookup finds its transaction.

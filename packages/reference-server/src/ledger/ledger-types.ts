@@ -9,6 +9,7 @@ import type { JsonObject } from './codec/json-object'
 import type { MultisignedRefusal } from './codec/multisigned-blob'
 import type { LedgerClosed, TransactionApplied } from './ledger-events'
 import type { LedgerState } from './ledger-state'
+import type { Explained } from './network-ledger'
 import type { AccountOffer, BookOffersPage, BookOffersRequest } from './reads/book-offers'
 import type { ObjectsPage, OwnerObjectsRequest } from './reads/ledger-reads'
 import type { AccountNfts, HeldNFToken, NftOffers, NodeRead, PageRequest } from './reads/nft-reads'
@@ -191,6 +192,43 @@ export interface Ledger {
    * ledger closes before this returns: it is validated, and its close heard, already.
    */
   submit(network: NetworkKey, blob: string): SubmitResult
+  /**
+   * Applies an unsigned transaction blob as its `Account`, without that account's key: every
+   * check of `submit` but the signature and the signing key (the control API's impersonation,
+   * docs/protocol.md §10); the transaction is kept marked `impersonated`. Automine closes its
+   * ledger as for any submission.
+   *
+   * @example
+   * ```ts
+   * ledger.impersonate('TESTNET', codec.encode({ ...tx, SigningPubKey: '' })).engine_result
+   * ```
+   */
+  impersonate(network: NetworkKey, blob: string): SubmitResult
+  /**
+   * Sets an account's native balance on a network, creating the account when missing, then closes
+   * the network's open ledger (as automine does), so the latest closed ledger shows it. A direct
+   * write, as `fund`'s credits: no transaction, and `total_coins` does not move. The base reserve
+   * is the caller's to check (platform/ledger-balance.ts); an address or drops out of range throw
+   * a RangeError naming it.
+   *
+   * @example
+   * ```ts
+   * ledger.setBalance('TESTNET', address, 5_000_000n)
+   * ```
+   */
+  setBalance(network: NetworkKey, address: string, drops: bigint | string): void
+  /**
+   * What decided a transaction's result on a network, by the hash `submit` answered: a kept
+   * transaction's verdict (tes or tec, with its ledger), or a refusal that never reached a ledger
+   * (tem, tef, tel, ter: the latest 1,000 per network, `REFUSAL_HISTORY`, forgotten by a reset or a
+   * restore); null when the network knows neither.
+   *
+   * @example
+   * ```ts
+   * ledger.explain('TESTNET', txid)?.verdict // 'tesSUCCESS' or { result, rule, detail, source }
+   * ```
+   */
+  explain(network: NetworkKey, hash: string): Explained | null
   /**
    * Closes the open ledger now (all networks when omitted): the node's `ledger_accept`, the
    * control API's `/__ref/ledger/close`, the `ledgerCloseMs` timer and automine's close are this

@@ -1,3 +1,4 @@
+import { createBoundedCache } from '../bounded-cache'
 import { type AmendmentTable, amendmentTable } from './amendments/amendment-table'
 import { MAX_DROPS } from './amounts/ledger-amount'
 import { parseDrops } from './amounts/native-amount'
@@ -44,9 +45,24 @@ export interface NetworkLedger {
   /** What its transactions' preflight knows: the network, its amendment table and its rules. */
   readonly preflightContext: PreflightContext
   fund(address: string, drops: bigint): void
+  /**
+   * Sets an account's native balance in the open ledger, creating the account when missing (the
+   * caller checks the reserve and closes the ledger): a direct write, as `fund`'s credits are.
+   */
+  setBalance(address: string, drops: bigint): void
   account(address: string): Readonly<AccountRoot> | null
   latestClosedIndex(): number
-  submit(blob: string): SubmitResult
+  /**
+   * Checks and applies a blob. `impersonated`: an unsigned transaction of the control API, applied
+   * as its `Account` with no signature or signing key checked (docs/protocol.md §10).
+   */
+  submit(blob: string, options?: { impersonated?: boolean }): SubmitResult
+  /**
+   * What decided a transaction's result, by the hash `submit` answered: a kept transaction's
+   * (tes or tec), else a refusal that never reached a ledger (tem, tef, tel, ter), kept for the
+   * latest {@link REFUSAL_HISTORY} of them; null when neither.
+   */
+  explain(txid: string): Explained | null
   /**
    * Validates the open ledger, closing `ledgers` at once (default 1) after a clock jump: its
    * header, and the transactions it validated in ledger order.
@@ -70,6 +86,28 @@ export interface NetworkLedger {
 }
 
 const HEX = /^(?:[0-9A-F]{2})+$/i
+
+/**
+ * Refusals that never reached a ledger (tem, tef, tel, ter) a network keeps for `explain`, by
+ * hash, the least recently used forgotten first; a reset or a restore forgets them all.
+ */
+export const REFUSAL_HISTORY = 1_000
+
+/**
+ * A transaction's result as `explain` finds it: its verdict, its type (empty for a blob that
+ * decodes to none) and, for a kept transaction, the ledger that holds it.
+ *
+ * @example
+ * ```ts
+ * const explained: Explained = { verdict: 'tesSUCCESS', type: 'Payment', ledgerIndex: 5000012 }
+ * ```
+ */
+export interface Explained {
+  verdict: Refusal | 'tesSUCCESS'
+  type: string
+  /** The ledger holding it (tes and tec), null for a refusal that never reached one. */
+  ledgerIndex: number | null
+}
 
 export { rippleTime } from './closing/ledger-header'
 
@@ -137,6 +175,11 @@ export function createNetworkLedger(
   // The blobs of the open ledger's submitted transactions as received (a Batch's inner ones are
   // encoded at close): the leaves of its transaction tree.
   const openBlobs = new Map<string, string>()
+  // What `submit` refused without applying, for `explain` (bounded: REFUSAL_HISTORY).
+  const refused = createBoundedCache<{ refusal: Refusal; type: string }>({
+    maxKeyLength: 64,
+    maxEntries: REFUSAL_HISTORY,
+  })
 
   // Forgets the oldest closed ledgers, with their transactions, past the history (a Batch and its
   // inner transactions share a ledger, so they go together).
@@ -174,6 +217,7 @@ export function createNetworkLedger(
   ): StoredTransaction => {
     applied.sandbox.applyTo(target)
     return {
+      ...(applied.refusal ? { refusal: applied.refusal } : {}),
       txid,
       network: definition,
       tx,
@@ -236,48 +280,71 @@ export function createNetworkLedger(
         store.rawReplace(next)
       }
     },
+    setBalance(address, drops) {
+      const root = readAccount(objects, address)
+      const next = root ? { ...root } : newAccountRoot(address, closedIndex + 1, 0n)
+      next.Balance = drops.toString()
+      objects.rawReplace(next)
+    },
+    explain(txid) {
+      const stored = transactions.get(txid)
+      const type = (tx: JsonObject) => String(tx.TransactionType ?? '')
+      if (stored) {
+        const verdict = stored.refusal ?? refusalOf(stored.meta.TransactionResult)
+        return {
+          verdict: stored.meta.TransactionResult === 'tesSUCCESS' ? 'tesSUCCESS' : verdict,
+          type: type(stored.tx),
+          ledgerIndex: stored.ledgerIndex,
+        }
+      }
+      const held = refused.get(txid)
+      return held ? { verdict: held.refusal, type: held.type, ledgerIndex: null } : null
+    },
     account: (address) => readAccount(objects, address) ?? null,
     latestClosedIndex: () => closedIndex,
-    submit(blob) {
+    submit(blob, options = {}) {
       if (!HEX.test(blob)) return answer('', malformed('the blob is not hexadecimal'))
       const canonical = blob.toUpperCase()
       const txid = ledgerTransactionId(canonical)
+      // A refusal that never reaches a ledger, kept for `explain` by the hash answered.
+      const notApplied = (refusal: Refusal, type = '') => {
+        refused.set(txid, { refusal, type })
+        return answer(txid, refusal)
+      }
       // A blob that does not re-encode to itself is not canonical, so its id would be ambiguous.
       const decoded = codec.decodeCanonical(canonical)
       if (!decoded)
-        return answer(txid, malformed('the blob does not decode to a canonical transaction'))
+        return notApplied(malformed('the blob does not decode to a canonical transaction'))
       const { tx } = decoded
       // A blob without TransactionType (a SignIn, docs/protocol.md §8.2) is never a transaction.
       if (typeof tx.TransactionType !== 'string') {
-        return answer(
-          txid,
-          malformed('the blob has no TransactionType (a SignIn is no transaction)'),
-        )
+        return notApplied(malformed('the blob has no TransactionType (a SignIn is no transaction)'))
       }
+      const type = tx.TransactionType
       if (transactions.has(txid)) {
         const detail = `the transaction ${txid} is already in the ledger`
         return answer(txid, refuse('tefALREADY', 'already-applied', detail, 'apply.cpp'))
       }
-      let refused: Refusal | null
+      const { impersonated = false } = options
+      let claim: Refusal | null
       try {
-        refused = preflight(tx, decoded.signingFields, host) ?? preclaim(objects, tx, host)
+        claim =
+          preflight(tx, impersonated ? null : decoded.signingFields, host) ??
+          preclaim(objects, tx, host, impersonated)
       } catch (error) {
         // rippled's apply.cpp turns an exception in preflight or preclaim into tefEXCEPTION.
-        refused = faultRefusal(error)
+        claim = faultRefusal(error)
       }
-      if (refused && !isTec(refused.result)) {
-        const line = notModelledLine(definition.key, txid, refused)
+      if (claim && !isTec(claim.result)) {
+        const line = notModelledLine(definition.key, txid, claim)
         if (line) console.warn(line)
-        return answer(txid, refused)
+        return notApplied(claim, type)
       }
       const fee = parseDrops(tx.Fee) ?? 0n
-      const applied = applyTransaction(
-        objects,
-        { tx, txid, fee, claim: refused ?? undefined },
-        host,
-      )
-      if (!applied.applied) return answer(txid, applied.refusal ?? refusalOf(applied.result))
+      const applied = applyTransaction(objects, { tx, txid, fee, claim: claim ?? undefined }, host)
+      if (!applied.applied) return notApplied(applied.refusal ?? refusalOf(applied.result), type)
       const stored = keep(objects, tx, txid, applied)
+      if (impersonated) stored.impersonated = true
       openBlobs.set(txid, canonical)
       record(stored)
       if (tx.TransactionType === 'Batch' && applied.result === 'tesSUCCESS') {
@@ -354,6 +421,7 @@ export function createNetworkLedger(
       validated = objects.copy({ seq: closedIndex, parentCloseTime })
       for (const [index, object] of parts.validated) validated.hold(index, object)
       openBlobs.clear()
+      refused.clear()
       // The saved headers, hash for hash; a snapshot from before they were saved starts its
       // history anew at the saved index.
       chain = parts.chain

@@ -2,8 +2,11 @@ import { NETWORK_KEYS } from 'pullsign/wire'
 import * as z from 'zod'
 import type { RefWalletsResponse } from '../control-api-types'
 import type { Ledger } from '../ledger'
+import type { Applications } from './applications/applications'
 import { checkOpeningBalance } from './base-reserve'
+import { badBody } from './errors'
 import { parseInput } from './schema-input'
+import type { TenantWallets } from './tenant-wallets'
 import { entropyAccountKeys } from './users/account-keys'
 
 /** Wallets per network when the body names no count: Hardhat's and Anvil's ten. */
@@ -24,6 +27,7 @@ const walletsBody = z.lazy(() =>
       .min(1)
       .refine((keys) => new Set(keys).size === keys.length, 'must not repeat a network')
       .optional(),
+    application: z.string().min(1).max(64).optional(),
   }),
 )
 
@@ -32,17 +36,30 @@ const walletsBody = z.lazy(() =>
  * (never the same twice, nothing kept on the server: the answer is the only place the seeds
  * are), each account credited directly on its network, as the control API funds users: no
  * transaction, in the open and the latest closed ledger at once, as if funded at genesis. Keys
- * differ per network, so a transaction signed for one network never replays on another. Bad
- * input → 400 naming the field (a balance below the base reserve names the reserve), nothing
- * funded.
+ * differ per network, so a transaction signed for one network never replays on another. With
+ * `application` (a tenant of a shared server), the wallets are remembered as that tenant's: the
+ * accounts it may impersonate (platform/ledger-impersonation.ts). Bad input → 400 naming the field
+ * (a balance below the base reserve names the reserve), nothing funded.
  *
  * @example
  * ```ts
- * fundedWallets(ledger, { count: 2, networks: ['TESTNET'] }).wallets.TESTNET?.length // 2
+ * fundedWallets(parts, { count: 2, networks: ['TESTNET'] }).wallets.TESTNET?.length // 2
  * ```
  */
-export function fundedWallets(ledger: Pick<Ledger, 'fund'>, input: unknown): RefWalletsResponse {
+export function fundedWallets(
+  parts: {
+    ledger: Pick<Ledger, 'fund'>
+    applications: Pick<Applications, 'find'>
+    tenants: TenantWallets
+  },
+  input: unknown,
+): RefWalletsResponse {
+  const { ledger, tenants } = parts
   const body = parseInput(walletsBody, input)
+  const { application } = body
+  if (application !== undefined && parts.applications.find(application) === null) {
+    throw badBody('application', 'is no application of this server')
+  }
   const count = body.count ?? DEFAULT_WALLET_COUNT
   const drops = body.drops ?? DEFAULT_WALLET_DROPS
   const networks = body.networks ?? NETWORK_KEYS
@@ -57,6 +74,7 @@ export function fundedWallets(ledger: Pick<Ledger, 'fund'>, input: unknown): Ref
         'ed25519',
       )
       ledger.fund(address, drops, [network])
+      if (application !== undefined) tenants.add(application, address)
       return { address, seed, publicKey, privateKey }
     })
   }

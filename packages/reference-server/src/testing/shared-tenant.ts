@@ -49,14 +49,17 @@ export async function joinSharedServer(
   }
   // Names are unique on a server: each tenant's carry a tag of its own.
   const tag = crypto.randomUUID().slice(0, 8)
-  const [application, users, { wallets }] = await Promise.all([
+  const [application, users] = await Promise.all([
     control<RefApplication>('POST', '/applications', { name: `Test environment ${tag}` }),
     Promise.all(
       USER_NAMES.map((name) =>
         control<RefCreatedUser>('POST', '/users', { name: `${name} ${tag}` }),
       ),
     ),
-    control<RefWalletsResponse>('POST', '/ledger/wallets', {}),
   ])
+  // Made for the application: the accounts this tenant may impersonate (docs/protocol.md §10).
+  const { wallets } = await control<RefWalletsResponse>('POST', '/ledger/wallets', {
+    application: application.uuid,
+  })
   return { endpoints: state.endpoints, application, users, wallets }
 }

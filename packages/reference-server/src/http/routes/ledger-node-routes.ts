@@ -7,6 +7,7 @@ import { rpcAnswer } from '../../ledger-api/rpc-envelope'
 import { unknownNetwork } from '../../platform/node-urls'
 import type { HttpEnv } from '../http-env'
 import { MAX_BODY_BYTES, readBodyBytes } from '../json-body'
+import { LEDGER_NOTE_HEADER, submitNote } from '../ledger-note'
 import { jsonResponse, response } from '../responses'
 
 const KEYS = new Set<string>(NETWORKS.map((n) => n.key))
@@ -51,7 +52,10 @@ export function ledgerNodeRoutes({ ledger, node }: { ledger: Ledger; node: Ledge
     const reply = rpcAnswer(body.value, (command, params, apiVersion) =>
       node.call(network, command, params, apiVersion),
     )
-    return 'json' in reply ? jsonResponse(reply.json) : text(reply.text, reply.status)
+    if (!('json' in reply)) return text(reply.text, reply.status)
+    // A submission that did not succeed says why in the request log (issue 40 §6).
+    const note = submitNote(ledger, network.key, (reply.json as { result?: unknown }).result)
+    return jsonResponse(reply.json, 200, note === null ? {} : { [LEDGER_NOTE_HEADER]: note })
   })
   // The definitions the node encodes with, as a Xahau node serves them over HTTP (the rails'
   // `definitions` URL) and as its `server_definitions` answers.

@@ -58,10 +58,18 @@ const submitBlob = (call: NodeCall, codec: NetworkCodec, blob: string) => {
   return submitAnswer(call, codec, blob, tx_json, call.ledger.submit(call.network.key, blob))
 }
 
-// rippled's answer to a submission the ledger took: what it answered and the sender's next
-// sequence (none when the transaction names no account the ledger can read).
-const submitAnswer = (
-  call: NodeCall,
+/**
+ * rippled's answer to a submission the ledger took: what it answered and the sender's next
+ * sequence (none when the transaction names no account the ledger can read). The control API's
+ * impersonation answers with it too (docs/protocol.md §10).
+ *
+ * @example
+ * ```ts
+ * submitAnswer({ ledger, network }, codec, blob, codec.decode(blob), ledger.submit(key, blob))
+ * ```
+ */
+export const submitAnswer = (
+  call: Pick<NodeCall, 'ledger' | 'network'>,
   codec: NetworkCodec,
   blob: string,
   tx_json: Record<string, unknown>,

@@ -5,9 +5,14 @@ import { amendmentResult, requiredAmendments } from '../amendments/required-amen
 import { parseDrops } from '../amounts/native-amount'
 import type { JsonObject } from '../codec/json-object'
 import { type NetworkDefinition, requiresNetworkId } from '../networks'
-import { checkAuthorization, checkSignatures, signatureCount } from '../signatures/signature-check'
+import {
+  addressOf,
+  checkAuthorization,
+  checkSignatures,
+  signatureCount,
+} from '../signatures/signature-check'
 import { balanceOf, peekAccount, readAccount } from '../state/account-root'
-import { ticketIndex } from '../state/keylets'
+import { signerListIndex, ticketIndex } from '../state/keylets'
 import { type AccountRoot, ZERO_HASH } from '../state/ledger-object'
 import type { ReadView } from '../state/read-view'
 import { createSandbox, type Sandbox } from '../state/sandbox'
@@ -126,6 +131,8 @@ function amendmentRefusal(tx: JsonObject, host: PreflightContext): Refusal | nul
  * Preflight of a submitted transaction, in rippled's order: the amendments its type and fields
  * need (`temDISABLED`, amendments/required-amendments.ts), signature(s), `NetworkID`, the fee
  * field, then the type's rules (`temUNKNOWN` when it has none). Null when it passes.
+ * `signingFields` null is an impersonated transaction (the control API's, docs/protocol.md §10):
+ * it carries no signature, and none is checked.
  *
  * @example
  * ```ts
@@ -134,16 +141,45 @@ function amendmentRefusal(tx: JsonObject, host: PreflightContext): Refusal | nul
  */
 export function preflight(
   tx: JsonObject,
-  signingFields: string,
+  signingFields: string | null,
   host: PreflightContext,
 ): Refusal | null {
   return refusalOrNull(
     amendmentRefusal(tx, host) ??
-      checkSignatures(tx, signingFields) ??
+      signatureRefusal(tx, signingFields) ??
       networkIdResult(host.network, tx) ??
       feeFieldRefusal(tx) ??
       typePreflight(tx, host),
   )
+}
+
+// Transactor::preflight2 (STTx::checkSign): the signature, or each multisigner's, must verify
+// over the transaction; none is checked for an impersonated one (`signingFields` null).
+function signatureRefusal(tx: JsonObject, signingFields: string | null): Refusal | null {
+  if (signingFields === null || checkSignatures(tx, signingFields) === null) return null
+  const detail =
+    tx.SigningPubKey === '' || tx.Signers !== undefined
+      ? 'the Signers do not verify: each needs its own valid signature, sorted by account, none the account itself, and no single signature beside them'
+      : `TxnSignature does not verify over the transaction with SigningPubKey ${String(tx.SigningPubKey)}`
+  return refuse('temBAD_SIGNATURE', 'signature-invalid', detail, SOURCE)
+}
+
+// Transactor::checkSingleSign and checkMultiSign: the key(s) must be the account's to sign with;
+// the code signature-check.ts found, with what it compared.
+function authorizationRefusal(tx: JsonObject, view: ReadView, root: Readonly<AccountRoot>) {
+  const code = checkAuthorization(tx, view)
+  if (code === null) return null
+  const account = root.Account
+  const list = view.read(signerListIndex(account))
+  const details: Record<string, string> = {
+    tefBAD_AUTH: `SigningPubKey ${String(tx.SigningPubKey)} is the key of ${addressOf(String(tx.SigningPubKey)) ?? 'no account'}: neither ${account}'s master key nor its regular key ${root.RegularKey ?? '(none set)'}`,
+    tefMASTER_DISABLED: `a master key signed for ${tx.SigningPubKey === '' ? 'a signer' : account}, and that account disabled its master key`,
+    tefNOT_MULTI_SIGNING: `${account} has no SignerList, yet the transaction is multi-signed`,
+    tefBAD_SIGNATURE: `a signer is not on ${account}'s SignerList, or signed with a key that is neither its master nor its regular key`,
+    tefBAD_QUORUM: `the signers' weights do not reach the SignerQuorum ${String(list?.SignerQuorum)} of ${account}'s SignerList`,
+  }
+  const detail = details[code]
+  return detail === undefined ? refusalOf(code) : refuse(code, 'authorization', detail, SOURCE)
 }
 
 // Transactor::preflight1: the Fee field must be a native amount.
@@ -231,14 +267,20 @@ export function minimumFee(
  * Preclaim of a submitted transaction, in rippled's order (Transactor::preclaim, then the type's):
  * the account, the Sequence or ticket, `LastLedgerSequence`, the fee level, the signing keys, the
  * balance for the fee, then the type's own `preclaim`. Null when it may apply; a `tec` code from
- * the type is still applied (fee and Sequence only).
+ * the type is still applied (fee and Sequence only). An `impersonated` transaction skips the
+ * signing keys alone (docs/protocol.md §10).
  *
  * @example
  * ```ts
  * preclaim(openLedger, tx, host)?.result // undefined, or 'tefPAST_SEQ'
  * ```
  */
-export function preclaim(view: ReadView, tx: JsonObject, host: PreflightContext): Refusal | null {
+export function preclaim(
+  view: ReadView,
+  tx: JsonObject,
+  host: PreflightContext,
+  impersonated = false,
+): Refusal | null {
   const root = readAccount(view, String(tx.Account))
   if (!root) return noAccount(tx)
   const sequence = sequenceResult(view, tx, root)
@@ -255,13 +297,14 @@ export function preclaim(view: ReadView, tx: JsonObject, host: PreflightContext)
     return refuse('tefMAX_LEDGER', 'last-ledger-passed', detail, SOURCE)
   }
   const fee = parseDrops(tx.Fee) ?? 0n
-  const least = minimumFee(tx, view, host)
+  // An impersonated transaction's empty SigningPubKey is no multisignature: one signer's fee.
+  const least = minimumFee(tx, view, host, impersonated ? 0 : undefined)
   if (fee < least) {
     const detail = `Fee ${fee} drops is below this transaction's least fee of ${least} drops`
     return refuse('telINSUF_FEE_P', 'fee-too-low', detail, SOURCE)
   }
   const authorization =
-    checkAuthorization(tx, view) ??
+    (impersonated ? null : authorizationRefusal(tx, view, root)) ??
     (tx.TransactionType === 'Batch' ? batchAuthorization(tx, view) : null)
   if (authorization) return refusalOf(authorization)
   if (balanceOf(root) < fee) {

@@ -1,5 +1,6 @@
 import type { JsonObject } from '../codec/json-object'
 import type { NetworkDefinition } from '../networks'
+import type { Refusal } from '../view/refusal'
 import type { TransactionMeta } from './transaction-meta'
 
 /** A transaction held by a network ledger, open or validated, with its metadata. */
@@ -20,4 +21,8 @@ export interface StoredTransaction {
   meta: TransactionMeta
   /** A Batch's inner transactions that were applied (docs/protocol.md §8.4). */
   inner: StoredTransaction[]
+  /** Why its `tec` result is not `tesSUCCESS` (view/refusal.ts; `explain`); absent on success. */
+  refusal?: Refusal
+  /** Applied as its `Account` without its key (the control API's impersonation, §10). */
+  impersonated?: boolean
 }

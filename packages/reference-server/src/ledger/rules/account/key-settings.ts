@@ -7,6 +7,7 @@ import { signerListIndex } from '../../state/keylets'
 import { type AccountRoot, type LedgerObject, LSF } from '../../state/ledger-object'
 import type { ApplyView } from '../../state/read-view'
 import { addOwnedObject, removeOwnedObject, reserveRefusal } from '../../view/owned-objects'
+import { refuse, type Verdict } from '../../view/refusal'
 import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
 import type { TransactionRules } from '../transaction-rules'
 
@@ -19,11 +20,35 @@ import type { TransactionRules } from '../transaction-rules'
  * setRegularKeyPreflight({ Account: a, RegularKey: a }) // 'temBAD_REGKEY'
  * ```
  */
-export function setRegularKeyPreflight(tx: JsonObject): string | null {
-  if (!onlyFlags(tx, TF_UNIVERSAL)) return 'temINVALID_FLAG'
-  if (tx.RegularKey !== undefined && tx.RegularKey === tx.Account) return 'temBAD_REGKEY'
+export function setRegularKeyPreflight(tx: JsonObject): Verdict | null {
+  if (!onlyFlags(tx, TF_UNIVERSAL)) return flagsRefusal(tx, REGULAR_KEY)
+  if (tx.RegularKey !== undefined && tx.RegularKey === tx.Account) {
+    const detail = `RegularKey ${tx.RegularKey} is the account itself: its master key`
+    return refuse('temBAD_REGKEY', 'regular-key-is-master', detail, REGULAR_KEY)
+  }
   return null
 }
+
+// The rules follow rippled's SetRegularKey.cpp and SetSignerList.cpp.
+const REGULAR_KEY = 'SetRegularKey.cpp'
+const SIGNER_LIST = 'SetSignerList.cpp'
+
+// A flag other than the universal ones (tfUniversalMask).
+const flagsRefusal = (tx: JsonObject, source: string) =>
+  refuse(
+    'temINVALID_FLAG',
+    'flags-invalid',
+    `Flags ${tx.Flags} sets a flag other than the universal ones`,
+    source,
+  )
+
+// The account left without a way to sign: master disabled, and no regular key or no SignerList.
+const noAlternativeKey = (detail: string, source: string) =>
+  refuse('tecNO_ALTERNATIVE_KEY', 'last-key', detail, source)
+
+// A malformed list (SignerEntries::deserialize, SetSignerList::preflight).
+const malformedList = (detail: string) =>
+  refuse('temMALFORMED', 'signer-list-malformed', detail, SIGNER_LIST)
 
 /**
  * Whether removing the regular key leaves the account no way to sign (rippled
@@ -93,28 +118,51 @@ export function signerListEntries(tx: JsonObject): SignerListEntry[] | null {
  * signerListSetPreflight({ Account: a, SignerQuorum: 3, SignerEntries: oneOfWeight2 }, table) // 'temBAD_QUORUM'
  * ```
  */
-export function signerListSetPreflight(tx: JsonObject, amendments: AmendmentRules): string | null {
-  if (!onlyFlags(tx, TF_UNIVERSAL)) return 'temINVALID_FLAG'
+export function signerListSetPreflight(tx: JsonObject, amendments: AmendmentRules): Verdict | null {
+  if (!onlyFlags(tx, TF_UNIVERSAL)) return flagsRefusal(tx, SIGNER_LIST)
   const quorum = Number(tx.SignerQuorum ?? 0)
   const hasEntries = tx.SignerEntries !== undefined
-  if (quorum === 0) return hasEntries ? 'temMALFORMED' : null
-  if (!hasEntries) return 'temMALFORMED'
+  if (quorum === 0) {
+    return hasEntries
+      ? malformedList('SignerQuorum 0 deletes the list, yet SignerEntries is given')
+      : null
+  }
+  if (!hasEntries)
+    return malformedList(`SignerQuorum ${quorum} sets a list, yet SignerEntries is missing`)
   const entries = signerListEntries(tx)
-  if (!entries) return 'temMALFORMED'
-  if (entries.length < MIN_SIGNERS || entries.length > maxSigners(amendments)) return 'temMALFORMED'
-  if (entries.some((entry, i) => i > 0 && entries[i - 1]?.account === entry.account)) {
-    return 'temBAD_SIGNER'
+  if (!entries)
+    return malformedList('an item of SignerEntries is no SignerEntry with Account and SignerWeight')
+  const most = maxSigners(amendments)
+  if (entries.length < MIN_SIGNERS || entries.length > most) {
+    return malformedList(
+      `SignerEntries holds ${entries.length} entries, not ${MIN_SIGNERS} to ${most}`,
+    )
+  }
+  const repeated = entries.find((entry, i) => i > 0 && entries[i - 1]?.account === entry.account)
+  if (repeated) {
+    const detail = `${repeated.account} is in SignerEntries twice`
+    return refuse('temBAD_SIGNER', 'signer-repeated', detail, SIGNER_LIST)
   }
   let total = 0
   for (const entry of entries) {
-    if (entry.weight <= 0) return 'temBAD_WEIGHT'
+    if (entry.weight <= 0) {
+      const detail = `the SignerWeight of ${entry.account} is ${entry.weight}, not above 0`
+      return refuse('temBAD_WEIGHT', 'signer-weight', detail, SIGNER_LIST)
+    }
     total += entry.weight
-    if (entry.account === tx.Account) return 'temBAD_SIGNER'
+    if (entry.account === tx.Account) {
+      const detail = `${entry.account} is the account itself: it cannot sign for itself in the list`
+      return refuse('temBAD_SIGNER', 'signer-is-account', detail, SIGNER_LIST)
+    }
     if (entry.walletLocator !== undefined && !amendments.enabled('ExpandedSignerList')) {
-      return 'temMALFORMED'
+      return malformedList(
+        `the WalletLocator of ${entry.account} needs ExpandedSignerList, not enabled`,
+      )
     }
   }
-  return total < quorum ? 'temBAD_QUORUM' : null
+  if (total >= quorum) return null
+  const detail = `the weights add up to ${total}, below SignerQuorum ${quorum}`
+  return refuse('temBAD_QUORUM', 'quorum-unreachable', detail, SIGNER_LIST)
 }
 
 // rippled `SetRegularKey::calculateBaseFee`: signed with the master key while lsfPasswordSpent is
@@ -141,7 +189,10 @@ export const setRegularKeyRules: TransactionRules = {
   },
   doApply({ view, tx, account }) {
     const hasSignerList = view.read(signerListIndex(account.Account)) !== undefined
-    if (removesLastKey(tx, account.Flags, hasSignerList)) return 'tecNO_ALTERNATIVE_KEY'
+    if (removesLastKey(tx, account.Flags, hasSignerList)) {
+      const detail = `removing the regular key of ${account.Account} leaves no key: the master key is disabled and there is no SignerList`
+      return noAlternativeKey(detail, REGULAR_KEY)
+    }
     if (freeKeyChange(tx, account)) account.Flags |= LSF.AccountRoot.PasswordSpent
     if (typeof tx.RegularKey === 'string') account.RegularKey = tx.RegularKey
     else delete account.RegularKey
@@ -187,13 +238,16 @@ export const signerListSetRules: TransactionRules = {
     const quorum = Number(tx.SignerQuorum ?? 0)
     if (quorum === 0) {
       const masterOff = (account.Flags & LSF.AccountRoot.DisableMaster) !== 0
-      if (masterOff && account.RegularKey === undefined) return 'tecNO_ALTERNATIVE_KEY'
+      if (masterOff && account.RegularKey === undefined) {
+        const detail = `deleting the SignerList of ${account.Account} leaves no key: the master key is disabled and there is no regular key`
+        return noAlternativeKey(detail, SIGNER_LIST)
+      }
       removeSignerList(view, account)
       return 'tesSUCCESS'
     }
     // Replacing may lower the reserve, so the old list goes first (replaceSignerList).
     removeSignerList(view, account)
-    const short = reserveRefusal(view, priorBalance, account.OwnerCount + 1, 'SetSignerList.cpp')
+    const short = reserveRefusal(view, priorBalance, account.OwnerCount + 1, SIGNER_LIST)
     if (short) return short
     const list: LedgerObject = {
       LedgerEntryType: 'SignerList',

@@ -1,8 +1,12 @@
 import { readAccount } from '../../state/account-root'
 import { offerIndex } from '../../state/keylets'
 import { deleteOffer, type Offer } from '../../view/order-book'
+import { refuse } from '../../view/refusal'
 import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
 import type { TransactionRules } from '../transaction-rules'
+
+// The rules follow rippled's CancelOffer.cpp.
+const SOURCE = 'CancelOffer.cpp'
 
 /**
  * OfferCancel (docs/protocol.md §8.7, rippled `CancelOffer.cpp`): removes the sender's offer
@@ -16,12 +20,19 @@ import type { TransactionRules } from '../transaction-rules'
  */
 export const offerCancelRules: TransactionRules = {
   preflight(tx) {
-    if (!onlyFlags(tx, TF_UNIVERSAL)) return 'temINVALID_FLAG'
-    return typeof tx.OfferSequence === 'number' && tx.OfferSequence > 0 ? null : 'temBAD_SEQUENCE'
+    if (!onlyFlags(tx, TF_UNIVERSAL)) {
+      const detail = `Flags ${tx.Flags} sets a flag other than the universal ones`
+      return refuse('temINVALID_FLAG', 'flags-invalid', detail, SOURCE)
+    }
+    if (typeof tx.OfferSequence === 'number' && tx.OfferSequence > 0) return null
+    const detail = `OfferSequence ${JSON.stringify(tx.OfferSequence)} names no offer (0 or missing)`
+    return refuse('temBAD_SEQUENCE', 'offer-sequence-missing', detail, SOURCE)
   },
   preclaim(view, tx) {
     const root = readAccount(view, String(tx.Account))
-    return root && root.Sequence <= Number(tx.OfferSequence) ? 'temBAD_SEQUENCE' : null
+    if (!root || root.Sequence > Number(tx.OfferSequence)) return null
+    const detail = `OfferSequence ${tx.OfferSequence} is not before the account's next sequence ${root.Sequence}`
+    return refuse('temBAD_SEQUENCE', 'offer-sequence-ahead', detail, SOURCE)
   },
   doApply({ view, tx }) {
     const offer = view.peek(offerIndex(String(tx.Account), Number(tx.OfferSequence)))

@@ -1,9 +1,13 @@
 import { peekAccount, readAccount } from '../../state/account-root'
 import { isLedgerIndex } from '../../state/keylets'
+import { refuse } from '../../view/refusal'
 import type { TransactionRules } from '../transaction-rules'
 import { hasOtherFlags, MAX_NFT_OFFERS, removeTokenOffers } from './nft-offers'
 import { findToken, removeToken } from './nft-pages'
 import { NFT_FLAG, nftokenFlagsOf, nftokenIssuerOf } from './nftoken-id'
+
+// The rules follow rippled's NFTokenBurn.cpp.
+const SOURCE = 'NFTokenBurn.cpp'
 
 /**
  * NFTokenBurn (rippled `NFTokenBurn.cpp`, xrpl.org "NFTokenBurn"): removes a token from its
@@ -20,20 +24,32 @@ import { NFT_FLAG, nftokenFlagsOf, nftokenIssuerOf } from './nftoken-id'
 export const nftokenBurnRules: TransactionRules = {
   amendment: 'NonFungibleTokensV1_1',
   preflight(tx) {
-    if (hasOtherFlags(tx, 0)) return 'temINVALID_FLAG'
-    return isLedgerIndex(tx.NFTokenID) ? null : 'temMALFORMED'
+    if (hasOtherFlags(tx, 0)) {
+      const detail = `Flags ${tx.Flags} sets a flag other than the universal ones`
+      return refuse('temINVALID_FLAG', 'flags-invalid', detail, SOURCE)
+    }
+    if (isLedgerIndex(tx.NFTokenID)) return null
+    const detail = `NFTokenID ${JSON.stringify(tx.NFTokenID)} is not 64 hex characters`
+    return refuse('temMALFORMED', 'token-id-malformed', detail, SOURCE)
   },
   preclaim(view, tx) {
     const account = String(tx.Account)
     const owner = String(tx.Owner ?? account)
     const tokenId = String(tx.NFTokenID)
-    if (!findToken(view, owner, tokenId)) return 'tecNO_ENTRY'
+    if (!findToken(view, owner, tokenId)) {
+      return refuse('tecNO_ENTRY', 'token-missing', `${owner} holds no token ${tokenId}`, SOURCE)
+    }
     if (owner === account) return null
-    if ((nftokenFlagsOf(tokenId) & NFT_FLAG.Burnable) === 0) return 'tecNO_PERMISSION'
+    if ((nftokenFlagsOf(tokenId) & NFT_FLAG.Burnable) === 0) {
+      const detail = `${account} is not the owner ${owner}, and the token ${tokenId} is not burnable (tfBurnable)`
+      return refuse('tecNO_PERMISSION', 'not-burnable', detail, SOURCE)
+    }
     const issuer = nftokenIssuerOf(tokenId)
     if (issuer === account) return null
     const root = readAccount(view, issuer)
-    return root && root.NFTokenMinter !== account ? 'tecNO_PERMISSION' : null
+    if (!root || root.NFTokenMinter === account) return null
+    const detail = `${account} is neither the owner ${owner}, the issuer ${issuer} nor its NFTokenMinter ${root.NFTokenMinter ?? '(none)'}`
+    return refuse('tecNO_PERMISSION', 'not-burner', detail, SOURCE)
   },
   doApply({ view, tx }) {
     const tokenId = String(tx.NFTokenID)

@@ -1,6 +1,7 @@
 import { type AmountJson, LedgerAmount } from '../../amounts/ledger-amount'
 import type { ApplyView } from '../../state/read-view'
 import { accountFunds } from '../../view/account-holds'
+import { refuse, type Verdict } from '../../view/refusal'
 import { accountSend } from '../../view/ripple-credit'
 
 /**
@@ -33,14 +34,22 @@ export const offerAmount = (amount: OfferAmount): LedgerAmount => LedgerAmount.f
  * pay(view, buyer, seller, offerAmount('1000000')) // 'tesSUCCESS'
  * ```
  */
-export function pay(view: ApplyView, from: string, to: string, amount: LedgerAmount): string {
-  if (amount.signum() < 0) return 'tecINTERNAL'
+export function pay(view: ApplyView, from: string, to: string, amount: LedgerAmount): Verdict {
+  if (amount.signum() < 0) {
+    const detail = `a payment of ${amount.text()} from ${from} to ${to} is negative`
+    return refuse('tecINTERNAL', 'internal', detail, SOURCE)
+  }
   const sent = accountSend(view, from, to, amount)
   if (sent !== 'tesSUCCESS') return sent
   for (const account of [from, to]) {
-    if (accountFunds(view, account, amount, 'zeroIfFrozen').signum() < 0) {
-      return 'tecINSUFFICIENT_FUNDS'
+    const funds = accountFunds(view, account, amount, 'zeroIfFrozen')
+    if (funds.signum() < 0) {
+      const detail = `paying ${amount.text()} from ${from} to ${to} leaves ${account} with ${funds.text()}, below zero`
+      return refuse('tecINSUFFICIENT_FUNDS', 'funds-negative', detail, SOURCE)
     }
   }
   return 'tesSUCCESS'
 }
+
+// The rules follow rippled's NFTokenAcceptOffer.cpp (`pay`).
+const SOURCE = 'NFTokenAcceptOffer.cpp'

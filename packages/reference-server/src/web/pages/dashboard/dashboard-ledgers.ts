@@ -2,6 +2,8 @@ import type { NetworkKey } from 'pullsign/wire'
 import type { AmendmentTable } from '../../../ledger/amendments/amendment-table'
 import type { LedgerHeader } from '../../../ledger/closing/ledger-header'
 import type { StoredTransaction } from '../../../ledger/state/stored-transaction'
+import { refusalOf } from '../../../ledger/view/refusal'
+import { refusalLine, shownRefusal } from '../../../platform/ledger-explain'
 import { html, type SafeHtml } from '../common/safe-html'
 import { isoText } from './dashboard-cells'
 
@@ -25,6 +27,10 @@ export interface DashboardTransaction {
   /** `meta.TransactionResult`, e.g. `tesSUCCESS`. */
   result: string
   ledger: number
+  /** Why it did not succeed, on one line (`explain`, issue 40 §6); null on success. */
+  explanation: string | null
+  /** Applied through the control API's impersonation, unsigned (docs/protocol.md §10). */
+  impersonated: boolean
 }
 
 /** A network's enabled amendments on the dashboard (docs/protocol.md §8.10). */
@@ -80,6 +86,17 @@ function keptIndexes(complete: string): number[] {
     })
 }
 
+// A stored transaction's refusal on one line, null on success.
+const explanationOf = (stored: Readonly<StoredTransaction>): string | null =>
+  stored.meta.TransactionResult === 'tesSUCCESS'
+    ? null
+    : refusalLine(
+        shownRefusal(
+          stored.refusal ?? refusalOf(stored.meta.TransactionResult),
+          String(stored.tx.TransactionType ?? ''),
+        ),
+      )
+
 /**
  * A network's newest closed ledgers and newest transactions, newest first: the transactions are
  * looked for through every kept ledger, so quiet ledgers do not hide the last payment.
@@ -116,6 +133,8 @@ export function networkLedger(
         account: String(stored.tx.Account ?? ''),
         result: stored.meta.TransactionResult,
         ledger: index,
+        explanation: explanationOf(stored),
+        impersonated: stored.impersonated === true,
       })
   }
   const table = reads.amendments(network)
@@ -150,7 +169,7 @@ function renderNetwork(entry: DashboardNetworkLedger): SafeHtml {
   )
   const transactions = entry.transactions.map(
     (t) =>
-      html`<tr data-transaction="${entry.network}:${t.hash}"><td>${shortHash(t.hash)}</td><td>${t.type}</td><td><code>${t.account}</code></td><td><span class="badge ${t.result === 'tesSUCCESS' ? 'ok' : 'fail'}">${t.result}</span></td><td>${t.ledger}</td></tr>`,
+      html`<tr data-transaction="${entry.network}:${t.hash}"><td>${shortHash(t.hash)}</td><td>${t.type}</td><td><code>${t.account}</code></td><td><span class="badge ${t.result === 'tesSUCCESS' ? 'ok' : 'fail'}">${t.result}</span>${t.impersonated ? html` <span class="badge" data-impersonated>impersonated</span>` : ''}${t.explanation ? html`<div class="muted" data-explanation>${t.explanation}</div>` : ''}</td><td>${t.ledger}</td></tr>`,
   )
   return html`<div class="item" data-network-ledger="${entry.network}"><h3>${entry.name}</h3><dl class="fields">
 <dt>WebSocket</dt><dd><code>${entry.node.ws}</code></dd>
@@ -163,7 +182,8 @@ function renderNetwork(entry: DashboardNetworkLedger): SafeHtml {
 /**
  * The dashboard's ledger section: per network, its node's URLs (docs/protocol.md §8.6), its
  * enabled amendments (§8.10), its newest closed ledgers (index, hash, close time, transaction count) and newest validated
- * transactions (hash, type, account, result, ledger).
+ * transactions (hash, type, account, result with why it failed and whether it was impersonated,
+ * ledger).
  *
  * @example
  * ```ts

@@ -24,6 +24,7 @@ import {
   nativeDepositAuthorized,
 } from '../../../../src/ledger/rules/common/deposit-authorization'
 import { LSF as LEDGER_FLAGS } from '../../../../src/ledger/state/ledger-object'
+import { resultOf } from '../../../../src/ledger/view/refusal'
 import { ledgerFixture } from '../../ledger-fixture'
 import { testKey } from '../../test-keys'
 
@@ -196,7 +197,9 @@ describe('SetRegularKey and SignerListSet preflight (rippled SetRegularKey.cpp, 
     ['the master key as regular key', { RegularKey: a }, 'temBAD_REGKEY'],
     ['a flag of another type', { Flags: 0x00010000 }, 'temINVALID_FLAG'],
   ])('SetRegularKey with %s → %s', (_, fields, expected) => {
-    expect(setRegularKeyPreflight({ Account: a, ...fields })).toBe(expected)
+    const verdict = setRegularKeyPreflight({ Account: a, ...fields })
+    expect(verdict && resultOf(verdict)).toBe(expected)
+    if (verdict) expect(verdict).toMatchObject({ source: 'SetRegularKey.cpp' })
   })
 
   it.each([
@@ -227,7 +230,9 @@ describe('SetRegularKey and SignerListSet preflight (rippled SetRegularKey.cpp, 
       null,
     ],
   ])('SignerListSet with %s → %s', (_, fields, expected) => {
-    expect(signerListSetPreflight({ Account: a, ...fields }, table)).toBe(expected)
+    const verdict = signerListSetPreflight({ Account: a, ...fields }, table)
+    expect(verdict && resultOf(verdict)).toBe(expected)
+    if (verdict) expect(verdict).toMatchObject({ source: 'SetSignerList.cpp' })
   })
 
   it('takes up to 32 entries with ExpandedSignerList, 8 without', () => {
@@ -238,11 +243,14 @@ describe('SetRegularKey and SignerListSet preflight (rippled SetRegularKey.cpp, 
     ).toBeNull()
     expect(
       signerListSetPreflight({ Account: a, SignerQuorum: 1, SignerEntries: entries(33) }, table),
-    ).toBe('temMALFORMED')
+    ).toMatchObject({
+      result: 'temMALFORMED',
+      detail: 'SignerEntries holds 33 entries, not 1 to 32',
+    })
     const old = { enabled: (name: string) => name !== 'ExpandedSignerList' }
     expect(
       signerListSetPreflight({ Account: a, SignerQuorum: 1, SignerEntries: entries(9) }, old),
-    ).toBe('temMALFORMED')
+    ).toMatchObject({ result: 'temMALFORMED', detail: 'SignerEntries holds 9 entries, not 1 to 8' })
   })
 })
 

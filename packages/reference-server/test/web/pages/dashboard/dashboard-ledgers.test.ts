@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { networkCodec } from '../../../../src/ledger/codec/network-codec'
+import { networkDefinition } from '../../../../src/ledger/networks'
 import { nodeUrls } from '../../../../src/platform/node-urls'
 import {
   DASHBOARD_LEDGER_LIMIT,
@@ -46,6 +48,8 @@ describe('dashboard ledgers', () => {
         account: alice.address,
         result: 'tesSUCCESS',
         ledger: header?.ledger_index,
+        explanation: null,
+        impersonated: false,
       },
     ])
     const html = renderLedgers([shown]).value
@@ -53,6 +57,34 @@ describe('dashboard ledgers', () => {
     expect(html).toContain(`<code title="${txid}">${txid.slice(0, 8)}…</code>`)
     expect(html).toContain(`<code>${NODE.ws}</code>`)
     expect(html).toContain(`<code>${NODE.faucet}</code>`)
+  })
+
+  it('a failed transaction shows why, and an impersonated one says so (issue 40 §5, §6)', () => {
+    const failed = fixture.submit(alice, {
+      TransactionType: 'Payment',
+      Destination: bob.address,
+      Amount: '500000000',
+    })
+    expect(failed.engine_result).toBe('tecUNFUNDED_PAYMENT')
+    const blob = networkCodec(networkDefinition('TESTNET')).encode({
+      TransactionType: 'Payment',
+      Account: alice.address,
+      Destination: bob.address,
+      Amount: '1000000',
+      Fee: '12',
+      Sequence: fixture.ledger.account('TESTNET', alice.address)?.sequence ?? 0,
+      SigningPubKey: '',
+    })
+    const impersonated = fixture.ledger.impersonate('TESTNET', blob)
+    expect(impersonated.engine_result).toBe('tesSUCCESS')
+    fixture.ledger.close('TESTNET')
+    const shown = testnet().transactions
+    const why = shown.find((t) => t.hash === failed.txid)?.explanation ?? ''
+    expect(why).toMatch(/^tecUNFUNDED_PAYMENT: .+ \(Payment\.cpp\)$/)
+    expect(shown.find((t) => t.hash === impersonated.txid)?.impersonated).toBe(true)
+    const html = renderLedgers([testnet()]).value
+    expect(html).toContain('<span class="badge" data-impersonated>impersonated</span>')
+    expect(html).toContain('<div class="muted" data-explanation>tecUNFUNDED_PAYMENT: ')
   })
 
   it('lists the newest ledgers first, at most the limit, and finds a payment behind quiet ledgers', () => {
