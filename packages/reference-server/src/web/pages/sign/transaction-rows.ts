@@ -12,8 +12,8 @@ import { DOMAIN_FIELD_LABELS, domainFieldText } from './domain-field-text'
 import { hexText } from './hex-text'
 import { NFT_FIELD_LABELS, nftFieldText } from './nft-field-text'
 import { offerFlagsText, offerPriceText } from './offer-text'
-import { remitAmountRows, XAHAU_FIELD_LABELS, xahauFieldText } from './xahau-field-text'
 import { ORACLE_FIELD_LABELS, oracleFieldText } from './oracle-field-text'
+import { remitAmountRows, XAHAU_FIELD_LABELS, xahauFieldText } from './xahau-field-text'
 
 /** One line of the readable request on the sign page. */
 export interface TransactionRow {
