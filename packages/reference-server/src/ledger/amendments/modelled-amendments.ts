@@ -86,4 +86,7 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   // Mutable NFTs whose URI their issuer changes (rules/nft/nft-modify.ts, tfMutable in
   // nft-mint.ts).
   'DynamicNFT',
+  // Clawback of trust-line tokens (rules/token/clawback.ts, asfAllowTrustLineClawback in
+  // rules/account/account-set.ts).
+  'Clawback',
 ])

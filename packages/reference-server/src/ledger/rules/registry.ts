@@ -20,6 +20,7 @@ import {
   channelCreateRules,
   channelFundRules,
 } from './payment-channel/payment-channels'
+import { clawbackRules } from './token/clawback'
 import { trustSetRules } from './token/trust-set'
 import type { RulesLookup, TransactionRules } from './transaction-rules'
 
@@ -62,6 +63,8 @@ const RIPPLED: Readonly<Record<string, TransactionRules>> = Object.freeze({
   ...SHARED,
   Batch: batchRules,
   NFTokenModify: nftokenModifyRules,
+  // Issuers' tools (issue 42 §2): Clawback, Credentials.
+  Clawback: clawbackRules,
 })
 
 // xahaud's networks (XAHAU, XAHAUTESTNET): its own types join here.
