@@ -34,6 +34,7 @@ const RPC_ERRORS = {
   excessiveLgrRange: [78, 'Ledger range exceeds 1000.'],
   invalidLgrRange: [79, 'Ledger range is invalid.'],
   objectNotFound: [92, 'The requested object was not found.'],
+  badCredentials: [95, 'Credentials do not exist, are not accepted, or have expired.'],
   entryNotFound: [98, 'Entry not found.'],
   unexpectedLedgerType: [99, 'Unexpected ledger type.'],
 } as const satisfies Record<string, readonly [number, string]>

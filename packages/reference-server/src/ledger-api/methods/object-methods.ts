@@ -17,6 +17,7 @@ const TYPES: Record<string, string> = {
   account: 'AccountRoot',
   amendments: 'Amendments',
   check: 'Check',
+  credential: 'Credential',
   deposit_preauth: 'DepositPreauth',
   directory: 'DirectoryNode',
   escrow: 'Escrow',

@@ -89,4 +89,8 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   // Clawback of trust-line tokens (rules/token/clawback.ts, asfAllowTrustLineClawback in
   // rules/account/account-set.ts).
   'Clawback',
+  // Credentials (rules/credential/; CredentialIDs in rules/common/credential-ids.ts, asked by
+  // payments, escrow finishes, channel claims and deletions; the credential form of
+  // rules/account/deposit-preauth.ts).
+  'Credentials',
 ])

@@ -6,6 +6,9 @@ import { setRegularKeyRules, signerListSetRules } from './account/key-settings'
 import { ticketCreateRules } from './account/ticket-create'
 import { batchRules } from './batch/batch-rules'
 import { checkCancelRules, checkCashRules, checkCreateRules } from './check/checks'
+import { credentialAcceptRules } from './credential/credential-accept'
+import { credentialCreateRules } from './credential/credential-create'
+import { credentialDeleteRules } from './credential/credential-delete'
 import { offerCancelRules } from './dex/offer-cancel'
 import { offerCreateRules } from './dex/offer-create'
 import { escrowCancelRules, escrowCreateRules, escrowFinishRules } from './escrow/escrow'
@@ -65,6 +68,9 @@ const RIPPLED: Readonly<Record<string, TransactionRules>> = Object.freeze({
   NFTokenModify: nftokenModifyRules,
   // Issuers' tools (issue 42 §2): Clawback, Credentials.
   Clawback: clawbackRules,
+  CredentialAccept: credentialAcceptRules,
+  CredentialCreate: credentialCreateRules,
+  CredentialDelete: credentialDeleteRules,
 })
 
 // xahaud's networks (XAHAU, XAHAUTESTNET): its own types join here.

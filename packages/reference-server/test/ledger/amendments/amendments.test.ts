@@ -66,7 +66,7 @@ describe('which amendments a network enables (docs/protocol.md §8.10)', () => {
     ['NonFungibleTokensV1_1', true, true, false], // XLS-20, never on Xahau
     ['DynamicNFT', true, true, undefined],
     ['AMM', false, true, undefined], // on mainnet, not modelled here
-    ['Credentials', false, true, undefined],
+    ['Credentials', true, true, undefined],
     ['Clawback', true, true, true],
     ['URIToken', undefined, undefined, true], // Xahau's own
     ['Remit', undefined, undefined, true],
@@ -152,12 +152,7 @@ describe('transactions that need an amendment', () => {
     [{ TransactionType: 'AMMCreate' }, 'temDISABLED', 'temDISABLED', 'temDISABLED'],
     [{ TransactionType: 'NFTokenMint' }, null, null, 'temDISABLED'],
     [{ TransactionType: 'URITokenMint' }, 'temDISABLED', 'temDISABLED', 'temDISABLED'],
-    [
-      { TransactionType: 'Payment', CredentialIDs: ['00'] },
-      'temDISABLED',
-      'temDISABLED',
-      'temDISABLED',
-    ],
+    [{ TransactionType: 'Payment', CredentialIDs: ['00'] }, null, null, 'temDISABLED'],
     [{ TransactionType: 'Payment', Delegate: 'r' }, 'temDISABLED', 'temDISABLED', 'temDISABLED'],
     [{ TransactionType: 'SomethingNew' }, 'temDISABLED', 'temDISABLED', 'temDISABLED'],
   ])('%j: TESTNET %s, MAINNET (production) %s, XAHAU %s', (tx, onTestnet, onMainnet, onXahau) => {
