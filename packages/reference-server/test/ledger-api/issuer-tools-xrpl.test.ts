@@ -6,6 +6,7 @@ import {
   type DepositPreauth,
   type Payment,
   type SubmittableTransaction,
+  type TrustSet,
   Wallet,
 } from 'xrpl'
 import type { ReferenceServer } from '../../src'
@@ -74,6 +75,24 @@ describe('xrpl.js models of Clawback and Credentials on the node', () => {
     expect(await result(claw, issuer)).toBe('tesSUCCESS')
     const lines = await client.request({ command: 'account_lines', account: holder.classicAddress })
     expect(lines.result.lines[0]?.balance).toBe('30')
+  })
+
+  it('TrustSet with tfSetFreeze and tfSetDeepFreeze deep-freezes the line (rippled SetTrust.cpp), and tfClearFreeze with tfClearDeepFreeze clears it', async () => {
+    const deep: TrustSet = {
+      TransactionType: 'TrustSet',
+      Account: issuer.classicAddress,
+      LimitAmount: { currency: 'USD', issuer: holder.classicAddress, value: '0' },
+      Flags: { tfSetFreeze: true, tfSetDeepFreeze: true },
+    }
+    expect(await result(deep, issuer)).toBe('tesSUCCESS')
+    const line = await client.request({
+      command: 'ledger_entry',
+      ripple_state: { accounts: [holder.classicAddress, issuer.classicAddress], currency: 'USD' },
+    })
+    const flags = (line.result.node as { Flags: number }).Flags
+    expect(flags & (0x02000000 | 0x04000000)).not.toBe(0)
+    const clear: TrustSet = { ...deep, Flags: { tfClearFreeze: true, tfClearDeepFreeze: true } }
+    expect(await result(clear, issuer)).toBe('tesSUCCESS')
   })
 
   it('CredentialCreate and CredentialAccept, then the reads: ledger_entry credential, account_objects credential', async () => {

@@ -93,4 +93,7 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   // payments, escrow finishes, channel claims and deletions; the credential form of
   // rules/account/deposit-preauth.ts).
   'Credentials',
+  // Deep freezes of trust lines (rules/token/trust-set.ts, rules/common/trust-line-flags.ts;
+  // view/freeze.ts `isDeepFrozen` as the payment engine's steps and offers ask it).
+  'DeepFreeze',
 ])
