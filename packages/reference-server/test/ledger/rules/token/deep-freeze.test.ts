@@ -33,22 +33,19 @@ const pay = (from: TestKey, to: TestKey, value: string, fields: Record<string, u
   run(from, { TransactionType: 'Payment', Destination: to.address, Amount: usd(value), ...fields })
 const freeze = (Flags: number, by = issuer, of = holder) =>
   run(by, { TransactionType: 'TrustSet', LimitAmount: usd('0', of), Flags })
-const lineFlags = () =>
-  f.ledger.entry('TESTNET', rippleStateIndex(holder.address, issuer.address, 'USD'))
-    ?.Flags as number
+const line = () => {
+  const found = f.ledger.entry('TESTNET', rippleStateIndex(holder.address, issuer.address, 'USD'))
+  if (!found) throw new Error('no USD line between holder and issuer')
+  return found
+}
+const lineFlags = () => line().Flags
+// What the holder holds: the line's balance from its side.
 const held = () => {
-  const line = f.ledger.entry('TESTNET', rippleStateIndex(holder.address, issuer.address, 'USD'))
-  const value = Number((line?.Balance as { value: string }).value)
-  return (line?.HighLimit as { issuer: string }).issuer === holder.address ? -value : value
+  const value = Number((line().Balance as { value: string }).value)
+  return issuerHigh() ? value : -value
 }
 // The issuer's side of the holder's line: High when its AccountID sorts above the holder's.
-const issuerHigh = () =>
-  (
-    f.ledger.entry('TESTNET', rippleStateIndex(holder.address, issuer.address, 'USD'))
-      ?.HighLimit as {
-      issuer: string
-    }
-  ).issuer === issuer.address
+const issuerHigh = () => (line().HighLimit as { issuer: string }).issuer === issuer.address
 
 describe('TrustSet deep freeze (rippled SetTrust.cpp)', () => {
   it("sets the issuer's side's deep freeze with its freeze, and clears it", () => {
