@@ -2,6 +2,7 @@ import type { TransactionJson } from 'pullsign/wire'
 import { ACCOUNT_FIELD_LABELS, accountFieldText } from './account-field-text'
 import { type AmountView, readAmount } from './amount-view'
 import { hexText } from './hex-text'
+import { issuerFieldRow } from './issuer-field-text'
 import { NFT_FIELD_LABELS, nftFieldText } from './nft-field-text'
 import { offerFlagsText, offerPriceText } from './offer-text'
 
@@ -115,7 +116,8 @@ function memoRows(memos: unknown): TransactionRow[] {
 /**
  * The fields of a requested transaction as readable rows, in request order: amounts with their
  * currency (labelled by what they mean in escrows, checks and channels), memos decoded, account
- * settings and signer lists in words (account-field-text.ts), an OfferCreate's flags in words and
+ * settings and signer lists in words (account-field-text.ts), Clawback, credentials and TrustSet's
+ * flags in words (issuer-field-text.ts), an OfferCreate's flags in words and
  * its price (offer-text.ts, `nativeAsset` naming native amounts), ledger times as UTC dates, a
  * settle delay in hours and minutes, every other field as text (objects as JSON). Fields the
  * wallet fills (Account, Sequence, SigningPubKey) are left out: the request's values are ignored
@@ -126,6 +128,8 @@ export function transactionRows(tx: TransactionJson, nativeAsset = 'XRP'): Trans
   const rows = Object.entries(tx).flatMap(([field, value]): TransactionRow[] => {
     if (HIDDEN_FIELDS.has(field)) return []
     if (field === 'Memos') return memoRows(value)
+    const issuerRow = issuerFieldRow(field, value, tx)
+    if (issuerRow) return [issuerRow]
     const offerFlags = field === 'Flags' ? offerFlagsText(tx) : null
     if (offerFlags) return [{ field, label: 'Flags', value: { kind: 'text', text: offerFlags } }]
     const label =
