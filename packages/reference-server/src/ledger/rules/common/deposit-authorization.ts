@@ -68,8 +68,8 @@ export function depositParties(
  * Deposit authorization of funds the submitter moves to `destination` (rippled
  * CredentialHelpers.cpp `verifyDepositPreauth`): the transaction's expired credentials are
  * deleted first (`tecEXPIRED`, {@link expiredCredentialsRefusal}), even for a destination the
- * payment creates (undefined here); then a destination that set
- * DepositAuth takes funds only from itself, from a sender it preauthorized, or from one whose
+ * payment creates (undefined here); then a destination that set DepositAuth takes funds only from
+ * itself, from a sender it preauthorized, or from one whose
  * `CredentialIDs` are exactly a set it preauthorized (else `tecNO_PERMISSION`). Null when
  * allowed. EscrowFinish::doApply (the submitter, whoever finishes), PayChanClaim::doApply,
  * Payment::doApply and DeleteAccount::doApply (with `CredentialIDs`) ask this; CashCheck does
@@ -120,9 +120,10 @@ export const refillsReserve = (drops: ReserveRefill): boolean =>
 
 /**
  * Deposit authorization of a payment on the ledger (rippled `Payment::doApply`): null when the
- * sender may pay `destination` (undefined: one the payment creates), else the refusal. `nativeAmount` (drops) applies the
- * small-amount exception of native payments first (then nothing else is asked, not even the
- * credentials' expiry, as in rippled); null (issued) is {@link depositRefusal}.
+ * sender may pay `destination` (undefined: one the payment creates), else the refusal.
+ * `nativeAmount` (drops) applies the small-amount exception of native payments first (then
+ * nothing else is asked, not even the credentials' expiry, as in rippled); null (issued) is
+ * {@link depositRefusal}.
  *
  * @example
  * ```ts
