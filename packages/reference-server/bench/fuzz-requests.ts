@@ -146,6 +146,21 @@ const NODE_COMMANDS = [
   'sign_for',
   'no_such_command',
   'server_definitions',
+  // Issue 42 §2's reads: credentials and their preauthorizations.
+  'ledger_entry',
+  'deposit_authorized',
+  'account_objects',
+] as const
+
+// Issue 42 §2's types, as a `tx_json` to sign or submit: each type's own fields, some left out.
+const ISSUER_TOOL_TYPES = [
+  { TransactionType: 'Clawback', Amount: { currency: 'USD', issuer: '', value: '1' } },
+  { TransactionType: 'CredentialCreate', CredentialType: '4B5943' },
+  { TransactionType: 'CredentialAccept', CredentialType: '4B5943' },
+  { TransactionType: 'CredentialDelete', CredentialType: '' },
+  { TransactionType: 'DepositPreauth', AuthorizeCredentials: [] },
+  { TransactionType: 'Payment', Amount: '1', CredentialIDs: ['00'] },
+  { TransactionType: 'TrustSet', Flags: 0x00400000 },
 ] as const
 
 const hex = (minLength: number, maxLength: number) =>
@@ -154,7 +169,8 @@ const hex = (minLength: number, maxLength: number) =>
 /**
  * Generated rippled requests (a WebSocket frame's fields, a JSON-RPC call's `params[0]`): every
  * command with wrong types, huge `limit`s, forged markers, odd ledger selectors, junk blobs,
- * secrets, and up to 10,000 accounts to subscribe to. Every one must get rippled's answer.
+ * secrets, Clawback, credential and deep-freeze transactions to sign or submit, credential
+ * locators and ids, and up to 10,000 accounts to subscribe to. Every one must get rippled's answer.
  *
  * @example
  * ```ts
@@ -197,7 +213,46 @@ export function nodeRequests(accounts: readonly string[]): fc.Arbitrary<Record<s
       max_ledger: anything,
       binary: anything,
       tx_blob: fc.oneof(hex(0, 400), anything),
-      tx_json: fc.oneof(fc.constant({ TransactionType: 'Payment' }), anything),
+      tx_json: fc.oneof(
+        fc.constant({ TransactionType: 'Payment' }),
+        fc
+          .constantFrom(...ISSUER_TOOL_TYPES)
+          .chain((tx) =>
+            fc
+              .record(
+                { Subject: account, Issuer: account, Destination: account },
+                { requiredKeys: [] },
+              )
+              .map((parties) => ({ ...tx, ...parties })),
+          ),
+        anything,
+      ),
+      credential: fc.oneof(
+        hex(64, 64),
+        fc.record({
+          subject: account,
+          issuer: account,
+          credential_type: fc.oneof(hex(0, 140), anything),
+        }),
+        anything,
+      ),
+      deposit_preauth: fc.oneof(
+        fc.record({
+          owner: account,
+          authorized_credentials: fc.oneof(
+            fc.array(
+              fc.record({ issuer: account, credential_type: fc.oneof(hex(0, 10), anything) }),
+              { maxLength: 10 },
+            ),
+            anything,
+          ),
+        }),
+        anything,
+      ),
+      credentials: fc.oneof(fc.array(fc.oneof(hex(64, 64), anything), { maxLength: 10 }), anything),
+      source_account: account,
+      destination_account: account,
+      type: fc.oneof(fc.constantFrom('credential', 'deposit_preauth', 'state'), anything),
       secret: fc.constant('snoPBrXtMeMyMHUVTgbuqAfg1SUTb'),
       streams: fc.oneof(
         fc.array(fc.constantFrom('ledger', 'transactions', 'server', 'books', 'nope')),

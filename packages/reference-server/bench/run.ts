@@ -10,6 +10,7 @@ const BENCHES = [
   'payload-sockets',
   'payload-memory',
   'ledger-payments',
+  'credential-payments',
   'ledger-offers',
   'ledger-objects',
   'ledger-nfts',

@@ -36,6 +36,7 @@ const RPC_ERRORS = {
   objectNotFound: [92, 'The requested object was not found.'],
   issueMalformed: [93, 'Issue is malformed.'],
   oracleMalformed: [94, 'Oracle request is malformed.'],
+  badCredentials: [95, 'Credentials do not exist, are not accepted, or have expired.'],
   entryNotFound: [98, 'Entry not found.'],
   unexpectedLedgerType: [99, 'Unexpected ledger type.'],
 } as const satisfies Record<string, readonly [number, string]>

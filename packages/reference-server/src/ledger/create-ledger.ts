@@ -23,6 +23,7 @@ import { accountOffers, bookOffers } from './reads/book-offers'
 import { bookQuote } from './reads/book-quote'
 import { accountObjectsPage, ledgerDataPage, ownerObjects } from './reads/ledger-reads'
 import { accountNfts, heldNFToken, nftBuyOffers, nftSellOffers } from './reads/nft-reads'
+import { credentialsPreauthorized, credentialsRequestRefusal } from './rules/common/credential-ids'
 import { depositAuthorized, depositParties } from './rules/common/deposit-authorization'
 import type { NativePrice } from './rules/transaction-rules'
 import { minimumFee } from './rules/transactor'
@@ -401,7 +402,7 @@ export function createLedger(options: LedgerOptions): Ledger {
       ledger.setAmendments(table)
       return table
     },
-    depositAuthorized(key, source, destination, at) {
+    depositAuthorized(key, source, destination, at, credentials) {
       const view = stateOf(network(key), at)
       for (const [name, address] of [
         ['source', source],
@@ -414,7 +415,14 @@ export function createLedger(options: LedgerOptions): Ledger {
       if (!readAccount(view, source)) return 'srcActNotFound'
       const target = readAccount(view, destination)
       if (!target) return 'dstActNotFound'
-      return depositAuthorized(depositParties(view, source, target))
+      const bad = credentials && credentialsRequestRefusal(view, credentials, source)
+      if (bad) return { badCredentials: bad }
+      if (depositAuthorized(depositParties(view, source, target))) return true
+      // DepositAuthorized.cpp: or the credentials are exactly a set the destination preauthorized.
+      return (
+        credentials !== undefined &&
+        credentialsPreauthorized(view, { CredentialIDs: credentials }, destination)
+      )
     },
     submitMultisigned(key, txJson) {
       const blob = multisignedBlob(txJson, networkCodec(network(key).definition))

@@ -291,13 +291,16 @@ export interface Ledger {
    * Whether `source` may deposit to `destination` in the open ledger, or the latest closed one
    * with `ledger` 'validated' (xrpl.org
    * "deposit_authorized", docs/protocol.md §8.7): always, unless the destination set
-   * `asfDepositAuth`; then only itself and the accounts it preauthorized. A missing account is
-   * rippled's `srcActNotFound` / `dstActNotFound`; an address that is no classic address throws a
-   * RangeError naming it.
+   * `asfDepositAuth`; then only itself, the accounts it preauthorized, and a source whose
+   * `credentials` (Credential ids, docs/protocol.md §8.14) are exactly a set it preauthorized. A
+   * missing account is rippled's `srcActNotFound` / `dstActNotFound`; a credential that is
+   * missing, not accepted, expired, not the source's or twice the same pair is `badCredentials`
+   * with rippled's message; an address that is no classic address throws a RangeError naming it.
    *
    * @example
    * ```ts
    * ledger.depositAuthorized('TESTNET', alice, shop) // true, false or 'dstActNotFound'
+   * ledger.depositAuthorized('TESTNET', alice, shop, 'current', [kycId]) // true with KYC preauthorized
    * ```
    */
   depositAuthorized(
@@ -305,7 +308,8 @@ export interface Ledger {
     source: string,
     destination: string,
     ledger?: LedgerSelector,
-  ): boolean | 'srcActNotFound' | 'dstActNotFound'
+    credentials?: readonly string[],
+  ): boolean | 'srcActNotFound' | 'dstActNotFound' | { badCredentials: string }
   /**
    * Submits a multi-signed `tx_json` as rippled's `submit_multisigned` does: encoded, then checked
    * and applied like any blob (docs/protocol.md §8.7); `tx_blob` is what was submitted. A

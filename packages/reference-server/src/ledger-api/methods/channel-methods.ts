@@ -59,25 +59,45 @@ const channelVerifyMethod: NodeMethod = ({ params }) => {
 
 /**
  * `deposit_authorized` (xrpl.org; rippled DepositAuthorized.cpp): whether `source_account` may pay
- * `destination_account`; either missing from the ledger → srcActNotFound / dstActNotFound.
+ * `destination_account`, with the `credentials` it would present (echoed); either missing from
+ * the ledger → srcActNotFound / dstActNotFound; a bad credential → badCredentials.
  */
 const depositAuthorized: NodeMethod = (call) => {
   const source = accountParam(call.params, 'source_account')
   const destination = accountParam(call.params, 'destination_account')
+  const credentials = credentialsParam(call.params.credentials)
   const selected = selectLedger(call, 'current')
   const answer = call.ledger.depositAuthorized(
     call.network.key,
     source,
     destination,
     ledgerSelector(selected),
+    credentials,
   )
   if (typeof answer === 'string') throw new RpcError(answer)
+  if (typeof answer === 'object') throw new RpcError('badCredentials', answer.badCredentials)
   return {
     source_account: source,
     destination_account: destination,
+    ...(credentials ? { credentials } : {}),
     deposit_authorized: answer,
     ...ledgerFields(selected),
   }
+}
+
+// DepositAuthorized.cpp's `credentials`: a non-empty array of at most 8 Credential ids.
+function credentialsParam(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined
+  const expected = (what: string) =>
+    new RpcError('invalidParams', `Invalid field 'credentials', ${what}.`)
+  if (!Array.isArray(value) || value.length === 0) {
+    throw expected('is non-empty array of CredentialID(hash256)')
+  }
+  if (value.length > 8) throw expected('array too long')
+  if (!value.every((id) => typeof id === 'string' && /^[0-9A-Fa-f]{64}$/.test(id))) {
+    throw expected('an array of CredentialID(hash256)')
+  }
+  return value as string[]
 }
 
 /** The channel and deposit methods of docs/protocol.md §8.6. */

@@ -2,6 +2,9 @@ import { ammIdOf } from '../../ledger/amm/amm-identifiers'
 import { assetOf } from '../../ledger/amm/amm-pool'
 import {
   accountRootIndex,
+  type CredentialPair,
+  credentialIndex,
+  depositPreauthCredentialsIndex,
   depositPreauthIndex,
   didIndex,
   directoryPageIndex,
@@ -91,13 +94,59 @@ const depositPreauth = objectOr((value) => {
     )
   }
   const owner = account(value, 'owner', 'malformedOwner')
-  // Credential preauthorizations need the Credentials amendment, which no network here has.
-  if (value.authorized === undefined) throw new RpcError('entryNotFound')
+  if (value.authorized === undefined) {
+    return depositPreauthCredentialsIndex(
+      owner,
+      authorizedCredentials(value.authorized_credentials),
+    )
+  }
   if (!isAccount(value.authorized)) {
     throw malformedLocator('malformedAuthorized', "Invalid field 'authorized', not Account.")
   }
   return depositPreauthIndex(owner, value.authorized)
 })
+
+// Credentials (issue 42 §2): rippled LedgerEntry.cpp `parseCredential`,
+// `parseAuthorizeCredentials`, and its `requiredHexBlob` for a CredentialType (1 to 64 bytes).
+const credentialType = (params: Params, error: string): string => {
+  const value = params.credential_type
+  if (value === undefined || value === null) {
+    throw malformedLocator(error, "Missing field 'credential_type'.")
+  }
+  if (typeof value !== 'string' || !/^([0-9A-Fa-f]{2}){1,64}$/.test(value)) {
+    throw malformedLocator(error, "Invalid field 'credential_type', not hex string.")
+  }
+  return value.toUpperCase()
+}
+
+const credential = objectOr((value) =>
+  credentialIndex(
+    account(value, 'subject', 'malformedRequest'),
+    account(value, 'issuer', 'malformedRequest'),
+    credentialType(value, 'malformedRequest'),
+  ),
+)
+
+function authorizedCredentials(list: unknown): CredentialPair[] {
+  const error = 'malformedAuthorizedCredentials'
+  const notArray = () =>
+    malformedLocator(error, "Invalid field 'authorized_credentials', not array.")
+  if (!Array.isArray(list)) throw notArray()
+  const pairs = list.map((item: unknown) => {
+    if (!isObject(item)) throw notArray()
+    if (item.issuer === undefined) throw malformedLocator(error, "Missing field 'issuer'.")
+    return {
+      issuer: account(item, 'issuer', error),
+      credentialType: credentialType(item, error),
+    }
+  })
+  const distinct = new Set(pairs.map((pair) => `${pair.issuer} ${pair.credentialType}`)).size
+  // rippled: empty, more than 8 (maxCredentialsArraySize) or a pair twice (makeSorted empty).
+  if (pairs.length === 0 || pairs.length > 8 || distinct !== pairs.length) {
+    throw malformedLocator(error, "Invalid field 'authorized_credentials', not Array.")
+  }
+  return pairs
+}
 
 const directory = objectOr((value) => {
   const sub = value.sub_index ?? 0
@@ -179,6 +228,7 @@ const LOCATORS: Record<string, [Locate, string | null]> = {
   amendments: [byIndex, 'Amendments'],
   amm: [amm, 'AMM'],
   check: [byIndex, 'Check'],
+  credential: [credential, 'Credential'],
   deposit_preauth: [depositPreauth, 'DepositPreauth'],
   directory: [directory, 'DirectoryNode'],
   escrow: [

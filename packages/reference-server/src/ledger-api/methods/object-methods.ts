@@ -18,6 +18,7 @@ const TYPES: Record<string, string> = {
   amendments: 'Amendments',
   amm: 'AMM',
   check: 'Check',
+  credential: 'Credential',
   deposit_preauth: 'DepositPreauth',
   directory: 'DirectoryNode',
   escrow: 'Escrow',

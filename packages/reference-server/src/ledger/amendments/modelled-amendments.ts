@@ -112,4 +112,14 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   // Permissioned domains: lists of accepted credentials (rules/domain/; PermissionedDomainSet needs
   // Credentials as well).
   'PermissionedDomains',
+  // Clawback of trust-line tokens (rules/token/clawback.ts, asfAllowTrustLineClawback in
+  // rules/account/account-set.ts).
+  'Clawback',
+  // Credentials (rules/credential/; CredentialIDs in rules/common/credential-ids.ts, asked by
+  // payments, escrow finishes, channel claims and deletions; the credential form of
+  // rules/account/deposit-preauth.ts).
+  'Credentials',
+  // Deep freezes of trust lines (rules/token/trust-set.ts, rules/common/trust-line-flags.ts;
+  // view/freeze.ts `isDeepFrozen` as the payment engine's steps and offers ask it).
+  'DeepFreeze',
 ])

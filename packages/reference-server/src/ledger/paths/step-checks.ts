@@ -4,6 +4,7 @@ import { readAccount } from '../state/account-root'
 import { rippleStateIndex } from '../state/keylets'
 import { LSF, type RippleState } from '../state/ledger-object'
 import type { ReadView } from '../state/read-view'
+import { isDeepFrozen } from '../view/freeze'
 
 /**
  * The checks a strand's steps make of the trust lines they cross (rippled
@@ -37,8 +38,9 @@ export function checkFreeze(
   const frozenByDestination = higher(destination, source)
     ? LSF.RippleState.HighFreeze
     : LSF.RippleState.LowFreeze
-  const deep = LSF.RippleState.LowDeepFreeze | LSF.RippleState.HighDeepFreeze
-  return (found.Flags & (frozenByDestination | deep)) !== 0 ? 'terNO_LINE' : null
+  // A deep freeze stops the line whichever side set it (view/freeze.ts, View.cpp isDeepFrozen).
+  const deep = isDeepFrozen(view, source, { currency, issuer: destination })
+  return deep || (found.Flags & frozenByDestination) !== 0 ? 'terNO_LINE' : null
 }
 
 /**

@@ -13,6 +13,9 @@ import { ammVoteRules } from './amm/amm-vote'
 import { ammWithdrawRules } from './amm/amm-withdraw'
 import { batchRules } from './batch/batch-rules'
 import { checkCancelRules, checkCashRules, checkCreateRules } from './check/checks'
+import { credentialAcceptRules } from './credential/credential-accept'
+import { credentialCreateRules } from './credential/credential-create'
+import { credentialDeleteRules } from './credential/credential-delete'
 import { offerCancelRules } from './dex/offer-cancel'
 import { offerCreateRules } from './dex/offer-create'
 import { didDeleteRules, didSetRules } from './did/did'
@@ -34,6 +37,7 @@ import {
   channelCreateRules,
   channelFundRules,
 } from './payment-channel/payment-channels'
+import { clawbackRules } from './token/clawback'
 import { trustSetRules } from './token/trust-set'
 import type { RulesLookup, TransactionRules } from './transaction-rules'
 import { uriTokenBurnRules } from './uritoken/uritoken-burn'
@@ -103,6 +107,11 @@ const RIPPLED: Readonly<Record<string, TransactionRules>> = Object.freeze({
   // Permissioned Domains (rules/domain/).
   PermissionedDomainDelete: permissionedDomainDeleteRules,
   PermissionedDomainSet: permissionedDomainSetRules,
+  // Issuers' tools (issue 42 §2): Clawback, Credentials.
+  Clawback: clawbackRules,
+  CredentialAccept: credentialAcceptRules,
+  CredentialCreate: credentialCreateRules,
+  CredentialDelete: credentialDeleteRules,
 })
 
 // xahaud's networks (XAHAU, XAHAUTESTNET): its own types join here.

@@ -35,6 +35,9 @@ const SPACE = {
   did: 'I',
   oracle: 'R',
   permissionedDomain: 'm',
+  // Credentials (issue 42 §2).
+  credential: 'D',
+  depositPreauthCredentials: 'P',
 } as const
 
 const HASH = /^[0-9A-F]{64}$/
@@ -452,3 +455,73 @@ export const oracleIndex = (owner: string, documentId: number): string =>
  */
 export const permissionedDomainIndex = (owner: string, sequence: number): string =>
   indexHash('permissionedDomain', accountIdOf(owner), uint32(sequence))
+// Credentials (issue 42 §2): the Credential entry and the credential form of DepositPreauth.
+
+/**
+ * A Credential (`keylet::credential`): SHA-512Half of 'D', the subject's and the issuer's
+ * AccountIDs and the `CredentialType` bytes (hex, as the transaction carries it).
+ *
+ * @example
+ * ```ts
+ * credentialIndex(subject, issuer, '4B5943') // the "KYC" credential issuer gave subject
+ * ```
+ */
+export const credentialIndex = (subject: string, issuer: string, credentialType: string): string =>
+  indexHash('credential', accountIdOf(subject), accountIdOf(issuer), credentialType.toUpperCase())
+
+/** One accepted credential a DepositPreauth names: its issuer and its type (hex). */
+export interface CredentialPair {
+  issuer: string
+  credentialType: string
+}
+
+/**
+ * Credential pairs in rippled's order (a `std::set<std::pair<AccountID, Slice>>`,
+ * CredentialHelpers.cpp `makeSorted`): by the issuer's AccountID bytes, then the type's bytes.
+ *
+ * @example
+ * ```ts
+ * sortedCredentials([{ issuer: b, credentialType: '02' }, { issuer: a, credentialType: '01' }])
+ * ```
+ */
+export function sortedCredentials(pairs: readonly CredentialPair[]): CredentialPair[] {
+  const key = (pair: CredentialPair) => [
+    accountIdOf(pair.issuer),
+    pair.credentialType.toUpperCase(),
+  ]
+  return [...pairs].sort((a, b) => {
+    const [issuerA, typeA] = key(a) as [string, string]
+    const [issuerB, typeB] = key(b) as [string, string]
+    if (issuerA !== issuerB) return issuerA < issuerB ? -1 : 1
+    return typeA < typeB ? -1 : typeA > typeB ? 1 : 0
+  })
+}
+
+/**
+ * The DepositPreauth of an owner that accepts a set of credentials (`keylet::depositPreauth`
+ * with credentials, Indexes.cpp): SHA-512Half of 'P', the owner's AccountID, then, as beast's
+ * `hash_append` writes a `std::vector<uint256>`, each pair's SHA-512Half(issuer AccountID ‖ type
+ * bytes) in {@link sortedCredentials} order followed by their count as 8 big-endian bytes.
+ *
+ * @example
+ * ```ts
+ * depositPreauthCredentialsIndex(owner, [{ issuer, credentialType: '4B5943' }])
+ * ```
+ */
+export function depositPreauthCredentialsIndex(
+  owner: string,
+  pairs: readonly CredentialPair[],
+): string {
+  const hashes = sortedCredentials(pairs).map((pair) =>
+    createHash('sha512')
+      .update(`${accountIdOf(pair.issuer)}${pair.credentialType}`, 'hex')
+      .digest('hex')
+      .slice(0, 64),
+  )
+  return indexHash(
+    'depositPreauthCredentials',
+    accountIdOf(owner),
+    ...hashes,
+    uint64(BigInt(hashes.length)),
+  )
+}

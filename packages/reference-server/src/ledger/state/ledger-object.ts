@@ -156,6 +156,7 @@ export const LSF = {
   SignerList: { OneOwnerCount: 0x00010000 },
   Offer: { Passive: 0x00010000, Sell: 0x00020000 },
   NFTokenOffer: { SellNFToken: 0x00000001 },
+  Credential: { Accepted: 0x00010000 },
 } as const
 
 /**

@@ -66,8 +66,8 @@ describe('which amendments a network enables (docs/protocol.md §8.10)', () => {
     ['NonFungibleTokensV1_1', true, true, false], // XLS-20, never on Xahau
     ['DynamicNFT', true, true, undefined],
     ['AMM', true, true, undefined], // modelled: amm/, rules/amm/
-    ['Credentials', false, true, undefined],
-    ['Clawback', false, true, true],
+    ['Credentials', true, true, undefined],
+    ['Clawback', true, true, true],
     ['URIToken', undefined, undefined, true], // Xahau's own
     ['Remit', undefined, undefined, true],
     ['Hooks', undefined, undefined, true],
@@ -156,12 +156,7 @@ describe('transactions that need an amendment', () => {
     [{ TransactionType: 'NFTokenMint' }, null, null, 'temDISABLED'],
     [{ TransactionType: 'URITokenMint' }, 'temDISABLED', 'temDISABLED', null],
     [{ TransactionType: 'SetHook' }, 'temDISABLED', 'temDISABLED', 'temDISABLED'],
-    [
-      { TransactionType: 'Payment', CredentialIDs: ['00'] },
-      'temDISABLED',
-      'temDISABLED',
-      'temDISABLED',
-    ],
+    [{ TransactionType: 'Payment', CredentialIDs: ['00'] }, null, null, 'temDISABLED'],
     [{ TransactionType: 'Payment', Delegate: 'r' }, 'temDISABLED', 'temDISABLED', 'temDISABLED'],
     [{ TransactionType: 'SomethingNew' }, 'temDISABLED', 'temDISABLED', 'temDISABLED'],
   ])('%j: TESTNET %s, MAINNET (production) %s, XAHAU %s', (tx, onTestnet, onMainnet, onXahau) => {

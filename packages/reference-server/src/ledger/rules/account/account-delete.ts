@@ -10,9 +10,12 @@ import {
 import type { AccountRoot, LedgerObject } from '../../state/ledger-object'
 import { LSF as LEDGER_FLAGS } from '../../state/ledger-object'
 import type { ApplyView, ReadView } from '../../state/read-view'
+import { type Credential, deleteCredential } from '../../view/credentials'
+import type { Refusal, Verdict } from '../../view/refusal'
 import { deleteTicket } from '../../view/tickets'
 import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
-import { depositAuthorized, tagRefusal } from '../common/deposit-authorization'
+import { credentialIdsPreclaim, credentialIdsPreflight } from '../common/credential-ids'
+import { depositAuthorized, depositRefusal, tagRefusal } from '../common/deposit-authorization'
 import { deleteDid } from '../did/did'
 import { deleteOffer, type NFTokenOffer } from '../nft/nft-offers'
 import { deleteOracle } from '../oracle/oracle-delete'
@@ -24,17 +27,19 @@ const LSF = LEDGER_FLAGS.AccountRoot
 
 /**
  * AccountDelete's preflight (rippled `DeleteAccount.cpp`): no flags of its own, and an account
- * cannot be deleted into itself (`temDST_IS_SRC`). The amendment table answers `temDISABLED`
- * before (DeletableAccounts, and Credentials for `CredentialIDs`).
+ * cannot be deleted into itself (`temDST_IS_SRC`), then the `CredentialIDs`
+ * (CredentialHelpers.cpp `checkFields`). The amendment table answers `temDISABLED` before
+ * (DeletableAccounts, and Credentials for `CredentialIDs`).
  *
  * @example
  * ```ts
  * accountDeletePreflight({ Account: a, Destination: a }) // 'temDST_IS_SRC'
  * ```
  */
-export function accountDeletePreflight(tx: JsonObject): string | null {
+export function accountDeletePreflight(tx: JsonObject): Verdict | null {
   if (!onlyFlags(tx, TF_UNIVERSAL)) return 'temINVALID_FLAG'
-  return tx.Account === tx.Destination ? 'temDST_IS_SRC' : null
+  if (tx.Account === tx.Destination) return 'temDST_IS_SRC'
+  return credentialIdsPreflight(tx)
 }
 
 /** Removes one owned object of an account being deleted; a result other than tesSUCCESS stops it. */
@@ -69,6 +74,11 @@ export const ACCOUNT_DELETERS: Readonly<Record<string, Deleter>> = Object.freeze
   // rippled DeleteAccount.cpp `removeOracleFromLedger`.
   Oracle: (view, oracle, owner) =>
     deleteOracle(view, view.peek(oracle.index) ?? oracle, owner.Account),
+  // Credentials (issue 42 §2): DeleteAccount.cpp `removeCredentialFromLedger`.
+  Credential: (view, credential) => {
+    deleteCredential(view, view.peek(credential.index) as Credential)
+    return 'tesSUCCESS'
+  },
 })
 
 // rippled `maxDeletableDirEntries` (Protocol.h): more deletable objects than this → tefTOO_BIG.
@@ -91,11 +101,17 @@ export interface AccountDeleteFacts {
   ownedTypes: readonly string[]
   /** It issued NFTs still in the ledger, or owns an NFTokenPage (rippled, NonFungibleTokensV1). */
   holdsNFTs: boolean
+  /**
+   * The transaction's `CredentialIDs` against the ledger (`credentials::valid`): null when they
+   * hold or none are given. Given, the deposit check waits for doApply (for their expiry).
+   */
+  credentials?: { given: boolean; refusal: Refusal | null }
 }
 
 /**
  * AccountDelete's preclaim (rippled `DeleteAccount::preclaim`, in its order): `tecNO_DST`,
- * `tecDST_TAG_NEEDED`, `tecNO_PERMISSION` (deposit authorization without a preauthorization),
+ * `tecDST_TAG_NEEDED`, `tecBAD_CREDENTIALS` (CredentialIDs), `tecNO_PERMISSION` (deposit
+ * authorization without a preauthorization; with CredentialIDs, asked in doApply instead),
  * `tecHAS_OBLIGATIONS` (NFTs), `tecTOO_SOON` while Sequence + 255 > the current ledger index
  * (xrpl.org says "256 ledgers"; this is the code), then `tecHAS_OBLIGATIONS` for any owned object
  * that is no deletion blocker's exception and `tefTOO_BIG` past 1,000 deletable ones.
@@ -105,15 +121,18 @@ export interface AccountDeleteFacts {
  * accountDeletePreclaim(tx, { ...facts, sequence: 100, currentIndex: 300 }) // 'tecTOO_SOON'
  * ```
  */
-export function accountDeletePreclaim(tx: JsonObject, facts: AccountDeleteFacts): string | null {
+export function accountDeletePreclaim(tx: JsonObject, facts: AccountDeleteFacts): Verdict | null {
   if (facts.destinationFlags === null) return 'tecNO_DST'
   const untagged = tagRefusal(facts.destinationFlags, tx)
   if (untagged) return untagged
-  const allowed = depositAuthorized({
-    destinationFlags: facts.destinationFlags,
-    preauthorized: facts.preauthorized,
-    sameAccount: false,
-  })
+  if (facts.credentials?.refusal) return facts.credentials.refusal
+  const allowed =
+    facts.credentials?.given ||
+    depositAuthorized({
+      destinationFlags: facts.destinationFlags,
+      preauthorized: facts.preauthorized,
+      sameAccount: false,
+    })
   if (!allowed) return 'tecNO_PERMISSION'
   if (facts.holdsNFTs) return 'tecHAS_OBLIGATIONS'
   if (facts.sequence + SEQUENCE_DELTA > facts.currentIndex) return 'tecTOO_SOON'
@@ -163,10 +182,23 @@ export const accountDeleteRules: TransactionRules = {
       currentIndex: view.info.seq,
       ownedTypes: ownedObjects(view, root.Account).map((object) => object.LedgerEntryType),
       holdsNFTs: holdsNFTs(view, root),
+      credentials: {
+        given: tx.CredentialIDs !== undefined,
+        refusal: credentialIdsPreclaim(view, tx),
+      },
     })
   },
   doApply(context) {
     const { view, tx, account } = context
+    // DeleteAccount::doApply: with CredentialIDs, deposit authorization is judged here.
+    if (tx.CredentialIDs !== undefined) {
+      const refused = depositRefusal(
+        context,
+        account.Account,
+        readAccount(view, String(tx.Destination)),
+      )
+      if (refused) return refused
+    }
     for (const object of ownedObjects(view, account.Account)) {
       const deleter = ACCOUNT_DELETERS[object.LedgerEntryType]
       const result = deleter ? deleter(view, object, account) : 'tecHAS_OBLIGATIONS'

@@ -3,8 +3,14 @@ import type { JsonObject } from '../../codec/json-object'
 import { addressOf } from '../../signatures/signature-check'
 import { readAccount } from '../../state/account-root'
 import { ownerDirIndex, signerListIndex } from '../../state/keylets'
-import { LSF as LEDGER_FLAGS, type LedgerValue, ZERO_HASH } from '../../state/ledger-object'
+import {
+  type AccountRoot,
+  LSF as LEDGER_FLAGS,
+  type LedgerValue,
+  ZERO_HASH,
+} from '../../state/ledger-object'
 import type { ReadView } from '../../state/read-view'
+import { refuse } from '../../view/refusal'
 import { ASF, onlyFlags, TF_ACCOUNT_SET, TF_UNIVERSAL } from '../common/account-flags'
 import type { TransactionRules } from '../transaction-rules'
 
@@ -228,9 +234,34 @@ const ownsNothing = (view: ReadView, address: string) => {
   return !root || (root.Indexes as readonly string[] | undefined)?.length === 0
 }
 
+// SetAccount::preclaim's Clawback checks: `asfAllowTrustLineClawback` only without NoFreeze
+// (`tecNO_PERMISSION`) and with an empty owner directory (`tecOWNERS`); `asfNoFreeze` never once
+// clawback is allowed (`tecNO_PERMISSION`). The flag cannot be cleared: accountSetFlags has no
+// way off for it.
+function clawbackSettingRefusal(view: ReadView, tx: JsonObject, root: Readonly<AccountRoot>) {
+  const set = setFlagOf(tx)
+  const source = 'SetAccount.cpp'
+  if (set === ASF.AllowTrustLineClawback) {
+    if (root.Flags & LSF.NoFreeze) {
+      const detail = `${root.Account} set NoFreeze, so it cannot allow trust-line clawback`
+      return refuse('tecNO_PERMISSION', 'clawback-with-no-freeze', detail, source)
+    }
+    if (!ownsNothing(view, root.Account)) {
+      const detail = `${root.Account} owns ${root.OwnerCount} objects: clawback can be allowed only with an empty owner directory`
+      return refuse('tecOWNERS', 'clawback-owner-directory', detail, source)
+    }
+  } else if (set === ASF.NoFreeze && root.Flags & LSF.AllowTrustLineClawback) {
+    const detail = `${root.Account} allowed trust-line clawback, so it cannot set NoFreeze`
+    return refuse('tecNO_PERMISSION', 'no-freeze-with-clawback', detail, source)
+  }
+  return null
+}
+
 /**
  * AccountSet (docs/protocol.md §8.7, rippled `SetAccount.cpp`): the preflight above; preclaim
- * refuses `RequireAuth` while the account owns anything (`tecOWNERS`); doApply switches the
+ * refuses `RequireAuth` while the account owns anything (`tecOWNERS`), and with Clawback
+ * `asfAllowTrustLineClawback` with NoFreeze or while the account owns anything, and NoFreeze
+ * once clawback is allowed; doApply switches the
  * AccountRoot flags (`accountSetFlags`) and writes or removes its fields (`accountSetFields`).
  *
  * @example
@@ -240,10 +271,11 @@ const ownsNothing = (view: ReadView, address: string) => {
  */
 export const accountSetRules: TransactionRules = {
   preflight: accountSetPreflight,
-  preclaim(view, tx) {
+  preclaim(view, tx, context) {
     const root = readAccount(view, String(tx.Account))
     if (!root) return 'terNO_ACCOUNT'
-    return setsRequireAuth(tx, root.Flags) && !ownsNothing(view, root.Account) ? 'tecOWNERS' : null
+    if (setsRequireAuth(tx, root.Flags) && !ownsNothing(view, root.Account)) return 'tecOWNERS'
+    return context.enabled('Clawback') ? clawbackSettingRefusal(view, tx, root) : null
   },
   doApply(context) {
     const { view, tx, account } = context

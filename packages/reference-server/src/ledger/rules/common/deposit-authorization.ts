@@ -3,7 +3,13 @@ import { balanceOf, readAccount } from '../../state/account-root'
 import { depositPreauthIndex } from '../../state/keylets'
 import { type AccountRoot, LSF as LEDGER_FLAGS } from '../../state/ledger-object'
 import type { ReadView } from '../../state/read-view'
+import { refuse, type Verdict } from '../../view/refusal'
 import type { PreflightContext } from '../transaction-rules'
+import {
+  type CredentialContext,
+  credentialsPreauthorized,
+  expiredCredentialsRefusal,
+} from './credential-ids'
 
 // May this destination receive: the one place each transactor asks (docs/protocol.md §8.7).
 // Payment.cpp, DeleteAccount.cpp, EscrowFinish (Escrow.cpp), PayChanClaim (PayChan.cpp) and the
@@ -59,67 +65,85 @@ export function depositParties(
 }
 
 /**
- * Deposit authorization of funds the submitter moves to `destination`: null when allowed, else
- * `tecNO_PERMISSION`. EscrowFinish::doApply (`verifyDepositPreauth` with the submitter, whoever
- * finishes), PayChanClaim::doApply (`txAccount != dst` without a DepositPreauth), and issued
- * payments (Payment::doApply) ask this; CashCheck does not, as only the destination cashes.
+ * Deposit authorization of funds the submitter moves to `destination` (rippled
+ * CredentialHelpers.cpp `verifyDepositPreauth`): the transaction's expired credentials are
+ * deleted first (`tecEXPIRED`, {@link expiredCredentialsRefusal}), even for a destination the
+ * payment creates (undefined here); then a destination that set DepositAuth takes funds only from
+ * itself, from a sender it preauthorized, or from one whose
+ * `CredentialIDs` are exactly a set it preauthorized (else `tecNO_PERMISSION`). Null when
+ * allowed. EscrowFinish::doApply (the submitter, whoever finishes), PayChanClaim::doApply,
+ * Payment::doApply and DeleteAccount::doApply (with `CredentialIDs`) ask this; CashCheck does
+ * not, as only the destination cashes.
  *
  * @example
  * ```ts
- * const refusal = depositRefusal(view, submitter, destinationRoot)
+ * const refusal = depositRefusal(context, submitter, destinationRoot)
  * if (refusal) return refusal
  * ```
  */
 export function depositRefusal(
-  view: ReadView,
+  context: CredentialContext,
   submitter: string,
-  destination: Readonly<AccountRoot>,
-): string | null {
-  return depositAuthorized(depositParties(view, submitter, destination)) ? null : 'tecNO_PERMISSION'
+  destination: Readonly<AccountRoot> | undefined,
+): Verdict | null {
+  const expired = expiredCredentialsRefusal(context)
+  if (expired || !destination) return expired
+  const { view, tx } = context
+  if (depositAuthorized(depositParties(view, submitter, destination))) return null
+  if (tx.CredentialIDs !== undefined && credentialsPreauthorized(view, tx, destination.Account)) {
+    return null
+  }
+  const by = tx.CredentialIDs === undefined ? '' : ' nor its credentials'
+  const detail = `${destination.Account} set DepositAuth and preauthorized neither ${submitter}${by}`
+  return refuse('tecNO_PERMISSION', 'deposit-auth', detail, 'CredentialHelpers.cpp')
+}
+
+/** A native deposit's drops against the base reserve. */
+export interface ReserveRefill {
+  amount: bigint
+  destinationBalance: bigint
+  baseReserve: bigint
 }
 
 /**
- * Deposit authorization for a native payment (rippled `Payment::doApply`): as
- * `depositAuthorized`, except that a payment of at most the base reserve to a destination
- * holding at most the base reserve always passes, so an account that set DepositAuth and spent
- * its funds can still be given enough to pay fees again.
+ * Payment::doApply's exception to deposit authorization for native payments: at most the base
+ * reserve to an account holding at most the base reserve always passes (nothing else is asked),
+ * so an account that set DepositAuth and spent its funds can still be given enough to pay fees.
  *
  * @example
  * ```ts
- * nativeDepositAuthorized(parties, { amount: 1_000_000n, destinationBalance: 0n, baseReserve: 1_000_000n }) // true
+ * refillsReserve({ amount: 1_000_000n, destinationBalance: 0n, baseReserve: 1_000_000n }) // true
  * ```
  */
-export function nativeDepositAuthorized(
-  parties: DepositParties,
-  drops: { amount: bigint; destinationBalance: bigint; baseReserve: bigint },
-): boolean {
-  if (depositAuthorized(parties)) return true
-  return drops.amount <= drops.baseReserve && drops.destinationBalance <= drops.baseReserve
-}
+export const refillsReserve = (drops: ReserveRefill): boolean =>
+  drops.amount <= drops.baseReserve && drops.destinationBalance <= drops.baseReserve
 
 /**
  * Deposit authorization of a payment on the ledger (rippled `Payment::doApply`): null when the
- * sender may pay the existing `destination`, else `tecNO_PERMISSION`. `nativeAmount` (drops)
- * applies the small-amount exception of native payments; null (issued) is {@link depositRefusal}.
+ * sender may pay `destination` (undefined: one the payment creates), else the refusal.
+ * `nativeAmount` (drops) applies the small-amount exception of native payments first (then
+ * nothing else is asked, not even the credentials' expiry, as in rippled); null (issued) is
+ * {@link depositRefusal}.
  *
  * @example
  * ```ts
- * paymentDepositResult(view, sender, receiver, 5_000_000n) // null or 'tecNO_PERMISSION'
+ * paymentDepositResult(context, sender, receiver, 5_000_000n) // null or 'tecNO_PERMISSION'
  * ```
  */
 export function paymentDepositResult(
-  view: ReadView,
+  context: CredentialContext,
   sender: string,
-  destination: Readonly<AccountRoot>,
+  destination: Readonly<AccountRoot> | undefined,
   nativeAmount: bigint | null,
-): string | null {
-  if (nativeAmount === null) return depositRefusal(view, sender, destination)
-  const allowed = nativeDepositAuthorized(depositParties(view, sender, destination), {
-    amount: nativeAmount,
-    destinationBalance: balanceOf(destination),
-    baseReserve: view.fees.reserve,
-  })
-  return allowed ? null : 'tecNO_PERMISSION'
+): Verdict | null {
+  const refill =
+    nativeAmount !== null &&
+    refillsReserve({
+      amount: nativeAmount,
+      destinationBalance: destination ? balanceOf(destination) : 0n,
+      baseReserve: context.view.fees.reserve,
+    })
+  return refill ? null : depositRefusal(context, sender, destination)
 }
 
 /**

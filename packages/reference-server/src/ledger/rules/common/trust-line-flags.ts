@@ -1,6 +1,7 @@
 import type { AmendmentRules } from '../../amendments/amendment-table'
 import type { JsonObject } from '../../codec/json-object'
 import { LSF as LEDGER_FLAGS } from '../../state/ledger-object'
+import { type Refusal, refuse } from '../../view/refusal'
 import { onlyFlags, TF_UNIVERSAL } from './account-flags'
 
 const LSF = LEDGER_FLAGS.AccountRoot
@@ -74,7 +75,7 @@ export interface TrustSide {
  * The RippleState `Flags` a TrustSet leaves on the sender's side (rippled `SetTrust::doApply`):
  * `tfSetfAuth` authorizes the line (once set, for good), `tfSetNoRipple`/`tfClearNoRipple` switch
  * NoRipple (setting it while the sender owes → `tecNO_PERMISSION`, fix1578), `tfSetFreeze`/
- * `tfClearFreeze` switch the freeze unless the sender set NoFreeze (then setting does nothing).
+ * `tfClearFreeze` and the deep freeze flags switch the freezes ({@link freezeFlagsAfter}).
  *
  * @example
  * ```ts
@@ -97,8 +98,88 @@ export function trustLineFlagsAfter(
   } else if (has(tx, TF.ClearNoRipple) && !has(tx, TF.SetNoRipple)) {
     next &= ~noRipple
   }
-  const freeze = pick(LINE_FLAGS.LowFreeze, LINE_FLAGS.HighFreeze)
-  if (has(tx, TF.SetFreeze) && !has(tx, TF.ClearFreeze) && !side.noFreeze) next |= freeze
-  else if (has(tx, TF.ClearFreeze) && !has(tx, TF.SetFreeze)) next &= ~freeze
-  return { flags: next >>> 0 }
+  return { flags: freezeFlagsAfter(next, tx, side) }
+}
+
+/**
+ * The freeze and deep-freeze flags of the sender's side after a TrustSet (rippled SetTrust.cpp
+ * `computeFreezeFlags`): `tfSetFreeze`/`tfClearFreeze` and `tfSetDeepFreeze`/`tfClearDeepFreeze`
+ * each switch their flag, neither set when the sender set NoFreeze, a set and a clear of one
+ * flag together doing nothing.
+ *
+ * @example
+ * ```ts
+ * freezeFlagsAfter(0, { Flags: TF_TRUST_SET.SetFreeze | TF_TRUST_SET.SetDeepFreeze }, side)
+ * // LowFreeze | LowDeepFreeze for a low sender
+ * ```
+ */
+export function freezeFlagsAfter(
+  flags: number,
+  tx: JsonObject,
+  side: Pick<TrustSide, 'high' | 'noFreeze'>,
+): number {
+  const pick = (low: number, high: number) => (side.high ? high : low)
+  let next = flags
+  const switchFlag = (set: number, clear: number, flag: number) => {
+    if (has(tx, set) && !has(tx, clear) && !side.noFreeze) next |= flag
+    else if (has(tx, clear) && !has(tx, set)) next &= ~flag
+  }
+  switchFlag(TF.SetFreeze, TF.ClearFreeze, pick(LINE_FLAGS.LowFreeze, LINE_FLAGS.HighFreeze))
+  switchFlag(
+    TF.SetDeepFreeze,
+    TF.ClearDeepFreeze,
+    pick(LINE_FLAGS.LowDeepFreeze, LINE_FLAGS.HighDeepFreeze),
+  )
+  return next >>> 0
+}
+
+/**
+ * DeepFreeze's part of TrustSet's preclaim (rippled SetTrust.cpp `preclaim`, "Checking all
+ * freeze/deep freeze flag invariants"): a sender that set NoFreeze cannot freeze or deep freeze,
+ * freezing and unfreezing in one transaction is refused, and the line after it may not be deep
+ * frozen without being frozen (setting a deep freeze on a line not frozen, or clearing the freeze
+ * of a deep-frozen one): each `tecNO_PERMISSION`. `lineFlags` is the line's `Flags` (0 without
+ * one).
+ *
+ * @example
+ * ```ts
+ * deepFreezePreclaim({ Flags: TF_TRUST_SET.SetDeepFreeze }, 0, { high: false, noFreeze: false }) // refused: not frozen
+ * ```
+ */
+export function deepFreezePreclaim(
+  tx: JsonObject,
+  lineFlags: number,
+  side: Pick<TrustSide, 'high' | 'noFreeze'>,
+): Refusal | null {
+  const source = 'SetTrust.cpp'
+  const setting = has(tx, TF.SetFreeze) || has(tx, TF.SetDeepFreeze)
+  if (side.noFreeze && setting) {
+    return refuse(
+      'tecNO_PERMISSION',
+      'freeze-with-no-freeze',
+      'the sender set NoFreeze: it can no longer freeze',
+      source,
+    )
+  }
+  if (setting && (has(tx, TF.ClearFreeze) || has(tx, TF.ClearDeepFreeze))) {
+    return refuse(
+      'tecNO_PERMISSION',
+      'freeze-and-unfreeze',
+      'the transaction both freezes and unfreezes the line',
+      source,
+    )
+  }
+  const after = freezeFlagsAfter(lineFlags, tx, side)
+  const pick = (low: number, high: number) => (side.high ? high : low)
+  const frozen = after & pick(LINE_FLAGS.LowFreeze, LINE_FLAGS.HighFreeze)
+  const deep = after & pick(LINE_FLAGS.LowDeepFreeze, LINE_FLAGS.HighDeepFreeze)
+  if (deep && !frozen) {
+    return refuse(
+      'tecNO_PERMISSION',
+      'deep-freeze-unfrozen',
+      'the line would be deep frozen without being frozen',
+      source,
+    )
+  }
+  return null
 }

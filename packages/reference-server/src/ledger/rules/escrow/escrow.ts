@@ -4,6 +4,8 @@ import { escrowIndex } from '../../state/keylets'
 import type { LedgerObject } from '../../state/ledger-object'
 import type { ApplyView } from '../../state/read-view'
 import { addOwnedObject, removeOwnedObject, reserveRefusal } from '../../view/owned-objects'
+import type { Verdict } from '../../view/refusal'
+import { credentialIdsPreclaim, credentialIdsPreflight } from '../common/credential-ids'
 import { depositRefusal, incomingRefusal } from '../common/deposit-authorization'
 import { copyFields, sequenceUsed } from '../common/transaction-fields'
 import { hasUnknownFlags, isPositiveNative, lacks } from '../preflight-fields'
@@ -49,8 +51,8 @@ export function escrowCreatePreflight(tx: JsonObject): string | null {
 
 /**
  * EscrowFinish's preflight (`EscrowFinish::preflight`): a `Condition` and a `Fulfillment` come
- * together or not at all (`temMALFORMED`); `CredentialIDs` need the disabled Credentials
- * amendment (`temDISABLED`). Whether the fulfillment fulfills is judged when it applies
+ * together or not at all (`temMALFORMED`); then the `CredentialIDs` (CredentialHelpers.cpp
+ * `checkFields`). Whether the fulfillment fulfills is judged when it applies
  * (`tecCRYPTOCONDITION_ERROR`).
  *
  * @example
@@ -58,12 +60,11 @@ export function escrowCreatePreflight(tx: JsonObject): string | null {
  * escrowFinishPreflight({ Owner, OfferSequence: 7, Fulfillment: 'A0028000' }) // 'temMALFORMED'
  * ```
  */
-export function escrowFinishPreflight(tx: JsonObject): string | null {
-  if (tx.CredentialIDs !== undefined) return 'temDISABLED'
+export function escrowFinishPreflight(tx: JsonObject): Verdict | null {
   if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
   if (lacks(tx, 'Owner', 'OfferSequence')) return 'temMALFORMED'
   if ((tx.Condition === undefined) !== (tx.Fulfillment === undefined)) return 'temMALFORMED'
-  return null
+  return credentialIdsPreflight(tx)
 }
 
 /**
@@ -187,6 +188,8 @@ export const escrowCreateRules: TransactionRules = {
  */
 export const escrowFinishRules: TransactionRules = {
   preflight: escrowFinishPreflight,
+  // EscrowFinish::preclaim: the credentials, when given (CredentialHelpers.cpp `valid`).
+  preclaim: (view, tx) => credentialIdsPreclaim(view, tx),
   fee: (tx, fees, standard) => standard + escrowFinishExtraFee(tx.Fulfillment, fees.base),
   doApply(context) {
     const { view, tx } = context
@@ -206,7 +209,7 @@ export const escrowFinishRules: TransactionRules = {
     const destination = String(escrow.Destination)
     const target = readAccount(view, destination)
     if (!target) return 'tecNO_DST'
-    const refusal = depositRefusal(view, context.account.Account, target)
+    const refusal = depositRefusal(context, context.account.Account, target)
     if (refusal) return refusal
     releaseEscrow(view, escrow, destination)
     return 'tesSUCCESS'

@@ -5,6 +5,8 @@ import { payChannelIndex } from '../../state/keylets'
 import { type AccountRoot, type LedgerObject, LSF } from '../../state/ledger-object'
 import type { ApplyView, ReadView } from '../../state/read-view'
 import { addOwnedObject, removeOwnedObject, reserveRefusal } from '../../view/owned-objects'
+import type { Verdict } from '../../view/refusal'
+import { credentialIdsPreclaim, credentialIdsPreflight } from '../common/credential-ids'
 import { depositRefusal, incomingRefusal } from '../common/deposit-authorization'
 import { copyFields, sequenceUsed } from '../common/transaction-fields'
 import { hasUnknownFlags, isPositiveNative, isPublicKey, lacks } from '../preflight-fields'
@@ -57,15 +59,19 @@ export function channelFundPreflight(tx: JsonObject): string | null {
  * native `Balance` and `Amount`, the balance at most the amount (`temBAD_AMOUNT`); only
  * `tfRenew` and `tfClose` (`temINVALID_FLAG`), not both (`temMALFORMED`); a `Signature` comes with
  * a `PublicKey` and a `Balance` (`temMALFORMED`) and signs the claim of `Amount` (or `Balance`)
- * on `Channel` (`temBAD_SIGNATURE`).
+ * on `Channel` (`temBAD_SIGNATURE`); then the `CredentialIDs` (CredentialHelpers.cpp
+ * `checkFields`).
  *
  * @example
  * ```ts
  * channelClaimPreflight({ Channel, Balance: '2', Amount: '1' }) // 'temBAD_AMOUNT'
  * ```
  */
-export function channelClaimPreflight(tx: JsonObject): string | null {
-  if (tx.CredentialIDs !== undefined) return 'temDISABLED'
+export function channelClaimPreflight(tx: JsonObject): Verdict | null {
+  return claimFieldsRefusal(tx) ?? credentialIdsPreflight(tx)
+}
+
+function claimFieldsRefusal(tx: JsonObject): string | null {
   if (lacks(tx, 'Channel')) return 'temMALFORMED'
   if (tx.Balance !== undefined && !isPositiveNative(tx.Balance)) return 'temBAD_AMOUNT'
   if (tx.Amount !== undefined && !isPositiveNative(tx.Amount)) return 'temBAD_AMOUNT'
@@ -193,7 +199,10 @@ export const channelFundRules: TransactionRules = {
 
 export const channelClaimRules: TransactionRules = {
   preflight: channelClaimPreflight,
-  doApply({ view, tx, account }) {
+  // PayChanClaim::preclaim: the credentials, when given (CredentialHelpers.cpp `valid`).
+  preclaim: (view, tx) => credentialIdsPreclaim(view, tx),
+  doApply(context) {
+    const { view, tx, account } = context
     const channel = peekChannel(view, tx.Channel)
     if (!channel) return 'tecNO_TARGET'
     if (isExpired(view, channel)) return closeChannel(view, channel)
@@ -215,7 +224,7 @@ export const channelClaimRules: TransactionRules = {
       if (requested <= paid) return 'tecUNFUNDED_PAYMENT'
       const target = peekAccount(view, destination)
       if (!target) return 'tecNO_DST'
-      const refusal = depositRefusal(view, sender, target)
+      const refusal = depositRefusal(context, sender, target)
       if (refusal) return refusal
       channel.Balance = requested.toString()
       view.update(channel)

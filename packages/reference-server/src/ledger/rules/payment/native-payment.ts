@@ -10,6 +10,7 @@ import {
 } from '../../state/account-root'
 import { LSF } from '../../state/ledger-object'
 import { refuse } from '../../view/refusal'
+import { credentialIdsPreclaim, credentialIdsPreflight } from '../common/credential-ids'
 import { destinationTagResult, paymentDepositResult } from '../common/deposit-authorization'
 import type { TransactionRules } from '../transaction-rules'
 import { tooManyPaths } from './payment-paths'
@@ -37,12 +38,31 @@ function issuedPreflight(tx: JsonObject, flags: number): string | null {
   return null
 }
 
+// Payment::preflight's checks of the amounts and flags.
+function amountPreflight(tx: JsonObject): string | null {
+  if (typeof tx.Destination !== 'string') return 'temDST_NEEDED'
+  const flags = typeof tx.Flags === 'number' ? tx.Flags : 0
+  if (movesIssuedAsset(tx)) return issuedPreflight(tx, flags)
+  const amount = parseDrops(tx.Amount)
+  if (amount === null || amount === 0n) return 'temBAD_AMOUNT'
+  if (tx.Destination === tx.Account) return 'temREDUNDANT'
+  if (tx.SendMax !== undefined) return 'temBAD_SEND_XRP_MAX'
+  if (tx.DeliverMin !== undefined) return 'temBAD_AMOUNT'
+  if (flags & TF_PAYMENT.PartialPayment) return 'temBAD_SEND_XRP_PARTIAL'
+  if (flags & TF_PAYMENT.LimitQuality) return 'temBAD_SEND_XRP_LIMIT'
+  if (flags & TF_PAYMENT.NoRippleDirect) return 'temBAD_SEND_XRP_NO_DIRECT'
+  if (tx.Paths !== undefined) return 'temBAD_SEND_XRP_PATHS'
+  return null
+}
+
 /**
  * Payment rules. Native Payments move drops with the reserve rule of docs/protocol.md §8.1
  * (`balance ≥ amount + max(reserve, fee)`, else `tecUNFUNDED_PAYMENT`) and create the destination
  * when it gets at least the base reserve. A partial payment is never valid native→native (§8.3).
  * A destination that requires a tag gets none without one (`tecDST_TAG_NEEDED`); one with
- * deposit authorization only from itself and preauthorized senders (`tecNO_PERMISSION`, §8.7).
+ * deposit authorization only from itself, preauthorized senders and senders whose
+ * `CredentialIDs` it preauthorized (`tecNO_PERMISSION`, §8.7, §8.14; the credentials checked by
+ * rules/common/credential-ids.ts: `tecBAD_CREDENTIALS`, `tecEXPIRED`).
  * Issued-asset Payments and pay-with-anything (`SendMax` in another asset) follow
  * {@link applyRipplePayment} (§8.5); more than 6 `Paths` or a path longer than 8 steps is
  * `telBAD_PATH_COUNT` (rules/payment/payment-paths.ts).
@@ -57,19 +77,7 @@ const SOURCE = 'Payment.cpp'
 
 export const paymentRules: TransactionRules = {
   preflight(tx: JsonObject) {
-    if (typeof tx.Destination !== 'string') return 'temDST_NEEDED'
-    const flags = typeof tx.Flags === 'number' ? tx.Flags : 0
-    if (movesIssuedAsset(tx)) return issuedPreflight(tx, flags)
-    const amount = parseDrops(tx.Amount)
-    if (amount === null || amount === 0n) return 'temBAD_AMOUNT'
-    if (tx.Destination === tx.Account) return 'temREDUNDANT'
-    if (tx.SendMax !== undefined) return 'temBAD_SEND_XRP_MAX'
-    if (tx.DeliverMin !== undefined) return 'temBAD_AMOUNT'
-    if (flags & TF_PAYMENT.PartialPayment) return 'temBAD_SEND_XRP_PARTIAL'
-    if (flags & TF_PAYMENT.LimitQuality) return 'temBAD_SEND_XRP_LIMIT'
-    if (flags & TF_PAYMENT.NoRippleDirect) return 'temBAD_SEND_XRP_NO_DIRECT'
-    if (tx.Paths !== undefined) return 'temBAD_SEND_XRP_PATHS'
-    return null
+    return amountPreflight(tx) ?? credentialIdsPreflight(tx)
   },
 
   preclaim(view, tx) {
@@ -77,7 +85,8 @@ export const paymentRules: TransactionRules = {
     if (tagged) return tagged
     // After the destination's own checks (an issued payment to no account is tecNO_DST first).
     const destination = readAccount(view, String(tx.Destination))
-    return destination && tooManyPaths(tx) ? 'telBAD_PATH_COUNT' : null
+    if (destination && tooManyPaths(tx)) return 'telBAD_PATH_COUNT'
+    return credentialIdsPreclaim(view, tx)
   },
 
   doApply(context) {
@@ -92,7 +101,7 @@ export const paymentRules: TransactionRules = {
       return refuse('tecUNFUNDED_PAYMENT', 'unfunded', detail, SOURCE)
     }
     let receiver = peekAccount(view, destination)
-    const refused = receiver && paymentDepositResult(view, account.Account, receiver, amount)
+    const refused = paymentDepositResult(context, account.Account, receiver, amount)
     if (refused) return refused
     if (!receiver) {
       if (amount < view.fees.reserve) {

@@ -51,7 +51,7 @@ export function applyRipplePayment(context: ApplyContext): Verdict {
   const receiver = readAccount(view, destination)
   if (!receiver) return 'tecNO_DST'
   // Deposit authorization (Payment::doApply): only preauthorized senders, no small-amount rule.
-  const refused = paymentDepositResult(view, sender, receiver, null)
+  const refused = paymentDepositResult(context, sender, receiver, null)
   if (refused) return refused
   const flags = typeof tx.Flags === 'number' ? tx.Flags : 0
   const deliver = LedgerAmount.fromJson(tx.Amount, native)

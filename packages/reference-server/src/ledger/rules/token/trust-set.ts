@@ -1,5 +1,6 @@
 import { LedgerAmount } from '../../amounts/ledger-amount'
 import { isIssued } from '../../amounts/ledger-asset'
+import { accountIdOf } from '../../codec/account-ids'
 import type { JsonObject } from '../../codec/json-object'
 import { LedgerNumber } from '../../number/ledger-number'
 import { adjustOwnerCount, peekAccount, readAccount, reserveFor } from '../../state/account-root'
@@ -9,6 +10,7 @@ import type { ApplyView, LedgerFees } from '../../state/read-view'
 import { heldBy, isLow, LINE_SIDES, limitOf } from '../../state/trust-line'
 import { trustCreate, trustDelete } from '../../view/trust-lines'
 import {
+  deepFreezePreclaim,
   TF_TRUST_SET,
   trustLineFlagsAfter,
   trustSetFlagsPreclaim,
@@ -109,7 +111,10 @@ function sideNeedsReserve(view: ApplyView, line: RippleState, side: 'Low' | 'Hig
  * exist to its defaults is `tecNO_LINE_REDUNDANT`; a line neither side reserves is deleted. With
  * DisallowIncoming (SetTrust::preclaim) a missing peer is `tecNO_DST` and a peer that set
  * `lsfDisallowIncomingTrustline` refuses a new line (`tecNO_PERMISSION`); an existing line may
- * still change (fixDisallowIncomingV1).
+ * still change (fixDisallowIncomingV1). With DeepFreeze, `tfSetDeepFreeze`/`tfClearDeepFreeze`
+ * switch the sender's deep freeze, under {@link deepFreezePreclaim}'s rules: a deep-frozen
+ * holder can then neither send nor receive the asset but with its issuer (paths/step-checks.ts
+ * `checkFreeze`, paths/offer-stream.ts).
  *
  * @example
  * ```ts
@@ -133,14 +138,21 @@ export const trustSetRules: TransactionRules = {
     const root = readAccount(view, String(tx.Account))
     if (!root) return 'terNO_ACCOUNT'
     const flagged = trustSetFlagsPreclaim(tx, root.Flags)
-    if (flagged || !context.enabled('DisallowIncoming')) return flagged
+    if (flagged) return flagged
     const limit = tx.LimitAmount as { currency: string; issuer: string }
-    const peer = readAccount(view, limit.issuer)
-    if (!peer) return 'tecNO_DST'
-    // The peer refuses new lines; an existing one may still change (fixDisallowIncomingV1).
-    if ((peer.Flags & LSF.AccountRoot.DisallowIncomingTrustline) === 0) return null
-    const exists = view.read(rippleStateIndex(root.Account, limit.issuer, limit.currency))
-    return exists && context.enabled('fixDisallowIncomingV1') ? null : 'tecNO_PERMISSION'
+    const line = view.read(rippleStateIndex(root.Account, limit.issuer, limit.currency))
+    if (context.enabled('DisallowIncoming')) {
+      const peer = readAccount(view, limit.issuer)
+      if (!peer) return 'tecNO_DST'
+      // The peer refuses new lines; an existing one may still change (fixDisallowIncomingV1).
+      const refuses = (peer.Flags & LSF.AccountRoot.DisallowIncomingTrustline) !== 0
+      if (refuses && !(line && context.enabled('fixDisallowIncomingV1'))) return 'tecNO_PERMISSION'
+    }
+    if (!context.enabled('DeepFreeze')) return null
+    return deepFreezePreclaim(tx, line?.Flags ?? 0, {
+      high: accountIdOf(root.Account) > accountIdOf(limit.issuer),
+      noFreeze: (root.Flags & LSF.AccountRoot.NoFreeze) !== 0,
+    })
   },
   doApply({ view, tx, account, priorBalance }) {
     const limit = tx.LimitAmount as { currency: string; issuer: string; value: string }

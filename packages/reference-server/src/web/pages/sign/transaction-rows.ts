@@ -10,6 +10,7 @@ import { type AmountView, readAmount } from './amount-view'
 import { DID_FIELD_LABELS, didFieldText } from './did-field-text'
 import { DOMAIN_FIELD_LABELS, domainFieldText } from './domain-field-text'
 import { hexText } from './hex-text'
+import { issuerFieldRow } from './issuer-field-text'
 import { NFT_FIELD_LABELS, nftFieldText } from './nft-field-text'
 import { offerFlagsText, offerPriceText } from './offer-text'
 import { ORACLE_FIELD_LABELS, oracleFieldText } from './oracle-field-text'
@@ -127,10 +128,11 @@ function memoRows(memos: unknown): TransactionRow[] {
 /**
  * The fields of a requested transaction as readable rows, in request order: amounts with their
  * currency (labelled by what they mean in escrows, checks and channels), memos decoded, account
- * settings and signer lists in words (account-field-text.ts), an OfferCreate's flags in words and
- * its price (offer-text.ts, `nativeAsset` naming native amounts), a DID's fields, an oracle's
- * price pairs and a domain's credentials in words (did-, oracle-, domain-field-text.ts), ledger
- * times as UTC dates, a
+ * settings and signer lists in words (account-field-text.ts), Clawback, credentials and TrustSet's
+ * flags in words (issuer-field-text.ts), an OfferCreate's flags in words and its price
+ * (offer-text.ts, `nativeAsset` naming native amounts), a DID's fields, an oracle's price pairs
+ * and a domain's credentials in words (did-, oracle-, domain-field-text.ts), Xahau's own types
+ * (xahau-field-text.ts), ledger times as UTC dates, a
  * settle delay in hours and minutes, every other field as text (objects as JSON). Fields the
  * wallet fills (Account, Sequence, SigningPubKey) are left out: the request's values are ignored
  * (§3.1).
@@ -141,6 +143,8 @@ export function transactionRows(tx: TransactionJson, nativeAsset = 'XRP'): Trans
     if (HIDDEN_FIELDS.has(field)) return []
     if (field === 'Memos') return memoRows(value)
     if (field === 'Amounts') return remitAmountRows(value)
+    const issuerRow = issuerFieldRow(field, value, tx)
+    if (issuerRow) return [issuerRow]
     const offerFlags = field === 'Flags' ? offerFlagsText(tx) : null
     if (offerFlags) return [{ field, label: 'Flags', value: { kind: 'text', text: offerFlags } }]
     const label =

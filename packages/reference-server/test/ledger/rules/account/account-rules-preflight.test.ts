@@ -21,7 +21,7 @@ import {
 import { ASF } from '../../../../src/ledger/rules/common/account-flags'
 import {
   depositAuthorized,
-  nativeDepositAuthorized,
+  refillsReserve,
 } from '../../../../src/ledger/rules/common/deposit-authorization'
 import { LSF as LEDGER_FLAGS } from '../../../../src/ledger/state/ledger-object'
 import { resultOf } from '../../../../src/ledger/view/refusal'
@@ -103,8 +103,8 @@ describe('AccountSet flags (rippled SetAccount::doApply)', () => {
     ['asfNoFreeze', { SetFlag: ASF.NoFreeze }, LSF.NoFreeze],
     ['asfGlobalFreeze', { SetFlag: ASF.GlobalFreeze }, LSF.GlobalFreeze],
     ['asfDisallowIncomingCheck (DisallowIncoming)', { SetFlag: 13 }, LSF.DisallowIncomingCheck],
+    ['asfAllowTrustLineClawback (Clawback)', { SetFlag: 16 }, LSF.AllowTrustLineClawback],
     // Amendments this ledger has not enabled: rippled ignores the flag.
-    ['asfAllowTrustLineClawback (Clawback off)', { SetFlag: 16 }, 0],
     ['asfAllowTrustLineLocking (TokenEscrow off)', { SetFlag: 17 }, 0],
     ['an unknown flag', { SetFlag: 11 }, 0],
   ])('%s sets %s', (_, fields, flag) => {
@@ -351,18 +351,10 @@ describe('DepositPreauth and deposit authorization (rippled DepositPreauth.cpp, 
     expect(depositAuthorized({ ...guarded, preauthorized: true })).toBe(true)
     expect(depositAuthorized({ ...guarded, sameAccount: true })).toBe(true)
     const reserve = { baseReserve: 1_000_000n }
-    expect(
-      nativeDepositAuthorized(guarded, {
-        ...reserve,
-        amount: 1_000_000n,
-        destinationBalance: 999_000n,
-      }),
-    ).toBe(true)
-    expect(
-      nativeDepositAuthorized(guarded, { ...reserve, amount: 1_000_001n, destinationBalance: 0n }),
-    ).toBe(false)
-    expect(
-      nativeDepositAuthorized(guarded, { ...reserve, amount: 1n, destinationBalance: 1_000_001n }),
-    ).toBe(false)
+    expect(refillsReserve({ ...reserve, amount: 1_000_000n, destinationBalance: 999_000n })).toBe(
+      true,
+    )
+    expect(refillsReserve({ ...reserve, amount: 1_000_001n, destinationBalance: 0n })).toBe(false)
+    expect(refillsReserve({ ...reserve, amount: 1n, destinationBalance: 1_000_001n })).toBe(false)
   })
 })

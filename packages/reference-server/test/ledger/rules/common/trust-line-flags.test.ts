@@ -13,16 +13,28 @@ const LSF = LEDGER_FLAGS.AccountRoot
 const LINE_FLAGS = LEDGER_FLAGS.RippleState
 
 const table = amendmentTable(networkDefinition('TESTNET'))
+const withoutDeepFreeze = amendmentTable(networkDefinition('TESTNET'), 'default', {
+  disable: ['DeepFreeze'],
+})
 const TF = TF_TRUST_SET
 
 describe('TrustSet flags (rippled SetTrust.cpp)', () => {
   it.each([
     [TF.SetfAuth | TF.SetNoRipple | TF.SetFreeze, null],
     [0x00080000, 'temINVALID_FLAG'], // not a TrustSet flag
-    [TF.SetDeepFreeze, 'temINVALID_FLAG'], // DeepFreeze is not enabled here
+    [TF.SetDeepFreeze, null], // DeepFreeze is enabled on TESTNET
     [0x80000000, null], // tfFullyCanonicalSig
   ])('preflight Flags %i → %s', (Flags, expected) => {
     expect(trustSetFlagsPreflight({ Flags }, table)).toBe(expected)
+  })
+
+  it('refuses the deep freeze flags without the DeepFreeze amendment (temINVALID_FLAG)', () => {
+    expect(trustSetFlagsPreflight({ Flags: TF.SetDeepFreeze }, withoutDeepFreeze)).toBe(
+      'temINVALID_FLAG',
+    )
+    expect(trustSetFlagsPreflight({ Flags: TF.ClearDeepFreeze }, withoutDeepFreeze)).toBe(
+      'temINVALID_FLAG',
+    )
   })
 
   it('authorizes only with RequireAuth set (tefNO_AUTH_REQUIRED)', () => {

@@ -8,6 +8,7 @@ import {
   escrowFinishExtraFee,
   escrowFinishPreflight,
 } from '../../../../src/ledger/rules/escrow/escrow'
+import { resultOf } from '../../../../src/ledger/view/refusal'
 import { testKey } from '../../test-keys'
 
 const alice = testKey(1).address
@@ -72,9 +73,9 @@ const finishRows: [string, JsonObject, string | null][] = [
   ],
   ['Condition without Fulfillment', { ...finish, Condition: condition }, 'temMALFORMED'],
   [
-    'CredentialIDs without Credentials (checkExtraFeatures)',
-    { ...finish, CredentialIDs: ['00'.repeat(32)] },
-    'temDISABLED',
+    'an empty CredentialIDs (CredentialHelpers.cpp checkFields)',
+    { ...finish, CredentialIDs: [] },
+    'temMALFORMED',
   ],
   ['an unknown flag', { ...finish, Flags: 0x00010000 }, 'temINVALID_FLAG'],
   ['no OfferSequence (a required field)', { ...finish, OfferSequence: undefined }, 'temMALFORMED'],
@@ -92,7 +93,8 @@ describe('escrow preflight: the transaction alone (rippled Escrow.cpp)', () => {
     expect(escrowCreatePreflight(tx)).toBe(result)
   })
   it.each(finishRows)('EscrowFinish, %s → %s', (_name, tx, result) => {
-    expect(escrowFinishPreflight(tx)).toBe(result)
+    const verdict = escrowFinishPreflight(tx)
+    expect(verdict === null ? null : resultOf(verdict)).toBe(result)
   })
   it.each(cancelRows)('EscrowCancel, %s → %s', (_name, tx, result) => {
     expect(escrowCancelPreflight(tx)).toBe(result)

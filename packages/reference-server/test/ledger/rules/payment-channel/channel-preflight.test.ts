@@ -13,6 +13,7 @@ import {
   TF_CLOSE,
   TF_RENEW,
 } from '../../../../src/ledger/rules/payment-channel/payment-channels'
+import { resultOf, type Verdict } from '../../../../src/ledger/view/refusal'
 import { authorizeChannelClaim } from '../../../../src/wallet/channel-claim'
 import { testKey } from '../../test-keys'
 
@@ -97,7 +98,7 @@ const signed = (drops: bigint) => ({
 })
 
 // Each row: the transaction, the result, the line of rippled's PayChan.cpp it follows.
-const rows: [string, (tx: JsonObject) => string | null, JsonObject, string | null][] = [
+const rows: [string, (tx: JsonObject) => Verdict | null, JsonObject, string | null][] = [
   ['Create', channelCreatePreflight, create, null],
   [
     'Create, issued Amount: `!isXRP`',
@@ -173,15 +174,16 @@ const rows: [string, (tx: JsonObject) => string | null, JsonObject, string | nul
     'temBAD_SIGNATURE',
   ],
   [
-    'Claim, CredentialIDs without Credentials',
+    'Claim, CredentialIDs twice the same (CredentialHelpers.cpp checkFields)',
     channelClaimPreflight,
-    { ...claim, CredentialIDs: ['00'.repeat(32)] },
-    'temDISABLED',
+    { ...claim, CredentialIDs: ['00'.repeat(32), '00'.repeat(32)] },
+    'temMALFORMED',
   ],
 ]
 
 describe('payment-channel preflight: the transaction alone (rippled PayChan.cpp)', () => {
   it.each(rows)('%s → %s', (_name, preflight, tx, result) => {
-    expect(preflight(tx)).toBe(result)
+    const verdict = preflight(tx)
+    expect(verdict === null ? null : resultOf(verdict)).toBe(result)
   })
 })

@@ -69,13 +69,21 @@ describe('freezes (xrpl.org "Freezes", rippled StepChecks.h checkFreeze)', () =>
     expect(pay(holder, other, '1')).toBe('tecPATH_DRY')
   })
 
-  it('a freeze after NoFreeze does nothing (SetTrust computeFreezeFlags)', () => {
+  it('a freeze after NoFreeze does nothing without DeepFreeze (SetTrust computeFreezeFlags)', () => {
+    f.ledger.setAmendments('TESTNET', { disable: ['DeepFreeze'] })
     expect(accountSet({ SetFlag: 6 })).toBe('tesSUCCESS')
     expect(issuerSide(holder, 0x00100000)).toBe('tesSUCCESS')
     expect(pay(holder, other, '1')).toBe('tesSUCCESS')
   })
 
-  it('refuses a deep freeze while DeepFreeze is not enabled (temINVALID_FLAG)', () => {
+  it('a freeze after NoFreeze is refused with DeepFreeze (tecNO_PERMISSION, SetTrust.cpp preclaim)', () => {
+    expect(accountSet({ SetFlag: 6 })).toBe('tesSUCCESS')
+    expect(issuerSide(holder, 0x00100000)).toBe('tecNO_PERMISSION')
+    expect(pay(holder, other, '1')).toBe('tesSUCCESS')
+  })
+
+  it('refuses a deep freeze while DeepFreeze is not enabled (temINVALID_FLAG, rippled SetTrust.cpp)', () => {
+    f.ledger.setAmendments('TESTNET', { disable: ['DeepFreeze'] })
     expect(issuerSide(holder, 0x00400000)).toBe('temINVALID_FLAG')
   })
 })
