@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Client, convertStringToHex, type OracleSet, Wallet } from 'xrpl'
 import type { ReferenceServer } from '../../src'
-import { MODELLED_AMENDMENTS } from '../../src/ledger/amendments/modelled-amendments'
 import { didIndex, oracleIndex, permissionedDomainIndex } from '../../src/ledger/state/keylets'
 import { startNode, submitValidated } from './start-node'
 
@@ -203,48 +202,44 @@ describe('Price Oracle over the node with xrpl.js 5.3.0 (rippled SetOracle.cpp, 
   })
 })
 
-// PermissionedDomainSet needs Credentials (rippled PermissionedDomainSet.cpp): this runs once the
-// node models it (issue 42 §2).
-describe.skipIf(!MODELLED_AMENDMENTS.has('Credentials'))(
-  'Permissioned Domains over the node with xrpl.js 5.3.0 (rippled PermissionedDomainSet.cpp, LedgerEntry.cpp)',
-  () => {
-    it('PermissionedDomainSet by xrpl.js; ledger_entry permissioned_domain by {account, seq} and account_objects read it', async () => {
-      const [issuer] = owners as [Wallet]
-      const sequence = (
-        await client.request({ command: 'account_info', account: holder.classicAddress })
-      ).result.account_data.Sequence
-      const result = await submitValidated(
-        client,
-        {
-          TransactionType: 'PermissionedDomainSet',
-          Account: holder.classicAddress,
-          AcceptedCredentials: [
-            {
-              Credential: {
-                Issuer: issuer.classicAddress,
-                CredentialType: convertStringToHex('KYC'),
-              },
+// PermissionedDomainSet needs Credentials (rippled PermissionedDomainSet.cpp `checkExtraFeatures`).
+describe('Permissioned Domains over the node with xrpl.js 5.3.0 (rippled PermissionedDomainSet.cpp, LedgerEntry.cpp)', () => {
+  it('PermissionedDomainSet by xrpl.js; ledger_entry permissioned_domain by {account, seq} and account_objects read it', async () => {
+    const [issuer] = owners as [Wallet]
+    const sequence = (
+      await client.request({ command: 'account_info', account: holder.classicAddress })
+    ).result.account_data.Sequence
+    const result = await submitValidated(
+      client,
+      {
+        TransactionType: 'PermissionedDomainSet',
+        Account: holder.classicAddress,
+        AcceptedCredentials: [
+          {
+            Credential: {
+              Issuer: issuer.classicAddress,
+              CredentialType: convertStringToHex('KYC'),
             },
-          ],
-        },
-        holder,
-      )
-      expect((result.meta as { TransactionResult: string }).TransactionResult).toBe('tesSUCCESS')
-      const index = permissionedDomainIndex(holder.classicAddress, sequence)
-      const entry = await client.request({
-        command: 'ledger_entry',
-        permissioned_domain: { account: holder.classicAddress, seq: sequence },
-      })
-      expect(entry.result.node).toMatchObject({ LedgerEntryType: 'PermissionedDomain', index })
-      const objects = await client.request({
-        command: 'account_objects',
-        account: holder.classicAddress,
-        type: 'permissioned_domain',
-      })
-      expect(objects.result.account_objects.map((o) => o.index)).toEqual([index])
-      await expect(
-        client.request({ command: 'ledger_entry', permissioned_domain: 5 } as never),
-      ).rejects.toMatchObject({ data: { error: 'malformedRequest' } })
+          },
+        ],
+      },
+      holder,
+    )
+    expect((result.meta as { TransactionResult: string }).TransactionResult).toBe('tesSUCCESS')
+    const index = permissionedDomainIndex(holder.classicAddress, sequence)
+    const entry = await client.request({
+      command: 'ledger_entry',
+      permissioned_domain: { account: holder.classicAddress, seq: sequence },
     })
-  },
-)
+    expect(entry.result.node).toMatchObject({ LedgerEntryType: 'PermissionedDomain', index })
+    const objects = await client.request({
+      command: 'account_objects',
+      account: holder.classicAddress,
+      type: 'permissioned_domain',
+    })
+    expect(objects.result.account_objects.map((o) => o.index)).toEqual([index])
+    await expect(
+      client.request({ command: 'ledger_entry', permissioned_domain: 5 } as never),
+    ).rejects.toMatchObject({ data: { error: 'malformedRequest' } })
+  })
+})
