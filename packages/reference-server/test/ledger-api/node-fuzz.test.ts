@@ -6,13 +6,13 @@ import type { ObjectStore } from '../../src/ledger/state/object-store'
 import { createClock } from '../../src/platform'
 import { openInProcess } from '../ws/in-process-probe'
 
-// The node part of bench/fuzz.ts (issue 43 §6) on a fixed seed: generated rippled requests, raw
+// The node part of bench/fuzz.ts (issue 43 §6) on its seed and frame count (31, 5,000): generated rippled requests, raw
 // text and JSON values on one socket. rippled answers a hostile frame with an error of its own
 // (`invalidParams`, `actMalformed`…), never `internal`; an error leaves the ledger as it was, the
 // socket stays open and the native total never grows. Frames 2829 and 2899 of this seed are the
 // submit_multisigned ones that answered `internal` before (a tx_json the codec encodes without an
 // Account or Signers, submitted as it was).
-const FRAMES = 3_000
+const FRAMES = 5_000
 const endpoints = {
   api: 'https://fuzz.test',
   oauth: 'https://fuzz.test/oauth',
