@@ -7,6 +7,7 @@ import { noRippleMethods } from './methods/noripple-check'
 import { objectMethods } from './methods/object-methods'
 import { offerMethods } from './methods/offer-methods'
 import { serverMethods } from './methods/server-methods'
+import { simulateMethods } from './methods/simulate-method'
 import { submitMethods } from './methods/submit-methods'
 import { transactionMethods } from './methods/transaction-methods'
 import type { ApiVersion, NodeMethod } from './node-request'
@@ -24,6 +25,7 @@ const METHODS: Record<string, NodeMethod> = {
   ...noRippleMethods,
   ...transactionMethods,
   ...submitMethods,
+  ...simulateMethods,
 }
 
 /** The node's methods over one ledger (docs/protocol.md §8.6), transport-free. */

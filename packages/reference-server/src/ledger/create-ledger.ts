@@ -322,6 +322,15 @@ export function createLedger(options: LedgerOptions): Ledger {
       if (typeof blob !== 'string') throw new TypeError('blob must be a hex string')
       return submitTo(key, blob)
     },
+    simulate(key, blob) {
+      const ledger = network(key)
+      const { result, stored } = ledger.simulate(blob)
+      return {
+        engine_result: result,
+        ledger_index: ledger.latestClosedIndex() + 1,
+        lookup: stored && transactionLookup(stored),
+      }
+    },
     close(key, options = {}) {
       const { notBefore } = options
       if (notBefore !== undefined && !(Number.isInteger(notBefore) && notBefore >= 0)) {

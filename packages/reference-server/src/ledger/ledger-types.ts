@@ -192,6 +192,22 @@ export interface Ledger {
    */
   submit(network: NetworkKey, blob: string): SubmitResult
   /**
+   * Applies an unsigned transaction blob to a throw-away copy of the open ledger, as `submit`
+   * would apply it but verifying no signature (rippled Simulate.cpp, tapDRY_RUN): its result,
+   * and when it would apply (tes or tec) the transaction with its metadata as `transaction()`
+   * shows it. Nothing is kept: no ledger, no stream, no listener hears of it.
+   *
+   * @example
+   * ```ts
+   * const { engine_result, lookup } = ledger.simulate('TESTNET', encode(unsignedPayment))
+   * lookup?.transaction.meta.delivered_amount // what it would deliver
+   * ```
+   */
+  simulate(
+    network: NetworkKey,
+    blob: string,
+  ): { engine_result: string; ledger_index: number; lookup: TransactionLookup | null }
+  /**
    * Closes the open ledger now (all networks when omitted): the node's `ledger_accept`, the
    * control API's `/__ref/ledger/close`, the `ledgerCloseMs` timer and automine's close are this
    * one operation. `notBefore` (seconds since the Ripple epoch) gives the close the first close

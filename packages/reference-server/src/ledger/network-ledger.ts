@@ -47,6 +47,12 @@ export interface NetworkLedger {
   latestClosedIndex(): number
   submit(blob: string): SubmitResult
   /**
+   * Applies an unsigned transaction's canonical blob to a throw-away copy of the open ledger
+   * (`simulate`, rippled's tapDRY_RUN): its result, and what it would store when it applies (a
+   * `tes` or `tec` result); nothing is kept, recorded or heard of.
+   */
+  simulate(blob: string): { result: string; stored: StoredTransaction | null }
+  /**
    * Validates the open ledger, closing `ledgers` at once (default 1) after a clock jump: its
    * header, and the transactions it validated in ledger order.
    */
@@ -169,6 +175,15 @@ export function createNetworkLedger(
     parentBatchId?: string,
   ): StoredTransaction => {
     applied.sandbox.applyTo(target)
+    return storedOf(tx, txid, applied, parentBatchId)
+  }
+  // An applied transaction as the open ledger stores it, with its metadata.
+  const storedOf = (
+    tx: JsonObject,
+    txid: string,
+    applied: AppliedTransaction,
+    parentBatchId?: string,
+  ): StoredTransaction => {
     return {
       txid,
       network: definition,
@@ -196,6 +211,28 @@ export function createNetworkLedger(
     const txid = ledgerTransactionId(codec.encode(tx))
     const applied = applyTransaction(view, { tx, txid, fee: 0n, claim: refused ?? undefined }, host)
     return applied.applied ? keep(view, tx, txid, applied, batchId) : null
+  }
+
+  // rippled apply.cpp: preflight, preclaim, then the transactor, on the open ledger; nothing is
+  // kept here (the caller keeps a submitted transaction; a simulated one goes nowhere).
+  const run = (
+    tx: JsonObject,
+    signingFields: string,
+    txid: string,
+    dryRun: boolean,
+  ): AppliedTransaction | { applied: false; refusal: Refusal; result: string } => {
+    let refused: Refusal | null
+    try {
+      refused = preflight(tx, signingFields, host, dryRun) ?? preclaim(objects, tx, host, dryRun)
+    } catch (error) {
+      // rippled's apply.cpp turns an exception in preflight or preclaim into tefEXCEPTION.
+      refused = faultRefusal(error)
+    }
+    if (refused && !isTec(refused.result)) {
+      return { applied: false, refusal: refused, result: refused.result }
+    }
+    const fee = parseDrops(tx.Fee) ?? 0n
+    return applyTransaction(objects, { tx, txid, fee, claim: refused ?? undefined }, host)
   }
 
   const setAmendments = (next: AmendmentTable) => {
@@ -254,20 +291,7 @@ export function createNetworkLedger(
         const detail = `the transaction ${txid} is already in the ledger`
         return answer(txid, refuse('tefALREADY', 'already-applied', detail, 'apply.cpp'))
       }
-      let refused: Refusal | null
-      try {
-        refused = preflight(tx, decoded.signingFields, host) ?? preclaim(objects, tx, host)
-      } catch (error) {
-        // rippled's apply.cpp turns an exception in preflight or preclaim into tefEXCEPTION.
-        refused = faultRefusal(error)
-      }
-      if (refused && !isTec(refused.result)) return answer(txid, refused)
-      const fee = parseDrops(tx.Fee) ?? 0n
-      const applied = applyTransaction(
-        objects,
-        { tx, txid, fee, claim: refused ?? undefined },
-        host,
-      )
+      const applied = run(tx, decoded.signingFields, txid, false)
       if (!applied.applied) return answer(txid, applied.refusal ?? refusalOf(applied.result))
       const stored = keep(objects, tx, txid, applied)
       openBlobs.set(txid, canonical)
@@ -283,6 +307,19 @@ export function createNetworkLedger(
         }
       }
       return answer(txid, applied.refusal ?? 'tesSUCCESS', true)
+    },
+    simulate(blob) {
+      const decoded = codec.decodeCanonical(blob.toUpperCase())
+      if (!decoded) return { result: 'temMALFORMED', stored: null }
+      const { tx } = decoded
+      const txid = ledgerTransactionId(blob.toUpperCase())
+      const applied = run(tx, decoded.signingFields, txid, true)
+      if (!applied.applied) return { result: applied.result, stored: null }
+      // Applied to a sandbox of the open ledger that is dropped here (rippled Simulate.cpp: a
+      // copy of the open view, tapDRY_RUN): its metadata as the next transaction's would be.
+      const stored = storedOf(tx, txid, applied)
+      stored.meta.TransactionIndex = open.length
+      return { result: applied.result, stored }
     },
     close(now, ledgers = 1) {
       let burnt = 0n

@@ -4,7 +4,12 @@ import { amendmentResult } from '../amendments/required-amendments'
 import { parseDrops } from '../amounts/native-amount'
 import type { JsonObject } from '../codec/json-object'
 import { type NetworkDefinition, requiresNetworkId } from '../networks'
-import { checkAuthorization, checkSignatures, signatureCount } from '../signatures/signature-check'
+import {
+  checkAuthorization,
+  checkSignatures,
+  checkSimulateKeys,
+  signatureCount,
+} from '../signatures/signature-check'
 import { balanceOf, peekAccount, readAccount } from '../state/account-root'
 import { ticketIndex } from '../state/keylets'
 import { type AccountRoot, ZERO_HASH } from '../state/ledger-object'
@@ -119,7 +124,8 @@ const amendmentRefusal = (tx: JsonObject, host: PreflightContext): Refusal | nul
 /**
  * Preflight of a submitted transaction, in rippled's order: the amendments its type and fields
  * need (`temDISABLED`, amendments/required-amendments.ts), signature(s), `NetworkID`, the fee
- * field, then the type's rules (`temUNKNOWN` when it has none). Null when it passes.
+ * field, then the type's rules (`temUNKNOWN` when it has none). Null when it passes. `dryRun`
+ * (`simulate`, rippled's tapDRY_RUN) verifies no signature: see `checkSimulateKeys`.
  *
  * @example
  * ```ts
@@ -130,10 +136,11 @@ export function preflight(
   tx: JsonObject,
   signingFields: string,
   host: PreflightContext,
+  dryRun = false,
 ): Refusal | null {
   return refusalOrNull(
     amendmentRefusal(tx, host) ??
-      checkSignatures(tx, signingFields) ??
+      (dryRun ? checkSimulateKeys(tx) : checkSignatures(tx, signingFields)) ??
       networkIdResult(host.network, tx) ??
       feeFieldRefusal(tx) ??
       typePreflight(tx, host),
@@ -215,7 +222,9 @@ export function minimumFee(
   signers?: number,
 ): bigint {
   const { fees } = view
-  const multisigners = signers ?? (tx.SigningPubKey === '' ? signatureCount(tx) : 0)
+  // rippled counts the Signers present (calculateBaseFee): none for an unsigned `simulate`.
+  const multisigners =
+    signers ?? (tx.SigningPubKey === '' && tx.Signers !== undefined ? signatureCount(tx) : 0)
   const standard = fees.base * BigInt(multisigners > 0 ? multisigners + 1 : 1)
   const rules = host.rulesFor(String(tx.TransactionType))
   return rules?.fee ? rules.fee(tx, fees, standard, view) : standard
@@ -225,14 +234,20 @@ export function minimumFee(
  * Preclaim of a submitted transaction, in rippled's order (Transactor::preclaim, then the type's):
  * the account, the Sequence or ticket, `LastLedgerSequence`, the fee level, the signing keys, the
  * balance for the fee, then the type's own `preclaim`. Null when it may apply; a `tec` code from
- * the type is still applied (fee and Sequence only).
+ * the type is still applied (fee and Sequence only). `dryRun`: `simulate`'s key check
+ * (`checkAuthorization`).
  *
  * @example
  * ```ts
  * preclaim(openLedger, tx, host)?.result // undefined, or 'tefPAST_SEQ'
  * ```
  */
-export function preclaim(view: ReadView, tx: JsonObject, host: PreflightContext): Refusal | null {
+export function preclaim(
+  view: ReadView,
+  tx: JsonObject,
+  host: PreflightContext,
+  dryRun = false,
+): Refusal | null {
   const root = readAccount(view, String(tx.Account))
   if (!root) return noAccount(tx)
   const sequence = sequenceResult(view, tx, root)
@@ -255,7 +270,7 @@ export function preclaim(view: ReadView, tx: JsonObject, host: PreflightContext)
     return refuse('telINSUF_FEE_P', 'fee-too-low', detail, SOURCE)
   }
   const authorization =
-    checkAuthorization(tx, view) ??
+    checkAuthorization(tx, view, dryRun) ??
     (tx.TransactionType === 'Batch' ? batchAuthorization(tx, view) : null)
   if (authorization) return refusalOf(authorization)
   if (balanceOf(root) < fee) {
