@@ -20,7 +20,6 @@ import type { AccountView, Ledger, LedgerSelector } from './ledger-types'
 import { createNetworkLedger, DEFAULT_LEDGER_HISTORY, type NetworkLedger } from './network-ledger'
 import { NETWORKS, networkDefinition } from './networks'
 import { accountOffers, bookOffers } from './reads/book-offers'
-import { bookQuote } from './reads/book-quote'
 import { accountObjectsPage, ledgerDataPage, ownerObjects } from './reads/ledger-reads'
 import { accountNfts, heldNFToken, nftBuyOffers, nftSellOffers } from './reads/nft-reads'
 import { depositAuthorized, depositParties } from './rules/common/deposit-authorization'
@@ -300,17 +299,6 @@ export function createLedger(options: LedgerOptions): Ledger {
     },
     accountOffers: (key, address, page, at) =>
       accountOffers(stateOf(network(key), at), address, page),
-    bookQuote(key, { account, pay, amount }) {
-      const ledger = network(key)
-      const native = ledger.definition.native_asset
-      const asset = pay.issuer === null ? { currency: native, issuer: null } : pay
-      return bookQuote(ledger.objects, {
-        account,
-        pay: asset,
-        amount: LedgerAmount.fromJson(amount, native),
-        enabled: ledger.preflightContext.enabled,
-      })
-    },
     fee: (key) => network(key).definition.fee,
     preflight: (key, tx, options) => unsignedPreflight(tx, network(key).preflightContext, options),
     minimumFee(key, tx, options) {
@@ -321,6 +309,29 @@ export function createLedger(options: LedgerOptions): Ledger {
     submit(key, blob) {
       if (typeof blob !== 'string') throw new TypeError('blob must be a hex string')
       return submitTo(key, blob)
+    },
+    findPaths(key, request) {
+      const ledger = network(key)
+      if (![request.source, request.destination].every((a) => isValidClassicAddress(a))) return []
+      const native = ledger.definition.native_asset
+      const alternatives = ledger.findPaths({
+        source: request.source,
+        destination: request.destination,
+        deliver: LedgerAmount.fromJson(request.amount, native),
+        partial: request.partial ?? false,
+        sendMax:
+          request.sendMax === undefined ? null : LedgerAmount.fromJson(request.sendMax, native),
+        sourceAssets:
+          request.sourceCurrencies?.map(({ currency, issuer }) => ({
+            currency: currency === native ? 'XRP' : currency,
+            issuer: issuer ?? null,
+          })) ?? null,
+      })
+      return alternatives.map((alternative) => ({
+        paths: alternative.paths,
+        source_amount: alternative.sourceAmount.toJson(),
+        destination_amount: alternative.deliveredAmount.toJson(),
+      }))
     },
     simulate(key, blob) {
       const ledger = network(key)

@@ -10,6 +10,9 @@ import { ledgerTransactionId } from './codec/transaction-id'
 import { loadNetworkLedger, type NetworkLedgerState, saveNetworkLedger } from './ledger-state'
 import type { SubmitResult } from './ledger-types'
 import type { NetworkDefinition } from './networks'
+import type { PathAlternative } from './paths/path-search'
+import { paymentLiquidity } from './paths/payment-liquidity'
+import { findPaths, type PathFindRequest } from './reads/path-find'
 import { runBatch } from './rules/batch/batch-rules'
 import type { NativePrice, PreflightContext, RulesLookup } from './rules/transaction-rules'
 import {
@@ -52,6 +55,8 @@ export interface NetworkLedger {
    * `tes` or `tec` result); nothing is kept, recorded or heard of.
    */
   simulate(blob: string): { result: string; stored: StoredTransaction | null }
+  /** The path search on the open ledger, with the payment engine's own liquidity (reads/path-find.ts). */
+  findPaths(request: Omit<PathFindRequest, 'enabled' | 'liquidity'>): PathAlternative[]
   /**
    * Validates the open ledger, closing `ledgers` at once (default 1) after a clock jump: its
    * header, and the transactions it validated in ledger order.
@@ -321,6 +326,12 @@ export function createNetworkLedger(
       stored.meta.TransactionIndex = open.length
       return { result: applied.result, stored }
     },
+    findPaths: (request) =>
+      findPaths(objects, {
+        ...request,
+        enabled: host.enabled,
+        liquidity: paymentLiquidity(price, definition.native_asset),
+      }),
     close(now, ledgers = 1) {
       let burnt = 0n
       const leaves = open.map((stored) => {

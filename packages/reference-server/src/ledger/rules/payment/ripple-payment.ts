@@ -2,7 +2,7 @@ import { LedgerAmount } from '../../amounts/ledger-amount'
 import { isIssued } from '../../amounts/ledger-asset'
 import { Quality } from '../../amounts/quality'
 import { flow } from '../../paths/flow'
-import { marketLiquidity } from '../../paths/market-liquidity'
+import { paymentLiquidity } from '../../paths/payment-liquidity'
 import { readAccount } from '../../state/account-root'
 import { refuse, type Verdict } from '../../view/refusal'
 import { paymentDepositResult } from '../common/deposit-authorization'
@@ -79,7 +79,7 @@ export function applyRipplePayment(context: ApplyContext): Verdict {
     limitQuality,
     sendMax: maxSource,
     enabled: context.enabled,
-    liquidity: marketLiquidity(context.price, native),
+    liquidity: paymentLiquidity(context.price, native),
   })
   const { result, actualOut } = outcome
   const delivered = `${describe(actualOut)} of the Amount ${describe(deliver)}`
