@@ -6,6 +6,7 @@ import { nftMethods } from './methods/nft-methods'
 import { noRippleMethods } from './methods/noripple-check'
 import { objectMethods } from './methods/object-methods'
 import { offerMethods } from './methods/offer-methods'
+import { pathMethods } from './methods/path-methods'
 import { serverMethods } from './methods/server-methods'
 import { simulateMethods } from './methods/simulate-method'
 import { submitMethods } from './methods/submit-methods'
@@ -26,6 +27,7 @@ const METHODS: Record<string, NodeMethod> = {
   ...transactionMethods,
   ...submitMethods,
   ...simulateMethods,
+  ...pathMethods,
 }
 
 /** The node's methods over one ledger (docs/protocol.md §8.6), transport-free. */
