@@ -88,7 +88,10 @@ describe('ripple_path_find [rippled RipplePathFind.cpp, PathRequest.cpp]', () =>
     })
     expect(result.alternatives).toHaveLength(1)
     const [found] = result.alternatives
-    expect(found?.paths_computed).toEqual([[{ currency: 'XRP' }]])
+    // STPath::getJson: each element with its type bits (0x10: a currency).
+    expect(found?.paths_computed).toEqual([
+      [{ currency: 'XRP', type: 16, type_hex: '0000000000000010' }],
+    ])
     expect((found as { paths_canonical?: unknown }).paths_canonical).toEqual([])
     expect(found?.source_amount).toMatchObject({ currency: 'EUR', issuer: issuer.classicAddress })
     const before = Number(await usdOf(bob.classicAddress))
@@ -138,7 +141,9 @@ describe('ripple_path_find [rippled RipplePathFind.cpp, PathRequest.cpp]', () =>
       source_currencies: [{ currency: 'EUR', issuer: issuer.classicAddress }],
     })
     const [found] = result.alternatives
-    expect(found?.paths_computed[0]).toEqual([{ currency: 'GBP', issuer: issuer.classicAddress }])
+    expect(found?.paths_computed[0]).toEqual([
+      { currency: 'GBP', issuer: issuer.classicAddress, type: 48, type_hex: '0000000000000030' },
+    ])
     expect(found?.source_amount).toEqual(eur('2'))
   })
 

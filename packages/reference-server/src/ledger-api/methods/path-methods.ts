@@ -109,6 +109,16 @@ export function pathRequestParams(params: Record<string, unknown>): PathRequestP
   return request
 }
 
+// A path element as rippled's STPath::getJson writes it: its `type` bits (account 0x01,
+// currency 0x10, issuer 0x20, STPathElement) and `type_hex` beside its fields.
+const typedElement = (element: { account?: string; currency?: string; issuer?: string }) => {
+  const type =
+    (element.account === undefined ? 0 : 0x01) |
+    (element.currency === undefined ? 0 : 0x10) |
+    (element.issuer === undefined ? 0 : 0x20)
+  return { ...element, type, type_hex: type.toString(16).toUpperCase().padStart(16, '0') }
+}
+
 /**
  * The path request's answer on the open ledger (PathRequest.cpp `isValid` then `doUpdate`):
  * `alternatives` (`paths_computed`, `source_amount`; `destination_amount` for "-1";
@@ -140,7 +150,7 @@ export function pathAnswer(
       : { sourceCurrencies: request.sourceCurrencies }),
   })
   const alternatives = found.map((alternative) => ({
-    paths_computed: alternative.paths,
+    paths_computed: alternative.paths.map((path) => path.map(typedElement)),
     source_amount: alternative.source_amount,
     ...(request.all ? { destination_amount: alternative.destination_amount } : {}),
     ...(legacy ? { paths_canonical: [] } : {}),
