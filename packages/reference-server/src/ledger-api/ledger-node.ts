@@ -8,7 +8,9 @@ import { noRippleMethods } from './methods/noripple-check'
 import { objectMethods } from './methods/object-methods'
 import { offerMethods } from './methods/offer-methods'
 import { oracleMethods } from './methods/oracle-methods'
+import { pathMethods } from './methods/path-methods'
 import { serverMethods } from './methods/server-methods'
+import { simulateMethods } from './methods/simulate-method'
 import { submitMethods } from './methods/submit-methods'
 import { transactionMethods } from './methods/transaction-methods'
 import type { ApiVersion, NodeMethod } from './node-request'
@@ -28,6 +30,8 @@ const METHODS: Record<string, NodeMethod> = {
   ...oracleMethods,
   ...transactionMethods,
   ...submitMethods,
+  ...simulateMethods,
+  ...pathMethods,
 }
 
 /** The node's methods over one ledger (docs/protocol.md §8.6), transport-free. */

@@ -10,6 +10,7 @@ import {
   publishClose,
   type StreamSubscriber,
 } from './node-streams'
+import { createPathFindSession } from './path-find-session'
 import { type CallOutcome, runMethod, socketAnswer } from './rpc-envelope'
 import { RpcError } from './rpc-errors'
 
@@ -186,11 +187,19 @@ export function createNodeSockets({
       if (set?.size === 0) map.delete(key)
     }
     const forgetAccount = (account: string) => unfollow(own.accounts, subscriber.accounts, account)
+    // path_find: one request per socket, answered again after each close (path-find-session.ts).
+    const paths = createPathFindSession(ledger, network, (frame) =>
+      socket.send(JSON.stringify(frame)),
+    )
+    const stopPaths = ledger.onClose((event) => {
+      if (event.network === network.key) paths.update()
+    })
     const call = (
       command: string,
       request: Record<string, unknown>,
       apiVersion: ApiVersion,
     ): CallOutcome => {
+      if (command === 'path_find') return runMethod(() => paths.handle(request))
       if (command === 'subscribe') return runMethod(() => subscribe(request, apiVersion))
       if (command === 'unsubscribe') return runMethod(() => unsubscribe(request))
       return node.call(network, command, request, apiVersion)
@@ -224,6 +233,7 @@ export function createNodeSockets({
       )
     })
     return () => {
+      stopPaths()
       for (const name of subscriber.streams) own[name].delete(subscriber)
       for (const account of [...subscriber.accounts]) forgetAccount(account)
       for (const key of [...subscriber.books]) unfollow(own.books, subscriber.books, key)

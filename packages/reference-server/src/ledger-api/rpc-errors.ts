@@ -39,6 +39,15 @@ const RPC_ERRORS = {
   badCredentials: [95, 'Credentials do not exist, are not accepted, or have expired.'],
   entryNotFound: [98, 'Entry not found.'],
   unexpectedLedgerType: [99, 'Unexpected ledger type.'],
+  // simulate, ripple_path_find, path_find (issue 43 §2).
+  dstActMalformed: [48, 'Destination account is malformed.'],
+  dstActMissing: [49, 'Destination account not provided.'],
+  dstAmtMissing: [52, 'Destination amount/currency/issuer is missing.'],
+  noPathRequest: [33, 'No pathfinding request in progress.'],
+  sendMaxMalformed: [64, 'SendMax amount malformed.'],
+  srcActMalformed: [65, 'Source account is malformed.'],
+  srcActMissing: [66, 'Source account not provided.'],
+  transactionSigned: [96, 'Transaction should not be signed.'],
 } as const satisfies Record<string, readonly [number, string]>
 
 /** A name of {@link RPC_ERRORS}. */

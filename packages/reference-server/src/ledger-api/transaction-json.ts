@@ -14,7 +14,7 @@ export function signedFields(lookup: TransactionLookup): Record<string, unknown>
 }
 
 /** The metadata as stored in binary: without `delivered_amount`, a JSON-only field. */
-const binaryMeta = (lookup: TransactionLookup) => {
+export const binaryMeta = (lookup: TransactionLookup) => {
   const { delivered_amount: _delivered, ...meta } = lookup.transaction.meta
   return meta
 }

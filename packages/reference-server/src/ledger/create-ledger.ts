@@ -20,7 +20,6 @@ import type { AccountView, Ledger, LedgerSelector } from './ledger-types'
 import { createNetworkLedger, DEFAULT_LEDGER_HISTORY, type NetworkLedger } from './network-ledger'
 import { NETWORKS, networkDefinition } from './networks'
 import { accountOffers, bookOffers } from './reads/book-offers'
-import { bookQuote } from './reads/book-quote'
 import { accountObjectsPage, ledgerDataPage, ownerObjects } from './reads/ledger-reads'
 import { accountNfts, heldNFToken, nftBuyOffers, nftSellOffers } from './reads/nft-reads'
 import { credentialsPreauthorized, credentialsRequestRefusal } from './rules/common/credential-ids'
@@ -301,17 +300,6 @@ export function createLedger(options: LedgerOptions): Ledger {
     },
     accountOffers: (key, address, page, at) =>
       accountOffers(stateOf(network(key), at), address, page),
-    bookQuote(key, { account, pay, amount }) {
-      const ledger = network(key)
-      const native = ledger.definition.native_asset
-      const asset = pay.issuer === null ? { currency: native, issuer: null } : pay
-      return bookQuote(ledger.objects, {
-        account,
-        pay: asset,
-        amount: LedgerAmount.fromJson(amount, native),
-        enabled: ledger.preflightContext.enabled,
-      })
-    },
     fee: (key) => network(key).definition.fee,
     preflight: (key, tx, options) => unsignedPreflight(tx, network(key).preflightContext, options),
     minimumFee(key, tx, options) {
@@ -343,6 +331,38 @@ export function createLedger(options: LedgerOptions): Ledger {
     explain(key, hash) {
       const ledger = network(key)
       return typeof hash === 'string' && TXID.test(hash) ? ledger.explain(hash.toUpperCase()) : null
+    },
+    findPaths(key, request) {
+      const ledger = network(key)
+      if (![request.source, request.destination].every((a) => isValidClassicAddress(a))) return []
+      const native = ledger.definition.native_asset
+      const alternatives = ledger.findPaths({
+        source: request.source,
+        destination: request.destination,
+        deliver: LedgerAmount.fromJson(request.amount, native),
+        partial: request.partial ?? false,
+        sendMax:
+          request.sendMax === undefined ? null : LedgerAmount.fromJson(request.sendMax, native),
+        sourceAssets:
+          request.sourceCurrencies?.map(({ currency, issuer }) => ({
+            currency: currency === native ? 'XRP' : currency,
+            issuer: issuer ?? null,
+          })) ?? null,
+      })
+      return alternatives.map((alternative) => ({
+        paths: alternative.paths,
+        source_amount: alternative.sourceAmount.toJson(),
+        destination_amount: alternative.deliveredAmount.toJson(),
+      }))
+    },
+    simulate(key, blob) {
+      const ledger = network(key)
+      const { result, stored } = ledger.simulate(blob)
+      return {
+        engine_result: result,
+        ledger_index: ledger.latestClosedIndex() + 1,
+        lookup: stored && transactionLookup(stored),
+      }
     },
     close(key, options = {}) {
       const { notBefore } = options

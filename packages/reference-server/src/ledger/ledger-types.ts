@@ -10,6 +10,7 @@ import type { MultisignedRefusal } from './codec/multisigned-blob'
 import type { LedgerClosed, TransactionApplied } from './ledger-events'
 import type { LedgerState } from './ledger-state'
 import type { Explained } from './network-ledger'
+import type { PathElement } from './paths/strand-builder'
 import type { AccountOffer, BookOffersPage, BookOffersRequest } from './reads/book-offers'
 import type { ObjectsPage, OwnerObjectsRequest } from './reads/ledger-reads'
 import type { AccountNfts, HeldNFToken, NftOffers, NodeRead, PageRequest } from './reads/nft-reads'
@@ -151,15 +152,6 @@ export interface Ledger {
     page?: { limit?: number; marker?: string },
     ledger?: LedgerSelector,
   ): { offers: AccountOffer[]; marker?: string }
-  /**
-   * What paying `amount` through the order book would cost `account` in `pay` on a network now
-   * (transfer fees included; `filled` false when the book cannot deliver all of it), or null
-   * when no book (nor the native bridge) sells `amount`'s asset for `pay` (docs/protocol.md §8.5).
-   */
-  bookQuote(
-    network: NetworkKey,
-    request: { account: string; pay: { currency: string; issuer: string | null }; amount: Amount },
-  ): { cost: Amount; filled: boolean } | null
   /** The network fee in drops, e.g. "12". */
   fee(network: NetworkKey): string
   /**
@@ -229,6 +221,46 @@ export interface Ledger {
    * ```
    */
   explain(network: NetworkKey, hash: string): Explained | null
+  /**
+   * Applies an unsigned transaction blob to a throw-away copy of the open ledger, as `submit`
+   * would apply it but verifying no signature (rippled Simulate.cpp, tapDRY_RUN): its result,
+   * and when it would apply (tes or tec) the transaction with its metadata as `transaction()`
+   * shows it. Nothing is kept: no ledger, no stream, no listener hears of it.
+   *
+   * @example
+   * ```ts
+   * const { engine_result, lookup } = ledger.simulate('TESTNET', encode(unsignedPayment))
+   * lookup?.transaction.meta.delivered_amount // what it would deliver
+   * ```
+   */
+  simulate(
+    network: NetworkKey,
+    blob: string,
+  ): { engine_result: string; ledger_index: number; lookup: TransactionLookup | null }
+  /**
+   * The path search of `ripple_path_find`, `path_find` and the wallet's pay-with on a network's
+   * open ledger (reads/path-find.ts, rippled Pathfinder.cpp): for each asset `source` could pay
+   * with (`sendMax`'s alone when given; `sourceCurrencies` narrows them, an issuer left out
+   * meaning any line), the paths that deliver `amount` to `destination` (all of it, or as much as
+   * they can when `partial`) and what they cost. Reads only.
+   *
+   * @example
+   * ```ts
+   * const [best] = ledger.findPaths('TESTNET', { source, destination, amount: usd10 })
+   * // { paths: [[{ currency: 'XRP' }]], source_amount: { currency: 'EUR', issuer, value: '9.4' }, destination_amount }
+   * ```
+   */
+  findPaths(
+    network: NetworkKey,
+    request: {
+      source: string
+      destination: string
+      amount: Amount
+      partial?: boolean
+      sendMax?: Amount
+      sourceCurrencies?: readonly { currency: string; issuer?: string }[]
+    },
+  ): { paths: PathElement[][]; source_amount: Amount; destination_amount: Amount }[]
   /**
    * Closes the open ledger now (all networks when omitted): the node's `ledger_accept`, the
    * control API's `/__ref/ledger/close`, the `ledgerCloseMs` timer and automine's close are this

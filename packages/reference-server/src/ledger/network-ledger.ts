@@ -11,6 +11,9 @@ import { ledgerTransactionId } from './codec/transaction-id'
 import { loadNetworkLedger, type NetworkLedgerState, saveNetworkLedger } from './ledger-state'
 import type { SubmitResult } from './ledger-types'
 import type { NetworkDefinition } from './networks'
+import type { PathAlternative } from './paths/path-search'
+import { paymentLiquidity } from './paths/payment-liquidity'
+import { findPaths, type PathFindRequest } from './reads/path-find'
 import { runBatch } from './rules/batch/batch-rules'
 import type { NativePrice, PreflightContext, RulesLookup } from './rules/transaction-rules'
 import {
@@ -22,6 +25,7 @@ import {
   preclaim,
   preflight,
   preflightContext,
+  type Signing,
   type TransactorHost,
 } from './rules/transactor'
 import { newAccountRoot, readAccount } from './state/account-root'
@@ -63,6 +67,14 @@ export interface NetworkLedger {
    * latest {@link REFUSAL_HISTORY} of them; null when neither.
    */
   explain(txid: string): Explained | null
+  /**
+   * Applies an unsigned transaction's canonical blob to a throw-away copy of the open ledger
+   * (`simulate`, rippled's tapDRY_RUN): its result, and what it would store when it applies (a
+   * `tes` or `tec` result); nothing is kept, recorded or heard of.
+   */
+  simulate(blob: string): { result: string; stored: StoredTransaction | null }
+  /** The path search on the open ledger, with the payment engine's own liquidity (reads/path-find.ts). */
+  findPaths(request: Omit<PathFindRequest, 'enabled' | 'liquidity'>): PathAlternative[]
   /**
    * Validates the open ledger, closing `ledgers` at once (default 1) after a clock jump: its
    * header, and the transactions it validated in ledger order.
@@ -216,6 +228,15 @@ export function createNetworkLedger(
     parentBatchId?: string,
   ): StoredTransaction => {
     applied.sandbox.applyTo(target)
+    return storedOf(tx, txid, applied, parentBatchId)
+  }
+  // An applied transaction as the open ledger stores it, with its metadata.
+  const storedOf = (
+    tx: JsonObject,
+    txid: string,
+    applied: AppliedTransaction,
+    parentBatchId?: string,
+  ): StoredTransaction => {
     return {
       ...(applied.refusal ? { refusal: applied.refusal } : {}),
       txid,
@@ -244,6 +265,28 @@ export function createNetworkLedger(
     const txid = ledgerTransactionId(codec.encode(tx))
     const applied = applyTransaction(view, { tx, txid, fee: 0n, claim: refused ?? undefined }, host)
     return applied.applied ? keep(view, tx, txid, applied, batchId) : null
+  }
+
+  // rippled apply.cpp: preflight, preclaim, then the transactor, on the open ledger; nothing is
+  // kept here (the caller keeps a submitted transaction; a simulated one goes nowhere).
+  const run = (
+    tx: JsonObject,
+    signingFields: string,
+    txid: string,
+    signing: Signing,
+  ): AppliedTransaction | { applied: false; refusal: Refusal; result: string } => {
+    let refused: Refusal | null
+    try {
+      refused = preflight(tx, signingFields, host, signing) ?? preclaim(objects, tx, host, signing)
+    } catch (error) {
+      // rippled's apply.cpp turns an exception in preflight or preclaim into tefEXCEPTION.
+      refused = faultRefusal(error)
+    }
+    if (refused && !isTec(refused.result)) {
+      return { applied: false, refusal: refused, result: refused.result }
+    }
+    const fee = parseDrops(tx.Fee) ?? 0n
+    return applyTransaction(objects, { tx, txid, fee, claim: refused ?? undefined }, host)
   }
 
   const setAmendments = (next: AmendmentTable) => {
@@ -326,23 +369,13 @@ export function createNetworkLedger(
         return answer(txid, refuse('tefALREADY', 'already-applied', detail, 'apply.cpp'))
       }
       const { impersonated = false } = options
-      let claim: Refusal | null
-      try {
-        claim =
-          preflight(tx, impersonated ? null : decoded.signingFields, host) ??
-          preclaim(objects, tx, host, impersonated)
-      } catch (error) {
-        // rippled's apply.cpp turns an exception in preflight or preclaim into tefEXCEPTION.
-        claim = faultRefusal(error)
-      }
-      if (claim && !isTec(claim.result)) {
-        const line = notModelledLine(definition.key, txid, claim)
+      const applied = run(tx, decoded.signingFields, txid, impersonated ? 'impersonated' : 'signed')
+      if (!applied.applied) {
+        const refusal = applied.refusal ?? refusalOf(applied.result)
+        const line = notModelledLine(definition.key, txid, refusal)
         if (line) console.warn(line)
-        return notApplied(claim, type)
+        return notApplied(refusal, type)
       }
-      const fee = parseDrops(tx.Fee) ?? 0n
-      const applied = applyTransaction(objects, { tx, txid, fee, claim: claim ?? undefined }, host)
-      if (!applied.applied) return notApplied(applied.refusal ?? refusalOf(applied.result), type)
       const stored = keep(objects, tx, txid, applied)
       if (impersonated) stored.impersonated = true
       openBlobs.set(txid, canonical)
@@ -359,6 +392,25 @@ export function createNetworkLedger(
       }
       return answer(txid, applied.refusal ?? 'tesSUCCESS', true)
     },
+    simulate(blob) {
+      const decoded = codec.decodeCanonical(blob.toUpperCase())
+      if (!decoded) return { result: 'temMALFORMED', stored: null }
+      const { tx } = decoded
+      const txid = ledgerTransactionId(blob.toUpperCase())
+      const applied = run(tx, decoded.signingFields, txid, 'simulated')
+      if (!applied.applied) return { result: applied.result, stored: null }
+      // Applied to a sandbox of the open ledger that is dropped here (rippled Simulate.cpp: a
+      // copy of the open view, tapDRY_RUN): its metadata as the next transaction's would be.
+      const stored = storedOf(tx, txid, applied)
+      stored.meta.TransactionIndex = open.length
+      return { result: applied.result, stored }
+    },
+    findPaths: (request) =>
+      findPaths(objects, {
+        ...request,
+        enabled: host.enabled,
+        liquidity: paymentLiquidity(price, definition.native_asset),
+      }),
     close(now, ledgers = 1) {
       let burnt = 0n
       const leaves = open.map((stored) => {

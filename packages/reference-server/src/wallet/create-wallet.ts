@@ -18,7 +18,7 @@ import { assertBatchWalletVersion, signBatch } from './batch-sign'
 import { authorizeChannelClaim } from './channel-claim'
 import { chooseAccount } from './choose-account'
 import { fillTransaction } from './fill-transaction'
-import { type BookCost, type RateLookup, sendMaxFor } from './pay-with'
+import { type PathQuote, payWithFields, type RateLookup } from './pay-with'
 import { signIn } from './sign-in'
 import { type SignedBlob, type SigningKey, signMulti, signSingle } from './sign-transaction'
 import {
@@ -112,21 +112,24 @@ function signPayload(
     return { ...signed, multisignAccount: null, submit: options.submit && !signed.inner }
   }
   if (values.payWith) {
-    const bookCost: BookCost = (pay) =>
-      deps.ledger.bookQuote(network.key, {
-        account: String(filled.Account),
-        pay,
+    const quote: PathQuote = (pay) => {
+      const [best] = deps.ledger.findPaths(network.key, {
+        source: String(filled.Account),
+        destination: String(filled.Destination),
         amount: filled.Amount as Amount,
-      })?.cost ?? null
-    const sendMax = sendMaxFor(
+        sourceCurrencies: [pay],
+      })
+      return best ? { cost: best.source_amount, paths: best.paths } : null
+    }
+    const fields = payWithFields(
       filled,
       values.payWith,
       network,
       options.pathfinding,
       deps.rates,
-      bookCost,
+      quote,
     )
-    if (sendMax !== null) filled.SendMax = sendMax
+    if (fields !== null) Object.assign(filled, fields)
   }
   if (multisign) {
     const signed = signMulti(filled, account, codec)

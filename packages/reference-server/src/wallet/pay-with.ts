@@ -2,6 +2,7 @@ import type { Amount, IssuedAmount, RatesResponse, TransactionJson } from 'pulls
 import { LedgerAmount } from '../ledger/amounts/ledger-amount'
 import { multiplyRateRound } from '../ledger/amounts/transfer-rate'
 import type { NetworkDefinition } from '../ledger/networks'
+import type { PathElement } from '../ledger/paths/strand-builder'
 import { invalidRequest } from '../platform/errors'
 
 /** The asset the payer chose (docs/protocol.md §8.3 pay-with-anything): native without an issuer. */
@@ -16,17 +17,30 @@ const SLIPPAGE = 1.01
 const SLIPPAGE_RATE = 1_010_000_000
 
 /**
- * What the order book asks of the payer for the payment's `Amount` in the asset it pays with
- * (the ledger's `bookQuote`, docs/protocol.md §8.5), or null where no book sells it.
+ * What the ledger's path search (`ledger.findPaths`, docs/protocol.md §8.12) asks of the payer for
+ * the payment's `Amount` in the asset it pays with, and the paths it found, or null where no path
+ * delivers it.
  *
  * @example
  * ```ts
- * const quote: BookCost = (pay) => ledger.bookQuote('TESTNET', { account, pay, amount })?.cost ?? null
+ * const quote: PathQuote = (pay) => {
+ *   const [best] = ledger.findPaths('TESTNET', { source, destination, amount, sourceCurrencies: [pay] })
+ *   return best ? { cost: best.source_amount, paths: best.paths } : null
+ * }
  * ```
  */
-export type BookCost = (pay: { currency: string; issuer: string | null }) => Amount | null
+export type PathQuote = (pay: {
+  currency: string
+  issuer?: string
+}) => { cost: Amount; paths: PathElement[][] } | null
 
-// The book's cost plus the slippage, rounded up as the ledger keeps amounts.
+/** The fields pay-with adds to the Payment: `SendMax`, and `Paths` when the search found some. */
+export interface PayWithFields {
+  SendMax: Amount
+  Paths?: PathElement[][]
+}
+
+// The path search's cost plus the slippage, rounded up as the ledger keeps amounts.
 const withSlippage = (cost: Amount): Amount =>
   multiplyRateRound(LedgerAmount.fromJson(cost), SLIPPAGE_RATE, true).toJson()
 
@@ -54,26 +68,27 @@ function significant(value: number): string {
 }
 
 /**
- * The `SendMax` for pay-with-anything (docs/protocol.md §8.3): on a Payment of an issued `Amount` with
- * `pathfinding`, the payer pays with the asset they chose, at most the converted amount plus 1%;
- * the receiver still gets the requested `Amount`. Null when the choice is the requested asset.
- * Where the order book sells the `Amount`'s asset for the chosen one, the price is the book's
- * (`bookCost`); only where no book exists does conversion go through the native asset's price
- * from the rates lookup (same code at par).
+ * The `SendMax` (and `Paths`) for pay-with-anything (docs/protocol.md §8.3): on a Payment of an
+ * issued `Amount` with `pathfinding`, the payer pays with the asset they chose, at most the
+ * converted amount plus 1%; the receiver still gets the requested `Amount`. Null when the choice
+ * is the requested asset. The price and the paths are the ledger's path search's (`quote`: order
+ * books, the native bridge, the simulator's market); only where it finds none does conversion
+ * go through the native asset's price from the rates lookup (same code at par), two tokens then
+ * along the path through the native asset (rippled's default path crosses their direct book only).
  *
  * @example
  * ```ts
- * sendMaxFor(tx, { currency: 'XRP' }, network, pathfinding, rates) // '19313' drops for 0.01 USD at 0.523
+ * payWithFields(tx, { currency: 'XRP' }, network, pathfinding, rates) // { SendMax: '19313' } for 0.01 USD at 0.523
  * ```
  */
-export function sendMaxFor(
+export function payWithFields(
   tx: TransactionJson,
   choice: PayWithChoice,
   network: NetworkDefinition,
   pathfinding: boolean,
   rates: RateLookup | undefined,
-  bookCost?: BookCost,
-): Amount | null {
+  quote?: PathQuote,
+): PayWithFields | null {
   const amount = tx.Amount
   if (tx.TransactionType !== 'Payment' || !isIssued(amount)) {
     throw invalidRequest('payWith', 'applies only to a Payment of an issued Amount')
@@ -84,16 +99,32 @@ export function sendMaxFor(
     throw invalidRequest('payWith.issuer', `is required for ${choice.currency} on ${network.key}`)
   }
   if (choice.currency === amount.currency && choice.issuer === amount.issuer) return null
-  const cost = bookCost?.({ currency: choice.currency, issuer: choice.issuer ?? null })
-  if (cost) return withSlippage(cost)
+  const found = quote?.(
+    choice.issuer === undefined
+      ? { currency: native }
+      : { currency: choice.currency, issuer: choice.issuer },
+  )
+  if (found) {
+    return {
+      SendMax: withSlippage(found.cost),
+      ...(found.paths.length > 0 ? { Paths: found.paths } : {}),
+    }
+  }
   const value = Number(amount.value) * SLIPPAGE
   if (choice.issuer === undefined) {
     const units = value / nativePrice(rates, amount.currency, native)
-    return String(Math.ceil(units * 1_000_000))
+    return { SendMax: String(Math.ceil(units * 1_000_000)) }
   }
   const ratio =
     choice.currency === amount.currency
       ? 1
       : nativePrice(rates, choice.currency, native) / nativePrice(rates, amount.currency, native)
-  return { currency: choice.currency, issuer: choice.issuer, value: significant(value * ratio) }
+  return {
+    SendMax: {
+      currency: choice.currency,
+      issuer: choice.issuer,
+      value: significant(value * ratio),
+    },
+    Paths: [[{ currency: native }]],
+  }
 }

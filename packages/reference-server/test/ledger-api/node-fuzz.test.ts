@@ -7,13 +7,13 @@ import { createClock } from '../../src/platform'
 import { signTx, testKey } from '../ledger/test-keys'
 import { openInProcess } from '../ws/in-process-probe'
 
-// The node part of bench/fuzz.ts (issue 43 §6) on a fixed seed: generated rippled requests, raw
+// The node part of bench/fuzz.ts (issue 43 §6) on its seed and frame count (31, 5,000): generated rippled requests, raw
 // text and JSON values on one socket. rippled answers a hostile frame with an error of its own
 // (`invalidParams`, `actMalformed`…), never `internal`; an error leaves the ledger as it was, the
 // socket stays open and the native total never grows. Frames 2829 and 2899 of this seed are the
 // submit_multisigned ones that answered `internal` before (a tx_json the codec encodes without an
 // Account or Signers, submitted as it was).
-const FRAMES = 3_000
+const FRAMES = 5_000
 const endpoints = {
   api: 'https://fuzz.test',
   oauth: 'https://fuzz.test/oauth',
@@ -62,6 +62,80 @@ describe('ledger node frames with hostile fields (bench/fuzz.ts, seed 31)', () =
     }
     expect(bad).toEqual([])
     expect(changed).toEqual([])
+    expect(socket.socket.readyState).toBe(1)
+  }, 60_000)
+})
+
+// simulate, ripple_path_find and path_find (issue 43 §2, §6) with hostile fields: rippled answers
+// each with an error of its own (Simulate.cpp, PathRequest.cpp `parseJson`), never `internal`;
+// nothing a simulation does is kept.
+describe('simulate and path finding with hostile fields [rippled Simulate.cpp, PathRequest.cpp]', () => {
+  it('never answer internal and change nothing', async () => {
+    const [alice] = server.platform.users.list()
+    const address = alice?.accounts[0]?.address ?? ''
+    const anything = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.jsonValue({ maxDepth: 2 }),
+    )
+    const amount = fc.oneof(
+      fc.constantFrom('-1', '0', '10', '1e3', '99999999999999999999'),
+      fc.record({
+        currency: fc.oneof(fc.constantFrom('USD', 'XRP', 'X'), anything),
+        issuer: fc.oneof(fc.constant(address), anything),
+        value: fc.oneof(fc.constantFrom('-1', '0', '1', '1e96', 'NaN'), anything),
+      }),
+      anything,
+    )
+    const txJson = fc.record(
+      {
+        TransactionType: fc.oneof(
+          fc.constantFrom('Payment', 'AccountSet', 'Batch', 'Nope'),
+          anything,
+        ),
+        Account: fc.oneof(fc.constant(address), anything),
+        Destination: fc.oneof(fc.constant(address), anything),
+        Amount: amount,
+        Fee: anything,
+        Sequence: anything,
+        SigningPubKey: fc.oneof(fc.constantFrom('', '02AB'), anything),
+        TxnSignature: fc.oneof(fc.constant(''), anything),
+        Signers: anything,
+        Paths: anything,
+        Flags: anything,
+      },
+      { requiredKeys: [] },
+    )
+    const request = fc.record(
+      {
+        command: fc.constantFrom('simulate', 'ripple_path_find', 'path_find'),
+        subcommand: fc.oneof(fc.constantFrom('create', 'status', 'close'), anything),
+        tx_json: fc.oneof(txJson, anything),
+        tx_blob: fc.oneof(fc.constantFrom('', '12', '1200'), anything),
+        binary: anything,
+        source_account: fc.oneof(fc.constant(address), anything),
+        destination_account: fc.oneof(fc.constant(address), anything),
+        destination_amount: amount,
+        send_max: amount,
+        source_currencies: anything,
+      },
+      { requiredKeys: ['command'] },
+    )
+    const frames = fc.sample(request, { numRuns: 2_000, seed: 43 })
+    const socket = openInProcess(server.WebSocket, 'wss://fuzz.test/ledger/TESTNET')
+    const account = () => JSON.stringify(server.platform.ledger.account('TESTNET', address))
+    const before = account()
+    const bad: string[] = []
+    for (const frame of frames) {
+      const answer = await socket.ask(frame)
+      if (answer.type !== 'response' || answer.error === 'internal') {
+        bad.push(`${JSON.stringify(answer).slice(0, 200)} ← ${JSON.stringify(frame).slice(0, 300)}`)
+      }
+    }
+    expect(bad).toEqual([])
+    expect(account()).toBe(before)
     expect(socket.socket.readyState).toBe(1)
   }, 60_000)
 })

@@ -55,9 +55,12 @@ describe('pay with anything (docs/protocol.md §8.3, §8.5)', () => {
       payWith: { currency: 'XRP' },
     })
     const tx = decode(record.response.hex ?? '')
-    // 10 USD at the platform's rate (price of 1 XRP in USD), plus 1% room for the price to move.
+    // The path search's cost of 10 USD (the simulator's market at the platform's rate, the price
+    // of 1 XRP in USD, rounded up to a drop), plus 1% room for the price to move.
     const price = Number(platform.lookups.rates('USD').XRP)
-    expect(tx.SendMax).toBe(String(Math.ceil(((10 * 1.01) / price) * 1_000_000)))
+    const cost = Math.ceil((10 / price) * 1_000_000)
+    expect(Number(tx.SendMax)).toBe(Math.ceil(cost * 1.01))
+    expect(tx.Paths).toBeUndefined()
     expect(tx.Amount).toEqual(USD)
     expect(verify(singleSigningData(tx), String(tx.TxnSignature), String(tx.SigningPubKey))).toBe(
       true,
@@ -100,6 +103,39 @@ describe('pay with anything (docs/protocol.md §8.3, §8.5)', () => {
     const sendMax = decode(record.response.hex ?? '').SendMax as { currency: string; value: string }
     expect(sendMax).toMatchObject({ currency: 'EUR', issuer: ISSUER })
     expect(Number(sendMax.value)).toBeCloseTo(10 * 1.01 * eurPerUsd, 10)
+  })
+
+  it('pays with a token it holds through the native asset: the path search’s Paths [[{currency: XRP}]] (rippled’s default path crosses only the direct book), the receiver gets USD', async () => {
+    const { platform, alice, bob, create } = setup
+    await trustUsd('TESTNET')
+    const EUR = { currency: 'EUR', issuer: ISSUER }
+    const trust = create({
+      txjson: { TransactionType: 'TrustSet', LimitAmount: { ...EUR, value: '1000' } },
+    })
+    await platform.wallet.sign(trust.uuid, { user: alice.uuid, network: 'TESTNET' })
+    const payer = alice.accounts[0]?.address ?? ''
+    const sequence = platform.ledger.account('TESTNET', ISSUER)?.sequence
+    const fund = {
+      TransactionType: 'Payment',
+      Account: ISSUER,
+      Destination: payer,
+      Amount: { ...EUR, value: '100' },
+      Fee: '12',
+      Sequence: sequence,
+    }
+    expect(platform.ledger.submit('TESTNET', signTx(fund, issuer)).engine_result).toBe('tesSUCCESS')
+    const { uuid } = create(request(bob.accounts[0]?.address ?? ''))
+    const record = await platform.wallet.sign(uuid, {
+      user: alice.uuid,
+      network: 'TESTNET',
+      payWith: EUR,
+    })
+    const tx = decode(record.response.hex ?? '')
+    expect(tx.Paths).toEqual([[{ currency: 'XRP' }]])
+    expect(tx.SendMax).toMatchObject(EUR)
+    expect(record.response.dispatched_result).toBe('tesSUCCESS')
+    const [line] = platform.ledger.account('TESTNET', bob.accounts[0]?.address ?? '')?.lines ?? []
+    expect(line).toMatchObject({ currency: 'USD', counterparty: ISSUER, balance: '10' })
   })
 
   it('adds no SendMax when the payer picks the requested asset', async () => {

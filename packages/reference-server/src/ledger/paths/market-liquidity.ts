@@ -22,12 +22,12 @@ import type { LiquiditySource, StepOffer } from './step'
 export type NativePrice = (currency: string, native: string) => number | null
 
 /**
- * **[ours]** The simulator's market (docs/protocol.md §8.5): where a payment's book has no offer
- * at all, the issuers of its two assets convert at the simulator's prices, as one offer of a
- * liquidity source (paths/step.ts): the in asset's issuer takes what the taker pays (the native
- * asset: the out asset's issuer takes it), the out asset's issuer gives what it delivers (the
- * native asset: out of the in asset's issuer's spendable drops). Same currency codes convert at
- * par; no transfer fee on either side. Payments only: offer crossing takes real offers alone.
+ * **[ours]** The simulator's market (docs/protocol.md §8.5): where a payment's book between the
+ * native asset and a token has no offer at all, the token's issuer converts at the simulator's
+ * price, as one offer of a liquidity source (paths/step.ts): the in asset's issuer takes what the
+ * taker pays (the native asset: the out asset's issuer takes it), the out asset's issuer gives
+ * what it delivers (the native asset: out of the in asset's issuer's spendable drops); no transfer
+ * fee on either side. Payments only: offer crossing takes real offers alone.
  *
  * @example
  * ```ts
@@ -39,7 +39,10 @@ export function marketLiquidity(
   native: string,
 ): (book: Book, view: ReadView) => readonly LiquiditySource[] {
   return (book, view) => {
-    // Only where the order book has no offer: a book's own price wins.
+    // Only between the native asset and a token (two tokens meet through it, along a path that
+    // names it: rippled's default path crosses the direct book only), and only where the order
+    // book has no offer: a book's own price wins.
+    if (book.in.issuer !== null && book.out.issuer !== null) return []
     if (bookTip(view, bookBase(book))) return []
     const rate = marketRate(price, book, native)
     if (!rate) return []
@@ -52,9 +55,8 @@ export function marketLiquidity(
 function marketRate(price: NativePrice, book: Book, native: string): LedgerNumber | null {
   const perNative = (asset: LedgerAsset) =>
     asset.issuer === null ? 1 : price(asset.currency, native)
-  const par = book.in.currency === book.out.currency
-  const inPrice = par ? 1 : perNative(book.in)
-  const outPrice = par ? 1 : perNative(book.out)
+  const inPrice = perNative(book.in)
+  const outPrice = perNative(book.out)
   if (!inPrice || !outPrice || !(inPrice > 0) || !(outPrice > 0)) return null
   const million = LedgerNumber.from(1_000_000)
   let rate = LedgerNumber.from(inPrice).div(LedgerNumber.from(outPrice))

@@ -188,7 +188,8 @@ export function offerStream(
 // is so small that rounding makes its quality worse than its book's, which would block the book.
 function tiny(offer: Offer, quality: Quality, amounts: InOut, funds: LedgerAmount): boolean {
   if (amounts.out.native) return false
-  if (!amounts.in.native && amounts.in.gte(amounts.out)) return false
+  // Two tokens of different currencies compare as numbers (rippled's IOUAmount `>=`).
+  if (!amounts.in.native && !amounts.in.toNumber().lt(amounts.out.toNumber())) return false
   const effective =
     offer.Account !== amounts.out.asset.issuer && funds.lt(amounts.out)
       ? quality.ceilOutStrict(amounts, funds, false)

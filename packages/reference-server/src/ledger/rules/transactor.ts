@@ -9,6 +9,7 @@ import {
   addressOf,
   checkAuthorization,
   checkSignatures,
+  checkSimulateKeys,
   signatureCount,
 } from '../signatures/signature-check'
 import { balanceOf, peekAccount, readAccount } from '../state/account-root'
@@ -128,11 +129,23 @@ function amendmentRefusal(tx: JsonObject, host: PreflightContext): Refusal | nul
 }
 
 /**
+ * Which signature check a transaction gets: `signed`, every signature verified (a submission);
+ * `impersonated`, none, and no signing key checked (the control API's impersonation,
+ * docs/protocol.md §10); `simulated`, `simulate`'s checks (rippled's tapDRY_RUN: no signature
+ * verified, a key that is given still checked).
+ *
+ * @example
+ * ```ts
+ * preflight(tx, signingFields, host, 'simulated')
+ * ```
+ */
+export type Signing = 'signed' | 'impersonated' | 'simulated'
+
+/**
  * Preflight of a submitted transaction, in rippled's order: the amendments its type and fields
  * need (`temDISABLED`, amendments/required-amendments.ts), signature(s), `NetworkID`, the fee
- * field, then the type's rules (`temUNKNOWN` when it has none). Null when it passes.
- * `signingFields` null is an impersonated transaction (the control API's, docs/protocol.md §10):
- * it carries no signature, and none is checked.
+ * field, then the type's rules (`temUNKNOWN` when it has none). Null when it passes. `signing`
+ * says which signature check runs (see {@link Signing}).
  *
  * @example
  * ```ts
@@ -141,12 +154,13 @@ function amendmentRefusal(tx: JsonObject, host: PreflightContext): Refusal | nul
  */
 export function preflight(
   tx: JsonObject,
-  signingFields: string | null,
+  signingFields: string,
   host: PreflightContext,
+  signing: Signing = 'signed',
 ): Refusal | null {
   return refusalOrNull(
     amendmentRefusal(tx, host) ??
-      signatureRefusal(tx, signingFields) ??
+      signatureRefusal(tx, signingFields, signing) ??
       networkIdResult(host.network, tx) ??
       feeFieldRefusal(tx) ??
       typePreflight(tx, host),
@@ -154,9 +168,12 @@ export function preflight(
 }
 
 // Transactor::preflight2 (STTx::checkSign): the signature, or each multisigner's, must verify
-// over the transaction; none is checked for an impersonated one (`signingFields` null).
-function signatureRefusal(tx: JsonObject, signingFields: string | null): Refusal | null {
-  if (signingFields === null || checkSignatures(tx, signingFields) === null) return null
+// over the transaction; none is checked for an impersonated one, and a simulated one has
+// `checkSimulateKeys` (tapDRY_RUN).
+function signatureRefusal(tx: JsonObject, signingFields: string, signing: Signing): Verdict | null {
+  if (signing === 'impersonated') return null
+  if (signing === 'simulated') return checkSimulateKeys(tx)
+  if (checkSignatures(tx, signingFields) === null) return null
   const detail =
     tx.SigningPubKey === '' || tx.Signers !== undefined
       ? 'the Signers do not verify: each needs its own valid signature, sorted by account, none the account itself, and no single signature beside them'
@@ -166,8 +183,13 @@ function signatureRefusal(tx: JsonObject, signingFields: string | null): Refusal
 
 // Transactor::checkSingleSign and checkMultiSign: the key(s) must be the account's to sign with;
 // the code signature-check.ts found, with what it compared.
-function authorizationRefusal(tx: JsonObject, view: ReadView, root: Readonly<AccountRoot>) {
-  const code = checkAuthorization(tx, view)
+function authorizationRefusal(
+  tx: JsonObject,
+  view: ReadView,
+  root: Readonly<AccountRoot>,
+  simulated: boolean,
+) {
+  const code = checkAuthorization(tx, view, simulated)
   if (code === null) return null
   const account = root.Account
   const list = view.read(signerListIndex(account))
@@ -257,7 +279,9 @@ export function minimumFee(
   signers?: number,
 ): bigint {
   const { fees } = view
-  const multisigners = signers ?? (tx.SigningPubKey === '' ? signatureCount(tx) : 0)
+  // rippled counts the Signers present (calculateBaseFee): none for an unsigned `simulate`.
+  const multisigners =
+    signers ?? (tx.SigningPubKey === '' && tx.Signers !== undefined ? signatureCount(tx) : 0)
   const standard = fees.base * BigInt(multisigners > 0 ? multisigners + 1 : 1)
   const rules = host.rulesFor(String(tx.TransactionType))
   return rules?.fee ? rules.fee(tx, fees, standard, view) : standard
@@ -267,8 +291,8 @@ export function minimumFee(
  * Preclaim of a submitted transaction, in rippled's order (Transactor::preclaim, then the type's):
  * the account, the Sequence or ticket, `LastLedgerSequence`, the fee level, the signing keys, the
  * balance for the fee, then the type's own `preclaim`. Null when it may apply; a `tec` code from
- * the type is still applied (fee and Sequence only). An `impersonated` transaction skips the
- * signing keys alone (docs/protocol.md §10).
+ * the type is still applied (fee and Sequence only). `signing`: an impersonated transaction skips
+ * the signing keys alone (docs/protocol.md §10); a simulated one has `simulate`'s key check.
  *
  * @example
  * ```ts
@@ -279,7 +303,7 @@ export function preclaim(
   view: ReadView,
   tx: JsonObject,
   host: PreflightContext,
-  impersonated = false,
+  signing: Signing = 'signed',
 ): Refusal | null {
   const root = readAccount(view, String(tx.Account))
   if (!root) return noAccount(tx)
@@ -297,14 +321,16 @@ export function preclaim(
     return refuse('tefMAX_LEDGER', 'last-ledger-passed', detail, SOURCE)
   }
   const fee = parseDrops(tx.Fee) ?? 0n
-  // An impersonated transaction's empty SigningPubKey is no multisignature: one signer's fee.
-  const least = minimumFee(tx, view, host, impersonated ? 0 : undefined)
+  // An unsigned transaction (impersonated, simulated) counts no multisigner: one signer's fee.
+  const least = minimumFee(tx, view, host)
   if (fee < least) {
     const detail = `Fee ${fee} drops is below this transaction's least fee of ${least} drops`
     return refuse('telINSUF_FEE_P', 'fee-too-low', detail, SOURCE)
   }
   const authorization =
-    (impersonated ? null : authorizationRefusal(tx, view, root)) ??
+    (signing === 'impersonated'
+      ? null
+      : authorizationRefusal(tx, view, root, signing === 'simulated')) ??
     (tx.TransactionType === 'Batch' ? batchAuthorization(tx, view) : null)
   if (authorization) return refusalOf(authorization)
   if (balanceOf(root) < fee) {

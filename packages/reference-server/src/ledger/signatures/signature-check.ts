@@ -172,6 +172,30 @@ function singleSignResult(signedBy: string | null, root: Readonly<AccountRoot>):
 }
 
 /**
+ * Preflight of a transaction `simulate` runs, in place of {@link checkSignatures} (rippled
+ * Transactor.cpp `preflightCheckSigningKey`, `preflightCheckSimulateKeys` with tapDRY_RUN): no
+ * signature is verified; one present is `temINVALID` (the RPC refuses it before), a
+ * `SigningPubKey` that is no public key `temBAD_SIGNATURE`. Null when it passes.
+ *
+ * @example
+ * ```ts
+ * checkSimulateKeys({ ...tx, SigningPubKey: '', TxnSignature: '' }) // null
+ * ```
+ */
+export function checkSimulateKeys(tx: JsonObject): string | null {
+  if (typeof tx.SigningPubKey === 'string' && tx.SigningPubKey !== '') {
+    if (addressOf(tx.SigningPubKey) === null) return 'temBAD_SIGNATURE'
+  }
+  if (typeof tx.TxnSignature === 'string' && tx.TxnSignature !== '') return 'temINVALID'
+  const signers = Array.isArray(tx.Signers) ? tx.Signers : []
+  const signed = signers.some((item) => {
+    const signature = (item as { Signer?: JsonObject } | null)?.Signer?.TxnSignature
+    return typeof signature === 'string' && signature !== ''
+  })
+  return signed ? 'temINVALID' : null
+}
+
+/**
  * Whether one single-signed `BatchSigners` entry may sign for its account (preclaim; rippled
  * Batch.cpp `checkBatchSign` → Transactor.cpp `checkSign` with `permitUncreatedAccount`): an account
  * not in the ledger yet (an earlier inner transaction may create it) only with its own master key,
@@ -193,8 +217,10 @@ export function batchSignerAuthorization(view: ReadView, entry: SignerEntry): st
 
 // rippled `Transactor::checkMultiSign`, per signer: a phantom account (not in the ledger) signs
 // with its master key; an existing one with its master key unless disabled, or its regular key.
-function signerResult(view: ReadView, entry: SignerEntry): string | null {
-  const signedBy = addressOf(entry.SigningPubKey)
+// A simulated transaction's signer without a key counts as signing with its master key.
+function signerResult(view: ReadView, entry: SignerEntry, dryRun: boolean): string | null {
+  const signedBy =
+    dryRun && entry.SigningPubKey === '' ? entry.Account : addressOf(entry.SigningPubKey)
   if (signedBy === null) return 'tefBAD_SIGNATURE'
   const signer = readAccount(view, entry.Account)
   if (signedBy === entry.Account) return masterDisabled(signer) ? 'tefMASTER_DISABLED' : null
@@ -208,16 +234,20 @@ function signerResult(view: ReadView, entry: SignerEntry): string | null {
  * (`tefMASTER_DISABLED`), else `tefBAD_AUTH`; multisigners must all be on the account's
  * SignerList (`tefNOT_MULTI_SIGNING` without one, `tefBAD_SIGNATURE` for a stranger or a key that
  * is neither the signer's master nor regular key, `tefMASTER_DISABLED` for a disabled master)
- * and their weights must reach the quorum (`tefBAD_QUORUM`). Null when authorized.
+ * and their weights must reach the quorum (`tefBAD_QUORUM`). Null when authorized. `dryRun` is
+ * `simulate`'s check (rippled Transactor.cpp `checkSign`, `checkMultiSign` with tapDRY_RUN): an
+ * unsigned transaction without a key or signers passes; a signer without a key signs as itself.
  *
  * @example
  * ```ts
  * checkAuthorization(tx, view) // null, or 'tefBAD_AUTH'
  * ```
  */
-export function checkAuthorization(tx: JsonObject, view: ReadView): string | null {
+export function checkAuthorization(tx: JsonObject, view: ReadView, dryRun = false): string | null {
   const root = readAccount(view, String(tx.Account))
   if (!root) return 'terNO_ACCOUNT'
+  // Transactor.cpp `checkSign` under tapDRY_RUN (simulate): neither a key nor signers, no check.
+  if (dryRun && tx.SigningPubKey === '' && tx.Signers === undefined) return null
   if (tx.SigningPubKey !== '') return singleSignResult(addressOf(String(tx.SigningPubKey)), root)
   const list = view.read(signerListIndex(root.Account))
   if (!list) return 'tefNOT_MULTI_SIGNING'
@@ -229,7 +259,7 @@ export function checkAuthorization(tx: JsonObject, view: ReadView): string | nul
   for (const entry of signerEntries(tx) ?? []) {
     const entryWeight = weights.get(entry.Account)
     if (entryWeight === undefined) return 'tefBAD_SIGNATURE'
-    const refused = signerResult(view, entry)
+    const refused = signerResult(view, entry, dryRun)
     if (refused) return refused
     weight += entryWeight
   }

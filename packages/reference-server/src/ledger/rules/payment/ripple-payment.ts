@@ -1,10 +1,8 @@
-import { ammContext } from '../../amm/amm-context'
-import { ammLiquidity, poolsOrMarket } from '../../amm/amm-liquidity'
 import { LedgerAmount } from '../../amounts/ledger-amount'
 import { isIssued } from '../../amounts/ledger-asset'
 import { Quality } from '../../amounts/quality'
 import { flow } from '../../paths/flow'
-import { marketLiquidity } from '../../paths/market-liquidity'
+import { paymentLiquidity } from '../../paths/payment-liquidity'
 import { readAccount } from '../../state/account-root'
 import { refuse, type Verdict } from '../../view/refusal'
 import { paymentDepositResult } from '../common/deposit-authorization'
@@ -68,8 +66,6 @@ export function applyRipplePayment(context: ApplyContext): Verdict {
     (deliver.native
       ? deliver
       : deliver.withAsset({ currency: deliver.asset.currency, issuer: sender }))
-  // The AMM's view of this flow (AMMContext.h): its strands and iterations.
-  const pools = ammContext()
   const outcome = flow({
     view,
     deliver,
@@ -83,11 +79,7 @@ export function applyRipplePayment(context: ApplyContext): Verdict {
     limitQuality,
     sendMax: maxSource,
     enabled: context.enabled,
-    observer: pools,
-    liquidity: poolsOrMarket(
-      ammLiquidity(sender, null, pools),
-      marketLiquidity(context.price, native),
-    ),
+    ...paymentLiquidity(context.price, native)(sender),
   })
   const { result, actualOut } = outcome
   const delivered = `${describe(actualOut)} of the Amount ${describe(deliver)}`

@@ -144,6 +144,78 @@ describe('paths beside the default one (PaySteps.cpp toStrands, StrandFlow.h flo
   })
 })
 
+describe('the default path between two tokens is their direct book only [rippled PaySteps.cpp toStrands, Flow.cpp]', () => {
+  const eur = (value: string) => ({ currency: 'EUR', issuer: other.address, value })
+  const gbp = (value: string) => ({ currency: 'GBP', issuer: other.address, value })
+  const aliceEur = () =>
+    f.ledger.account('TESTNET', alice.address)?.lines.find((line) => line.currency === 'EUR')
+      ?.balance
+  beforeEach(() => {
+    f.submit(other, { TransactionType: 'AccountSet', SetFlag: 8 })
+    f.submit(alice, { TransactionType: 'TrustSet', LimitAmount: eur('1000') })
+    f.submit(other, { TransactionType: 'Payment', Destination: alice.address, Amount: eur('100') })
+  })
+
+  // An empty book delivers nothing: StrandFlow.h answers a payment that is not partial
+  // tecPATH_PARTIAL (actualOut != outReq), a partial one tecPATH_DRY (actualOut == 0).
+  it('EUR → USD without a path and without a EUR/USD book delivers nothing, though the native asset has a price in both: tecPATH_PARTIAL, partial tecPATH_DRY [rippled StrandFlow.h]', () => {
+    expect(pay({ SendMax: eur('12') }).engine_result).toBe('tecPATH_PARTIAL')
+    expect(pay({ SendMax: eur('12'), Flags: 0x00020000 }).engine_result).toBe('tecPATH_DRY')
+    expect([aliceEur(), holds(bob)]).toEqual(['100', '0'])
+  })
+
+  it('the same Payment naming the native bridge delivers through it (the simulator’s market on each side)', () => {
+    expect(pay({ SendMax: eur('12'), Paths: [[{ currency: 'XRP' }]] }).engine_result).toBe(
+      'tesSUCCESS',
+    )
+    expect(holds(bob)).toBe('10')
+    expect(Number(aliceEur())).toBeLessThan(100)
+  })
+
+  describe('several paths: the best quality is taken first, as flow() sorts its strands', () => {
+    beforeEach(() => {
+      // EUR → GBP → USD: 0.5 EUR a GBP (other's offer), 1 GBP a USD (the issuer's).
+      f.submit(issuer, { TransactionType: 'TrustSet', LimitAmount: gbp('1000') })
+      f.submit(other, {
+        TransactionType: 'OfferCreate',
+        TakerGets: gbp('20'),
+        TakerPays: eur('10'),
+      })
+      f.submit(issuer, {
+        TransactionType: 'OfferCreate',
+        TakerGets: usd('50'),
+        TakerPays: gbp('50'),
+      })
+    })
+
+    it('through GBP and through XRP: the GBP path, cheaper, delivers all (5 EUR spent)', () => {
+      const Paths = [[{ currency: 'XRP' }], [{ currency: 'GBP', issuer: other.address }]]
+      const result = pay({ SendMax: eur('12'), Paths, Flags: TF_NO_RIPPLE_DIRECT })
+      expect(result.engine_result).toBe('tesSUCCESS')
+      expect([aliceEur(), holds(bob)]).toEqual(['95', '10'])
+    })
+
+    it('a path that delivers part of the Amount is tecPATH_PARTIAL; partial, it delivers that part', () => {
+      const Paths = [[{ currency: 'GBP', issuer: other.address }]]
+      const Amount = usd('30')
+      expect(pay({ Amount, SendMax: eur('20'), Paths }).engine_result).toBe('tecPATH_PARTIAL')
+      const partial = pay({ Amount, SendMax: eur('20'), Paths, Flags: 0x00020000 })
+      expect(partial.engine_result).toBe('tesSUCCESS')
+      expect([aliceEur(), holds(bob)]).toEqual(['90', '20'])
+    })
+
+    it('a path whose book is empty is not ignored: alone, it delivers nothing (tecPATH_PARTIAL; partial, tecPATH_DRY)', () => {
+      const Paths = [[{ currency: 'JPY', issuer: other.address }]]
+      const Flags = TF_NO_RIPPLE_DIRECT
+      expect(pay({ SendMax: eur('12'), Paths, Flags }).engine_result).toBe('tecPATH_PARTIAL')
+      expect(pay({ SendMax: eur('12'), Paths, Flags: Flags | 0x00020000 }).engine_result).toBe(
+        'tecPATH_DRY',
+      )
+      expect([aliceEur(), holds(bob)]).toEqual(['100', '0'])
+    })
+  })
+})
+
 describe('path result codes (rippled line each follows)', () => {
   const nine = Array.from({ length: 9 }, () => ({ account: issuer.address }))
   it.each([
