@@ -92,6 +92,8 @@ const FAMILY_USES: Record<string, readonly string[]> = {
   // AccountDelete removes the account's NFToken offers (rippled DeleteAccount.cpp
   // `removeNFTokenOfferFromLedger`).
   account: ['nft'],
+  // Clawback of an MPT amount is the MPT family's half of Clawback (rippled Clawback.cpp).
+  token: ['mpt'],
 }
 const MAX_FILES_PER_FOLDER = 25
 // The ledger's foundations, below its rules and reads.

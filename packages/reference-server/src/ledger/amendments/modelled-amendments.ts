@@ -86,4 +86,10 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   // Mutable NFTs whose URI their issuer changes (rules/nft/nft-modify.ts, tfMutable in
   // nft-mint.ts).
   'DynamicNFT',
+  // Clawback of trust-line tokens (rules/token/clawback.ts, asfAllowTrustLineClawback in
+  // rules/account/account-set.ts).
+  'Clawback',
+  // Multi-Purpose Tokens (rules/mpt/, rules/payment/mpt-payment.ts, view/mpt-tokens.ts, and the MPT
+  // half of Clawback in rules/mpt/mpt-clawback.ts).
+  'MPTokensV1',
 ])

@@ -9,6 +9,10 @@ import { checkCancelRules, checkCashRules, checkCreateRules } from './check/chec
 import { offerCancelRules } from './dex/offer-cancel'
 import { offerCreateRules } from './dex/offer-create'
 import { escrowCancelRules, escrowCreateRules, escrowFinishRules } from './escrow/escrow'
+import { mptAuthorizeRules } from './mpt/mpt-authorize'
+import { mptIssuanceCreateRules } from './mpt/mpt-issuance-create'
+import { mptIssuanceDestroyRules } from './mpt/mpt-issuance-destroy'
+import { mptIssuanceSetRules } from './mpt/mpt-issuance-set'
 import { nftokenAcceptOfferRules } from './nft/nft-accept'
 import { nftokenBurnRules } from './nft/nft-burn'
 import { nftokenMintRules } from './nft/nft-mint'
@@ -20,6 +24,7 @@ import {
   channelCreateRules,
   channelFundRules,
 } from './payment-channel/payment-channels'
+import { clawbackRules } from './token/clawback'
 import { trustSetRules } from './token/trust-set'
 import type { RulesLookup, TransactionRules } from './transaction-rules'
 
@@ -62,6 +67,13 @@ const RIPPLED: Readonly<Record<string, TransactionRules>> = Object.freeze({
   ...SHARED,
   Batch: batchRules,
   NFTokenModify: nftokenModifyRules,
+  // Issuers' tools (issue 42 §2): Clawback, Credentials.
+  Clawback: clawbackRules,
+  // Multi-Purpose Tokens (rules/mpt/).
+  MPTokenAuthorize: mptAuthorizeRules,
+  MPTokenIssuanceCreate: mptIssuanceCreateRules,
+  MPTokenIssuanceDestroy: mptIssuanceDestroyRules,
+  MPTokenIssuanceSet: mptIssuanceSetRules,
 })
 
 // xahaud's networks (XAHAU, XAHAUTESTNET): its own types join here.

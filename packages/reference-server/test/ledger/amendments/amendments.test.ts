@@ -67,7 +67,7 @@ describe('which amendments a network enables (docs/protocol.md §8.10)', () => {
     ['DynamicNFT', true, true, undefined],
     ['AMM', false, true, undefined], // on mainnet, not modelled here
     ['Credentials', false, true, undefined],
-    ['Clawback', false, true, true],
+    ['Clawback', true, true, true],
     ['URIToken', undefined, undefined, true], // Xahau's own
     ['Remit', undefined, undefined, true],
     ['Hooks', undefined, undefined, true],

@@ -12,6 +12,7 @@ import { LSF } from '../../state/ledger-object'
 import { refuse } from '../../view/refusal'
 import { destinationTagResult, paymentDepositResult } from '../common/deposit-authorization'
 import type { TransactionRules } from '../transaction-rules'
+import { applyMptPayment, movesMpt, mptPaymentPreflight } from './mpt-payment'
 import { tooManyPaths } from './payment-paths'
 import { applyRipplePayment, movesIssuedAsset, TF_PAYMENT } from './ripple-payment'
 
@@ -56,8 +57,9 @@ function issuedPreflight(tx: JsonObject, flags: number): string | null {
 const SOURCE = 'Payment.cpp'
 
 export const paymentRules: TransactionRules = {
-  preflight(tx: JsonObject) {
+  preflight(tx: JsonObject, context) {
     if (typeof tx.Destination !== 'string') return 'temDST_NEEDED'
+    if (movesMpt(tx)) return mptPaymentPreflight(tx, context)
     const flags = typeof tx.Flags === 'number' ? tx.Flags : 0
     if (movesIssuedAsset(tx)) return issuedPreflight(tx, flags)
     const amount = parseDrops(tx.Amount)
@@ -81,6 +83,7 @@ export const paymentRules: TransactionRules = {
   },
 
   doApply(context) {
+    if (movesMpt(context.tx)) return applyMptPayment(context)
     if (movesIssuedAsset(context.tx)) return applyRipplePayment(context)
     const { view, tx, account, fee, priorBalance } = context
     const destination = String(tx.Destination)

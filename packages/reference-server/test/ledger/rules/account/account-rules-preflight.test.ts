@@ -102,8 +102,8 @@ describe('AccountSet flags (rippled SetAccount::doApply)', () => {
     ['asfNoFreeze', { SetFlag: ASF.NoFreeze }, LSF.NoFreeze],
     ['asfGlobalFreeze', { SetFlag: ASF.GlobalFreeze }, LSF.GlobalFreeze],
     ['asfDisallowIncomingCheck (DisallowIncoming)', { SetFlag: 13 }, LSF.DisallowIncomingCheck],
+    ['asfAllowTrustLineClawback (Clawback)', { SetFlag: 16 }, LSF.AllowTrustLineClawback],
     // Amendments this ledger has not enabled: rippled ignores the flag.
-    ['asfAllowTrustLineClawback (Clawback off)', { SetFlag: 16 }, 0],
     ['asfAllowTrustLineLocking (TokenEscrow off)', { SetFlag: 17 }, 0],
     ['an unknown flag', { SetFlag: 11 }, 0],
   ])('%s sets %s', (_, fields, flag) => {
