@@ -2,6 +2,7 @@ import type { Ledger, NetworkDefinition } from '../ledger'
 import { accountMethods } from './methods/account-methods'
 import { channelMethods } from './methods/channel-methods'
 import { ledgerMethods } from './methods/ledger-methods'
+import { mptMethods } from './methods/mpt-methods'
 import { nftMethods } from './methods/nft-methods'
 import { noRippleMethods } from './methods/noripple-check'
 import { objectMethods } from './methods/object-methods'
@@ -20,6 +21,7 @@ const METHODS: Record<string, NodeMethod> = {
   ...objectMethods,
   ...channelMethods,
   ...nftMethods,
+  ...mptMethods,
   ...offerMethods,
   ...noRippleMethods,
   ...transactionMethods,
