@@ -2,6 +2,7 @@ import type { TransactionJson } from 'pullsign/wire'
 import { ACCOUNT_FIELD_LABELS, accountFieldText } from './account-field-text'
 import { type AmountView, readAmount } from './amount-view'
 import { hexText } from './hex-text'
+import { MPT_FIELD_LABELS, mptFieldText } from './mpt-field-text'
 import { NFT_FIELD_LABELS, nftFieldText } from './nft-field-text'
 import { offerFlagsText, offerPriceText } from './offer-text'
 
@@ -115,13 +116,18 @@ function memoRows(memos: unknown): TransactionRow[] {
 /**
  * The fields of a requested transaction as readable rows, in request order: amounts with their
  * currency (labelled by what they mean in escrows, checks and channels), memos decoded, account
- * settings and signer lists in words (account-field-text.ts), an OfferCreate's flags in words and
+ * settings and signer lists in words (account-field-text.ts), MPT fields and amounts in words
+ * (mpt-field-text.ts; `assetScale` gives an MPT's decimal places when known), an OfferCreate's flags in words and
  * its price (offer-text.ts, `nativeAsset` naming native amounts), ledger times as UTC dates, a
  * settle delay in hours and minutes, every other field as text (objects as JSON). Fields the
  * wallet fills (Account, Sequence, SigningPubKey) are left out: the request's values are ignored
  * (§3.1).
  */
-export function transactionRows(tx: TransactionJson, nativeAsset = 'XRP'): TransactionRow[] {
+export function transactionRows(
+  tx: TransactionJson,
+  nativeAsset = 'XRP',
+  assetScale?: (mptId: string) => number | undefined,
+): TransactionRow[] {
   const typeLabels = LABELS_BY_TYPE[String(tx.TransactionType)] ?? {}
   const rows = Object.entries(tx).flatMap(([field, value]): TransactionRow[] => {
     if (HIDDEN_FIELDS.has(field)) return []
@@ -133,12 +139,16 @@ export function transactionRows(tx: TransactionJson, nativeAsset = 'XRP'): Trans
       LABELS[field] ??
       ACCOUNT_FIELD_LABELS[field] ??
       NFT_FIELD_LABELS[field] ??
+      MPT_FIELD_LABELS[field] ??
       field
     if (AMOUNT_FIELDS.has(field)) {
-      return [{ field, label, value: { kind: 'amount', amount: readAmount(value) } }]
+      return [{ field, label, value: { kind: 'amount', amount: readAmount(value, assetScale) } }]
     }
     const text =
-      nftFieldText(field, value, tx) ?? accountFieldText(field, value) ?? plainText(field, value)
+      mptFieldText(field, value, tx) ??
+      nftFieldText(field, value, tx) ??
+      accountFieldText(field, value) ??
+      plainText(field, value)
     return [{ field, label, value: { kind: 'text', text } }]
   })
   // An offer's price, what is given per unit got, after its amounts (docs/protocol.md §8.7).
