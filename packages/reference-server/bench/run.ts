@@ -13,6 +13,7 @@ const BENCHES = [
   'ledger-offers',
   'ledger-objects',
   'ledger-nfts',
+  'mpt-payments',
   'ledger-node',
   'ledger-streams',
   'fuzz',
