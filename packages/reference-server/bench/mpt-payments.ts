@@ -8,7 +8,7 @@ import {
   verifyTimed,
 } from './ledger-bench-setup'
 
-// docs/protocol.md §8.11 on one network: Multi-Purpose Token payments applied per second by the
+// docs/protocol.md §8.14 on one network: Multi-Purpose Token payments applied per second by the
 // simulated ledger (decode, signature check, both holders' authorization, the lock checks, the
 // transfer fee burned, two MPTokens and the issuance updated, balance record), goal ≥ 2,000/s,
 // against decoding and verifying the same blobs in the same run.

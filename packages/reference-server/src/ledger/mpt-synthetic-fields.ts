@@ -6,7 +6,7 @@ import type { AffectedNode, NodeFields } from './state/transaction-meta'
  * (`tx`, `account_tx`, streams, `simulate`; never the stored or binary metadata): the new
  * issuance's `mpt_issuance_id`, made from the created MPTokenIssuance's `Sequence` and `Issuer`
  * (rippled libxrpl/protocol/MPTokenIssuanceID.cpp `insertMPTokenIssuanceID`; docs/protocol.md
- * §8.11).
+ * §8.14).
  *
  * @example
  * ```ts

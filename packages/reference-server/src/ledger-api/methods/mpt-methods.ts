@@ -83,5 +83,5 @@ const mptHolders: NodeMethod = (call) => {
   }
 }
 
-/** The MPT reads beyond rippled's (docs/protocol.md §8.11). */
+/** The MPT reads beyond rippled's (docs/protocol.md §8.14). */
 export const mptMethods: Record<string, NodeMethod> = { mpt_holders: mptHolders }

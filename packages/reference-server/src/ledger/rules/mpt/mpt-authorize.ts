@@ -8,7 +8,7 @@ import { hasUnknownFlags } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import { isMptId, TF_MPT } from './mpt-flags'
 
-// MPTokenAuthorize, rippled MPTokenAuthorize.cpp (docs/protocol.md §8.11).
+// MPTokenAuthorize, rippled MPTokenAuthorize.cpp (docs/protocol.md §8.14).
 const SOURCE = 'MPTokenAuthorize.cpp'
 
 const unauthorizes = (flags: unknown) =>

@@ -7,7 +7,7 @@ import { refuse, type Verdict } from '../../view/refusal'
 import type { ApplyContext, PreflightContext } from '../transaction-rules'
 
 // The MPT half of Clawback, rippled Clawback.cpp (`preflightHelper<MPTIssue>`,
-// `preclaimHelper<MPTIssue>`, `applyHelper<MPTIssue>`; docs/protocol.md §8.11).
+// `preclaimHelper<MPTIssue>`, `applyHelper<MPTIssue>`; docs/protocol.md §8.14).
 const SOURCE = 'Clawback.cpp'
 
 /**

@@ -8,7 +8,7 @@ import { hasUnknownFlags } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import { TF_MPT, TF_MPT_CREATE } from './mpt-flags'
 
-// MPTokenIssuanceCreate, rippled MPTokenIssuanceCreate.cpp (docs/protocol.md §8.11).
+// MPTokenIssuanceCreate, rippled MPTokenIssuanceCreate.cpp (docs/protocol.md §8.14).
 const SOURCE = 'MPTokenIssuanceCreate.cpp'
 
 /** rippled `maxTransferFee` (Protocol.h): 50,000 hundred-thousandths, 50 %. */

@@ -6,7 +6,7 @@ import { hasUnknownFlags } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import { isMptId } from './mpt-flags'
 
-// MPTokenIssuanceDestroy, rippled MPTokenIssuanceDestroy.cpp (docs/protocol.md §8.11).
+// MPTokenIssuanceDestroy, rippled MPTokenIssuanceDestroy.cpp (docs/protocol.md §8.14).
 const SOURCE = 'MPTokenIssuanceDestroy.cpp'
 
 /**

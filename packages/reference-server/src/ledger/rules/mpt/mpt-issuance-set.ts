@@ -7,7 +7,7 @@ import { hasUnknownFlags } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import { isMptId, TF_MPT } from './mpt-flags'
 
-// MPTokenIssuanceSet, rippled MPTokenIssuanceSet.cpp (docs/protocol.md §8.11).
+// MPTokenIssuanceSet, rippled MPTokenIssuanceSet.cpp (docs/protocol.md §8.14).
 const SOURCE = 'MPTokenIssuanceSet.cpp'
 
 /**

@@ -19,7 +19,7 @@ import type { ApplyContext, PreflightContext } from '../transaction-rules'
 import { TF_PAYMENT } from './ripple-payment'
 
 // Payments of Multi-Purpose Tokens, rippled Payment.cpp's `mptDirect` branch and View.cpp
-// `rippleSendMPT` (docs/protocol.md §8.11): direct only (no Paths, SendMax in the same token).
+// `rippleSendMPT` (docs/protocol.md §8.14): direct only (no Paths, SendMax in the same token).
 const SOURCE = 'Payment.cpp'
 
 /**

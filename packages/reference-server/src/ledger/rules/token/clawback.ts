@@ -9,7 +9,7 @@ import type { TransactionRules } from '../transaction-rules'
 const SOURCE = 'Clawback.cpp'
 
 /**
- * Clawback (docs/protocol.md §8.11, rippled Clawback.cpp): an issuer takes its asset back from a
+ * Clawback (docs/protocol.md §8.14, rippled Clawback.cpp): an issuer takes its asset back from a
  * holder. Flags beyond the universal ones are `temINVALID_FLAG`; a missing issuer or holder is
  * `terNO_ACCOUNT`; an AMM's account cannot be clawed from (`tecAMM_ACCOUNT`); the rest is the
  * asset's half. The MPT half is {@link mptClawback}; the trust-line half is not modelled on this

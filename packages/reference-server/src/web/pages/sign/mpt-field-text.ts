@@ -2,7 +2,7 @@ import { encodeAccountID } from 'ripple-address-codec'
 import { hexText } from './hex-text'
 
 // What a person reads for the fields of Multi-Purpose Token transactions (xrpl.org
-// "MPTokenIssuanceCreate" … "MPTokenAuthorize", rippled TxFlags.h; docs/protocol.md §8.11): the
+// "MPTokenIssuanceCreate" … "MPTokenAuthorize", rippled TxFlags.h; docs/protocol.md §8.14): the
 // token's issuer and sequence decoded from its id, the flags by name, the metadata as text.
 // Server-rendered rows; MPT amounts are read in amount-view.ts.
 

@@ -37,7 +37,7 @@ const page = (request: Record<string, unknown>, scales: Record<string, number>) 
     }),
   )
 
-describe('sign page: Multi-Purpose Tokens in words (docs/protocol.md §8.11) [rippled TxFlags.h]', () => {
+describe('sign page: Multi-Purpose Tokens in words (docs/protocol.md §8.14) [rippled TxFlags.h]', () => {
   it('an MPTokenIssuanceCreate: flags by name, decimal places, the cap with its decimal point, the fee, the metadata', () => {
     const text = textOf({
       TransactionType: 'MPTokenIssuanceCreate',
