@@ -7,7 +7,7 @@ import {
   verifyTimed,
 } from './ledger-bench-setup'
 
-// docs/protocol.md §8.14 on one network: Payments carrying CredentialIDs applied per second by the
+// docs/protocol.md §8.16 on one network: Payments carrying CredentialIDs applied per second by the
 // simulated ledger (decode, signature check, each credential read in preclaim, their expiry and
 // the destination's credential DepositPreauth looked up when it applies, the drops moved), to a
 // destination that set DepositAuth and preauthorized the credential set; goal ≥ 1,500/s.

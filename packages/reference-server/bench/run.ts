@@ -14,6 +14,7 @@ const BENCHES = [
   'ledger-offers',
   'ledger-objects',
   'ledger-nfts',
+  'mpt-payments',
   'ledger-node',
   'ledger-streams',
   'fuzz',

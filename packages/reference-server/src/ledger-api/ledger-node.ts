@@ -3,6 +3,7 @@ import { accountMethods } from './methods/account-methods'
 import { ammMethods } from './methods/amm-methods'
 import { channelMethods } from './methods/channel-methods'
 import { ledgerMethods } from './methods/ledger-methods'
+import { mptMethods } from './methods/mpt-methods'
 import { nftMethods } from './methods/nft-methods'
 import { noRippleMethods } from './methods/noripple-check'
 import { objectMethods } from './methods/object-methods'
@@ -24,6 +25,7 @@ const METHODS: Record<string, NodeMethod> = {
   ...objectMethods,
   ...channelMethods,
   ...nftMethods,
+  ...mptMethods,
   ...offerMethods,
   ...noRippleMethods,
   ...ammMethods,

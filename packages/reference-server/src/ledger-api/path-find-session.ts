@@ -4,7 +4,7 @@ import { RpcError } from './rpc-errors'
 
 /**
  * One socket's `path_find` (rippled src/xrpld/rpc/handlers/PathFind.cpp, PathRequest.cpp,
- * docs/protocol.md §8.12): `create` replaces the socket's one request and answers its first
+ * docs/protocol.md §8.14): `create` replaces the socket's one request and answers its first
  * result, `status` answers it again, `close` ends it (`closed: true`); after each ledger close an
  * open request is answered again, unasked, as `{type: "path_find", id, …}` with the id `create`
  * carried. `close` or `status` without a request is `noPathRequest`.

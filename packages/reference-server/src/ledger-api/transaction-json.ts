@@ -1,5 +1,6 @@
 import type { AffectedNode, LedgerHeader, TransactionLookup } from '../ledger'
 import type { TransactionEncoder } from '../ledger/codec/transaction-encode'
+import { mptSyntheticFields } from '../ledger/mpt-synthetic-fields'
 import { nftokenSyntheticFields } from '../ledger/nft-synthetic-fields'
 import type { ApiVersion } from './node-request'
 
@@ -19,14 +20,19 @@ export const binaryMeta = (lookup: TransactionLookup) => {
   return meta
 }
 
-// The JSON metadata: rippled adds `nftoken_id`, `nftoken_ids`, `offer_id` to NFT transactions'.
-const jsonMeta = ({ transaction }: TransactionLookup) => ({
-  ...transaction.meta,
-  ...nftokenSyntheticFields(transaction, {
+// The JSON metadata: rippled adds `nftoken_id`, `nftoken_ids`, `offer_id` to NFT transactions',
+// `mpt_issuance_id` to an MPT issuance's creation.
+const jsonMeta = ({ transaction }: TransactionLookup) => {
+  const stored = {
     TransactionResult: transaction.meta.TransactionResult,
     AffectedNodes: (transaction.meta.AffectedNodes ?? []) as readonly AffectedNode[],
-  }),
-})
+  }
+  return {
+    ...transaction.meta,
+    ...nftokenSyntheticFields(transaction, stored),
+    ...mptSyntheticFields(transaction, stored),
+  }
+}
 
 // xrpl.org "API-CHANGELOG" v2: a Payment's `Amount` shows as `DeliverMax` (v1 shows both).
 const withDeliverMax = (fields: Record<string, unknown>, apiVersion: ApiVersion) => {

@@ -324,7 +324,7 @@ export interface Ledger {
    * with `ledger` 'validated' (xrpl.org
    * "deposit_authorized", docs/protocol.md §8.7): always, unless the destination set
    * `asfDepositAuth`; then only itself, the accounts it preauthorized, and a source whose
-   * `credentials` (Credential ids, docs/protocol.md §8.14) are exactly a set it preauthorized. A
+   * `credentials` (Credential ids, docs/protocol.md §8.16) are exactly a set it preauthorized. A
    * missing account is rippled's `srcActNotFound` / `dstActNotFound`; a credential that is
    * missing, not accepted, expired, not the source's or twice the same pair is `badCredentials`
    * with rippled's message; an address that is no classic address throws a RangeError naming it.

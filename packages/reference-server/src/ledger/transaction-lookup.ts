@@ -2,6 +2,7 @@ import { encodeCtid } from 'pullsign/links'
 import type { Amount } from 'pullsign/wire'
 import { rippleTime } from './closing/ledger-header'
 import type { TransactionLookup } from './ledger-types'
+import { mptSyntheticFields } from './mpt-synthetic-fields'
 import { nftokenSyntheticFields } from './nft-synthetic-fields'
 import { balanceChanges } from './state/balance-changes'
 import type { StoredTransaction } from './state/stored-transaction'
@@ -14,7 +15,8 @@ const DELIVERING = new Set(['Payment', 'CheckCash', 'AccountDelete'])
  * The `xrpl-tx` response of docs/protocol.md §2 and §8.5 for a stored transaction: the
  * transaction with its `meta` (`TransactionIndex`, `TransactionResult`, `AffectedNodes`,
  * `delivered_amount` on successful Payments, `DeliveredAmount` on partial ones, `nftoken_id`,
- * `nftoken_ids`, `offer_id` on NFT transactions), `validated`,
+ * `nftoken_ids`, `offer_id` on NFT transactions, `mpt_issuance_id` on an MPT issuance's creation),
+ * `validated`,
  * `ledger_index`, and once validated `date` and `ctid`; `balanceChanges` per account.
  *
  * @example
@@ -35,6 +37,7 @@ export function transactionLookup(stored: StoredTransaction): TransactionLookup 
     ...stored.meta,
     ...(delivered === undefined ? {} : { delivered_amount: delivered }),
     ...nftokenSyntheticFields(tx, stored.meta),
+    ...mptSyntheticFields(tx, stored.meta),
   }
   const position =
     stored.closedAt === null

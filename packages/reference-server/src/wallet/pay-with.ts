@@ -17,7 +17,7 @@ const SLIPPAGE = 1.01
 const SLIPPAGE_RATE = 1_010_000_000
 
 /**
- * What the ledger's path search (`ledger.findPaths`, docs/protocol.md §8.12) asks of the payer for
+ * What the ledger's path search (`ledger.findPaths`, docs/protocol.md §8.14) asks of the payer for
  * the payment's `Amount` in the asset it pays with, and the paths it found, or null where no path
  * delivers it.
  *

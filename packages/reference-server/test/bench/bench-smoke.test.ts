@@ -34,6 +34,7 @@ describe('benches (quick configuration)', () => {
       'ledger-offers',
       'ledger-objects',
       'ledger-nfts',
+      'mpt-payments',
       'ledger node',
       'ledger streams',
       'fuzz',

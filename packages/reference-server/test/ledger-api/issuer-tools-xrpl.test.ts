@@ -14,7 +14,7 @@ import { credentialIndex } from '../../src/ledger/state/keylets'
 import { startNode, submitValidated } from './start-node'
 
 // xrpl.js 5.3.0's models of issue 42 §2's types, autofilled, signed (its `validate` runs) and
-// submitted over the node's WebSocket (docs/protocol.md §8.13, §8.14): Clawback (rippled
+// submitted over the node's WebSocket (docs/protocol.md §8.15, §8.16): Clawback (rippled
 // Clawback.cpp), Credentials (Credentials.cpp), DepositPreauth's credential form
 // (DepositPreauth.cpp), a Payment with CredentialIDs (Payment.cpp), and the reads
 // (DepositAuthorized.cpp, LedgerEntry.cpp, AccountObjects.cpp).

@@ -146,6 +146,33 @@ describe("a network's transactions are decoded with its definitions", () => {
       }
     },
   )
+  it('Multi-Purpose Tokens are rippled-only: an MPT payment is temDISABLED on XAHAU (no MPTokensV1), an MPTokenIssuanceCreate no transaction there [rippled Payment.cpp]', async () => {
+    const mptId = `00000001${'00'.repeat(20)}`
+    const payment = signedOn('XAHAU', {
+      TransactionType: 'Payment',
+      Destination: testKey(94).address,
+      Amount: { mpt_issuance_id: mptId, value: '1' },
+    })
+    expect(await rpc('XAHAU', 'submit', { tx_blob: payment })).toMatchObject({
+      engine_result: 'temDISABLED',
+      applied: false,
+    })
+    const create = networkCodec(networkDefinition('MAINNET')).encode({
+      TransactionType: 'MPTokenIssuanceCreate',
+      Account: alice.address,
+      Fee: '12',
+      Sequence: 1,
+      SigningPubKey: '',
+    })
+    expect(await rpc('XAHAU', 'submit', { tx_blob: create })).toMatchObject({
+      error: 'invalidTransaction',
+    })
+    // MAINNET enabled MPTokensV1 on 2025-10-01: the production profile has it.
+    const mainnet = signedOn('MAINNET', { TransactionType: 'MPTokenIssuanceCreate' })
+    expect(await rpc('MAINNET', 'submit', { tx_blob: mainnet })).toMatchObject({
+      engine_result: 'tesSUCCESS',
+    })
+  })
 
   it('a Batch is temDISABLED on MAINNET in the production profile, applied on TESTNET', async () => {
     const inner = {

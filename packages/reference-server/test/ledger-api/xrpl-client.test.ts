@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { Client, getBalanceChanges, Wallet } from 'xrpl'
 import { createReferenceServer, type ReferenceServer } from '../../src'
 import { type Clock, createClock } from '../../src/platform'
+import { xrplWaits } from './xrpl-waits'
 
 let server: ReferenceServer
 let client: Client
@@ -31,42 +32,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-// Event-loop turns, not time, until `ready` holds: the socket and HTTP exchanges in flight end.
-const turnsUntil = async (ready: () => boolean) => {
-  while (!ready()) await new Promise((resolve) => setImmediate(resolve))
-}
-
-// xrpl.js waits on real timers: submitAndWait sleeps 1 s (setTimeout) before each look at the
-// transaction, fundWallet looks at the balance every 1 s (setInterval). Under fake timers of that
-// one kind, each runs unchanged: once xrpl.js is waiting on its timer (and on nothing else), the
-// ledger closes on the server's clock, then the wait is let pass, and xrpl.js finds the outcome
-// validated at its first look.
-const withLedgerClosedAfterWait = async <T>(
-  kind: 'setTimeout' | 'setInterval',
-  run: () => Promise<T>,
-  waiting: Promise<unknown>,
-): Promise<T> => {
-  vi.useFakeTimers({ toFake: [kind, kind === 'setTimeout' ? 'clearTimeout' : 'clearInterval'] })
-  const outcome = run()
-  await waiting
-  await turnsUntil(() => vi.getTimerCount() > 0)
-  // Nothing else is in flight: xrpl.js's own wait is the only timer.
-  expect(vi.getTimerCount()).toBe(1)
-  closeLedger()
-  await vi.advanceTimersByTimeAsync(1000)
-  return outcome
-}
-
-// The node's answer to a submission reaching xrpl.js (whose submitAndWait then starts its sleep).
-const submitAnswered = () =>
-  new Promise<void>((resolve) => {
-    const seen = (data: { result?: { engine_result?: string } }) => {
-      if (data.result?.engine_result === undefined) return
-      client.connection.off('response', seen)
-      resolve()
-    }
-    client.connection.on('response', seen)
-  })
+const { withLedgerClosedAfterWait, submitAnswered } = xrplWaits(() => client, closeLedger)
 
 describe('xrpl.js Client on the reference node', () => {
   it('connects and reads the network id and build version from server_info', () => {

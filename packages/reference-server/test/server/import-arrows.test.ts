@@ -96,6 +96,8 @@ const FAMILY_USES: Record<string, readonly string[]> = {
   // DeleteAccount.cpp `removeNFTokenOfferFromLedger`, `removeDIDFromLedger`,
   // `removeOracleFromLedger`).
   account: ['nft', 'did', 'oracle'],
+  // Clawback of an MPT amount is the MPT family's half of Clawback (rippled Clawback.cpp).
+  token: ['mpt'],
 }
 const MAX_FILES_PER_FOLDER = 25
 // The ledger's foundations, below its rules and reads.

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { type PayloadRequests, type PayloadWalletSteps, PlatformError } from '../../platform'
 import { renderNotFoundPage } from '../../web/pages/common/not-found-page'
+import { mptScales } from '../../web/pages/sign/mpt-scales'
 import { renderSignPage } from '../../web/pages/sign/sign-page'
 import { signPageView } from '../../web/pages/sign/sign-page-view'
 import { type QrQuality, qrMatrix, qrPng } from '../../web/qr'
@@ -23,9 +24,10 @@ export function signRoutes({
   clock,
   endpoints,
   identity,
+  ledger,
   payloads,
   state,
-}: Pick<HttpParts, 'clock' | 'endpoints' | 'identity' | 'state'> & {
+}: Pick<HttpParts, 'clock' | 'endpoints' | 'identity' | 'ledger' | 'state'> & {
   payloads: Pick<PayloadRequests, 'record' | 'finding'> & Pick<PayloadWalletSteps, 'request'>
 }): Hono<HttpEnv> {
   const routes = new Hono<HttpEnv>()
@@ -44,6 +46,9 @@ export function signRoutes({
         variant,
         links: endpoints().links,
         finding: payloads.finding(uuid),
+        mptScales: mptScales(record.payload.request_json, record.meta.force_network, (key, index) =>
+          ledger.entry(key, index),
+        ),
       })
       return htmlResponse(renderSignPage(view))
     } catch (error) {

@@ -9,6 +9,8 @@ import {
   didIndex,
   directoryPageIndex,
   escrowIndex,
+  mptIssuanceIndex,
+  mptokenIndex,
   offerIndex,
   oracleIndex,
   ownerDirIndex,
@@ -220,6 +222,28 @@ const amm = objectOr((value) => {
   return ammIdOf(asset, asset2)
 })
 
+const MPT_ID = /^[0-9A-Fa-f]{48}$/
+
+// rippled's `parseMPTokenIssuance`: the 48-hex-digit issuance id (a Hash192).
+const mptIssuance: Locate = (value, field) => {
+  if (typeof value !== 'string' || !MPT_ID.test(value)) {
+    throw malformedLocator('malformedRequest', `Invalid field '${field}', not Hash192.`)
+  }
+  return mptIssuanceIndex(value.toUpperCase())
+}
+
+// rippled's `parseMPToken`: an index, or `{mpt_issuance_id, account}`.
+const mptoken = objectOr((value) => {
+  const id = present(value, 'mpt_issuance_id')
+  if (typeof id !== 'string' || !MPT_ID.test(id)) {
+    throw malformedLocator(
+      'malformedMPTokenIssuance',
+      "Invalid field 'mpt_issuance_id', not Hash192.",
+    )
+  }
+  return mptokenIndex(id.toUpperCase(), account(value, 'account', 'malformedAccount'))
+})
+
 // rippled's table (LedgerEntry.cpp over ledger_entries.macro): each locator field, how it
 // finds the index, and the LedgerEntryType the object must have (null: any).
 const LOCATORS: Record<string, [Locate, string | null]> = {
@@ -239,6 +263,8 @@ const LOCATORS: Record<string, [Locate, string | null]> = {
   ],
   fee: [byIndex, 'FeeSettings'],
   hashes: [byIndex, 'LedgerHashes'],
+  mpt_issuance: [mptIssuance, 'MPTokenIssuance'],
+  mptoken: [mptoken, 'MPToken'],
   nft_offer: [byIndex, 'NFTokenOffer'],
   nft_page: [byIndex, 'NFTokenPage'],
   offer: [

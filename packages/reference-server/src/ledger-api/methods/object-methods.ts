@@ -24,6 +24,8 @@ const TYPES: Record<string, string> = {
   escrow: 'Escrow',
   fee: 'FeeSettings',
   hashes: 'LedgerHashes',
+  mpt_issuance: 'MPTokenIssuance',
+  mptoken: 'MPToken',
   nft_offer: 'NFTokenOffer',
   nft_page: 'NFTokenPage',
   offer: 'Offer',

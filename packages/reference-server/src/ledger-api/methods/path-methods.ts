@@ -6,7 +6,7 @@ import { RpcError } from '../rpc-errors'
 /**
  * `ripple_path_find` and `path_find`'s requests and answers (rippled
  * src/xrpld/rpc/handlers/RipplePathFind.cpp, PathFind.cpp; src/xrpld/app/paths/PathRequest.cpp
- * `parseJson`, `isValid`, `doUpdate`, `findPaths`; docs/protocol.md §8.12) over the ledger's path
+ * `parseJson`, `isValid`, `doUpdate`, `findPaths`; docs/protocol.md §8.14) over the ledger's path
  * search (`ledger.findPaths`, the payment engine's own).
  */
 
@@ -181,7 +181,7 @@ const ripplePathFind: NodeMethod = (call) => ({
 })
 
 /**
- * The path methods of docs/protocol.md §8.12 without a connection: `ripple_path_find`, and
+ * The path methods of docs/protocol.md §8.14 without a connection: `ripple_path_find`, and
  * `path_find` over JSON-RPC (`noEvents`, PathFind.cpp: it answers on its socket after each close).
  */
 export const pathMethods: Record<string, NodeMethod> = {

@@ -9,7 +9,7 @@ import { binaryMeta } from '../transaction-json'
 
 /**
  * `simulate` (XLS-69; rippled src/xrpld/rpc/handlers/Simulate.cpp as released, docs/protocol.md
- * §8.12): an unsigned transaction, as `tx_json` or `tx_blob`, autofilled (`Fee`, `SigningPubKey`,
+ * §8.14): an unsigned transaction, as `tx_json` or `tx_blob`, autofilled (`Fee`, `SigningPubKey`,
  * `Sequence`, `NetworkID`) and applied by the ledger's own engine to a throw-away copy of the open
  * ledger (`ledger.simulate`): what `submit` would answer, with the metadata it would write.
  */
@@ -147,5 +147,5 @@ const simulate: NodeMethod = (call) => {
   }
 }
 
-/** The `simulate` method of docs/protocol.md §8.12. */
+/** The `simulate` method of docs/protocol.md §8.14. */
 export const simulateMethods: Record<string, NodeMethod> = { simulate }

@@ -122,4 +122,7 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   // Deep freezes of trust lines (rules/token/trust-set.ts, rules/common/trust-line-flags.ts;
   // view/freeze.ts `isDeepFrozen` as the payment engine's steps and offers ask it).
   'DeepFreeze',
+  // Multi-Purpose Tokens (rules/mpt/, rules/payment/mpt-payment.ts, view/mpt-tokens.ts, and the MPT
+  // half of Clawback in rules/mpt/mpt-clawback.ts).
+  'MPTokensV1',
 ])

@@ -83,7 +83,7 @@ interface FieldRead {
 // The codec's BinaryParser.readField and readFieldValue for the value types a transaction's top
 // level holds most (fixed-width numbers and hashes, amounts, blobs, accounts, the transaction
 // type), read with the XRPL binary format's own rules. Null where this reading stops short of the
-// codec's: a nested object or array, a path set, an MPT amount, a field the codec reads with
+// codec's: a nested object or array, a path set, a field the codec reads with
 // another type than its core type (its other enums, signed amounts), an account that is not 20
 // bytes, bytes that do not parse. The caller then asks the codec's `decode`. The codec does not
 // export its BinaryParser (the request to file upstream is in transaction-encode.ts).
@@ -118,7 +118,9 @@ function readField(
   } else if (field.type.name === 'Amount') {
     const head = bytes[offset] ?? 0
     if (head & IOU) length = 48
-    else if (head & MPT) return null
+    // An MPT amount: its lead byte, a UInt64 and the 24-byte issuance id; its JSON is the
+    // codec's Amount's own.
+    else if (head & MPT) length = 33
     else length = 8
   } else {
     const width = WIDTHS[field.type.name]

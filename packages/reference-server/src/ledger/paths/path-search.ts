@@ -28,7 +28,7 @@ export interface PathSearch {
   readonly partial: boolean
   /** The most to spend, in the asset paid with (what the source has, or the caller's limit). */
   readonly sendMax: LedgerAmount
-  /** Every book a path may cross (order books, and pools once they are liquidity sources). */
+  /** Every book a path may cross (the offers' books and each AMM pool's two). */
   readonly books: readonly Book[]
   enabled(amendment: string): boolean
   /** A flow's liquidity beside the books' offers, for the account that pays (payment-liquidity.ts). */

@@ -24,6 +24,10 @@ import {
   permissionedDomainSetRules,
 } from './domain/permissioned-domain'
 import { escrowCancelRules, escrowCreateRules, escrowFinishRules } from './escrow/escrow'
+import { mptAuthorizeRules } from './mpt/mpt-authorize'
+import { mptIssuanceCreateRules } from './mpt/mpt-issuance-create'
+import { mptIssuanceDestroyRules } from './mpt/mpt-issuance-destroy'
+import { mptIssuanceSetRules } from './mpt/mpt-issuance-set'
 import { nftokenAcceptOfferRules } from './nft/nft-accept'
 import { nftokenBurnRules } from './nft/nft-burn'
 import { nftokenMintRules } from './nft/nft-mint'
@@ -112,6 +116,11 @@ const RIPPLED: Readonly<Record<string, TransactionRules>> = Object.freeze({
   CredentialAccept: credentialAcceptRules,
   CredentialCreate: credentialCreateRules,
   CredentialDelete: credentialDeleteRules,
+  // Multi-Purpose Tokens (rules/mpt/).
+  MPTokenAuthorize: mptAuthorizeRules,
+  MPTokenIssuanceCreate: mptIssuanceCreateRules,
+  MPTokenIssuanceDestroy: mptIssuanceDestroyRules,
+  MPTokenIssuanceSet: mptIssuanceSetRules,
 })
 
 // xahaud's networks (XAHAU, XAHAUTESTNET): its own types join here.

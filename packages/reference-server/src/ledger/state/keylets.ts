@@ -38,6 +38,9 @@ const SPACE = {
   // Credentials (issue 42 §2).
   credential: 'D',
   depositPreauthCredentials: 'P',
+  // Multi-Purpose Tokens (MPTokensV1).
+  mptIssuance: '~',
+  mptoken: 't',
 } as const
 
 const HASH = /^[0-9A-F]{64}$/
@@ -525,3 +528,42 @@ export function depositPreauthCredentialsIndex(
     uint64(BigInt(hashes.length)),
   )
 }
+
+/**
+ * The 192-bit id of an MPT issuance (`makeMptID`, Indexes.cpp): the creating transaction's
+ * Sequence (or TicketSequence) as a big-endian UInt32, then the issuer's AccountID; 48 upper-case
+ * hex digits, what `mpt_issuance_id` names.
+ *
+ * @example
+ * ```ts
+ * mptIssuanceId(5, issuer) // '00000005' + issuer's AccountID in hex
+ * ```
+ */
+export const mptIssuanceId = (sequence: number, issuer: string): string =>
+  uint32(sequence) + accountIdOf(issuer)
+
+/**
+ * The MPTokenIssuance of an issuance id (`keylet::mptIssuance`, Indexes.cpp): SHA-512Half of the
+ * name space and the 24-byte id.
+ *
+ * @example
+ * ```ts
+ * mptIssuanceIndex(mptIssuanceId(5, issuer))
+ * ```
+ */
+export const mptIssuanceIndex = (mptId: string): string =>
+  rememberedIndex(`~ ${mptId}`, () => indexHash('mptIssuance', mptId.toUpperCase()))
+
+/**
+ * A holder's MPToken (`keylet::mptoken`, Indexes.cpp): SHA-512Half of the name space, the
+ * issuance's 32-byte ledger index (not its 24-byte id) and the holder's AccountID.
+ *
+ * @example
+ * ```ts
+ * mptokenIndex(mptId, holder)
+ * ```
+ */
+export const mptokenIndex = (mptId: string, holder: string): string =>
+  rememberedIndex(`t ${mptId} ${holder}`, () =>
+    indexHash('mptoken', mptIssuanceIndex(mptId), accountIdOf(holder)),
+  )

@@ -157,6 +157,17 @@ export const LSF = {
   Offer: { Passive: 0x00010000, Sell: 0x00020000 },
   NFTokenOffer: { SellNFToken: 0x00000001 },
   Credential: { Accepted: 0x00010000 },
+  // Multi-Purpose Tokens (LedgerFormats.h; rules/mpt/).
+  MPTokenIssuance: {
+    Locked: 0x01,
+    CanLock: 0x02,
+    RequireAuth: 0x04,
+    CanEscrow: 0x08,
+    CanTrade: 0x10,
+    CanTransfer: 0x20,
+    CanClawback: 0x40,
+  },
+  MPToken: { Locked: 0x01, Authorized: 0x02 },
 } as const
 
 /**

@@ -25,7 +25,16 @@ const currency = fc.oneof(
 const issuedValue = fc
   .tuple(fc.integer({ min: -(10 ** 15), max: 10 ** 15 }), fc.integer({ min: -30, max: 30 }))
   .map(([mantissa, exponent]) => `${mantissa}e${exponent}`)
-const amount = fc.oneof(drops, fc.record({ currency, issuer: address, value: issuedValue }))
+// An MPT amount: a 24-byte issuance id and a whole value up to 2^63 − 1 (rippled MPTAmount.h).
+const mptAmount = fc.record({
+  mpt_issuance_id: hexOf(24, 24),
+  value: fc.bigInt({ min: 0n, max: 2n ** 63n - 1n }).map(String),
+})
+const amount = fc.oneof(
+  drops,
+  fc.record({ currency, issuer: address, value: issuedValue }),
+  mptAmount,
+)
 
 const common = {
   Fee: drops,

@@ -135,7 +135,7 @@ export function removeDepositPreauth(view: ApplyView, index: string, owner: Acco
 }
 
 /**
- * DepositPreauth (docs/protocol.md §8.7, §8.14, rippled `DepositPreauth.cpp`): `Authorize` adds a
+ * DepositPreauth (docs/protocol.md §8.7, §8.16, rippled `DepositPreauth.cpp`): `Authorize` adds a
  * DepositPreauth object (one owner reserve, checked against the balance before the fee →
  * `tecINSUFFICIENT_RESERVE`), `Unauthorize` removes it; `AuthorizeCredentials` adds the credential
  * form (a set of issuer and type, sorted, keyed by the whole set), `UnauthorizeCredentials`

@@ -16,7 +16,7 @@ import { credentialTypeRefusal, isZeroAccount } from './credential-fields'
 const SOURCE = 'Credentials.cpp'
 
 /**
- * CredentialAccept (docs/protocol.md §8.14, rippled Credentials.cpp): the sender, the subject,
+ * CredentialAccept (docs/protocol.md §8.16, rippled Credentials.cpp): the sender, the subject,
  * accepts the credential `Issuer` gave it: `lsfAccepted`, and its owned object moves from the
  * issuer's reserve to the subject's. A zero `Issuer` → `temINVALID_ACCOUNT_ID`; a bad
  * `CredentialType` → `temMALFORMED`; an issuer without an account → `tecNO_ISSUER`; no such

@@ -10,7 +10,7 @@ import { credentialTypeRefusal, credentialUriRefusal, isZeroAccount } from './cr
 const SOURCE = 'Credentials.cpp'
 
 /**
- * CredentialCreate (docs/protocol.md §8.14, rippled Credentials.cpp): the sender, the issuer,
+ * CredentialCreate (docs/protocol.md §8.16, rippled Credentials.cpp): the sender, the issuer,
  * gives `Subject` a credential of `CredentialType`, in both owner directories and on the
  * issuer's reserve until the subject accepts it (at once when the issuer is its own subject).
  * A zero `Subject`, an empty or too long `URI` or `CredentialType` → `temMALFORMED`; a subject

@@ -16,7 +16,7 @@ const credentialOf = (tx: Record<string, unknown>) =>
   )
 
 /**
- * CredentialDelete (docs/protocol.md §8.14, rippled Credentials.cpp): removes a credential, its
+ * CredentialDelete (docs/protocol.md §8.16, rippled Credentials.cpp): removes a credential, its
  * owned object from whoever carried it. `Subject` or `Issuer` (at least one, else
  * `temMALFORMED`; the other defaults to the sender; the zero account → `temINVALID_ACCOUNT_ID`);
  * no such credential → `tecNO_ENTRY`. Its subject and its issuer may delete it at any time,

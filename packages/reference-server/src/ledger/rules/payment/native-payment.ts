@@ -9,10 +9,11 @@ import {
   reserveFor,
 } from '../../state/account-root'
 import { LSF } from '../../state/ledger-object'
-import { refuse } from '../../view/refusal'
+import { refuse, type Verdict } from '../../view/refusal'
 import { credentialIdsPreclaim, credentialIdsPreflight } from '../common/credential-ids'
 import { destinationTagResult, paymentDepositResult } from '../common/deposit-authorization'
-import type { TransactionRules } from '../transaction-rules'
+import type { PreflightContext, TransactionRules } from '../transaction-rules'
+import { applyMptPayment, movesMpt, mptPaymentPreflight } from './mpt-payment'
 import { tooManyPaths } from './payment-paths'
 import { applyRipplePayment, movesIssuedAsset, TF_PAYMENT } from './ripple-payment'
 
@@ -39,8 +40,9 @@ function issuedPreflight(tx: JsonObject, flags: number): string | null {
 }
 
 // Payment::preflight's checks of the amounts and flags.
-function amountPreflight(tx: JsonObject): string | null {
+function amountPreflight(tx: JsonObject, context: PreflightContext): Verdict | null {
   if (typeof tx.Destination !== 'string') return 'temDST_NEEDED'
+  if (movesMpt(tx)) return mptPaymentPreflight(tx, context)
   const flags = typeof tx.Flags === 'number' ? tx.Flags : 0
   if (movesIssuedAsset(tx)) return issuedPreflight(tx, flags)
   const amount = parseDrops(tx.Amount)
@@ -61,7 +63,7 @@ function amountPreflight(tx: JsonObject): string | null {
  * when it gets at least the base reserve. A partial payment is never valid native→native (§8.3).
  * A destination that requires a tag gets none without one (`tecDST_TAG_NEEDED`); one with
  * deposit authorization only from itself, preauthorized senders and senders whose
- * `CredentialIDs` it preauthorized (`tecNO_PERMISSION`, §8.7, §8.14; the credentials checked by
+ * `CredentialIDs` it preauthorized (`tecNO_PERMISSION`, §8.7, §8.16; the credentials checked by
  * rules/common/credential-ids.ts: `tecBAD_CREDENTIALS`, `tecEXPIRED`).
  * Issued-asset Payments and pay-with-anything (`SendMax` in another asset) follow
  * {@link applyRipplePayment} (§8.5); more than 6 `Paths` or a path longer than 8 steps is
@@ -76,8 +78,8 @@ function amountPreflight(tx: JsonObject): string | null {
 const SOURCE = 'Payment.cpp'
 
 export const paymentRules: TransactionRules = {
-  preflight(tx: JsonObject) {
-    return amountPreflight(tx) ?? credentialIdsPreflight(tx)
+  preflight(tx: JsonObject, context) {
+    return amountPreflight(tx, context) ?? credentialIdsPreflight(tx)
   },
 
   preclaim(view, tx) {
@@ -90,6 +92,7 @@ export const paymentRules: TransactionRules = {
   },
 
   doApply(context) {
+    if (movesMpt(context.tx)) return applyMptPayment(context)
     if (movesIssuedAsset(context.tx)) return applyRipplePayment(context)
     const { view, tx, account, fee, priorBalance } = context
     const destination = String(tx.Destination)

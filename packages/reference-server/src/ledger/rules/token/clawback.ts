@@ -1,5 +1,6 @@
 import { LedgerAmount } from '../../amounts/ledger-amount'
 import { isIssued } from '../../amounts/ledger-asset'
+import { isMptJson } from '../../amounts/mpt-amount'
 import { accountIdOf } from '../../codec/account-ids'
 import type { JsonObject } from '../../codec/json-object'
 import { readAccount } from '../../state/account-root'
@@ -10,6 +11,7 @@ import { accountHolds } from '../../view/account-holds'
 import { refuse, type Verdict } from '../../view/refusal'
 import { rippleCredit } from '../../view/ripple-credit'
 import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
+import { mptClawback } from '../mpt/mpt-clawback'
 import type { ApplyContext, PreflightContext, TransactionRules } from '../transaction-rules'
 
 // The rules follow rippled's Clawback.cpp.
@@ -109,14 +111,16 @@ const positive = (amount: unknown) => {
   }
 }
 
-// The half of Clawback an Amount belongs to. The MPT half (rules/mpt/) joins here.
-const halfOf = (_tx: JsonObject): ClawbackHalf => trustLineClawback
+// The half of Clawback an Amount belongs to: an MPT's (rules/mpt/mpt-clawback.ts) or a trust line's.
+const halfOf = (tx: JsonObject): ClawbackHalf =>
+  isMptJson(tx.Amount) ? mptClawback : trustLineClawback
 
 /**
- * Clawback (docs/protocol.md §8.13, rippled Clawback.cpp): an issuer takes its asset back from a
+ * Clawback (docs/protocol.md §8.15, rippled Clawback.cpp): an issuer takes its asset back from a
  * holder. Flags beyond the universal ones are `temINVALID_FLAG`; a missing issuer or holder is
  * `terNO_ACCOUNT`; an AMM's account (its `AMMID`) cannot be clawed from (`tecAMM_ACCOUNT`: the
- * pool's AMMClawback does that); the rest is the asset's half ({@link trustLineClawback}).
+ * pool's AMMClawback does that); the rest is the asset's half ({@link trustLineClawback}, or
+ * an MPT's in rules/mpt/mpt-clawback.ts).
  *
  * @example
  * ```ts

@@ -1,10 +1,16 @@
 import { dropsToUnits, parseDrops } from '../../../ledger/amounts/native-amount'
+import { mptIdText, scaledText } from './mpt-field-text'
 
 /** An amount of a transaction field, read for display. */
 export type AmountView =
   /** Native drops, shown in units of the network's native asset (XRP or XAH). */
   | { kind: 'native'; units: string; drops: string }
   | { kind: 'issued'; value: string; currency: string; issuer: string }
+  /**
+   * A Multi-Purpose Token: its whole `units`, `decimal` when its `AssetScale` is known (else
+   * null), and `token`, its id with the issuer and sequence it is made of.
+   */
+  | { kind: 'mpt'; units: string; decimal: string | null; mptId: string; token: string }
   /** Not a valid amount: shown as its JSON, never guessed at. */
   | { kind: 'raw'; json: string }
 
@@ -26,10 +32,14 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
- * Reads an amount as the wire writes it (§3.1): native drops as an integer string, or an issued
- * `{currency, issuer, value}`.
+ * Reads an amount as the wire writes it (§3.1): native drops as an integer string, an issued
+ * `{currency, issuer, value}`, or an MPT `{mpt_issuance_id, value}` (its decimal by
+ * `assetScale(id)` when the ledger knows the issuance).
  */
-export function readAmount(value: unknown): AmountView {
+export function readAmount(
+  value: unknown,
+  assetScale: (mptId: string) => number | undefined = () => undefined,
+): AmountView {
   const drops = parseDrops(value)
   if (drops !== null) return { kind: 'native', units: dropsToUnits(drops), drops: drops.toString() }
   if (
@@ -44,6 +54,13 @@ export function readAmount(value: unknown): AmountView {
       currency: currencyName(value.currency),
       issuer: value.issuer,
     }
+  }
+  const token = isRecord(value) ? mptIdText(value.mpt_issuance_id) : null
+  if (token && isRecord(value) && typeof value.value === 'string' && /^\d+$/.test(value.value)) {
+    const mptId = String(value.mpt_issuance_id).toUpperCase()
+    const scale = assetScale(mptId)
+    const decimal = scale === undefined ? null : scaledText(value.value, scale)
+    return { kind: 'mpt', units: value.value, decimal, mptId, token }
   }
   return { kind: 'raw', json: JSON.stringify(value) ?? String(value) }
 }

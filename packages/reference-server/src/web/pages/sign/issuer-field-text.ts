@@ -3,7 +3,7 @@ import type { TransactionRow } from './transaction-rows'
 
 // What a person reads for an issuer's tools (xrpl.org "Clawback", "CredentialCreate",
 // "CredentialAccept", "CredentialDelete", "DepositPreauth", "TrustSet"; docs/protocol.md §8.7,
-// §8.13, §8.14): the amount clawed back and from whom, credentials by issuer and type in words,
+// §8.15, §8.16): the amount clawed back and from whom, credentials by issuer and type in words,
 // TrustSet's flags (the deep freeze among them) by name. Server-rendered rows.
 
 const CREDENTIAL_TYPES = new Set(['CredentialCreate', 'CredentialAccept', 'CredentialDelete'])

@@ -28,6 +28,8 @@ export interface SignPageSource {
   links: string
   /** What the ledger's preflight says of the transaction (docs/protocol.md §3.1), if it refuses. */
   finding?: TransactionFinding | null
+  /** The `AssetScale` of the MPT issuances the request names, by id (mpt-scales.ts). */
+  mptScales?: Record<string, number>
 }
 
 /**
@@ -73,5 +75,6 @@ export function signPageView(source: SignPageSource): SignPageView {
     qrPng: `/sign/${encodeURIComponent(uuid)}_q.png`,
     socketPath: `/sign/${encodeURIComponent(uuid)}`,
     preflight: source.finding ?? null,
+    mptScales: source.mptScales ?? {},
   }
 }

@@ -5,6 +5,7 @@ import type { SignPageData } from '../../scripts/sign-page'
 import { renderShell } from '../common/page-shell'
 import { html, type SafeHtml } from '../common/safe-html'
 import type { AmountView } from './amount-view'
+import { MPT_TYPE_NOTES } from './mpt-field-text'
 import { isActionable, type PayloadState } from './payload-state'
 import { type TransactionRow, transactionRows } from './transaction-rows'
 
@@ -67,6 +68,8 @@ export interface SignPageView {
    * docs/protocol.md §3.1 "Before the ledger says so"), or null.
    */
   preflight: { result: string; field: string | null; message: string } | null
+  /** The `AssetScale` of each MPT issuance the request names that the ledger knows, by id. */
+  mptScales: Record<string, number>
 }
 
 /**
@@ -110,6 +113,7 @@ const TYPE_NOTES: Record<string, string> = {
     'Sets the accounts that may sign for this account together; a quorum of 0 removes the list.',
   DepositPreauth:
     'Lets an account pay you while you accept deposits only from preauthorized accounts, or takes that back.',
+  ...MPT_TYPE_NOTES,
 }
 
 const TYPE_LABELS: Record<string, string> = {
@@ -124,6 +128,8 @@ function renderAmount(amount: AmountView, nativeAsset: string): SafeHtml {
       return html`<span class="amount" title="${amount.drops} drops">${amount.units} <span class="native-unit">${nativeAsset}</span></span>`
     case 'issued':
       return html`<span class="amount">${amount.value} ${amount.currency}</span> <span class="muted">issued by <code>${amount.issuer}</code></span>`
+    case 'mpt':
+      return html`<span class="amount" title="${amount.units} units">${amount.decimal ?? amount.units}</span> <span class="muted">${amount.decimal === null ? 'units of the token' : 'of the token'} <code>${amount.token}</code></span>`
     case 'raw':
       return html`<code>${amount.json}</code>`
   }
@@ -258,7 +264,7 @@ ${requestNotes(view).map((note) => html`<p class="muted note">${note}</p>`)}
 ${view.preflight ? html`<p class="status" data-state="error" id="preflight" role="note">The ledger will refuse this transaction: ${view.preflight.message}.</p>` : ''}
 <dl class="fields">
 <dt>Type</dt><dd data-field="TransactionType"><span class="mono">${txType}</span></dd>
-${transactionRows(view.request, nativeAsset).map((row) => renderRow(row, nativeAsset, accountNames(view)))}
+${transactionRows(view.request, nativeAsset, (id) => view.mptScales[id]).map((row) => renderRow(row, nativeAsset, accountNames(view)))}
 <dt>Network</dt><dd data-field="network">${forced ? html`${forced.name} <span class="muted">(forced: ${forced.key})</span>` : html`<span class="muted">the wallet's choice</span>`}</dd>
 ${view.identifier ? html`<dt>Identifier</dt><dd data-field="identifier"><span class="mono">${view.identifier}</span></dd>` : ''}
 ${view.returnUrlWeb ? html`<dt>Returns to</dt><dd data-field="return"><span class="mono">${view.returnUrlWeb}</span></dd>` : ''}

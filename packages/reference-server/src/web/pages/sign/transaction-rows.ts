@@ -11,6 +11,7 @@ import { DID_FIELD_LABELS, didFieldText } from './did-field-text'
 import { DOMAIN_FIELD_LABELS, domainFieldText } from './domain-field-text'
 import { hexText } from './hex-text'
 import { issuerFieldRow } from './issuer-field-text'
+import { MPT_FIELD_LABELS, mptFieldText } from './mpt-field-text'
 import { NFT_FIELD_LABELS, nftFieldText } from './nft-field-text'
 import { offerFlagsText, offerPriceText } from './offer-text'
 import { ORACLE_FIELD_LABELS, oracleFieldText } from './oracle-field-text'
@@ -129,15 +130,20 @@ function memoRows(memos: unknown): TransactionRow[] {
  * The fields of a requested transaction as readable rows, in request order: amounts with their
  * currency (labelled by what they mean in escrows, checks and channels), memos decoded, account
  * settings and signer lists in words (account-field-text.ts), Clawback, credentials and TrustSet's
- * flags in words (issuer-field-text.ts), an OfferCreate's flags in words and its price
- * (offer-text.ts, `nativeAsset` naming native amounts), a DID's fields, an oracle's price pairs
- * and a domain's credentials in words (did-, oracle-, domain-field-text.ts), Xahau's own types
- * (xahau-field-text.ts), ledger times as UTC dates, a
+ * flags in words (issuer-field-text.ts), MPT fields and amounts in words (mpt-field-text.ts;
+ * `assetScale` gives an MPT's decimal places when known), an OfferCreate's flags in words and its
+ * price (offer-text.ts, `nativeAsset` naming native amounts), a DID's fields, an oracle's price
+ * pairs and a domain's credentials in words (did-, oracle-, domain-field-text.ts), Xahau's own
+ * types (xahau-field-text.ts), ledger times as UTC dates, a
  * settle delay in hours and minutes, every other field as text (objects as JSON). Fields the
  * wallet fills (Account, Sequence, SigningPubKey) are left out: the request's values are ignored
  * (§3.1).
  */
-export function transactionRows(tx: TransactionJson, nativeAsset = 'XRP'): TransactionRow[] {
+export function transactionRows(
+  tx: TransactionJson,
+  nativeAsset = 'XRP',
+  assetScale?: (mptId: string) => number | undefined,
+): TransactionRow[] {
   const typeLabels = LABELS_BY_TYPE[String(tx.TransactionType)] ?? {}
   const rows = Object.entries(tx).flatMap(([field, value]): TransactionRow[] => {
     if (HIDDEN_FIELDS.has(field)) return []
@@ -157,9 +163,10 @@ export function transactionRows(tx: TransactionJson, nativeAsset = 'XRP'): Trans
       DID_FIELD_LABELS[field] ??
       ORACLE_FIELD_LABELS[field] ??
       DOMAIN_FIELD_LABELS[field] ??
+      MPT_FIELD_LABELS[field] ??
       field
     if (AMOUNT_FIELDS.has(field)) {
-      return [{ field, label, value: { kind: 'amount', amount: readAmount(value) } }]
+      return [{ field, label, value: { kind: 'amount', amount: readAmount(value, assetScale) } }]
     }
     const text =
       xahauFieldText(field, value, tx) ??
@@ -168,6 +175,7 @@ export function transactionRows(tx: TransactionJson, nativeAsset = 'XRP'): Trans
       didFieldText(field, value, tx) ??
       oracleFieldText(field, value, tx) ??
       domainFieldText(field, value) ??
+      mptFieldText(field, value, tx) ??
       accountFieldText(field, value) ??
       plainText(field, value)
     return [{ field, label, value: { kind: 'text', text } }]

@@ -3,7 +3,7 @@ import { credentialIndex, ownerDirIndex } from '../../../../src/ledger/state/key
 import { type TestKey, testKey } from '../../test-keys'
 import { type ObjectFixture, objectFixture } from '../object-fixture'
 
-// Credentials (docs/protocol.md §8.14): rippled Credentials.cpp and CredentialHelpers.cpp.
+// Credentials (docs/protocol.md §8.16): rippled Credentials.cpp and CredentialHelpers.cpp.
 const issuer = testKey(151)
 const subject = testKey(152)
 const other = testKey(153)

@@ -3,7 +3,7 @@ import { accountRootIndex, rippleStateIndex } from '../../../../src/ledger/state
 import { type LedgerFixture, ledgerFixture } from '../../ledger-fixture'
 import { type TestKey, testKey } from '../../test-keys'
 
-// Clawback of trust-line tokens (docs/protocol.md §8.13): asfAllowTrustLineClawback's
+// Clawback of trust-line tokens (docs/protocol.md §8.15): asfAllowTrustLineClawback's
 // preconditions (rippled SetAccount.cpp) and the Clawback transaction (rippled Clawback.cpp).
 const issuer = testKey(141)
 const holder = testKey(142)

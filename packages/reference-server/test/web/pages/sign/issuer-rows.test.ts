@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { transactionRows } from '../../../../src/web/pages/sign/transaction-rows'
 
-// The sign page's words for an issuer's tools (docs/protocol.md §8.13, §8.14; rippled
+// The sign page's words for an issuer's tools (docs/protocol.md §8.15, §8.16; rippled
 // Clawback.cpp, Credentials.cpp, DepositPreauth.cpp, SetTrust.cpp).
 const ISSUER = 'rhub8VRN55s94qWKDv6jmDy1pUykJzF3wq'
 const HOLDER = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe'
