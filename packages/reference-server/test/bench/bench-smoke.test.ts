@@ -31,6 +31,7 @@ describe('benches (quick configuration)', () => {
       'payload-sockets',
       'payload-memory',
       'ledger-payments',
+      'credential-payments',
       'ledger-offers',
       'ledger-objects',
       'ledger-nfts',

@@ -158,4 +158,36 @@ describe('the AMM inside payments and offer crossing (rippled BookStep.cpp, AMML
       .AffectedNodes.filter((node) => node.ModifiedNode?.LedgerEntryType === 'RippleState').length
     expect(pools).toBeGreaterThanOrEqual(3)
   })
+
+  it('[rippled Pathfinder.cpp, PathRequest.cpp, BookStep.cpp] the path search quotes through a pool, and the Payment it proposes pays through it', () => {
+    // A pool cheaper than the simulator's market through XRP (about 1.08 USD a EUR): 0.5 USD a EUR.
+    expect(f.create(bob, f.usd('1000'), f.eur('2000'), 1000).engine_result).toBe('tesSUCCESS')
+    const [found] = f.ledger.findPaths('TESTNET', {
+      source: alice.address,
+      destination: carol.address,
+      amount: f.eur('4'),
+      sendMax: f.usd('100'),
+    })
+    expect(found?.destination_amount).toEqual(f.eur('4'))
+    const quoted = LedgerAmount.fromJson(found?.source_amount)
+    expect(quoted.asset.currency).toBe('USD')
+    const [poolUsdBefore] = poolOf(USD, EUR)
+    const { engine_result } = f.submit(alice, {
+      TransactionType: 'Payment',
+      Destination: carol.address,
+      Amount: f.eur('4'),
+      SendMax: found?.source_amount,
+      ...(found?.paths.length ? { Paths: found.paths } : {}),
+    })
+    expect(engine_result).toBe('tesSUCCESS')
+    // Two strands (the default path through the pool and the one through XRP): the line's sum keeps
+    // 16 digits, as an STAmount does.
+    expect(Number(f.holds(carol.address, gateway.address, 'EUR'))).toBeCloseTo(10004, 9)
+    // The pool took what the quote said alice would pay.
+    const [poolUsdAfter] = poolOf(USD, EUR)
+    expect(Number(poolUsdAfter) - Number(poolUsdBefore)).toBeCloseTo(
+      Number(quoted.toNumber().toString()),
+      9,
+    )
+  })
 })

@@ -110,7 +110,9 @@ describe('DID: one per account, fields set, replaced and removed (rippled DID.cp
     expect(didOf()).toBeNull()
   })
 
-  it('Xahau has no DID: DIDSet is temDISABLED there [rippled DID.cpp; research §1.2]', () => {
+  // xahaud's definitions have no DIDSet: its type code 49 is xahaud's URITokenCancelSellOffer, so
+  // the blob is that type there, and malformed (no URITokenID).
+  it('Xahau has no DID: a DIDSet blob is xahaud type 49, a malformed URITokenCancelSellOffer [rippled DID.cpp; xahaud URIToken.cpp; research §1.2]', () => {
     f.ledger.fund(alice.address, 10_000_000n, ['XAHAU'])
     const tx = {
       TransactionType: 'DIDSet',
@@ -120,6 +122,6 @@ describe('DID: one per account, fields set, replaced and removed (rippled DID.cp
       NetworkID: 21337,
       URI,
     }
-    expect(f.ledger.submit('XAHAU', signTx(tx, alice)).engine_result).toBe('temDISABLED')
+    expect(f.ledger.submit('XAHAU', signTx(tx, alice)).engine_result).toBe('temMALFORMED')
   })
 })
