@@ -233,43 +233,28 @@ export function roundedLPTokensOf(
 }
 
 /**
- * The tokens and the deposit after the tokens were adjusted (AMMHelpers.cpp
- * `adjustAssetInByTokens`): when the asset the adjusted tokens need exceeds `amount`, `amount`
- * is lowered by the excess and both recomputed; the smaller deposit wins.
+ * The tokens and the asset after the tokens were adjusted (AMMHelpers.cpp
+ * `adjustAssetInByTokens` for a deposit, `adjustAssetOutByTokens` for a withdrawal): when the
+ * asset the adjusted tokens need exceeds `amount`, `amount` is lowered by the excess and both
+ * recomputed; the smaller amount wins.
  */
-export function adjustAssetInByTokens(
+export function adjustAssetByTokens(
+  isDeposit: IsDeposit,
   balance: LedgerAmount,
   amount: LedgerAmount,
   lptBalance: LedgerAmount,
   tokens: LedgerAmount,
   tfee: number,
 ): { tokens: LedgerAmount; amount: LedgerAmount } {
-  let assetAdj = ammAssetIn(balance, lptBalance, tokens, tfee)
+  const assetFor = isDeposit === 'deposit' ? ammAssetIn : ammAssetOut
+  const tokensFor = isDeposit === 'deposit' ? lpTokensOut : lpTokensIn
+  let assetAdj = assetFor(balance, lptBalance, tokens, tfee)
   let tokensAdj = tokens
   if (assetAdj.gt(amount)) {
     const adjAmount = amount.minus(assetAdj.minus(amount))
-    const t = lpTokensOut(balance, adjAmount, lptBalance, tfee)
-    tokensAdj = adjustLPTokens(lptBalance, t, 'deposit')
-    assetAdj = ammAssetIn(balance, lptBalance, tokensAdj, tfee)
-  }
-  return { tokens: tokensAdj, amount: amount.min(assetAdj) }
-}
-
-/** The withdrawal's counterpart of {@link adjustAssetInByTokens} (`adjustAssetOutByTokens`). */
-export function adjustAssetOutByTokens(
-  balance: LedgerAmount,
-  amount: LedgerAmount,
-  lptBalance: LedgerAmount,
-  tokens: LedgerAmount,
-  tfee: number,
-): { tokens: LedgerAmount; amount: LedgerAmount } {
-  let assetAdj = ammAssetOut(balance, lptBalance, tokens, tfee)
-  let tokensAdj = tokens
-  if (assetAdj.gt(amount)) {
-    const adjAmount = amount.minus(assetAdj.minus(amount))
-    const t = lpTokensIn(balance, adjAmount, lptBalance, tfee)
-    tokensAdj = adjustLPTokens(lptBalance, t, 'withdraw')
-    assetAdj = ammAssetOut(balance, lptBalance, tokensAdj, tfee)
+    const t = tokensFor(balance, adjAmount, lptBalance, tfee)
+    tokensAdj = adjustLPTokens(lptBalance, t, isDeposit)
+    assetAdj = assetFor(balance, lptBalance, tokensAdj, tfee)
   }
   return { tokens: tokensAdj, amount: amount.min(assetAdj) }
 }

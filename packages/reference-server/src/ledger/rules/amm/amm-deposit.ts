@@ -1,5 +1,5 @@
 import {
-  adjustAssetInByTokens,
+  adjustAssetByTokens,
   adjustLPTokens,
   ammAssetIn,
   ammLPTokens,
@@ -337,7 +337,7 @@ export function planDeposit(
       const tokens = adjustLPTokens(lpt, lpTokensOut(balance, amount, lpt, tfee), 'deposit')
       if (tokens.signum() <= 0)
         return fail('tecAMM_INVALID_TOKENS', 'the deposit mints no LP tokens')
-      const adjusted = adjustAssetInByTokens(balance, amount, lpt, tokens, tfee)
+      const adjusted = adjustAssetByTokens('deposit', balance, amount, lpt, tokens, tfee)
       if (adjusted.tokens.isZero()) return fail('tecAMM_INVALID_TOKENS', 'no LP tokens')
       const ep = adjusted.amount.toNumber().div(adjusted.tokens.toNumber())
       if (ep.lte(ePrice.toNumber())) return { amount: adjusted.amount, tokens: adjusted.tokens }
@@ -360,14 +360,14 @@ export function planDeposit(
       () => deposited.toNumber().div(ePrice.toNumber()),
       'deposit',
     )
-    const adjusted = adjustAssetInByTokens(balance, deposited, lpt, tokens, tfee)
+    const adjusted = adjustAssetByTokens('deposit', balance, deposited, lpt, tokens, tfee)
     if (adjusted.tokens.isZero()) return fail('tecAMM_INVALID_TOKENS', 'no LP tokens')
     return { amount: adjusted.amount, tokens: adjusted.tokens }
   }
   if (flags & F.SingleAsset && amount) {
     const tokens = adjustLPTokens(lpt, lpTokensOut(balance, amount, lpt, tfee), 'deposit')
     if (tokens.isZero()) return fail('tecAMM_INVALID_TOKENS', 'the deposit mints no LP tokens')
-    const adjusted = adjustAssetInByTokens(balance, amount, lpt, tokens, tfee)
+    const adjusted = adjustAssetByTokens('deposit', balance, amount, lpt, tokens, tfee)
     if (adjusted.tokens.isZero()) return fail('tecAMM_INVALID_TOKENS', 'no LP tokens')
     return { amount: adjusted.amount, tokens: adjusted.tokens, mins: { tokens: lpOut } }
   }

@@ -1,5 +1,5 @@
 import {
-  adjustAssetOutByTokens,
+  adjustAssetByTokens,
   adjustLPTokens,
   ammAssetOut,
   getFee,
@@ -410,7 +410,7 @@ export const ammWithdrawRules: TransactionRules = {
       if (flags & F.SingleAsset && amount) {
         const tokens = tokensAdjusted(lpTokensIn(balance, amount, lpt, tfee))
         if (tokens.isZero()) return noTokens()
-        const adjustedOut = adjustAssetOutByTokens(balance, amount, lpt, tokens, tfee)
+        const adjustedOut = adjustAssetByTokens('withdraw', balance, amount, lpt, tokens, tfee)
         if (adjustedOut.tokens.isZero()) return noTokens()
         return request(adjustedOut.amount, undefined, adjustedOut.tokens)
       }
