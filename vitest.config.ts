@@ -38,6 +38,7 @@ const nodeEntry = [
 
 /** One Chromium per project and run for the files that drive it with playwright (e2e tests). */
 const SHARED_CHROMIUM = 'test/shared-chromium.ts'
+const LAZY_RUNTIMES_LOADED = 'packages/sdk/test/lazy-runtimes-loaded.ts'
 
 interface NodeProject {
   globalSetup?: string[]
@@ -53,6 +54,7 @@ interface NodeProject {
   groupOrder?: number
   resolved?: typeof alias
   exclude?: string[]
+  setupFiles?: string[]
 }
 
 const node = (
@@ -64,6 +66,7 @@ const node = (
     groupOrder = 0,
     resolved = alias,
     exclude = [],
+    setupFiles = [],
   }: NodeProject = {},
 ) => ({
   resolve: { alias: resolved },
@@ -73,6 +76,7 @@ const node = (
     exclude: ['**/*.browser.test.ts', ...exclude],
     environment: 'node' as const,
     globalSetup,
+    setupFiles,
     isolate,
     sequence: { groupOrder },
     // CPU-bound tests (property tests over real signatures) take seconds on a loaded 2-core
@@ -92,6 +96,7 @@ export default defineConfig({
     projects: [
       node('sdk', ['packages/sdk/test/**/*.test.ts'], {
         globalSetup: [SHARED_CHROMIUM],
+        setupFiles: [LAZY_RUNTIMES_LOADED],
         isolate: false,
         exclude: ['**/test/node-entry/**'],
       }),
@@ -103,7 +108,7 @@ export default defineConfig({
           'packages/sdk/test/close/*.test.ts',
           'packages/sdk/test/node-entry/*.test.ts',
         ],
-        { isolate: false, resolved: nodeEntry },
+        { isolate: false, resolved: nodeEntry, setupFiles: [LAZY_RUNTIMES_LOADED] },
       ),
       node('reference-server', ['packages/reference-server/test/**/*.test.ts'], {
         // The CLI is bundled after the page scripts it serves.
