@@ -20,6 +20,7 @@ const BENCHES = [
   'fuzz',
   'auth-flood',
   'cold-start',
+  'dev-chain-file',
 ] as const
 
 const runOne = (name: string) =>

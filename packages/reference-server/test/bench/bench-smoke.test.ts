@@ -41,6 +41,7 @@ describe('benches (quick configuration)', () => {
       'fuzz',
       'auth-flood',
       'cold-start',
+      'dev-chain-file',
     ])
     for (const summary of summaries) {
       expect(summary.quick).toBe(true)

@@ -103,6 +103,21 @@ describe('a bad snapshot changes nothing', { timeout: 30_000 }, () => {
       'users.0.accounts.0.publicKey',
     ],
     [
+      "a secp256k1 seed that is not the key's",
+      (s) => Object.assign(s.users[0].accounts[1], { seed: s.users[1].accounts[1].seed }),
+      'users.0.accounts.1.publicKey',
+    ],
+    [
+      'a seed that does not decode',
+      (s) => Object.assign(s.users[0].accounts[0], { seed: 'sEdNotASeedAtAllNotASeed' }),
+      'users.0.accounts.0.seed',
+    ],
+    [
+      "an address that is not the key's",
+      (s) => Object.assign(s.users[0].accounts[0], { address: s.users[1].accounts[0].address }),
+      'users.0.accounts.0.address',
+    ],
+    [
       'a payload in no known state',
       (s) => Object.assign(s.payloads[0], { state: 'lost' }),
       'payloads.0.state',

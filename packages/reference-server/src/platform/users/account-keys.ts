@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { encodeSeed } from 'ripple-address-codec'
+import { decodeSeed, encodeSeed } from 'ripple-address-codec'
 import type { KeyAlgorithm } from '../../control-api-types'
 import { entropyKeypair } from '../../ledger/signatures/entropy-keypair'
 import { addressOfPublicKey } from '../../ledger/signatures/public-key-address'
@@ -42,6 +42,16 @@ export function entropyAccountKeys(entropy: Uint8Array, algorithm: KeyAlgorithm)
   const seed = encodeSeed(entropy, algorithm === 'ed25519' ? 'ed25519' : 'secp256k1')
   const { publicKey, privateKey } = entropyKeypair(entropy, algorithm)
   return { address: addressOfPublicKey(publicKey), algorithm, publicKey, privateKey, seed }
+}
+
+/**
+ * The account of a seed (`sEd…` ed25519, else secp256k1), as ripple-keypairs' `deriveKeypair` and
+ * `deriveAddress` give it, without loading its curves: a restored snapshot checks every user's
+ * seed with it. Throws on a string that is not a seed.
+ */
+export function seedAccountKeys(seed: string): AccountKeys {
+  const { bytes, type } = decodeSeed(seed)
+  return entropyAccountKeys(bytes, type === 'ed25519' ? 'ed25519' : 'ecdsa-secp256k1')
 }
 
 /** The key of an account in the table of accounts derived at build time. */

@@ -1,7 +1,7 @@
 import { KYC_STATUSES, NETWORK_KEYS, type NetworkKey } from 'pullsign/wire'
 import * as z from 'zod'
-import { rippleKeypairs } from '../../ledger/signatures/ripple-keypairs-module'
 import { UUID } from '../ids'
+import { seedAccountKeys } from './account-keys'
 import { globalIdSchema, type User } from './users'
 
 /** The users of a snapshot, with their keys and seeds (a development server's file). */
@@ -21,18 +21,16 @@ export const usersStateSchema: z.ZodType<UsersState> = z.lazy(() => {
       globalid: globalIdSchema.optional(),
     })
     .superRefine((account, context) => {
-      // Required here, not imported: only a restored snapshot needs ripple-keypairs' curves.
-      const { deriveAddress, deriveKeypair } = rippleKeypairs()
-      let keys: { publicKey: string; privateKey: string } | null = null
+      let keys: { publicKey: string; privateKey: string; address: string } | null = null
       try {
-        keys = deriveKeypair(account.seed)
+        keys = seedAccountKeys(account.seed)
       } catch {
         context.addIssue({ code: 'custom', path: ['seed'], message: 'is not a seed' })
         return
       }
       if (keys.publicKey !== account.publicKey || keys.privateKey !== account.privateKey) {
         context.addIssue({ code: 'custom', path: ['publicKey'], message: "is not the seed's key" })
-      } else if (deriveAddress(keys.publicKey) !== account.address) {
+      } else if (keys.address !== account.address) {
         context.addIssue({ code: 'custom', path: ['address'], message: "is not the key's address" })
       }
     })
