@@ -1,4 +1,6 @@
 import {
+  type AffectedNode,
+  affectedAccounts,
   booksTouched,
   type Ledger,
   type LedgerClosed,
@@ -6,6 +8,7 @@ import {
   type TransactionLookup,
 } from '../ledger'
 import type { LedgerAsset } from '../ledger/amounts/ledger-asset'
+import { networkCodec } from '../ledger/codec/network-codec'
 import { networkDefinition } from '../ledger/networks'
 import { engineResultMessage } from './engine-result-messages'
 import { resultCode } from './methods/submit-methods'
@@ -56,20 +59,6 @@ export function ledgerStreamFields(ledger: Ledger, network: NetworkDefinition) {
     reserve_inc: Number(network.reserve_increment),
     validated_ledgers: ledger.completeLedgers(network.key),
   }
-}
-
-// The accounts a transaction touched: its sender and destination, and every address its meta
-// names (account roots and both sides of each changed line).
-const ADDRESS = /"(r[1-9A-HJ-NP-Za-km-z]{24,34})"/g
-const touchedAccounts = (lookup: TransactionLookup): Set<string> => {
-  const found = new Set<string>()
-  const { transaction } = lookup
-  if (typeof transaction.Account === 'string') found.add(transaction.Account)
-  if (typeof transaction.Destination === 'string') found.add(transaction.Destination)
-  for (const match of JSON.stringify(transaction.meta.AffectedNodes).matchAll(ADDRESS)) {
-    found.add(match[1] as string)
-  }
-  return found
 }
 
 // A validated transaction as the `transactions` and `accounts` streams send it, per version.
@@ -140,8 +129,11 @@ export function publishClose(
       subscriber.send(frame(subscriber.apiVersion))
     }
     for (const subscriber of streams.transactions) deliver(subscriber)
-    for (const account of streams.accounts.size === 0 ? [] : touchedAccounts(lookup)) {
-      for (const subscriber of streams.accounts.get(account) ?? []) deliver(subscriber)
+    if (streams.accounts.size > 0) {
+      const nodes = lookup.transaction.meta.AffectedNodes as AffectedNode[]
+      for (const account of affectedAccounts(nodes, networkCodec(network).definitions)) {
+        for (const subscriber of streams.accounts.get(account) ?? []) deliver(subscriber)
+      }
     }
     if (streams.books.size === 0) continue
     const nodes = lookup.transaction.meta.AffectedNodes as Parameters<typeof booksTouched>[0]

@@ -33,6 +33,7 @@ export {
   networkDefinition,
   requiresNetworkId,
 } from './networks'
+export { affectedAccounts } from './reads/affected-accounts'
 export {
   type AccountOffer,
   accountOffers,
@@ -42,11 +43,7 @@ export {
   bookOffers,
   booksTouched,
 } from './reads/book-offers'
-export {
-  affectedAccounts,
-  type ObjectsPage,
-  type OwnerObjectsRequest,
-} from './reads/ledger-reads'
+export type { ObjectsPage, OwnerObjectsRequest } from './reads/ledger-reads'
 export { type AccountChannel, accountChannel } from './reads/payment-channel-reads'
 export {
   type ChannelVerifyResult,

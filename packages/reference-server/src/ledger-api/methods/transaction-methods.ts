@@ -1,4 +1,4 @@
-import type { TransactionLookup } from '../../ledger'
+import { type AffectedNode, affectedAccounts, type TransactionLookup } from '../../ledger'
 import { parseCtid } from '../../ledger/codec/ctid'
 import { networkCodec } from '../../ledger/codec/network-codec'
 import {
@@ -112,13 +112,6 @@ const transactionEntry: NodeMethod = (call) => {
     : { ...rest, hash, metadata: meta, tx_json, validated: true }
 }
 
-// Every account a transaction touched: its signer, and each account root or line its meta changed.
-const touches = (lookup: TransactionLookup, account: string): boolean => {
-  const { transaction } = lookup
-  if (transaction.Account === account || transaction.Destination === account) return true
-  return JSON.stringify(transaction.meta.AffectedNodes).includes(`"${account}"`)
-}
-
 const wrapForAccountTx = (entry: Record<string, unknown>, apiVersion: ApiVersion) => {
   if (apiVersion > 1) return entry
   const { meta, validated, ...tx } = entry
@@ -152,12 +145,18 @@ const accountTx: NodeMethod = (call) => {
   const max =
     bound('ledger_index_max') === -1 ? latest : Math.min(latest, bound('ledger_index_max'))
   if (min > max) throw new RpcError('lgrIdxsInvalid')
+  const { definitions } = networkCodec(call.network)
   const found: TransactionLookup[] = []
   for (let index = max; index >= min; index--) {
     const list = closedLookups(call, index)
     for (let i = list.length - 1; i >= 0; i--) {
       const lookup = list[i] as TransactionLookup
-      if (touches(lookup, account)) found.push(lookup)
+      if (
+        affectedAccounts(lookup.transaction.meta.AffectedNodes as AffectedNode[], definitions).has(
+          account,
+        )
+      )
+        found.push(lookup)
     }
   }
   if (forward) found.reverse()

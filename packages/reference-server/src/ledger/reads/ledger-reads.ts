@@ -6,9 +6,8 @@ import {
   nftokenPageMinIndex,
   ownerDirIndex,
 } from '../state/keylets'
-import type { LedgerObject, LedgerValue } from '../state/ledger-object'
+import type { LedgerObject } from '../state/ledger-object'
 import type { ReadView } from '../state/read-view'
-import type { TransactionMeta } from '../state/transaction-meta'
 
 /**
  * One page of ledger objects and where the next page starts (`marker`, absent on the last page),
@@ -194,54 +193,4 @@ export function ledgerDataPage(
     index = view.succ(index)
   }
   return { objects }
-}
-
-// Fields of an object whose value is an account (rippled getAffectedAccounts: every STAccount,
-// and the issuers of the limits and offer amounts).
-const ISSUER_FIELDS = new Set(['LowLimit', 'HighLimit', 'TakerPays', 'TakerGets'])
-const NO_ACCOUNT = 'rrrrrrrrrrrrrrrrrrrrBZbvji'
-const ACCOUNT = /^r[1-9A-HJ-NP-Za-km-z]{24,34}$/
-const ACCOUNT_FIELDS = new Set([
-  'Account',
-  'Owner',
-  'Destination',
-  'Issuer',
-  'Authorize',
-  'Unauthorize',
-  'RegularKey',
-  'NFTokenMinter',
-  'Holder',
-])
-
-/**
- * The accounts a transaction affected, as rippled's `TxMeta::getAffectedAccounts` finds them in
- * its metadata (every account field of every affected node, and the issuers of trust-line
- * limits and offer amounts): the accounts whose `account_tx` lists it and whose `accounts`
- * stream carries it.
- *
- * @example
- * ```ts
- * affectedAccounts(stored.meta).has(sender) // true
- * ```
- */
-export function affectedAccounts(meta: TransactionMeta): Set<string> {
-  const found = new Set<string>()
-  const visit = (fields: Record<string, LedgerValue> | undefined) => {
-    for (const [field, value] of Object.entries(fields ?? {})) {
-      if (ACCOUNT_FIELDS.has(field) && typeof value === 'string' && ACCOUNT.test(value)) {
-        found.add(value)
-      } else if (ISSUER_FIELDS.has(field) && typeof value === 'object' && !Array.isArray(value)) {
-        const issuer = (value as { issuer?: unknown }).issuer
-        if (typeof issuer === 'string' && issuer !== NO_ACCOUNT) found.add(issuer)
-      }
-    }
-  }
-  for (const node of meta.AffectedNodes) {
-    for (const fields of Object.values(node)) {
-      visit(fields.NewFields)
-      visit(fields.FinalFields)
-      visit(fields.PreviousFields)
-    }
-  }
-  return found
 }

@@ -153,9 +153,9 @@ describe('reads for the node (docs/protocol.md §8.6)', () => {
       TransactionResult: 'tesSUCCESS',
       AffectedNodes: [{ ModifiedNode: expect.anything() }, { ModifiedNode: expect.anything() }],
     })
-    expect([...affectedAccounts(stored?.meta as never)].sort()).toEqual(
-      [alice.address, bob.address].sort(),
-    )
+    expect(
+      [...affectedAccounts(stored?.meta.AffectedNodes ?? [], XRPL_CODEC.definitions)].sort(),
+    ).toEqual([alice.address, bob.address].sort())
     const closed = f.ledger.ledgerTransactions('TESTNET', f.ledger.latestClosedIndex('TESTNET'))
     expect(closed.map((t) => t.txid)).toEqual([txid])
   })
