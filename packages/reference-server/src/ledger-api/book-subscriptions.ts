@@ -1,6 +1,6 @@
 import type { Ledger, NetworkDefinition } from '../ledger'
 import type { LedgerAsset } from '../ledger/amounts/ledger-asset'
-import { assetParam } from './methods/offer-methods'
+import { assetParam, BOOK_OFFERS_LIMIT } from './methods/offer-methods'
 import { isAccount } from './node-request'
 import { bookKey } from './node-streams'
 import { expectedField, RpcError } from './rpc-errors'
@@ -69,7 +69,7 @@ export function bookSnapshot(ledger: Ledger, network: NetworkDefinition, book: B
   const offers = (gets: LedgerAsset, pays: LedgerAsset) =>
     ledger.bookOffers(
       network.key,
-      { takerGets: gets, takerPays: pays, taker: book.taker },
+      { takerGets: gets, takerPays: pays, taker: book.taker, limit: BOOK_OFFERS_LIMIT },
       'validated',
     ).offers
   if (!book.both) return { offers: offers(book.takerGets, book.takerPays) }

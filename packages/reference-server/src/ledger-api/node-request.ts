@@ -60,37 +60,29 @@ export function accountParam(params: Record<string, unknown>, name = 'account'):
 }
 
 /**
- * A list method's `limit`: as given up to the method's maximum (an admin's request on a
- * stand-alone rippled, docs/protocol.md §8.6), `fallback` when absent; not a non-negative
- * integer → invalidParams (rippled RPCHelpers.cpp `readLimitField`).
+ * A list method's `limit`: as given, clamped into the method's range (`min`, 1 unless rippled's
+ * `RPC::Tuning` gives one, up to `max`: an admin's request on a stand-alone rippled,
+ * docs/protocol.md §8.6), `fallback` when absent; not a non-negative integer → invalidParams
+ * (rippled RPCHelpers.cpp `readLimitField`).
  *
  * @example
  * ```ts
  * limitParam(call.params, 200, 400) // 200 when no limit is given
+ * limitParam({ limit: 5 }, 100, 400, 20) // 20
  * ```
  */
-export function limitParam(params: Record<string, unknown>, fallback: number, max: number): number {
-  const value = limitValue(params)
-  if (value === undefined) return fallback
-  return Math.max(1, Math.min(value, max))
-}
-
-/**
- * A `limit` as given, for the reads that clamp it themselves (ledger/reads/nft-reads.ts); not a
- * non-negative integer → invalidParams, as {@link limitParam}.
- *
- * @example
- * ```ts
- * limitValue({ limit: 5 }) // 5
- * ```
- */
-export function limitValue(params: Record<string, unknown>): number | undefined {
+export function limitParam(
+  params: Record<string, unknown>,
+  fallback: number,
+  max: number,
+  min = 1,
+): number {
   const value = params.limit
-  if (value === undefined) return undefined
+  if (value === undefined) return fallback
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
     throw expectedField('limit', 'unsigned integer')
   }
-  return value
+  return Math.max(min, Math.min(value, max))
 }
 
 /**

@@ -13,7 +13,7 @@ import type { Explained } from './network-ledger'
 import type { PathElement } from './paths/strand-builder'
 import type { AccountOffer, BookOffersPage, BookOffersRequest } from './reads/book-offers'
 import type { ObjectsPage, OwnerObjectsRequest } from './reads/ledger-reads'
-import type { AccountNfts, HeldNFToken, NftOffers, NodeRead, PageRequest } from './reads/nft-reads'
+import type { AccountNfts, HeldNFToken, NftOffers, PageMiss, PageRequest } from './reads/nft-reads'
 import type { LedgerObject } from './state/ledger-object'
 import type { ReadView } from './state/read-view'
 import type { StoredTransaction } from './state/stored-transaction'
@@ -428,13 +428,13 @@ export interface Ledger {
   /** The open ledger's objects of a network, read-only (the reads of ledger/reads/ take it). */
   view(network: NetworkKey): ReadView
   /**
-   * `account_nfts` of an account (reads/nft-reads.ts): its tokens, paged as rippled pages them,
-   * in the open ledger or the latest closed one (`ledger` 'validated').
+   * An account's tokens as `account_nfts` lists them (reads/nft-reads.ts), paged as rippled pages
+   * them, in the open ledger or the latest closed one (`ledger` 'validated').
    *
    * @example
    * ```ts
-   * const answer = ledger.accountNfts('TESTNET', address, { limit: 100 })
-   * if ('result' in answer) answer.result.account_nfts
+   * const page = ledger.accountNfts('TESTNET', address, { limit: 100 })
+   * if (page !== 'badMarker') page.account_nfts
    * ```
    */
   accountNfts(
@@ -442,21 +442,21 @@ export interface Ledger {
     address: string,
     request?: PageRequest,
     ledger?: LedgerSelector,
-  ): NodeRead<AccountNfts>
-  /** `nft_sell_offers` of a token (ledger/reads/nft-reads.ts), open ledger or latest closed. */
+  ): AccountNfts | 'badMarker'
+  /** A token's sell offers (ledger/reads/nft-reads.ts), open ledger or latest closed. */
   nftSellOffers(
     network: NetworkKey,
     tokenId: string,
     request?: PageRequest,
     ledger?: LedgerSelector,
-  ): NodeRead<NftOffers>
-  /** `nft_buy_offers` of a token (ledger/reads/nft-reads.ts), open ledger or latest closed. */
+  ): NftOffers | PageMiss
+  /** A token's buy offers (ledger/reads/nft-reads.ts), open ledger or latest closed. */
   nftBuyOffers(
     network: NetworkKey,
     tokenId: string,
     request?: PageRequest,
     ledger?: LedgerSelector,
-  ): NodeRead<NftOffers>
+  ): NftOffers | PageMiss
   /** A token minted on a simulated network: where it is, who holds it, its URI; or null. */
   nftoken(tokenId: string): HeldNFToken | null
 }

@@ -219,6 +219,39 @@ describe('NFT reads (account_nfts, nft_sell_offers, nft_buy_offers)', () => {
     await expect(
       client.request({ command: 'nft_buy_offers', nft_id: 'xyz' }),
     ).rejects.toMatchObject(refusal('invalidParams', "Invalid field 'nft_id'."))
+    // A marker that is none of the token's offers (rippled NFTOffers.cpp forEachItemAfter).
+    await expect(
+      client.request({
+        command: 'nft_buy_offers',
+        nft_id: tokenId,
+        marker: sell.result.offers[0]?.nft_offer_index,
+      }),
+    ).rejects.toMatchObject(refusal('invalidParams'))
+  })
+
+  it("pages account_nfts in rippled's range (Tuning.h: 20 to 400) and refuses an unknown account or a marker that is none of its tokens", async () => {
+    await submit(
+      { TransactionType: 'NFTokenMint', Account: bob.classicAddress, NFTokenTaxon: 8, Flags: 8 },
+      bob,
+    )
+    // A limit under rippled's floor of 20 still answers both tokens on one page.
+    const page = await client.request({
+      command: 'account_nfts',
+      account: bob.classicAddress,
+      limit: 1,
+    })
+    expect(page.result.account_nfts).toHaveLength(2)
+    expect(page.result.marker).toBeUndefined()
+    await expect(
+      client.request({ command: 'account_nfts', account: stranger.classicAddress }),
+    ).rejects.toMatchObject(refusal('actNotFound'))
+    await expect(
+      client.request({
+        command: 'account_nfts',
+        account: bob.classicAddress,
+        marker: 'AB'.repeat(32),
+      }),
+    ).rejects.toMatchObject(refusal('invalidParams', "Invalid field 'marker'."))
   })
 })
 

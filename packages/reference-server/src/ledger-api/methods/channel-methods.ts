@@ -26,7 +26,7 @@ const accountChannels: NodeMethod = (call) => {
       : accountParam(params, 'destination_account')
   const selected = selectLedger(call, 'current')
   accountAt(call, account, selected)
-  const limit = Math.max(10, limitParam(params, 200, 400))
+  const limit = limitParam(params, 200, 400, 10)
   const start = markerParam(params) ?? 0
   // The owner directory holds the channels the account receives too: accountChannel keeps its own.
   const channels = [...ownedObjects(call, selected, account, 'PayChannel')].flatMap(

@@ -5,7 +5,7 @@ import {
   isCurrencyCode,
   ledgerFields,
   ledgerSelector,
-  limitValue,
+  limitParam,
   type NodeMethod,
   selectLedger,
 } from '../node-request'
@@ -20,6 +20,9 @@ import { accountAt } from './account-methods'
 
 const INDEX = /^[0-9A-Fa-f]{64}$/
 
+/** `book_offers`' page when no limit is given (rippled's `RPC::Tuning::bookOffers`, 1 to 100). */
+export const BOOK_OFFERS_LIMIT = 60
+
 const markerValue = (params: Record<string, unknown>): string | undefined => {
   const { marker } = params
   if (marker === undefined) return undefined
@@ -32,7 +35,8 @@ const accountOffers: NodeMethod = (call) => {
   const account = accountParam(call.params)
   const selected = selectLedger(call, 'current')
   accountAt(call, account, selected)
-  const limit = limitValue(call.params)
+  // rippled's RPC::Tuning::accountOffers.
+  const limit = limitParam(call.params, 200, 400, 10)
   const page = call.ledger.accountOffers(
     call.network.key,
     account,
@@ -43,7 +47,7 @@ const accountOffers: NodeMethod = (call) => {
     account,
     offers: page.offers,
     ...ledgerFields(selected),
-    ...(limit === undefined ? {} : { limit: Math.min(Math.max(limit, 10), 400) }),
+    ...(call.params.limit === undefined ? {} : { limit }),
     ...(page.marker ? { marker: page.marker } : {}),
   }
 }
@@ -112,7 +116,7 @@ const bookOffers: NodeMethod = (call) => {
     throw new RpcError('badMarket')
   }
   const selected = selectLedger(call, 'current')
-  const limit = limitValue(params)
+  const limit = limitParam(params, BOOK_OFFERS_LIMIT, 100)
   const page = call.ledger.bookOffers(
     call.network.key,
     { takerGets, takerPays, taker, limit, marker: markerValue(params) },
@@ -121,7 +125,7 @@ const bookOffers: NodeMethod = (call) => {
   return {
     offers: page.offers,
     ...ledgerFields(selected),
-    ...(limit === undefined ? {} : { limit: Math.min(Math.max(limit, 1), 100) }),
+    ...(params.limit === undefined ? {} : { limit }),
     ...(page.marker ? { marker: page.marker } : {}),
   }
 }

@@ -27,7 +27,7 @@ export interface BookOffersRequest {
   takerGets: LedgerAsset
   takerPays: LedgerAsset
   taker?: string
-  /** Offers per page: 1 to 100 (rippled's `RPC::Tuning::bookOffers`), 60 when left out. */
+  /** Offers per page; the whole book when left out (ledger-api passes rippled's `RPC::Tuning`). */
   limit?: number
   /** The `marker` of the previous page. */
   marker?: string
@@ -68,9 +68,6 @@ export interface BookOffersPage {
   marker?: string
 }
 
-const DEFAULT_BOOK_LIMIT = 60
-const MAX_BOOK_LIMIT = 100
-
 /**
  * The offers of a book, best quality first and oldest first at one quality, as rippled's
  * `book_offers` lists them (`NetworkOPsImp::getBookPage`): each with `quality` (TakerPays per
@@ -89,7 +86,7 @@ export function bookOffers(
   native: string,
 ): BookOffersPage {
   const book: Book = { in: request.takerPays, out: request.takerGets }
-  const limit = Math.min(Math.max(request.limit ?? DEFAULT_BOOK_LIMIT, 1), MAX_BOOK_LIMIT)
+  const limit = request.limit ?? Number.POSITIVE_INFINITY
   const issuer = book.out.issuer
   const rate = issuer === null ? QUALITY_ONE : transferRate(view, issuer)
   const frozen = isGlobalFrozen(view, book.in) || isGlobalFrozen(view, book.out)
@@ -174,7 +171,7 @@ export interface AccountOffer {
 
 /**
  * An account's offers in its owner directory's order, as `account_offers` lists them; `limit`
- * (10 to 400, 200 when left out, rippled's `RPC::Tuning::accountOffers`) and `marker` page
+ * (every offer when left out; ledger-api passes rippled's `RPC::Tuning`) and `marker` page
  * through them.
  *
  * @example
@@ -187,7 +184,7 @@ export function accountOffers(
   address: string,
   page: { limit?: number; marker?: string } = {},
 ): { offers: AccountOffer[]; marker?: string } {
-  const limit = Math.min(Math.max(page.limit ?? 200, 10), 400)
+  const limit = page.limit ?? Number.POSITIVE_INFINITY
   const offers: AccountOffer[] = []
   let started = page.marker === undefined
   for (const { index } of directoryEntries(view, ownerDirIndex(address))) {

@@ -9,28 +9,25 @@ import {
   nftokenTaxonOf,
   nftokenTransferFeeOf,
 } from '../rules/nft/nftoken-id'
-import { readAccount } from '../state/account-root'
 import { directoryEntries } from '../state/directory'
 import { isLedgerIndex, nftokenBuyOffersIndex, nftokenSellOffersIndex } from '../state/keylets'
 import type { ObjectStore } from '../state/object-store'
 import type { ReadView } from '../state/read-view'
 
 /**
- * A node method's outcome: its `result`, or the rippled error it answers (`actNotFound`,
- * `objectNotFound`, `invalidParams` naming `field` when a parameter is the cause).
- *
- * @example
- * ```ts
- * const answer: NodeRead<AccountNfts> = { error: 'actNotFound' }
- * ```
+ * A page of a paged read: its size (every entry when left out; the node passes rippled's
+ * `RPC::Tuning` range) and where it starts, the previous page's `marker`.
  */
-export type NodeRead<T> = { result: T } | { error: string; field?: string }
-
-/** Paging parameters of a node method (already type-checked by the node). */
 export interface PageRequest {
   limit?: number
   marker?: string
 }
+
+/**
+ * Why a paged read has no page: its `marker` names no entry of what it pages through
+ * (`badMarker`), or there is nothing to page (`noOffers`: the token has no offer directory).
+ */
+export type PageMiss = 'badMarker' | 'noOffers'
 
 /**
  * One token as `account_nfts` lists it: the page's fields plus the parts of the id.
@@ -76,10 +73,6 @@ export interface NftOffers {
   marker?: string
 }
 
-// rippled's `RPC::Tuning` ranges: a limit is clamped into them (an admin's is not: not modelled).
-const clampLimit = (limit: number | undefined, min: number, standard: number, max: number) =>
-  limit === undefined ? standard : Math.min(max, Math.max(min, limit))
-
 const low96 = (id: string) => id.slice(40)
 
 function nftEntry(token: { NFTokenID: string; URI?: string }): AccountNft {
@@ -98,28 +91,25 @@ function nftEntry(token: { NFTokenID: string; URI?: string }): AccountNft {
 }
 
 /**
- * `account_nfts` (rippled `AccountObjects.cpp` `doAccountNFTs`): the account's tokens page after
- * page in the ledger's order, `limit` 20 to 400 (default 100); a full answer ends with `marker`,
- * the id of its last token, where the next call resumes. A marker that is not one of the account's
- * tokens is `invalidParams`; an unknown account `actNotFound`.
+ * An account's tokens as `account_nfts` lists them (rippled `AccountObjects.cpp`
+ * `doAccountNFTs`), page after page in the ledger's order; a full page ends with `marker`, the id
+ * of its last token, where the next page resumes. `badMarker` when the marker is not one of the
+ * account's tokens.
  *
  * @example
  * ```ts
- * const answer = accountNfts(ledger.view('TESTNET'), address, { limit: 20 })
- * if ('result' in answer) answer.result.account_nfts.length
+ * const page = accountNfts(ledger.view('TESTNET'), address, { limit: 20 })
+ * if (page !== 'badMarker') page.account_nfts.length
  * ```
  */
 export function accountNfts(
   view: ReadView,
   account: string,
   request: PageRequest = {},
-): NodeRead<AccountNfts> {
-  if (!readAccount(view, account)) return { error: 'actNotFound' }
+): AccountNfts | 'badMarker' {
   const { marker } = request
-  if (marker !== undefined && !isLedgerIndex(marker.toUpperCase())) {
-    return { error: 'invalidParams', field: 'marker' }
-  }
-  const limit = clampLimit(request.limit, 20, 100, 400)
+  if (marker !== undefined && !isLedgerIndex(marker.toUpperCase())) return 'badMarker'
+  const limit = request.limit ?? Number.POSITIVE_INFINITY
   const from = marker?.toUpperCase()
   const nfts: AccountNft[] = []
   // Before the marker: tokens sorting below it are skipped, the marker itself found and skipped.
@@ -133,15 +123,13 @@ export function accountNfts(
   for (const page of pagesFrom(view, account, from)) {
     for (const { NFToken: token } of page.NFTokens) {
       if (beforeMarker(token.NFTokenID)) continue
-      if (!markerFound) return { error: 'invalidParams', field: 'marker' }
+      if (!markerFound) return 'badMarker'
       nfts.push(nftEntry(token))
-      if (nfts.length === limit) {
-        return { result: { account_nfts: nfts, limit, marker: token.NFTokenID } }
-      }
+      if (nfts.length === limit) return { account_nfts: nfts, limit, marker: token.NFTokenID }
     }
   }
-  if (!markerFound) return { error: 'invalidParams', field: 'marker' }
-  return { result: { account_nfts: nfts, account } }
+  if (!markerFound) return 'badMarker'
+  return { account_nfts: nfts, account }
 }
 
 // The owner's pages from the one that would hold `marker` (all of them without one).
@@ -163,22 +151,22 @@ function offerEntry(offer: Readonly<NFTokenOffer>): NftOfferEntry {
   }
 }
 
-// rippled's `enumerateNFTOffers`: the directory must exist (`objectNotFound`); `limit` 50 to 500
-// (default 250); a marker is an offer of this token, listed first, the page then holding up to
-// `limit` offers in all; a full page's marker is the offer that starts the next one.
+// rippled's `enumerateNFTOffers`: the directory must exist (`noOffers`); a marker is an offer of
+// this token, listed first, the page then holding up to `limit` offers in all; a full page's
+// marker is the offer that starts the next one.
 function nftOffers(
   view: ReadView,
   tokenId: string,
   directory: string,
   request: PageRequest,
-): NodeRead<NftOffers> {
-  if (!view.read(directory)) return { error: 'objectNotFound' }
-  const limit = clampLimit(request.limit, 50, 250, 500)
+): NftOffers | PageMiss {
+  if (!view.read(directory)) return 'noOffers'
+  const limit = request.limit ?? Number.POSITIVE_INFINITY
   const offers: Readonly<NFTokenOffer>[] = []
   let startAfter: string | undefined
   if (request.marker !== undefined) {
     const start = view.read(request.marker.toUpperCase())
-    if (!isNFTokenOffer(start) || start.NFTokenID !== tokenId) return { error: 'invalidParams' }
+    if (!isNFTokenOffer(start) || start.NFTokenID !== tokenId) return 'badMarker'
     offers.push(start)
     startAfter = start.index
   }
@@ -194,19 +182,19 @@ function nftOffers(
     if (offers.length === wanted) break
   }
   // A marker that is no entry of this directory (rippled `forEachItemAfter` fails).
-  if (skipping) return { error: 'invalidParams' }
+  if (skipping) return 'badMarker'
   const result: NftOffers = { nft_id: tokenId, offers: offers.map(offerEntry) }
   if (offers.length === wanted) {
     const next = result.offers.pop() as NftOfferEntry
     result.limit = limit
     result.marker = next.nft_offer_index
   }
-  return { result }
+  return result
 }
 
 /**
- * `nft_sell_offers` (rippled `NFTOffers.cpp`): the token's sell offers in directory order, paged
- * as rippled does; `objectNotFound` when it has none.
+ * A token's sell offers as `nft_sell_offers` lists them (rippled `NFTOffers.cpp`), in directory
+ * order, paged as rippled does; `noOffers` when it has none.
  *
  * @example
  * ```ts
@@ -217,7 +205,8 @@ export const nftSellOffers = (view: ReadView, tokenId: string, request: PageRequ
   nftOffers(view, tokenId.toUpperCase(), nftokenSellOffersIndex(tokenId), request)
 
 /**
- * `nft_buy_offers` (rippled `NFTOffers.cpp`): the token's buy offers, as {@link nftSellOffers}.
+ * A token's buy offers as `nft_buy_offers` lists them (rippled `NFTOffers.cpp`), as
+ * {@link nftSellOffers}.
  *
  * @example
  * ```ts
