@@ -409,7 +409,7 @@ export function createNetworkLedger(
       findPaths(objects, {
         ...request,
         enabled: host.enabled,
-        liquidity: paymentLiquidity(price, definition.native_asset),
+        liquidity: paymentLiquidity(price, definition.native_asset, host.enabled),
       }),
     close(now, ledgers = 1) {
       let burnt = 0n

@@ -27,7 +27,7 @@ export interface AmmContext extends FlowObserver {
  * @example
  * ```ts
  * const context = ammContext()
- * flow({ ..., observer: context, liquidity: ammLiquidity(sender, null, context) })
+ * flow({ ..., observer: context, liquidity: ammLiquidity(sender, null, context, enabled) })
  * ```
  */
 export function ammContext(): AmmContext {

@@ -272,15 +272,26 @@ export interface Pool {
 }
 
 /**
- * What swapping `assetIn` into the pool gives out (AMMHelpers.h `swapAssetIn`, fixAMMv1_1):
- * out = O − I·O/(I + in·(1 − f)), every step rounded for the pool, never below zero.
+ * What swapping `assetIn` into the pool gives out (AMMHelpers.h `swapAssetIn`): with fixAMMv1_1,
+ * out = O − I·O/(I + in·(1 − f)) with every step rounded for the pool, never below zero; without
+ * it the same formula in the current rounding mode, only the result rounded down.
  *
  * @example
  * ```ts
  * swapAssetIn({ in: usd('1000'), out: eur('500') }, usd('10'), 1000).text() // '4.901475393...'
  * ```
  */
-export function swapAssetIn(pool: Pool, assetIn: LedgerAmount, tfee: number): LedgerAmount {
+export function swapAssetIn(
+  pool: Pool,
+  assetIn: LedgerAmount,
+  tfee: number,
+  fixV1_1 = true,
+): LedgerAmount {
+  if (!fixV1_1) {
+    const [I, O] = [pool.in.toNumber(), pool.out.toNumber()]
+    const out = O.minus(I.times(O).div(I.plus(assetIn.toNumber().times(feeMult(tfee)))))
+    return toAmount(pool.out.asset, out, 'downward')
+  }
   const zero = LedgerAmount.zero(pool.out.asset)
   const numerator = withRounding('upward', () => pool.in.toNumber().times(pool.out.toNumber()))
   const fee = withRounding('upward', () => getFee(tfee))
@@ -295,11 +306,22 @@ export function swapAssetIn(pool: Pool, assetIn: LedgerAmount, tfee: number): Le
 }
 
 /**
- * What taking `assetOut` out of the pool costs going in (AMMHelpers.h `swapAssetOut`,
- * fixAMMv1_1): in = (I·O/(O − out) − I)/(1 − f), rounded for the pool; the largest amount when
- * `assetOut` is the whole pool.
+ * What taking `assetOut` out of the pool costs going in (AMMHelpers.h `swapAssetOut`): with
+ * fixAMMv1_1, in = (I·O/(O − out) − I)/(1 − f) rounded for the pool, the largest amount when
+ * `assetOut` is the whole pool; without it the same formula in the current rounding mode, only
+ * the result rounded up.
  */
-export function swapAssetOut(pool: Pool, assetOut: LedgerAmount, tfee: number): LedgerAmount {
+export function swapAssetOut(
+  pool: Pool,
+  assetOut: LedgerAmount,
+  tfee: number,
+  fixV1_1 = true,
+): LedgerAmount {
+  if (!fixV1_1) {
+    const [I, O] = [pool.in.toNumber(), pool.out.toNumber()]
+    const swapIn = I.times(O).div(O.minus(assetOut.toNumber())).minus(I).div(feeMult(tfee))
+    return toAmount(pool.in.asset, swapIn, 'upward')
+  }
   const numerator = withRounding('upward', () => pool.in.toNumber().times(pool.out.toNumber()))
   const denom = withRounding('downward', () => pool.out.toNumber().minus(assetOut.toNumber()))
   if (denom.signum() <= 0) return maxAmount(pool.in.asset)

@@ -15,22 +15,26 @@ export interface FlowLiquidity {
 /**
  * The liquidity a payment's book steps take beside the order books' offers, and so the path
  * search's (a quote is what the payment then does): a book's AMM pool when it has one
- * (amm/amm-liquidity.ts, at the fee `sender` pays), else the simulator's market
+ * (amm/amm-liquidity.ts, at the fee `sender` pays, with the network's AMM fixes), else the simulator's market
  * (market-liquidity.ts). Called once per flow: each flow has its own AMM context.
  *
  * @example
  * ```ts
- * const { observer, liquidity } = paymentLiquidity(context.price, 'XRP')(sender)
+ * const { observer, liquidity } = paymentLiquidity(context.price, 'XRP', context.enabled)(sender)
  * flow({ ..., observer, liquidity })
  * ```
  */
 export function paymentLiquidity(
   price: NativePrice,
   native: string,
+  enabled: (amendment: string) => boolean,
 ): (sender: string) => FlowLiquidity {
   const market = marketLiquidity(price, native)
   return (sender) => {
     const pools = ammContext()
-    return { observer: pools, liquidity: poolsOrMarket(ammLiquidity(sender, null, pools), market) }
+    return {
+      observer: pools,
+      liquidity: poolsOrMarket(ammLiquidity(sender, null, pools, enabled), market),
+    }
   }
 }

@@ -179,7 +179,7 @@ export interface LiquiditySource {
  *
  * @example
  * ```ts
- * flow({ ..., observer: context, liquidity: ammLiquidity(sender, null, context) })
+ * flow({ ..., observer: context, liquidity: ammLiquidity(sender, null, context, enabled) })
  * ```
  */
 export interface FlowObserver {

@@ -12,6 +12,7 @@ import type { Change } from '../state/sandbox'
  * every amount the ledger writes one the binary codec can write (16 digits at most, an exponent
  * within −96..80): an amount that is not would stop the next close, so the transaction fails
  * instead (`tecINVARIANT_FAILED`, then `tefINVARIANT_FAILED` if even its fee cannot apply).
+ * The AMM's own invariant, `ValidAMM`, is rules/amm/valid-amm.ts.
  */
 
 const FIELDS = DEFAULT_DEFINITIONS.field

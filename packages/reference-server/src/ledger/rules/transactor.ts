@@ -22,6 +22,7 @@ import { faultRefusal } from '../view/ledger-fault'
 import { NOT_MODELLED, UNMODELLED_WHY } from '../view/node-limits'
 import { type Refusal, refusalOf, refuse, resultOf, type Verdict } from '../view/refusal'
 import { deleteTicket } from '../view/tickets'
+import { ammInvariantFailure } from './amm/valid-amm'
 import { batchAuthorization } from './batch/batch-rules'
 import { invariantFailure } from './invariant-checks'
 import { networkRules } from './registry'
@@ -413,6 +414,17 @@ function chargeAndConsume(sandbox: Sandbox, tx: JsonObject, txid: string, fee: b
 // A transaction that broke an invariant, or whose fee alone cannot apply (Transactor::operator()
 // re-running the invariant checks on the fee-only result).
 const INVARIANTS = 'InvariantCheck.cpp'
+// rippled's ValidAMM, enforced once fixAMMv1_3 is enabled (rules/amm/valid-amm.ts).
+const ammInvariant = (
+  sandbox: Sandbox,
+  base: ReadView,
+  tx: JsonObject,
+  result: string,
+  host: TransactorHost,
+) =>
+  host.enabled('fixAMMv1_3')
+    ? ammInvariantFailure(sandbox.changes(), base, sandbox, tx, result)
+    : null
 const notApplied = (refusal: Refusal, sandbox: Sandbox): AppliedTransaction => ({
   result: refusal.result,
   refusal,
@@ -463,7 +475,10 @@ export function applyTransaction(
         },
       })
       const broken =
-        verdict === 'tesSUCCESS' ? invariantFailure(sandbox.changes(), base, charged) : null
+        verdict === 'tesSUCCESS'
+          ? (invariantFailure(sandbox.changes(), base, charged) ??
+            ammInvariant(sandbox, base, tx, 'tesSUCCESS', host))
+          : null
       if (broken) verdict = refuse('tecINVARIANT_FAILED', 'invariant', broken, INVARIANTS)
     } catch (error) {
       verdict = faultRefusal(error)
@@ -478,7 +493,9 @@ export function applyTransaction(
     try {
       const { charged } = chargeAndConsume(sandbox, tx, txid, fee)
       for (const change of afterClaim) change(sandbox)
-      const broken = invariantFailure(sandbox.changes(), base, charged)
+      const broken =
+        invariantFailure(sandbox.changes(), base, charged) ??
+        ammInvariant(sandbox, base, tx, result, host)
       if (broken)
         return notApplied(refuse('tefINVARIANT_FAILED', 'invariant', broken, INVARIANTS), sandbox)
     } catch (error) {

@@ -118,7 +118,7 @@ function crossBook(context: ApplyContext, terms: Terms) {
     sendMax,
     enabled: context.enabled,
     observer: pools,
-    liquidity: ammLiquidity(account, threshold, pools),
+    liquidity: ammLiquidity(account, threshold, pools, context.enabled),
   })
   const removable = [...outcome.removable]
   for (const index of removable) {

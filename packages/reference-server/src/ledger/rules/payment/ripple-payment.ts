@@ -79,7 +79,7 @@ export function applyRipplePayment(context: ApplyContext): Verdict {
     limitQuality,
     sendMax: maxSource,
     enabled: context.enabled,
-    ...paymentLiquidity(context.price, native)(sender),
+    ...paymentLiquidity(context.price, native, context.enabled)(sender),
   })
   const { result, actualOut } = outcome
   const delivered = `${describe(actualOut)} of the Amount ${describe(deliver)}`

@@ -13,6 +13,12 @@ export interface AmmFixture extends ObjectFixture {
   eur(value: string): { currency: string; issuer: string; value: string }
   /** The AMM entry of two assets (`{currency: 'XRP'}` or `{currency, issuer}`), or null. */
   amm(asset: unknown, asset2: unknown): Readonly<AmmEntry> | null
+  /** An amount of the LP token of the AMM of two assets (which must exist). */
+  lpToken(
+    asset: unknown,
+    asset2: unknown,
+    value: string,
+  ): { currency: string; issuer: string; value: string }
   /** What `holder` holds of an issued currency on its line to `issuer`, in its own terms. */
   holds(holder: string, issuer: string, currency: string): string
   /** AMMCreate with the owner-reserve fee. */
@@ -63,6 +69,11 @@ export function ammFixture(keys: TestKey[]): AmmFixture {
     usd,
     eur,
     amm,
+    lpToken(a, b, value) {
+      const entry = amm(a, b)
+      if (!entry) throw new Error('no AMM of these assets')
+      return { currency: entry.LPTokenBalance.currency, issuer: entry.Account, value }
+    },
     holds,
     create: (key, amount, amount2, tradingFee = 1000) =>
       f.submit(key, {

@@ -121,6 +121,26 @@ describe('the AMM inside payments and offer crossing (rippled BookStep.cpp, AMML
     expect(Number(f.holds(carol.address, gateway.address, 'USD'))).toBeLessThan(10000)
   })
 
+  it('[rippled AMMLiquidity.cpp getOffer] a pool whose spot price is within 10⁻⁷ of the book tip makes no offer: the book fills the payment', () => {
+    expect(f.create(alice, '1000000000', f.usd('1000'), 0).engine_result).toBe('tesSUCCESS')
+    // Carol sells 100 USD at 1.00000001 XRP each; the pool's spot price is 1 XRP: 10⁻⁸ apart.
+    f.submit(carol, {
+      TransactionType: 'OfferCreate',
+      TakerPays: '100000001',
+      TakerGets: f.usd('100'),
+    })
+    const { engine_result } = f.submit(bob, {
+      TransactionType: 'Payment',
+      Destination: bob.address,
+      Amount: f.usd('10'),
+      SendMax: '20000000',
+    })
+    expect(engine_result).toBe('tesSUCCESS')
+    expect(f.holds(bob.address, gateway.address, 'USD')).toBe('10010')
+    expect(f.holds(carol.address, gateway.address, 'USD')).toBe('9990')
+    expect(poolOf(XRP, USD)).toEqual(['1000000000', '1000'])
+  })
+
   it('[rippled CreateOffer.cpp, BookStep.cpp] an OfferCreate crosses the pool when it is cheaper than the book', () => {
     expect(f.create(alice, '1000000000', f.usd('1000'), 0).engine_result).toBe('tesSUCCESS')
     // Bob offers up to 12 XRP for 10 USD: the pool sells at about 1 XRP per USD.
