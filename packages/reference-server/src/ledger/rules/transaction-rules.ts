@@ -87,6 +87,7 @@ export interface ApplyContext extends PreflightContext {
  * @example
  * ```ts
  * export const checkCancelRules: TransactionRules = {
+ *   source: 'CancelCheck.cpp',
  *   preflight: (tx) => (isLedgerIndex(tx.CheckID) ? null : 'temMALFORMED'),
  *   preclaim: (view, tx) =>
  *     view.read(String(tx.CheckID))
@@ -97,6 +98,12 @@ export interface ApplyContext extends PreflightContext {
  * ```
  */
 export interface TransactionRules {
+  /**
+   * The file the rules follow: rippled's transactor (`src/xrpld/app/tx/detail/*.cpp`) or
+   * xahaud's (`src/ripple/app/tx/impl/*.cpp`), `explain`'s `source` for a bare code
+   * (docs/protocol.md §10).
+   */
+  readonly source: string
   /** The amendment the type needs: off on the network → `temDISABLED` before `preflight`. */
   readonly amendment?: string
   /**

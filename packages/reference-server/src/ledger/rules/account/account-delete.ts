@@ -194,6 +194,7 @@ const issuedURITokens = (root: Readonly<AccountRoot>): boolean =>
  * ```
  */
 export const accountDeleteRules: TransactionRules = {
+  source: 'DeleteAccount.cpp',
   preflight: accountDeletePreflight,
   fee: (_tx, fees) => fees.increment,
   preclaim(view, tx, context) {

@@ -270,6 +270,7 @@ function clawbackSettingRefusal(view: ReadView, tx: JsonObject, root: Readonly<A
  * ```
  */
 export const accountSetRules: TransactionRules = {
+  source: 'SetAccount.cpp',
   preflight: accountSetPreflight,
   preclaim(view, tx, context) {
     const root = readAccount(view, String(tx.Account))

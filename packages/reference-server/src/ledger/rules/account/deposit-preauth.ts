@@ -193,6 +193,7 @@ function authorizeCredentials(view: ApplyView, owner: AccountRoot, tx: JsonObjec
 }
 
 export const depositPreauthRules: TransactionRules = {
+  source: 'DepositPreauth.cpp',
   preflight: depositPreauthPreflight,
   preclaim(view, tx) {
     if (tx.Authorize === undefined && tx.Unauthorize === undefined) {

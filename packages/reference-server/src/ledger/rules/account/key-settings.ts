@@ -182,6 +182,7 @@ const freeKeyChange = (tx: JsonObject, root: Readonly<AccountRoot>) =>
  * ```
  */
 export const setRegularKeyRules: TransactionRules = {
+  source: 'SetRegularKey.cpp',
   preflight: setRegularKeyPreflight,
   fee: (tx, _fees, standard, view) => {
     const root = readAccount(view, String(tx.Account))
@@ -233,6 +234,7 @@ export function removeSignerList(view: ApplyView, account: AccountRoot): void {
  * ```
  */
 export const signerListSetRules: TransactionRules = {
+  source: 'SetSignerList.cpp',
   preflight: signerListSetPreflight,
   doApply({ view, tx, account, priorBalance }) {
     const quorum = Number(tx.SignerQuorum ?? 0)

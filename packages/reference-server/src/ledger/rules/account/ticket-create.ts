@@ -23,6 +23,7 @@ const SOURCE = 'CreateTicket.cpp'
  * ```
  */
 export const ticketCreateRules: TransactionRules = {
+  source: 'CreateTicket.cpp',
   preflight(tx: JsonObject) {
     const count = tx.TicketCount
     if (typeof count === 'number' && count >= 1 && count <= MAX_TICKETS) return null

@@ -40,6 +40,7 @@ export function auctionTimeSlot(now: number, expiration: number | undefined): nu
 }
 
 export const ammBidRules: TransactionRules = {
+  source: 'AMMBid.cpp',
   amendment: 'AMM',
   preflight(tx) {
     if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'

@@ -17,6 +17,7 @@ import { equalWithdraw, settleLPBalance, withdrawFromPool } from './amm-withdraw
 const SOURCE = 'AMMClawback.cpp'
 
 export const ammClawbackRules: TransactionRules = {
+  source: 'AMMClawback.cpp',
   amendment: 'AMMClawback',
   preflight(tx) {
     if (hasUnknownFlags(tx, TF_CLAW_TWO_ASSETS)) return 'temINVALID_FLAG'

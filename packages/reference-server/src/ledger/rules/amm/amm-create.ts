@@ -28,6 +28,7 @@ const amounts = (tx: JsonObject) =>
 export const LSF_AMM_NODE = 0x01000000
 
 export const ammCreateRules: TransactionRules = {
+  source: 'AMMCreate.cpp',
   amendment: 'AMM',
   // The fee is one owner reserve (AMMCreate::calculateBaseFee, `calculateOwnerReserveFee`).
   fee: (_tx, fees) => fees.increment,

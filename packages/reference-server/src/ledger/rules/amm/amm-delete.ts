@@ -11,6 +11,7 @@ import { assetPair } from './amm-fields'
 const SOURCE = 'AMMDelete.cpp'
 
 export const ammDeleteRules: TransactionRules = {
+  source: 'AMMDelete.cpp',
   amendment: 'AMM',
   preflight(tx) {
     if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'

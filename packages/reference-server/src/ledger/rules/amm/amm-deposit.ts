@@ -235,6 +235,7 @@ function deposit(
 }
 
 export const ammDepositRules: TransactionRules = {
+  source: 'AMMDeposit.cpp',
   amendment: 'AMM',
   preflight,
   preclaim: (view, tx, context) => preclaim(view, tx, (name) => context.enabled(name)),

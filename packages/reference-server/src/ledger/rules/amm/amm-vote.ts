@@ -26,6 +26,7 @@ const weightOf = (tokens: LedgerAmount, lpt: LedgerAmount) =>
   )
 
 export const ammVoteRules: TransactionRules = {
+  source: 'AMMVote.cpp',
   amendment: 'AMM',
   preflight(tx) {
     if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'

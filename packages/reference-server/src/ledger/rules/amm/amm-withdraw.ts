@@ -319,6 +319,7 @@ function adjustSoleLP(
 }
 
 export const ammWithdrawRules: TransactionRules = {
+  source: 'AMMWithdraw.cpp',
   amendment: 'AMM',
   preflight,
   preclaim: (view, tx) => preclaim(view, tx),

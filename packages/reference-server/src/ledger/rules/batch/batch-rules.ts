@@ -93,6 +93,7 @@ function signersResult(tx: JsonObject, inner: Record<string, unknown>[]): string
  * ```
  */
 export const batchRules: TransactionRules = {
+  source: 'Batch.cpp',
   preflight(tx: JsonObject) {
     if (modeOf(tx) === null) return 'temINVALID_FLAG'
     const inner = innerTransactions(tx)

@@ -96,6 +96,7 @@ const frozenBy = (state: Readonly<RippleState>, who: string) =>
   (state.Flags & (isLow(state, who) ? LSF.RippleState.LowFreeze : LSF.RippleState.HighFreeze)) !== 0
 
 export const checkCreateRules: TransactionRules = {
+  source: 'CreateCheck.cpp',
   preflight: checkCreatePreflight,
   preclaim(view, tx, context) {
     const destination = String(tx.Destination)
@@ -183,6 +184,7 @@ function issuedReceiver(
 }
 
 export const checkCashRules: TransactionRules = {
+  source: 'CashCheck.cpp',
   preflight: checkCashPreflight,
   preclaim(view, tx, context) {
     const check = readCheck(view, tx.CheckID)
@@ -303,6 +305,7 @@ function cashIssued(context: ApplyContext, check: LedgerObject): Verdict {
 }
 
 export const checkCancelRules: TransactionRules = {
+  source: 'CancelCheck.cpp',
   preflight: checkCancelPreflight,
   preclaim(view, tx) {
     const check = readCheck(view, tx.CheckID)

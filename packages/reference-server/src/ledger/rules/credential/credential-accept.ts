@@ -30,6 +30,7 @@ const SOURCE = 'Credentials.cpp'
  * ```
  */
 export const credentialAcceptRules: TransactionRules = {
+  source: 'Credentials.cpp',
   preflight(tx) {
     if (typeof tx.Issuer !== 'string' || isZeroAccount(tx.Issuer)) {
       return refuse(

@@ -28,6 +28,7 @@ const credentialOf = (tx: Record<string, unknown>) =>
  * ```
  */
 export const credentialDeleteRules: TransactionRules = {
+  source: 'Credentials.cpp',
   preflight(tx) {
     if (tx.Subject === undefined && tx.Issuer === undefined) {
       return refuse('temMALFORMED', 'no-party', 'neither Subject nor Issuer is given', SOURCE)

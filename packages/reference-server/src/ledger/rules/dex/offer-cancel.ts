@@ -19,6 +19,7 @@ const SOURCE = 'CancelOffer.cpp'
  * ```
  */
 export const offerCancelRules: TransactionRules = {
+  source: 'CancelOffer.cpp',
   preflight(tx) {
     if (!onlyFlags(tx, TF_UNIVERSAL)) {
       const detail = `Flags ${tx.Flags} sets a flag other than the universal ones`

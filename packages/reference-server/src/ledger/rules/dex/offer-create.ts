@@ -176,6 +176,7 @@ const removeOffers = (indexes: readonly string[]) => (view: ApplyContext['view']
  * ```
  */
 export const offerCreateRules: TransactionRules = {
+  source: 'CreateOffer.cpp',
   preflight(tx) {
     // Permissioned domains (PermissionedDEX) are not modelled.
     if (tx.DomainID !== undefined) return 'temDISABLED'

@@ -32,6 +32,7 @@ const blobBytes = (value: unknown): number => (typeof value === 'string' ? value
  * ```
  */
 export const didSetRules: TransactionRules = {
+  source: 'DID.cpp',
   amendment: 'DID',
   preflight(tx) {
     if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
@@ -136,6 +137,7 @@ export function deleteDid(view: ApplyView, did: LedgerObject, owner: string): st
  * ```
  */
 export const didDeleteRules: TransactionRules = {
+  source: 'DID.cpp',
   amendment: 'DID',
   preflight: (tx: JsonObject) => (hasUnknownFlags(tx) ? 'temINVALID_FLAG' : null),
   doApply({ view, account }) {

@@ -132,6 +132,7 @@ function ownedDomainRefusal(view: ReadView, tx: JsonObject, source: string): Ref
  * ```
  */
 export const permissionedDomainSetRules: TransactionRules = {
+  source: 'PermissionedDomainSet.cpp',
   amendment: 'PermissionedDomains',
   preflight(tx, context) {
     // PermissionedDomainSet::checkExtraFeatures.
@@ -205,6 +206,7 @@ export const permissionedDomainSetRules: TransactionRules = {
  * ```
  */
 export const permissionedDomainDeleteRules: TransactionRules = {
+  source: 'PermissionedDomainDelete.cpp',
   amendment: 'PermissionedDomains',
   preflight(tx) {
     if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'

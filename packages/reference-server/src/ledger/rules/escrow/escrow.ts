@@ -131,6 +131,7 @@ function releaseEscrow(view: ApplyView, escrow: LedgerObject, receiver: string):
  * ```
  */
 export const escrowCreateRules: TransactionRules = {
+  source: 'Escrow.cpp',
   preflight: escrowCreatePreflight,
   preclaim(view, tx) {
     return readAccount(view, String(tx.Destination)) ? null : 'tecNO_DST'
@@ -187,6 +188,7 @@ export const escrowCreateRules: TransactionRules = {
  * ```
  */
 export const escrowFinishRules: TransactionRules = {
+  source: 'Escrow.cpp',
   preflight: escrowFinishPreflight,
   // EscrowFinish::preclaim: the credentials, when given (CredentialHelpers.cpp `valid`).
   preclaim: (view, tx) => credentialIdsPreclaim(view, tx),
@@ -226,6 +228,7 @@ export const escrowFinishRules: TransactionRules = {
  * ```
  */
 export const escrowCancelRules: TransactionRules = {
+  source: 'Escrow.cpp',
   preflight: escrowCancelPreflight,
   doApply({ view, tx }) {
     const escrow = peekEscrow(view, tx)

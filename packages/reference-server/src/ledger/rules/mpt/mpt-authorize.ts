@@ -27,6 +27,7 @@ const unauthorizes = (flags: unknown) =>
  * ```
  */
 export const mptAuthorizeRules: TransactionRules = {
+  source: 'MPTokenAuthorize.cpp',
   preflight(tx) {
     if (hasUnknownFlags(tx, TF_MPT.Unauthorize)) return 'temINVALID_FLAG'
     if (!isMptId(tx.MPTokenIssuanceID)) return 'temMALFORMED'

@@ -31,6 +31,7 @@ const TF_UNIVERSAL = 0xc0000000
  * ```
  */
 export const mptIssuanceCreateRules: TransactionRules = {
+  source: 'MPTokenIssuanceCreate.cpp',
   preflight(tx) {
     if (hasUnknownFlags(tx, TF_MPT_CREATE)) return 'temINVALID_FLAG'
     const flags = typeof tx.Flags === 'number' ? tx.Flags : 0

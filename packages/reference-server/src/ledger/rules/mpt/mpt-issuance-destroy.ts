@@ -19,6 +19,7 @@ const SOURCE = 'MPTokenIssuanceDestroy.cpp'
  * ```
  */
 export const mptIssuanceDestroyRules: TransactionRules = {
+  source: 'MPTokenIssuanceDestroy.cpp',
   preflight(tx) {
     if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
     return isMptId(tx.MPTokenIssuanceID) ? null : 'temMALFORMED'

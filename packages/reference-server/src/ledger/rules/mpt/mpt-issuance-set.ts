@@ -22,6 +22,7 @@ const SOURCE = 'MPTokenIssuanceSet.cpp'
  * ```
  */
 export const mptIssuanceSetRules: TransactionRules = {
+  source: 'MPTokenIssuanceSet.cpp',
   preflight(tx, context) {
     const mutates = ['MutableFlags', 'MPTokenMetadata', 'TransferFee'].some(
       (field) => tx[field] !== undefined,

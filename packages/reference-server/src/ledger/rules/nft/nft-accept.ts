@@ -262,6 +262,7 @@ function settle(
  * ```
  */
 export const nftokenAcceptOfferRules: TransactionRules = {
+  source: 'NFTokenAcceptOffer.cpp',
   amendment: 'NonFungibleTokensV1_1',
   preflight(tx) {
     if (hasOtherFlags(tx, 0)) {

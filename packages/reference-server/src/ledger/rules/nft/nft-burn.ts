@@ -22,6 +22,7 @@ const SOURCE = 'NFTokenBurn.cpp'
  * ```
  */
 export const nftokenBurnRules: TransactionRules = {
+  source: 'NFTokenBurn.cpp',
   amendment: 'NonFungibleTokensV1_1',
   preflight(tx) {
     if (hasOtherFlags(tx, 0)) {

@@ -86,6 +86,7 @@ function nextSerial(root: AccountRoot, tx: JsonObject): number | null {
  * ```
  */
 export const nftokenMintRules: TransactionRules = {
+  source: 'NFTokenMint.cpp',
   amendment: 'NonFungibleTokensV1_1',
   preflight(tx, context) {
     const withOffer = hasOfferFields(tx)

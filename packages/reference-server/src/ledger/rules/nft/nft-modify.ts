@@ -24,6 +24,7 @@ const SOURCE = 'NFTokenModify.cpp'
  * ```
  */
 export const nftokenModifyRules: TransactionRules = {
+  source: 'NFTokenModify.cpp',
   amendment: 'DynamicNFT',
   preflight(tx, context) {
     // NFTokenModify::isEnabled asks for XLS-20 too.

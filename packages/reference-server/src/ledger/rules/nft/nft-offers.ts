@@ -355,6 +355,7 @@ export const isOfferAmount = (value: unknown): value is OfferAmount =>
  * ```
  */
 export const nftokenCreateOfferRules: TransactionRules = {
+  source: 'NFTokenCreateOffer.cpp',
   amendment: 'NonFungibleTokensV1_1',
   preflight(tx) {
     if (hasOtherFlags(tx, TF_SELL_NFTOKEN)) return 'temINVALID_FLAG'
@@ -388,6 +389,7 @@ export const nftokenCreateOfferRules: TransactionRules = {
  * ```
  */
 export const nftokenCancelOfferRules: TransactionRules = {
+  source: 'NFTokenCancelOffer.cpp',
   amendment: 'NonFungibleTokensV1_1',
   preflight(tx) {
     if (hasOtherFlags(tx, 0)) return 'temINVALID_FLAG'

@@ -33,6 +33,7 @@ export function deleteOracle(view: ApplyView, oracle: LedgerObject, owner: strin
  * ```
  */
 export const oracleDeleteRules: TransactionRules = {
+  source: 'DeleteOracle.cpp',
   amendment: 'PriceOracle',
   preflight(tx: JsonObject) {
     if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'

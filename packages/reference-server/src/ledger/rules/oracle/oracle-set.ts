@@ -175,6 +175,7 @@ const storedPair = (data: PriceData): PriceData => ({
  * ```
  */
 export const oracleSetRules: TransactionRules = {
+  source: 'SetOracle.cpp',
   amendment: 'PriceOracle',
   preflight: oracleSetPreflight,
   preclaim: oracleSetPreclaim,

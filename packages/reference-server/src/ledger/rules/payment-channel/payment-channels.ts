@@ -121,6 +121,7 @@ const peekChannel = (view: ApplyView, id: unknown) => {
 }
 
 export const channelCreateRules: TransactionRules = {
+  source: 'PayChan.cpp',
   preflight: channelCreatePreflight,
   preclaim(view, tx, context) {
     const root = readAccount(view, String(tx.Account))
@@ -169,6 +170,7 @@ export const channelCreateRules: TransactionRules = {
 }
 
 export const channelFundRules: TransactionRules = {
+  source: 'PayChan.cpp',
   preflight: channelFundPreflight,
   doApply({ view, tx, account }) {
     const channel = peekChannel(view, tx.Channel)
@@ -198,6 +200,7 @@ export const channelFundRules: TransactionRules = {
 }
 
 export const channelClaimRules: TransactionRules = {
+  source: 'PayChan.cpp',
   preflight: channelClaimPreflight,
   // PayChanClaim::preclaim: the credentials, when given (CredentialHelpers.cpp `valid`).
   preclaim: (view, tx) => credentialIdsPreclaim(view, tx),

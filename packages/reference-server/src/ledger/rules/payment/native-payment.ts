@@ -78,6 +78,7 @@ function amountPreflight(tx: JsonObject, context: PreflightContext): Verdict | n
 const SOURCE = 'Payment.cpp'
 
 export const paymentRules: TransactionRules = {
+  source: 'Payment.cpp',
   preflight(tx: JsonObject, context) {
     return amountPreflight(tx, context) ?? credentialIdsPreflight(tx)
   },

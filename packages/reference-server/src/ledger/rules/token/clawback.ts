@@ -128,6 +128,7 @@ const halfOf = (tx: JsonObject): ClawbackHalf =>
  * ```
  */
 export const clawbackRules: TransactionRules = {
+  source: 'Clawback.cpp',
   preflight(tx, context) {
     if (!onlyFlags(tx, TF_UNIVERSAL)) return 'temINVALID_FLAG'
     return halfOf(tx).preflight(tx, context)

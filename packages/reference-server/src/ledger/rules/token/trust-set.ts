@@ -122,6 +122,7 @@ function sideNeedsReserve(view: ApplyView, line: RippleState, side: 'Low' | 'Hig
  * ```
  */
 export const trustSetRules: TransactionRules = {
+  source: 'SetTrust.cpp',
   preflight(tx: JsonObject, context) {
     const flagged = trustSetFlagsPreflight(tx, context)
     if (flagged) return flagged

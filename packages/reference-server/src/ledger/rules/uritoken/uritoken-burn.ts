@@ -18,6 +18,7 @@ const SOURCE = 'URIToken.cpp'
  * ```
  */
 export const uriTokenBurnRules: TransactionRules = {
+  source: 'URIToken.cpp',
   amendment: 'URIToken',
   preflight: (tx) => uriTokenPreflight(tx),
   preclaim(view, tx) {

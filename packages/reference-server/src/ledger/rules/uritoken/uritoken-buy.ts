@@ -89,6 +89,7 @@ function sendPrice(view: ApplyView, from: string, to: string, amount: LedgerAmou
  * ```
  */
 export const uriTokenBuyRules: TransactionRules = {
+  source: 'URIToken.cpp',
   amendment: 'URIToken',
   preflight: (tx) => uriTokenPreflight(tx),
   preclaim(view, tx) {

@@ -27,6 +27,7 @@ const duplicate = (view: ReadView, issuer: string, uri: string) =>
  * ```
  */
 export const uriTokenMintRules: TransactionRules = {
+  source: 'URIToken.cpp',
   amendment: 'URIToken',
   preflight: (tx) => uriTokenPreflight(tx),
   preclaim: (view, tx) => duplicate(view, String(tx.Account), String(tx.URI)),

@@ -27,6 +27,7 @@ function ownedToken(view: ReadView, tx: Record<string, unknown>): Refusal | null
  * ```
  */
 export const uriTokenCreateSellOfferRules: TransactionRules = {
+  source: 'URIToken.cpp',
   amendment: 'URIToken',
   preflight: (tx) => uriTokenPreflight(tx),
   preclaim(view, tx) {
@@ -58,6 +59,7 @@ export const uriTokenCreateSellOfferRules: TransactionRules = {
  * ```
  */
 export const uriTokenCancelSellOfferRules: TransactionRules = {
+  source: 'URIToken.cpp',
   amendment: 'URIToken',
   preflight: (tx) => uriTokenPreflight(tx),
   preclaim: ownedToken,

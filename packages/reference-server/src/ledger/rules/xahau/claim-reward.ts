@@ -29,6 +29,7 @@ const REWARD_FIELDS = ['RewardLgrFirst', 'RewardLgrLast', 'RewardAccumulator', '
  * ```
  */
 export const claimRewardRules: TransactionRules = {
+  source: 'ClaimReward.cpp',
   amendment: 'BalanceRewards',
   preflight(tx) {
     if (Number(tx.Flags ?? 0) > TF_OPT_OUT) {

@@ -159,6 +159,7 @@ function sendIssued(view: Sandbox, tx: JsonObject, source: string, destination: 
  * ```
  */
 export const remitRules: TransactionRules = {
+  source: 'Remit.cpp',
   amendment: 'Remit',
   fee: (tx, _fees, standard) =>
     standard + (typeof tx.Blob === 'string' ? BigInt(tx.Blob.length / 2) : 0n),

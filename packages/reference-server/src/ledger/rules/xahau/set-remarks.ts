@@ -139,6 +139,7 @@ function remarksRefusal(view: ReadView, tx: JsonObject): Refusal | null {
  * ```
  */
 export const setRemarksRules: TransactionRules = {
+  source: 'SetRemarks.cpp',
   amendment: 'Remarks',
   fee(tx, _fees, standard) {
     let bytes = 0n
