@@ -17,7 +17,6 @@ import { deleteOffer as deleteBookOffer, type Offer } from '../../view/order-boo
 import { removeOwnedObject } from '../../view/owned-objects'
 import type { Refusal, Verdict } from '../../view/refusal'
 import { deleteTicket } from '../../view/tickets'
-import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
 import { credentialIdsPreclaim, credentialIdsPreflight } from '../common/credential-ids'
 import { depositAuthorized, depositRefusal, tagRefusal } from '../common/deposit-authorization'
 import { deleteDid } from '../did/did'
@@ -42,7 +41,6 @@ const LSF = LEDGER_FLAGS.AccountRoot
  * ```
  */
 export function accountDeletePreflight(tx: JsonObject): Verdict | null {
-  if (!onlyFlags(tx, TF_UNIVERSAL)) return 'temINVALID_FLAG'
   if (tx.Account === tx.Destination) return 'temDST_IS_SRC'
   return credentialIdsPreflight(tx)
 }
@@ -195,6 +193,8 @@ const issuedURITokens = (root: Readonly<AccountRoot>): boolean =>
  */
 export const accountDeleteRules: TransactionRules = {
   source: 'DeleteAccount.cpp',
+  amendment: 'DeletableAccounts',
+  flags: 0,
   preflight: accountDeletePreflight,
   fee: (_tx, fees) => fees.increment,
   preclaim(view, tx, context) {

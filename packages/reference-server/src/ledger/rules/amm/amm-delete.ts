@@ -13,6 +13,7 @@ const SOURCE = 'AMMDelete.cpp'
 export const ammDeleteRules: TransactionRules = {
   source: 'AMMDelete.cpp',
   amendment: 'AMM',
+  flags: 0,
   preflight(tx) {
     if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
     const pair = assetPair(tx)
