@@ -1,7 +1,7 @@
 import { isNetworkKey, NETWORK_KEYS } from 'pullsign/wire'
 import type { RefExplanation } from '../control-api-types'
 import type { Ledger } from '../ledger'
-import { rippledSource } from '../ledger/rules/rules-sources'
+import { rulesSource } from '../ledger/rules/registry'
 import { type Refusal, refuse } from '../ledger/view/refusal'
 import { engineResultMessage } from '../ledger-api/engine-result-messages'
 import { badBody, notFound } from './errors'
@@ -45,8 +45,8 @@ export function explain(ledger: Ledger, network: string, hash: string): RefExpla
 
 /**
  * A refusal as `explain` shows it: one its rule explains as it is; a bare code (`unexplained`)
- * with rippled's `engine_result_message` as `detail` and the rippled file of the transaction's
- * type as `source` (empty when not known).
+ * with rippled's `engine_result_message` as `detail` and the file its type's rules follow as
+ * `source` (its rules' `source`; empty for a type no server has).
  *
  * @example
  * ```ts
@@ -56,7 +56,7 @@ export function explain(ledger: Ledger, network: string, hash: string): RefExpla
 export function shownRefusal(refusal: Refusal, type: string): Refusal {
   if (refusal.rule !== 'unexplained') return refusal
   const { result, rule, detail, source } = refusal
-  return refuse(result, rule, detail || engineResultMessage(result), source || rippledSource(type))
+  return refuse(result, rule, detail || engineResultMessage(result), source || rulesSource(type))
 }
 
 /**

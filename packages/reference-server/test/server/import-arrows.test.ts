@@ -94,8 +94,9 @@ const FAMILY_USES: Record<string, readonly string[]> = {
   xahau: ['uritoken'],
   // AccountDelete removes the account's NFToken offers, DID and oracles (rippled
   // DeleteAccount.cpp `removeNFTokenOfferFromLedger`, `removeDIDFromLedger`,
-  // `removeOracleFromLedger`).
-  account: ['nft', 'did', 'oracle'],
+  // `removeOracleFromLedger`), and on Xahau stays for a URIToken issuer (xahaud DeleteAccount.cpp
+  // `lsfURITokenIssuer`).
+  account: ['nft', 'did', 'oracle', 'uritoken'],
   // Clawback of an MPT amount is the MPT family's half of Clawback (rippled Clawback.cpp).
   token: ['mpt'],
 }

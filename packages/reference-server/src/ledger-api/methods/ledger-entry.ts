@@ -19,6 +19,7 @@ import {
   ticketIndex,
   uriTokenIndex,
 } from '../../ledger/state/keylets'
+import { entryLocators, type LedgerEntryTypeName } from '../../ledger/state/ledger-entry-types'
 import {
   isAccount,
   isCurrencyCode,
@@ -244,81 +245,64 @@ const mptoken = objectOr((value) => {
   return mptokenIndex(id.toUpperCase(), account(value, 'account', 'malformedAccount'))
 })
 
-// rippled's table (LedgerEntry.cpp over ledger_entries.macro): each locator field, how it
-// finds the index, and the LedgerEntryType the object must have (null: any).
-const LOCATORS: Record<string, [Locate, string | null]> = {
-  index: [byIndex, null],
-  account_root: [byAccount(accountRootIndex), 'AccountRoot'],
-  amendments: [byIndex, 'Amendments'],
-  amm: [amm, 'AMM'],
-  check: [byIndex, 'Check'],
-  credential: [credential, 'Credential'],
-  deposit_preauth: [depositPreauth, 'DepositPreauth'],
-  directory: [directory, 'DirectoryNode'],
-  escrow: [
-    objectOr((value) =>
-      escrowIndex(account(value, 'owner', 'malformedOwner'), uint32(value, 'seq', 'malformedSeq')),
+// How each type's locator finds the index (rippled LedgerEntry.cpp's `parse<Name>` over
+// ledger_entries.macro); a type not here takes only an index.
+const PARSERS: Partial<Record<LedgerEntryTypeName, Locate>> = {
+  AccountRoot: byAccount(accountRootIndex),
+  AMM: amm,
+  Credential: credential,
+  DepositPreauth: depositPreauth,
+  DirectoryNode: directory,
+  Escrow: objectOr((value) =>
+    escrowIndex(account(value, 'owner', 'malformedOwner'), uint32(value, 'seq', 'malformedSeq')),
+  ),
+  MPTokenIssuance: mptIssuance,
+  MPToken: mptoken,
+  Offer: objectOr((value) =>
+    offerIndex(
+      account(value, 'account', 'malformedAddress'),
+      uint32(value, 'seq', 'malformedRequest'),
     ),
-    'Escrow',
-  ],
-  fee: [byIndex, 'FeeSettings'],
-  hashes: [byIndex, 'LedgerHashes'],
-  mpt_issuance: [mptIssuance, 'MPTokenIssuance'],
-  mptoken: [mptoken, 'MPToken'],
-  nft_offer: [byIndex, 'NFTokenOffer'],
-  nft_page: [byIndex, 'NFTokenPage'],
-  offer: [
-    objectOr((value) =>
-      offerIndex(
-        account(value, 'account', 'malformedAddress'),
-        uint32(value, 'seq', 'malformedRequest'),
-      ),
-    ),
-    'Offer',
-  ],
-  payment_channel: [byIndex, 'PayChannel'],
-  ripple_state: [rippleState, 'RippleState'],
-  signer_list: [byIndex, 'SignerList'],
+  ),
+  RippleState: rippleState,
   // DID, Price Oracle, Permissioned Domains (rippled LedgerEntry.cpp `parseDID`, `parseOracle`,
   // `parsePermissionedDomain`).
-  did: [byAccount(didIndex), 'DID'],
-  oracle: [
-    objectOr((value) =>
-      oracleIndex(
-        account(value, 'account', 'malformedAccount'),
-        uint32(value, 'oracle_document_id', 'malformedDocumentID'),
-      ),
+  DID: byAccount(didIndex),
+  Oracle: objectOr((value) =>
+    oracleIndex(
+      account(value, 'account', 'malformedAccount'),
+      uint32(value, 'oracle_document_id', 'malformedDocumentID'),
     ),
-    'Oracle',
-  ],
-  permissioned_domain: [
-    (value, field) => {
-      if (typeof value === 'string') return byIndex(value, field)
-      if (!isObject(value)) {
-        throw malformedLocator(
-          'malformedRequest',
-          `Invalid field '${field}', not hex string or object.`,
-        )
-      }
-      return permissionedDomainIndex(
-        account(value, 'account', 'malformedAddress'),
-        uint32(value, 'seq', 'malformedRequest'),
+  ),
+  PermissionedDomain: (value, field) => {
+    if (typeof value === 'string') return byIndex(value, field)
+    if (!isObject(value)) {
+      throw malformedLocator(
+        'malformedRequest',
+        `Invalid field '${field}', not hex string or object.`,
       )
-    },
-    'PermissionedDomain',
-  ],
-  ticket: [
-    objectOr((value) =>
-      ticketIndex(
-        account(value, 'account', 'malformedAddress'),
-        uint32(value, 'ticket_seq', 'malformedRequest'),
-      ),
+    }
+    return permissionedDomainIndex(
+      account(value, 'account', 'malformedAddress'),
+      uint32(value, 'seq', 'malformedRequest'),
+    )
+  },
+  Ticket: objectOr((value) =>
+    ticketIndex(
+      account(value, 'account', 'malformedAddress'),
+      uint32(value, 'ticket_seq', 'malformedRequest'),
     ),
-    'Ticket',
-  ],
+  ),
   // xahaud's.
-  uri_token: [uriToken, 'URIToken'],
+  URIToken: uriToken,
 }
+
+// Each locator field, how it finds the index, and the LedgerEntryType the object must have
+// (null: any): `index`, then one per type of the ledger-entry table (state/ledger-entry-types.ts).
+const LOCATORS: Record<string, [Locate, string | null]> = Object.fromEntries([
+  ['index', [byIndex, null]],
+  ...entryLocators().map(([field, type]) => [field, [PARSERS[type] ?? byIndex, type]]),
+])
 
 /**
  * `ledger_entry` (xrpl.org; rippled LedgerEntry.cpp): one object by `index` or by one typed

@@ -1,3 +1,4 @@
+import { entryTypeOfRpcName } from '../../ledger/state/ledger-entry-types'
 import {
   accountParam,
   ledgerFields,
@@ -11,40 +12,11 @@ import { invalidField } from '../rpc-errors'
 import { accountAt } from './account-methods'
 import { ledgerEntry } from './ledger-entry'
 
-// The short type names `account_objects` and `ledger_data` take (rippled LedgerFormats' RPC
-// names, xrpl.org account_objects `type`) and the LedgerEntryType each keeps.
-const TYPES: Record<string, string> = {
-  account: 'AccountRoot',
-  amendments: 'Amendments',
-  amm: 'AMM',
-  check: 'Check',
-  credential: 'Credential',
-  deposit_preauth: 'DepositPreauth',
-  directory: 'DirectoryNode',
-  escrow: 'Escrow',
-  fee: 'FeeSettings',
-  hashes: 'LedgerHashes',
-  mpt_issuance: 'MPTokenIssuance',
-  mptoken: 'MPToken',
-  nft_offer: 'NFTokenOffer',
-  nft_page: 'NFTokenPage',
-  offer: 'Offer',
-  payment_channel: 'PayChannel',
-  signer_list: 'SignerList',
-  state: 'RippleState',
-  ticket: 'Ticket',
-  // xahaud's (AccountObjects.cpp).
-  uri_token: 'URIToken',
-  // DID, Price Oracle, Permissioned Domains (rippled ledger_entries.macro).
-  did: 'DID',
-  oracle: 'Oracle',
-  permissioned_domain: 'PermissionedDomain',
-}
-
 const typeParam = (params: Record<string, unknown>): string | undefined => {
   const value = params.type
   if (value === undefined) return undefined
-  const type = typeof value === 'string' ? TYPES[value.toLowerCase()] : undefined
+  // The short type names (rippled `RPC::chooseLedgerEntryType`, ledger_entries.macro's rpcName).
+  const type = typeof value === 'string' ? entryTypeOfRpcName(value) : undefined
   if (!type) throw invalidField('type')
   return type
 }

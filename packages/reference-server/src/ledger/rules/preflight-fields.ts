@@ -1,12 +1,18 @@
 import { isIssued } from '../amounts/ledger-asset'
 import { parseDrops } from '../amounts/native-amount'
 import type { JsonObject } from '../codec/json-object'
+import { isXahau, type NetworkDefinition } from '../networks'
 import { LedgerNumber } from '../number/ledger-number'
+import { type Refusal, refuse } from '../view/refusal'
+import type { TransactionRules } from './transaction-rules'
 
 // tfFullyCanonicalSig and tfInnerBatchTxn: the flags every type accepts (rippled TxFlags.h
 // `tfUniversal`); anything else a type does not define is `temINVALID_FLAG` (Transactor.cpp
-// preflight1, fix1543).
+// preflight1, fix1543). xahaud has no Batch: its tfUniversal is tfFullyCanonicalSig alone.
 const TF_UNIVERSAL = 0xc0000000
+const XAHAU_TF_UNIVERSAL = 0x80000000
+
+const flagsOf = (tx: JsonObject): number => (typeof tx.Flags === 'number' ? tx.Flags : 0)
 
 /**
  * Whether a transaction sets a flag outside the universal ones and those its type defines.
@@ -16,9 +22,8 @@ const TF_UNIVERSAL = 0xc0000000
  * hasUnknownFlags({ Flags: 0x00010000 }, 0) // true: 'temINVALID_FLAG'
  * ```
  */
-export function hasUnknownFlags(tx: JsonObject, allowed = 0): boolean {
-  const flags = typeof tx.Flags === 'number' ? tx.Flags : 0
-  return (flags & ~(TF_UNIVERSAL | allowed)) >>> 0 !== 0
+export function hasUnknownFlags(tx: JsonObject, allowed = 0, universal = TF_UNIVERSAL): boolean {
+  return (flagsOf(tx) & ~(universal | allowed)) >>> 0 !== 0
 }
 
 /**
@@ -32,6 +37,33 @@ export function hasUnknownFlags(tx: JsonObject, allowed = 0): boolean {
  */
 export const lacks = (tx: JsonObject, ...fields: string[]): boolean =>
   fields.some((field) => tx[field] === undefined)
+
+/**
+ * The checks every type's rules declare rather than write, once for all of them before their
+ * `preflight` (rippled `invokePreflight`: preflight1 against the transactor's `getFlagsMask`,
+ * then the template's required fields): a flag neither universal on the network nor one of the
+ * type's `flags` → `temINVALID_FLAG`; a `required` field absent → `temMALFORMED`.
+ *
+ * @example
+ * ```ts
+ * declaredRefusal({ TransactionType: 'EscrowCancel', Flags: 1 }, escrowCancelRules, testnet)?.result // 'temINVALID_FLAG'
+ * ```
+ */
+export function declaredRefusal(
+  tx: JsonObject,
+  rules: Pick<TransactionRules, 'flags' | 'required' | 'source'>,
+  network: NetworkDefinition,
+): Refusal | null {
+  const type = String(tx.TransactionType)
+  const universal = isXahau(network) ? XAHAU_TF_UNIVERSAL : TF_UNIVERSAL
+  if (rules.flags !== null && hasUnknownFlags(tx, rules.flags, universal)) {
+    const detail = `Flags ${flagsOf(tx)} sets a flag ${type} does not define`
+    return refuse('temINVALID_FLAG', 'flags-invalid', detail, rules.source)
+  }
+  const missing = rules.required?.find((field) => tx[field] === undefined)
+  if (missing === undefined) return null
+  return refuse('temMALFORMED', 'field-missing', `${type} requires ${missing}`, rules.source)
+}
 
 /**
  * Whether a decoded amount is native drops above zero (rippled `isXRP(a) && a > zero`).

@@ -145,6 +145,19 @@ const RIPPLED_RULES = lookup(RIPPLED)
 const XAHAUD_RULES = lookup(XAHAUD)
 
 /**
+ * The file a transaction type's rules follow (its rules' `source`), on whichever server has the
+ * type, or `''` for a type no server's registry has.
+ *
+ * @example
+ * ```ts
+ * rulesSource('OfferCancel') // 'CancelOffer.cpp'
+ * rulesSource('URITokenMint') // 'URIToken.cpp'
+ * ```
+ */
+export const rulesSource = (type: string): string =>
+  (RIPPLED_RULES(type) ?? XAHAUD_RULES(type))?.source ?? ''
+
+/**
  * The rule registry of a network: xahaud's types on the Xahau networks, rippled's on the others.
  *
  * @example

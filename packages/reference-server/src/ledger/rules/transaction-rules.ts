@@ -87,6 +87,9 @@ export interface ApplyContext extends PreflightContext {
  * @example
  * ```ts
  * export const checkCancelRules: TransactionRules = {
+ *   source: 'CancelCheck.cpp',
+ *   amendment: 'Checks',
+ *   flags: 0,
  *   preflight: (tx) => (isLedgerIndex(tx.CheckID) ? null : 'temMALFORMED'),
  *   preclaim: (view, tx) =>
  *     view.read(String(tx.CheckID))
@@ -97,8 +100,32 @@ export interface ApplyContext extends PreflightContext {
  * ```
  */
 export interface TransactionRules {
-  /** The amendment the type needs: off on the network → `temDISABLED` before `preflight`. */
-  readonly amendment?: string
+  /**
+   * The file the rules follow: rippled's transactor (`src/xrpld/app/tx/detail/*.cpp`) or
+   * xahaud's (`src/ripple/app/tx/impl/*.cpp`), `explain`'s `source` for a bare code
+   * (docs/protocol.md §10).
+   */
+  readonly source: string
+  /**
+   * The amendment that introduced the type (rippled's `checkExtraFeatures`), null for the original
+   * protocol's: off on the network → `temDISABLED` before `preflight`. It is the type's entry in
+   * `TYPE_AMENDMENTS` (amendments/required-amendments.ts), which also knows the types no rules
+   * exist for.
+   */
+  readonly amendment: string | null
+  /**
+   * The flags the type defines besides the universal ones (rippled's `getFlagsMask`, the
+   * complement of TxFlags.h `tf<Type>Mask`; 0 for none): any other is `temINVALID_FLAG`, checked
+   * once for every type before `preflight` (rules/preflight-fields.ts `declaredRefusal`). Null
+   * when rippled checks none (Credentials without fixInvalidTxFlags) or the type's `preflight`
+   * judges them whole.
+   */
+  readonly flags: number | null
+  /**
+   * The fields the type requires (`soeREQUIRED` in rippled's `transactions.macro`): one absent is
+   * `temMALFORMED` before `preflight` (rippled refuses such a blob in its template check).
+   */
+  readonly required?: readonly string[]
   /**
    * The least fee when the type's differs from `standard` (the base fee, once more per
    * multisigner; rippled's `calculateBaseFee` overrides, which may read the ledger `view`): below

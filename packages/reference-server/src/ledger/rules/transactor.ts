@@ -25,6 +25,7 @@ import { deleteTicket } from '../view/tickets'
 import { ammInvariantFailure } from './amm/valid-amm'
 import { batchAuthorization } from './batch/batch-rules'
 import { invariantFailure } from './invariant-checks'
+import { declaredRefusal } from './preflight-fields'
 import { networkRules } from './registry'
 import type { NativePrice, PreflightContext, TransactionRules } from './transaction-rules'
 
@@ -93,7 +94,7 @@ function networkIdResult(network: NetworkDefinition, tx: JsonObject): Refusal | 
   return refuse('telWRONG_NETWORK', 'network-id-wrong', detail, SOURCE)
 }
 
-// The type's rules, its amendment, then its own preflight. A type the ledger has no rules for is
+// The type's rules, its amendment, the flags and fields it declares, then its own preflight. A type the ledger has no rules for is
 // `temUNKNOWN`, rippled's answer for a type without a transactor (`applySteps.cpp`
 // `invoke_preflight`, `TER.h`), never tesSUCCESS without effects (docs/protocol.md §8.7).
 function typePreflight(tx: JsonObject, host: PreflightContext): Verdict | null {
@@ -103,11 +104,11 @@ function typePreflight(tx: JsonObject, host: PreflightContext): Verdict | null {
     const detail = `the ledger has no rules for the transaction type ${type}`
     return refuse('temUNKNOWN', 'type-unknown', detail, 'applySteps.cpp')
   }
-  if (rules.amendment !== undefined && !host.enabled(rules.amendment)) {
+  if (rules.amendment !== null && !host.enabled(rules.amendment)) {
     const detail = `${type} needs the amendment ${rules.amendment}, not enabled on this network`
     return refuse('temDISABLED', 'amendment-disabled', detail, 'applySteps.cpp')
   }
-  return rules.preflight(tx, host)
+  return declaredRefusal(tx, rules, host.network) ?? rules.preflight(tx, host)
 }
 
 // A verdict of the checks as the refusal callers get (null when they pass).

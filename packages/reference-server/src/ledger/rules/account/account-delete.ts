@@ -1,4 +1,5 @@
 import type { JsonObject } from '../../codec/json-object'
+import { isXahau } from '../../networks'
 import { balanceOf, credit, peekAccount, readAccount } from '../../state/account-root'
 import { directoryEntries } from '../../state/directory'
 import {
@@ -7,19 +8,22 @@ import {
   nftokenPageMinIndex,
   ownerDirIndex,
 } from '../../state/keylets'
+import { type DeletableEntryType, isDeletableEntry } from '../../state/ledger-entry-types'
 import type { AccountRoot, LedgerObject } from '../../state/ledger-object'
 import { LSF as LEDGER_FLAGS } from '../../state/ledger-object'
 import type { ApplyView, ReadView } from '../../state/read-view'
 import { type Credential, deleteCredential } from '../../view/credentials'
+import { deleteOffer as deleteBookOffer, type Offer } from '../../view/order-book'
+import { removeOwnedObject } from '../../view/owned-objects'
 import type { Refusal, Verdict } from '../../view/refusal'
 import { deleteTicket } from '../../view/tickets'
-import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
 import { credentialIdsPreclaim, credentialIdsPreflight } from '../common/credential-ids'
 import { depositAuthorized, depositRefusal, tagRefusal } from '../common/deposit-authorization'
 import { deleteDid } from '../did/did'
 import { deleteOffer, type NFTokenOffer } from '../nft/nft-offers'
 import { deleteOracle } from '../oracle/oracle-delete'
 import type { TransactionRules } from '../transaction-rules'
+import { LSF_URITOKEN_ISSUER } from '../uritoken/uritoken-entry'
 import { removeDepositPreauth } from './deposit-preauth'
 import { removeSignerList } from './key-settings'
 
@@ -37,7 +41,6 @@ const LSF = LEDGER_FLAGS.AccountRoot
  * ```
  */
 export function accountDeletePreflight(tx: JsonObject): Verdict | null {
-  if (!onlyFlags(tx, TF_UNIVERSAL)) return 'temINVALID_FLAG'
   if (tx.Account === tx.Destination) return 'temDST_IS_SRC'
   return credentialIdsPreflight(tx)
 }
@@ -46,18 +49,18 @@ export function accountDeletePreflight(tx: JsonObject): Verdict | null {
 type Deleter = (view: ApplyView, object: Readonly<LedgerObject>, owner: AccountRoot) => string
 
 /**
- * Owned objects an AccountDelete removes with the account, and how (rippled
- * `nonObligationDeleter`); any other object in its owner directory (trust lines, escrows,
- * channels, checks, permissioned domains…) is an obligation (`tecHAS_OBLIGATIONS`). rippled also
- * deletes offers, credentials and delegates: each joins here with its rules.
+ * How an AccountDelete removes each owned object it takes with the account (rippled
+ * `nonObligationDeleter`): one per type the ledger-entry table marks `deletable`
+ * (state/ledger-entry-types.ts), the compiler holding the two together. Any other object in the
+ * owner directory (trust lines, escrows, channels, checks, permissioned domains…) is an
+ * obligation (`tecHAS_OBLIGATIONS`).
  *
  * @example
  * ```ts
- * 'Ticket' in ACCOUNT_DELETERS // true
- * 'RippleState' in ACCOUNT_DELETERS // false
+ * ACCOUNT_DELETERS.Ticket(view, ticket, owner) // 'tesSUCCESS'
  * ```
  */
-export const ACCOUNT_DELETERS: Readonly<Record<string, Deleter>> = Object.freeze({
+export const ACCOUNT_DELETERS: Readonly<Record<DeletableEntryType, Deleter>> = Object.freeze({
   Ticket: (view, ticket, owner) =>
     deleteTicket(view, owner, Number(ticket.TicketSequence)) ? 'tesSUCCESS' : 'tefBAD_LEDGER',
   SignerList: (view, _list, owner) => {
@@ -77,6 +80,19 @@ export const ACCOUNT_DELETERS: Readonly<Record<string, Deleter>> = Object.freeze
   // Credentials (issue 42 §2): DeleteAccount.cpp `removeCredentialFromLedger`.
   Credential: (view, credential) => {
     deleteCredential(view, view.peek(credential.index) as Credential)
+    return 'tesSUCCESS'
+  },
+  // DeleteAccount.cpp `offerDelete`.
+  Offer: (view, offer) => {
+    deleteBookOffer(view, view.peek(offer.index) as Offer)
+    return 'tesSUCCESS'
+  },
+  // xahaud DeleteAccount.cpp `removeGeneric`: out of the owner directory, one owned object less.
+  URIToken: (view, token, owner) => {
+    removeOwnedObject(view, view.peek(token.index) ?? token, {
+      owner: owner.Account,
+      keepRoot: false,
+    })
     return 'tesSUCCESS'
   },
 })
@@ -99,7 +115,10 @@ export interface AccountDeleteFacts {
   currentIndex: number
   /** The `LedgerEntryType` of every object in the account's owner directory. */
   ownedTypes: readonly string[]
-  /** It issued NFTs still in the ledger, or owns an NFTokenPage (rippled, NonFungibleTokensV1). */
+  /**
+   * It issued NFTs still in the ledger, or owns an NFTokenPage (rippled, NonFungibleTokensV1); on
+   * xahaud also an account that ever minted a URIToken (`lsfURITokenIssuer`).
+   */
   holdsNFTs: boolean
   /**
    * The transaction's `CredentialIDs` against the ledger (`credentials::valid`): null when they
@@ -136,7 +155,7 @@ export function accountDeletePreclaim(tx: JsonObject, facts: AccountDeleteFacts)
   if (!allowed) return 'tecNO_PERMISSION'
   if (facts.holdsNFTs) return 'tecHAS_OBLIGATIONS'
   if (facts.sequence + SEQUENCE_DELTA > facts.currentIndex) return 'tecTOO_SOON'
-  if (facts.ownedTypes.some((type) => !Object.hasOwn(ACCOUNT_DELETERS, type))) {
+  if (facts.ownedTypes.some((type) => !isDeletableEntry(type))) {
     return 'tecHAS_OBLIGATIONS'
   }
   return facts.ownedTypes.length > MAX_DELETABLE_ENTRIES ? 'tefTOO_BIG' : null
@@ -156,6 +175,11 @@ function holdsNFTs(view: ReadView, root: Readonly<AccountRoot>): boolean {
   return first !== undefined || view.read(nftokenPageMaxIndex(root.Account)) !== undefined
 }
 
+// xahaud DeleteAccount.cpp: "accounts that have issued URITokens are not allowed to be deleted"
+// (before its NFT checks, the same tecHAS_OBLIGATIONS).
+const issuedURITokens = (root: Readonly<AccountRoot>): boolean =>
+  (root.Flags & LSF_URITOKEN_ISSUER) !== 0
+
 /**
  * AccountDelete (docs/protocol.md §8.7, rippled `DeleteAccount.cpp`): its fee is one owner
  * reserve; preclaim as `accountDeletePreclaim`; doApply removes the deletable owned objects, sends
@@ -168,9 +192,12 @@ function holdsNFTs(view: ReadView, root: Readonly<AccountRoot>): boolean {
  * ```
  */
 export const accountDeleteRules: TransactionRules = {
+  source: 'DeleteAccount.cpp',
+  amendment: 'DeletableAccounts',
+  flags: 0,
   preflight: accountDeletePreflight,
   fee: (_tx, fees) => fees.increment,
-  preclaim(view, tx) {
+  preclaim(view, tx, context) {
     const root = readAccount(view, String(tx.Account))
     if (!root) return 'terNO_ACCOUNT'
     const destination = readAccount(view, String(tx.Destination))
@@ -181,7 +208,7 @@ export const accountDeleteRules: TransactionRules = {
       sequence: root.Sequence,
       currentIndex: view.info.seq,
       ownedTypes: ownedObjects(view, root.Account).map((object) => object.LedgerEntryType),
-      holdsNFTs: holdsNFTs(view, root),
+      holdsNFTs: holdsNFTs(view, root) || (isXahau(context.network) && issuedURITokens(root)),
       credentials: {
         given: tx.CredentialIDs !== undefined,
         refusal: credentialIdsPreclaim(view, tx),
@@ -200,8 +227,10 @@ export const accountDeleteRules: TransactionRules = {
       if (refused) return refused
     }
     for (const object of ownedObjects(view, account.Account)) {
-      const deleter = ACCOUNT_DELETERS[object.LedgerEntryType]
-      const result = deleter ? deleter(view, object, account) : 'tecHAS_OBLIGATIONS'
+      const type = object.LedgerEntryType
+      const result = isDeletableEntry(type)
+        ? ACCOUNT_DELETERS[type](view, object, account)
+        : 'tecHAS_OBLIGATIONS'
       if (result !== 'tesSUCCESS') return result
     }
     const destination = peekAccount(view, String(tx.Destination))

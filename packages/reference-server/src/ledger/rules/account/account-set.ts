@@ -11,7 +11,7 @@ import {
 } from '../../state/ledger-object'
 import type { ReadView } from '../../state/read-view'
 import { refuse } from '../../view/refusal'
-import { ASF, onlyFlags, TF_ACCOUNT_SET, TF_UNIVERSAL } from '../common/account-flags'
+import { ASF, TF_ACCOUNT_SET } from '../common/account-flags'
 import type { TransactionRules } from '../transaction-rules'
 
 const LSF = LEDGER_FLAGS.AccountRoot
@@ -22,7 +22,8 @@ const QUALITY_ONE = 1_000_000_000
 const MIN_TICK_SIZE = 3
 const MAX_TICK_SIZE = 15
 const MAX_DOMAIN_BYTES = 256
-const ALLOWED_FLAGS = Object.values(TF).reduce((all, flag) => all | flag, TF_UNIVERSAL)
+// The flags AccountSet defines (TxFlags.h tfAccountSetMask's complement).
+const OWN_FLAGS = Object.values(TF).reduce((all, flag) => all | flag, 0)
 
 const setFlagOf = (tx: JsonObject) => Number(tx.SetFlag ?? 0)
 const clearFlagOf = (tx: JsonObject) => Number(tx.ClearFlag ?? 0)
@@ -57,7 +58,6 @@ const isPublicKey = (hex: string) => /^(0[23]|ED)[0-9A-F]{64}$/i.test(hex)
  * ```
  */
 export function accountSetPreflight(tx: JsonObject, amendments: AmendmentRules): string | null {
-  if (!onlyFlags(tx, ALLOWED_FLAGS)) return 'temINVALID_FLAG'
   const set = setFlagOf(tx)
   if (set !== 0 && set === clearFlagOf(tx)) return 'temINVALID_FLAG'
   const s = legacySwitches(tx)
@@ -270,6 +270,9 @@ function clawbackSettingRefusal(view: ReadView, tx: JsonObject, root: Readonly<A
  * ```
  */
 export const accountSetRules: TransactionRules = {
+  source: 'SetAccount.cpp',
+  amendment: null,
+  flags: OWN_FLAGS,
   preflight: accountSetPreflight,
   preclaim(view, tx, context) {
     const root = readAccount(view, String(tx.Account))

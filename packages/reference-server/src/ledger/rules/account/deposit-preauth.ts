@@ -10,7 +10,6 @@ import type { AccountRoot } from '../../state/ledger-object'
 import type { ApplyView, ReadView } from '../../state/read-view'
 import { addOwnedObject, removeOwnedObject, reserveRefusal } from '../../view/owned-objects'
 import { refuse, type Verdict } from '../../view/refusal'
-import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
 import type { TransactionRules } from '../transaction-rules'
 
 // rippled's "zero" AccountID, which `Authorize`/`Unauthorize` may not name.
@@ -29,7 +28,6 @@ const ACCOUNT_ZERO = 'rrrrrrrrrrrrrrrrrrrrrhoLvTp'
  * ```
  */
 export function depositPreauthPreflight(tx: JsonObject): Verdict | null {
-  if (!onlyFlags(tx, TF_UNIVERSAL)) return 'temINVALID_FLAG'
   const fields = ['Authorize', 'Unauthorize', 'AuthorizeCredentials', 'UnauthorizeCredentials']
   if (fields.filter((field) => tx[field] !== undefined).length !== 1) return 'temMALFORMED'
   const credentials = tx.AuthorizeCredentials ?? tx.UnauthorizeCredentials
@@ -193,6 +191,9 @@ function authorizeCredentials(view: ApplyView, owner: AccountRoot, tx: JsonObjec
 }
 
 export const depositPreauthRules: TransactionRules = {
+  source: 'DepositPreauth.cpp',
+  amendment: 'DepositPreauth',
+  flags: 0,
   preflight: depositPreauthPreflight,
   preclaim(view, tx) {
     if (tx.Authorize === undefined && tx.Unauthorize === undefined) {

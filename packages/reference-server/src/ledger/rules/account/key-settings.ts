@@ -8,7 +8,6 @@ import { type AccountRoot, type LedgerObject, LSF } from '../../state/ledger-obj
 import type { ApplyView } from '../../state/read-view'
 import { addOwnedObject, removeOwnedObject, reserveRefusal } from '../../view/owned-objects'
 import { refuse, type Verdict } from '../../view/refusal'
-import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
 import type { TransactionRules } from '../transaction-rules'
 
 /**
@@ -21,7 +20,6 @@ import type { TransactionRules } from '../transaction-rules'
  * ```
  */
 export function setRegularKeyPreflight(tx: JsonObject): Verdict | null {
-  if (!onlyFlags(tx, TF_UNIVERSAL)) return flagsRefusal(tx, REGULAR_KEY)
   if (tx.RegularKey !== undefined && tx.RegularKey === tx.Account) {
     const detail = `RegularKey ${tx.RegularKey} is the account itself: its master key`
     return refuse('temBAD_REGKEY', 'regular-key-is-master', detail, REGULAR_KEY)
@@ -32,15 +30,6 @@ export function setRegularKeyPreflight(tx: JsonObject): Verdict | null {
 // The rules follow rippled's SetRegularKey.cpp and SetSignerList.cpp.
 const REGULAR_KEY = 'SetRegularKey.cpp'
 const SIGNER_LIST = 'SetSignerList.cpp'
-
-// A flag other than the universal ones (tfUniversalMask).
-const flagsRefusal = (tx: JsonObject, source: string) =>
-  refuse(
-    'temINVALID_FLAG',
-    'flags-invalid',
-    `Flags ${tx.Flags} sets a flag other than the universal ones`,
-    source,
-  )
 
 // The account left without a way to sign: master disabled, and no regular key or no SignerList.
 const noAlternativeKey = (detail: string, source: string) =>
@@ -119,7 +108,6 @@ export function signerListEntries(tx: JsonObject): SignerListEntry[] | null {
  * ```
  */
 export function signerListSetPreflight(tx: JsonObject, amendments: AmendmentRules): Verdict | null {
-  if (!onlyFlags(tx, TF_UNIVERSAL)) return flagsRefusal(tx, SIGNER_LIST)
   const quorum = Number(tx.SignerQuorum ?? 0)
   const hasEntries = tx.SignerEntries !== undefined
   if (quorum === 0) {
@@ -182,6 +170,9 @@ const freeKeyChange = (tx: JsonObject, root: Readonly<AccountRoot>) =>
  * ```
  */
 export const setRegularKeyRules: TransactionRules = {
+  source: 'SetRegularKey.cpp',
+  amendment: null,
+  flags: 0,
   preflight: setRegularKeyPreflight,
   fee: (tx, _fees, standard, view) => {
     const root = readAccount(view, String(tx.Account))
@@ -233,6 +224,9 @@ export function removeSignerList(view: ApplyView, account: AccountRoot): void {
  * ```
  */
 export const signerListSetRules: TransactionRules = {
+  source: 'SetSignerList.cpp',
+  amendment: 'MultiSign',
+  flags: 0,
   preflight: signerListSetPreflight,
   doApply({ view, tx, account, priorBalance }) {
     const quorum = Number(tx.SignerQuorum ?? 0)

@@ -23,6 +23,9 @@ const SOURCE = 'CreateTicket.cpp'
  * ```
  */
 export const ticketCreateRules: TransactionRules = {
+  source: 'CreateTicket.cpp',
+  amendment: 'TicketBatch',
+  flags: 0,
   preflight(tx: JsonObject) {
     const count = tx.TicketCount
     if (typeof count === 'number' && count >= 1 && count <= MAX_TICKETS) return null

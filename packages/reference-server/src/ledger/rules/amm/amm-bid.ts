@@ -40,7 +40,9 @@ export function auctionTimeSlot(now: number, expiration: number | undefined): nu
 }
 
 export const ammBidRules: TransactionRules = {
+  source: 'AMMBid.cpp',
   amendment: 'AMM',
+  flags: 0,
   preflight(tx) {
     if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
     const pair = assetPair(tx)

@@ -17,7 +17,10 @@ import { equalWithdraw, settleLPBalance, withdrawFromPool } from './amm-withdraw
 const SOURCE = 'AMMClawback.cpp'
 
 export const ammClawbackRules: TransactionRules = {
+  source: 'AMMClawback.cpp',
   amendment: 'AMMClawback',
+  flags: TF_CLAW_TWO_ASSETS,
+  required: ['Holder'],
   preflight(tx) {
     if (hasUnknownFlags(tx, TF_CLAW_TWO_ASSETS)) return 'temINVALID_FLAG'
     if (lacks(tx, 'Holder')) return 'temMALFORMED'

@@ -11,7 +11,9 @@ import { assetPair } from './amm-fields'
 const SOURCE = 'AMMDelete.cpp'
 
 export const ammDeleteRules: TransactionRules = {
+  source: 'AMMDelete.cpp',
   amendment: 'AMM',
+  flags: 0,
   preflight(tx) {
     if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
     const pair = assetPair(tx)

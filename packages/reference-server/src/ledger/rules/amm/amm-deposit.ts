@@ -235,7 +235,9 @@ function deposit(
 }
 
 export const ammDepositRules: TransactionRules = {
+  source: 'AMMDeposit.cpp',
   amendment: 'AMM',
+  flags: DEPOSIT_MODES,
   preflight,
   preclaim: (view, tx, context) => preclaim(view, tx, (name) => context.enabled(name)),
   doApply({ view, tx, account }) {

@@ -26,7 +26,10 @@ const weightOf = (tokens: LedgerAmount, lpt: LedgerAmount) =>
   )
 
 export const ammVoteRules: TransactionRules = {
+  source: 'AMMVote.cpp',
   amendment: 'AMM',
+  flags: 0,
+  required: ['TradingFee'],
   preflight(tx) {
     if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
     if (lacks(tx, 'TradingFee')) return 'temMALFORMED'

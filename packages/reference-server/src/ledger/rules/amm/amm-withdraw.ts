@@ -319,7 +319,9 @@ function adjustSoleLP(
 }
 
 export const ammWithdrawRules: TransactionRules = {
+  source: 'AMMWithdraw.cpp',
   amendment: 'AMM',
+  flags: WITHDRAW_MODES,
   preflight,
   preclaim: (view, tx) => preclaim(view, tx),
   doApply({ view, tx, account, priorBalance }) {

@@ -93,6 +93,9 @@ function signersResult(tx: JsonObject, inner: Record<string, unknown>[]): string
  * ```
  */
 export const batchRules: TransactionRules = {
+  source: 'Batch.cpp',
+  amendment: 'BatchV1_1',
+  flags: MODE_FLAGS.reduce((all, flag) => all | flag, 0),
   preflight(tx: JsonObject) {
     if (modeOf(tx) === null) return 'temINVALID_FLAG'
     const inner = innerTransactions(tx)

@@ -23,7 +23,7 @@ import { accountSend } from '../../view/ripple-credit'
 import { trustCreate } from '../../view/trust-lines'
 import { incomingRefusal, tagRefusal } from '../common/deposit-authorization'
 import { copyFields, sequenceUsed } from '../common/transaction-fields'
-import { hasUnknownFlags, isBadCurrency, isPositive, lacks } from '../preflight-fields'
+import { isBadCurrency, isPositive, lacks } from '../preflight-fields'
 import type { ApplyContext, PreflightContext, TransactionRules } from '../transaction-rules'
 
 // Check rules, rippled's CreateCheck.cpp, CashCheck.cpp and CancelCheck.cpp
@@ -44,7 +44,6 @@ const isMptAmount = (amount: unknown) =>
  * ```
  */
 export function checkCreatePreflight(tx: JsonObject): string | null {
-  if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
   if (lacks(tx, 'Destination', 'SendMax')) return 'temMALFORMED'
   if (tx.Account === tx.Destination) return 'temREDUNDANT'
   if (isMptAmount(tx.SendMax)) return 'temDISABLED'
@@ -65,7 +64,6 @@ export function checkCreatePreflight(tx: JsonObject): string | null {
  */
 export function checkCashPreflight(tx: JsonObject): string | null {
   if (isMptAmount(tx.Amount) || isMptAmount(tx.DeliverMin)) return 'temDISABLED'
-  if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
   if (lacks(tx, 'CheckID')) return 'temMALFORMED'
   if ((tx.Amount === undefined) === (tx.DeliverMin === undefined)) return 'temMALFORMED'
   const value = tx.Amount ?? tx.DeliverMin
@@ -75,7 +73,8 @@ export function checkCashPreflight(tx: JsonObject): string | null {
 }
 
 /**
- * CheckCancel's preflight (`CancelCheck::preflight`): the universal flags and a `CheckID`.
+ * CheckCancel's preflight (`CancelCheck::preflight`): a `CheckID` (its flags are the rules'
+ * declared ones).
  *
  * @example
  * ```ts
@@ -83,7 +82,6 @@ export function checkCashPreflight(tx: JsonObject): string | null {
  * ```
  */
 export function checkCancelPreflight(tx: JsonObject): string | null {
-  if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
   if (lacks(tx, 'CheckID')) return 'temMALFORMED'
   return null
 }
@@ -96,6 +94,9 @@ const frozenBy = (state: Readonly<RippleState>, who: string) =>
   (state.Flags & (isLow(state, who) ? LSF.RippleState.LowFreeze : LSF.RippleState.HighFreeze)) !== 0
 
 export const checkCreateRules: TransactionRules = {
+  source: 'CreateCheck.cpp',
+  amendment: 'Checks',
+  flags: 0,
   preflight: checkCreatePreflight,
   preclaim(view, tx, context) {
     const destination = String(tx.Destination)
@@ -183,6 +184,9 @@ function issuedReceiver(
 }
 
 export const checkCashRules: TransactionRules = {
+  source: 'CashCheck.cpp',
+  amendment: 'Checks',
+  flags: 0,
   preflight: checkCashPreflight,
   preclaim(view, tx, context) {
     const check = readCheck(view, tx.CheckID)
@@ -303,6 +307,9 @@ function cashIssued(context: ApplyContext, check: LedgerObject): Verdict {
 }
 
 export const checkCancelRules: TransactionRules = {
+  source: 'CancelCheck.cpp',
+  amendment: 'Checks',
+  flags: 0,
   preflight: checkCancelPreflight,
   preclaim(view, tx) {
     const check = readCheck(view, tx.CheckID)

@@ -2,7 +2,6 @@ import type { AmendmentRules } from '../../amendments/amendment-table'
 import type { JsonObject } from '../../codec/json-object'
 import { LSF as LEDGER_FLAGS } from '../../state/ledger-object'
 import { type Refusal, refuse } from '../../view/refusal'
-import { onlyFlags, TF_UNIVERSAL } from './account-flags'
 
 const LSF = LEDGER_FLAGS.AccountRoot
 
@@ -28,12 +27,21 @@ export const TF_TRUST_SET = Object.freeze({
 const LINE_FLAGS = LEDGER_FLAGS.RippleState
 
 const TF = TF_TRUST_SET
-const ALLOWED = Object.values(TF).reduce((all, flag) => all | flag, TF_UNIVERSAL)
+
+/**
+ * The flags TrustSet defines (TxFlags.h tfTrustSetMask's complement): its rules' `flags`.
+ *
+ * @example
+ * ```ts
+ * TRUST_SET_FLAGS & TF_TRUST_SET.SetFreeze // TF_TRUST_SET.SetFreeze
+ * ```
+ */
+export const TRUST_SET_FLAGS = Object.values(TF).reduce((all, flag) => all | flag, 0)
 const has = (tx: JsonObject, flag: number) => (Number(tx.Flags ?? 0) & flag) !== 0
 
 /**
- * The flag part of TrustSet's preflight (rippled `SetTrust::doPreflight`): flags outside the
- * mask, or a deep freeze without the DeepFreeze amendment → `temINVALID_FLAG`.
+ * The flag part of TrustSet's preflight (rippled `SetTrust::doPreflight`) beyond its mask (the
+ * rules' `flags`): a deep freeze without the DeepFreeze amendment → `temINVALID_FLAG`.
  *
  * @example
  * ```ts
@@ -41,7 +49,6 @@ const has = (tx: JsonObject, flag: number) => (Number(tx.Flags ?? 0) & flag) !==
  * ```
  */
 export function trustSetFlagsPreflight(tx: JsonObject, amendments: AmendmentRules): string | null {
-  if (!onlyFlags(tx, ALLOWED)) return 'temINVALID_FLAG'
   const deep = has(tx, TF.SetDeepFreeze) || has(tx, TF.ClearDeepFreeze)
   return deep && !amendments.enabled('DeepFreeze') ? 'temINVALID_FLAG' : null
 }

@@ -30,6 +30,9 @@ const SOURCE = 'Credentials.cpp'
  * ```
  */
 export const credentialAcceptRules: TransactionRules = {
+  source: 'Credentials.cpp',
+  amendment: 'Credentials',
+  flags: null,
   preflight(tx) {
     if (typeof tx.Issuer !== 'string' || isZeroAccount(tx.Issuer)) {
       return refuse(

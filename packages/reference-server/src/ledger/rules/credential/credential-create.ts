@@ -25,6 +25,9 @@ const SOURCE = 'Credentials.cpp'
  * ```
  */
 export const credentialCreateRules: TransactionRules = {
+  source: 'Credentials.cpp',
+  amendment: 'Credentials',
+  flags: null,
   preflight(tx) {
     if (typeof tx.Subject !== 'string' || isZeroAccount(tx.Subject)) {
       return refuse('temMALFORMED', 'subject-zero', 'the Subject is the zero account', SOURCE)

@@ -28,6 +28,9 @@ const credentialOf = (tx: Record<string, unknown>) =>
  * ```
  */
 export const credentialDeleteRules: TransactionRules = {
+  source: 'Credentials.cpp',
+  amendment: 'Credentials',
+  flags: null,
   preflight(tx) {
     if (tx.Subject === undefined && tx.Issuer === undefined) {
       return refuse('temMALFORMED', 'no-party', 'neither Subject nor Issuer is given', SOURCE)

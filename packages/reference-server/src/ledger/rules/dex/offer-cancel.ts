@@ -2,7 +2,6 @@ import { readAccount } from '../../state/account-root'
 import { offerIndex } from '../../state/keylets'
 import { deleteOffer, type Offer } from '../../view/order-book'
 import { refuse } from '../../view/refusal'
-import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
 import type { TransactionRules } from '../transaction-rules'
 
 // The rules follow rippled's CancelOffer.cpp.
@@ -19,11 +18,10 @@ const SOURCE = 'CancelOffer.cpp'
  * ```
  */
 export const offerCancelRules: TransactionRules = {
+  source: 'CancelOffer.cpp',
+  amendment: null,
+  flags: 0,
   preflight(tx) {
-    if (!onlyFlags(tx, TF_UNIVERSAL)) {
-      const detail = `Flags ${tx.Flags} sets a flag other than the universal ones`
-      return refuse('temINVALID_FLAG', 'flags-invalid', detail, SOURCE)
-    }
     if (typeof tx.OfferSequence === 'number' && tx.OfferSequence > 0) return null
     const detail = `OfferSequence ${JSON.stringify(tx.OfferSequence)} names no offer (0 or missing)`
     return refuse('temBAD_SEQUENCE', 'offer-sequence-missing', detail, SOURCE)

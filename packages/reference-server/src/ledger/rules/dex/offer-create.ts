@@ -18,7 +18,6 @@ import { transferRate } from '../../view/issuer-transfer-rate'
 import { deleteOffer, type Offer, placeOffer } from '../../view/order-book'
 import { reserveRefusal } from '../../view/owned-objects'
 import { requireAuth } from '../../view/require-auth'
-import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
 import type { ApplyContext, TransactionRules } from '../transaction-rules'
 import { roundToTickSize } from './offer-tick-size'
 
@@ -37,7 +36,8 @@ export const TF_OFFER_CREATE = Object.freeze({
   Sell: 0x00080000,
 })
 
-const ALLOWED = Object.values(TF_OFFER_CREATE).reduce((all, flag) => all | flag, TF_UNIVERSAL)
+// The flags OfferCreate defines (TxFlags.h tfOfferCreateMask's complement).
+const OWN_FLAGS = Object.values(TF_OFFER_CREATE).reduce((all, flag) => all | flag, 0)
 const ACCOUNT_ZERO = 'rrrrrrrrrrrrrrrrrrrrrhoLvTp'
 
 const flagsOf = (tx: JsonObject) => (typeof tx.Flags === 'number' ? tx.Flags : 0)
@@ -176,10 +176,12 @@ const removeOffers = (indexes: readonly string[]) => (view: ApplyContext['view']
  * ```
  */
 export const offerCreateRules: TransactionRules = {
+  source: 'CreateOffer.cpp',
+  amendment: null,
+  flags: OWN_FLAGS,
   preflight(tx) {
     // Permissioned domains (PermissionedDEX) are not modelled.
     if (tx.DomainID !== undefined) return 'temDISABLED'
-    if (!onlyFlags(tx, ALLOWED)) return 'temINVALID_FLAG'
     if (has(tx, TF_OFFER_CREATE.ImmediateOrCancel) && has(tx, TF_OFFER_CREATE.FillOrKill)) {
       return 'temINVALID_FLAG'
     }

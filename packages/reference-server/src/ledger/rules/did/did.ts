@@ -1,10 +1,8 @@
-import type { JsonObject } from '../../codec/json-object'
 import { didIndex } from '../../state/keylets'
 import type { LedgerObject } from '../../state/ledger-object'
 import type { ApplyView } from '../../state/read-view'
 import { addOwnedObject, removeOwnedObject, reserveRefusal } from '../../view/owned-objects'
 import { refuse } from '../../view/refusal'
-import { hasUnknownFlags } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 
 // The DID's fields and the most bytes each may hold (rippled Protocol.h `maxDIDURILength`,
@@ -32,9 +30,10 @@ const blobBytes = (value: unknown): number => (typeof value === 'string' ? value
  * ```
  */
 export const didSetRules: TransactionRules = {
+  source: 'DID.cpp',
   amendment: 'DID',
+  flags: 0,
   preflight(tx) {
-    if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
     const given = DID_FIELDS.filter(([field]) => tx[field] !== undefined)
     if (given.length === 0) {
       return refuse(
@@ -136,8 +135,10 @@ export function deleteDid(view: ApplyView, did: LedgerObject, owner: string): st
  * ```
  */
 export const didDeleteRules: TransactionRules = {
+  source: 'DID.cpp',
   amendment: 'DID',
-  preflight: (tx: JsonObject) => (hasUnknownFlags(tx) ? 'temINVALID_FLAG' : null),
+  flags: 0,
+  preflight: () => null,
   doApply({ view, account }) {
     const did = view.peek(didIndex(account.Account))
     if (!did)

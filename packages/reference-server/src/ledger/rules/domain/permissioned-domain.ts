@@ -6,7 +6,6 @@ import type { LedgerObject, LedgerValue } from '../../state/ledger-object'
 import type { ReadView } from '../../state/read-view'
 import { addOwnedObject, removeOwnedObject, reserveRefusal } from '../../view/owned-objects'
 import { type Refusal, refuse } from '../../view/refusal'
-import { hasUnknownFlags, lacks } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 
 const SET_SOURCE = 'PermissionedDomainSet.cpp'
@@ -132,7 +131,10 @@ function ownedDomainRefusal(view: ReadView, tx: JsonObject, source: string): Ref
  * ```
  */
 export const permissionedDomainSetRules: TransactionRules = {
+  source: 'PermissionedDomainSet.cpp',
   amendment: 'PermissionedDomains',
+  flags: 0,
+  required: ['AcceptedCredentials'],
   preflight(tx, context) {
     // PermissionedDomainSet::checkExtraFeatures.
     if (!context.enabled('Credentials')) {
@@ -140,15 +142,6 @@ export const permissionedDomainSetRules: TransactionRules = {
         'temDISABLED',
         'amendment-disabled',
         'PermissionedDomainSet needs the Credentials amendment too',
-        SET_SOURCE,
-      )
-    }
-    if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
-    if (lacks(tx, 'AcceptedCredentials')) {
-      return refuse(
-        'temMALFORMED',
-        'domain-credentials-missing',
-        'AcceptedCredentials is required',
         SET_SOURCE,
       )
     }
@@ -205,9 +198,10 @@ export const permissionedDomainSetRules: TransactionRules = {
  * ```
  */
 export const permissionedDomainDeleteRules: TransactionRules = {
+  source: 'PermissionedDomainDelete.cpp',
   amendment: 'PermissionedDomains',
+  flags: 0,
   preflight(tx) {
-    if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
     return domainRefusal(tx.DomainID, DELETE_SOURCE)
   },
   preclaim: (view, tx) => ownedDomainRefusal(view, tx, DELETE_SOURCE),

@@ -8,7 +8,7 @@ import type { Verdict } from '../../view/refusal'
 import { credentialIdsPreclaim, credentialIdsPreflight } from '../common/credential-ids'
 import { depositRefusal, incomingRefusal } from '../common/deposit-authorization'
 import { copyFields, sequenceUsed } from '../common/transaction-fields'
-import { hasUnknownFlags, isPositiveNative, lacks } from '../preflight-fields'
+import { isPositiveNative } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import { fulfills, parseCondition } from './crypto-condition'
 
@@ -28,8 +28,6 @@ import { fulfills, parseCondition } from './crypto-condition'
  * ```
  */
 export function escrowCreatePreflight(tx: JsonObject): string | null {
-  if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
-  if (lacks(tx, 'Amount', 'Destination')) return 'temMALFORMED'
   if (!isPositiveNative(tx.Amount)) return 'temBAD_AMOUNT'
   const finishAfter = tx.FinishAfter
   const cancelAfter = tx.CancelAfter
@@ -61,25 +59,8 @@ export function escrowCreatePreflight(tx: JsonObject): string | null {
  * ```
  */
 export function escrowFinishPreflight(tx: JsonObject): Verdict | null {
-  if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
-  if (lacks(tx, 'Owner', 'OfferSequence')) return 'temMALFORMED'
   if ((tx.Condition === undefined) !== (tx.Fulfillment === undefined)) return 'temMALFORMED'
   return credentialIdsPreflight(tx)
-}
-
-/**
- * EscrowCancel's preflight (`EscrowCancel::preflight`): the universal flags only, and the
- * escrow's `Owner` and `OfferSequence`.
- *
- * @example
- * ```ts
- * escrowCancelPreflight({ Owner, OfferSequence: 7, Flags: 1 }) // 'temINVALID_FLAG'
- * ```
- */
-export function escrowCancelPreflight(tx: JsonObject): string | null {
-  if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
-  if (lacks(tx, 'Owner', 'OfferSequence')) return 'temMALFORMED'
-  return null
 }
 
 /**
@@ -131,6 +112,10 @@ function releaseEscrow(view: ApplyView, escrow: LedgerObject, receiver: string):
  * ```
  */
 export const escrowCreateRules: TransactionRules = {
+  source: 'Escrow.cpp',
+  amendment: 'Escrow',
+  flags: 0,
+  required: ['Amount', 'Destination'],
   preflight: escrowCreatePreflight,
   preclaim(view, tx) {
     return readAccount(view, String(tx.Destination)) ? null : 'tecNO_DST'
@@ -187,6 +172,10 @@ export const escrowCreateRules: TransactionRules = {
  * ```
  */
 export const escrowFinishRules: TransactionRules = {
+  source: 'Escrow.cpp',
+  amendment: 'Escrow',
+  flags: 0,
+  required: ['Owner', 'OfferSequence'],
   preflight: escrowFinishPreflight,
   // EscrowFinish::preclaim: the credentials, when given (CredentialHelpers.cpp `valid`).
   preclaim: (view, tx) => credentialIdsPreclaim(view, tx),
@@ -226,7 +215,12 @@ export const escrowFinishRules: TransactionRules = {
  * ```
  */
 export const escrowCancelRules: TransactionRules = {
-  preflight: escrowCancelPreflight,
+  source: 'Escrow.cpp',
+  amendment: 'Escrow',
+  flags: 0,
+  required: ['Owner', 'OfferSequence'],
+  // EscrowCancel::preflight checks only what the rules declare.
+  preflight: () => null,
   doApply({ view, tx }) {
     const escrow = peekEscrow(view, tx)
     if (!escrow) return 'tecNO_TARGET'

@@ -4,7 +4,6 @@ import { type LedgerObject, LSF } from '../../state/ledger-object'
 import { mptField, readIssuance, readMPToken } from '../../view/mpt-tokens'
 import { addOwnedObject, removeOwnedObject, reserveRefusal } from '../../view/owned-objects'
 import { refuse } from '../../view/refusal'
-import { hasUnknownFlags } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import { isMptId, TF_MPT } from './mpt-flags'
 
@@ -27,8 +26,10 @@ const unauthorizes = (flags: unknown) =>
  * ```
  */
 export const mptAuthorizeRules: TransactionRules = {
+  source: 'MPTokenAuthorize.cpp',
+  amendment: 'MPTokensV1',
+  flags: TF_MPT.Unauthorize,
   preflight(tx) {
-    if (hasUnknownFlags(tx, TF_MPT.Unauthorize)) return 'temINVALID_FLAG'
     if (!isMptId(tx.MPTokenIssuanceID)) return 'temMALFORMED'
     if (tx.Holder === tx.Account) {
       return refuse('temMALFORMED', 'holder-is-account', 'Holder is the Account itself', SOURCE)

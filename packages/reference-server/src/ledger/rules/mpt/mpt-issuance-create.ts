@@ -4,7 +4,6 @@ import type { LedgerObject } from '../../state/ledger-object'
 import { addOwnedObject, reserveRefusal } from '../../view/owned-objects'
 import { refuse } from '../../view/refusal'
 import { copyFields, sequenceUsed } from '../common/transaction-fields'
-import { hasUnknownFlags } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import { TF_MPT, TF_MPT_CREATE } from './mpt-flags'
 
@@ -31,8 +30,10 @@ const TF_UNIVERSAL = 0xc0000000
  * ```
  */
 export const mptIssuanceCreateRules: TransactionRules = {
+  source: 'MPTokenIssuanceCreate.cpp',
+  amendment: 'MPTokensV1',
+  flags: TF_MPT_CREATE,
   preflight(tx) {
-    if (hasUnknownFlags(tx, TF_MPT_CREATE)) return 'temINVALID_FLAG'
     const flags = typeof tx.Flags === 'number' ? tx.Flags : 0
     const fee = tx.TransferFee
     if (typeof fee === 'number') {

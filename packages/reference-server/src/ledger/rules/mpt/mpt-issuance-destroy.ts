@@ -2,7 +2,6 @@ import { mptIssuanceIndex } from '../../state/keylets'
 import { mptField, readIssuance } from '../../view/mpt-tokens'
 import { removeOwnedObject } from '../../view/owned-objects'
 import { refuse } from '../../view/refusal'
-import { hasUnknownFlags } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import { isMptId } from './mpt-flags'
 
@@ -19,8 +18,10 @@ const SOURCE = 'MPTokenIssuanceDestroy.cpp'
  * ```
  */
 export const mptIssuanceDestroyRules: TransactionRules = {
+  source: 'MPTokenIssuanceDestroy.cpp',
+  amendment: 'MPTokensV1',
+  flags: 0,
   preflight(tx) {
-    if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
     return isMptId(tx.MPTokenIssuanceID) ? null : 'temMALFORMED'
   },
 

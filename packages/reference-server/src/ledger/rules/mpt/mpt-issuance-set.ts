@@ -3,7 +3,6 @@ import { mptIssuanceIndex, mptokenIndex } from '../../state/keylets'
 import { LSF } from '../../state/ledger-object'
 import { readIssuance, readMPToken } from '../../view/mpt-tokens'
 import { refuse } from '../../view/refusal'
-import { hasUnknownFlags } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import { isMptId, TF_MPT } from './mpt-flags'
 
@@ -22,6 +21,9 @@ const SOURCE = 'MPTokenIssuanceSet.cpp'
  * ```
  */
 export const mptIssuanceSetRules: TransactionRules = {
+  source: 'MPTokenIssuanceSet.cpp',
+  amendment: 'MPTokensV1',
+  flags: TF_MPT.Lock | TF_MPT.Unlock,
   preflight(tx, context) {
     const mutates = ['MutableFlags', 'MPTokenMetadata', 'TransferFee'].some(
       (field) => tx[field] !== undefined,
@@ -30,7 +32,6 @@ export const mptIssuanceSetRules: TransactionRules = {
       const detail = 'changing MutableFlags, MPTokenMetadata or TransferFee needs DynamicMPT'
       return refuse('temDISABLED', 'dynamic-mpt', detail, SOURCE)
     }
-    if (hasUnknownFlags(tx, TF_MPT.Lock | TF_MPT.Unlock)) return 'temINVALID_FLAG'
     if (!isMptId(tx.MPTokenIssuanceID)) return 'temMALFORMED'
     const flags = typeof tx.Flags === 'number' ? tx.Flags : 0
     if (flags & TF_MPT.Lock && flags & TF_MPT.Unlock) {

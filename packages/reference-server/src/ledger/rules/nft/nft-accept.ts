@@ -15,13 +15,7 @@ const SOURCE = 'NFTokenAcceptOffer.cpp'
 import { type Refusal, refuse, type Verdict } from '../../view/refusal'
 import type { TransactionRules } from '../transaction-rules'
 import { type OfferAmount, offerAmount, pay } from './nft-funds'
-import {
-  deleteOffer,
-  hasOtherFlags,
-  isNFTokenOffer,
-  isOfferAmount,
-  type NFTokenOffer,
-} from './nft-offers'
+import { deleteOffer, isNFTokenOffer, isOfferAmount, type NFTokenOffer } from './nft-offers'
 import { findToken, insertToken, removeToken } from './nft-pages'
 import { NFT_FLAG, nftokenFlagsOf, nftokenIssuerOf, nftokenTransferFeeOf } from './nftoken-id'
 
@@ -262,15 +256,10 @@ function settle(
  * ```
  */
 export const nftokenAcceptOfferRules: TransactionRules = {
+  source: 'NFTokenAcceptOffer.cpp',
   amendment: 'NonFungibleTokensV1_1',
+  flags: 0,
   preflight(tx) {
-    if (hasOtherFlags(tx, 0)) {
-      return refused(
-        'temINVALID_FLAG',
-        'flags-invalid',
-        `Flags ${tx.Flags} sets a flag NFTokenAcceptOffer does not have`,
-      )
-    }
     const buy = tx.NFTokenBuyOffer
     const sell = tx.NFTokenSellOffer
     const malformed = (detail: string) => refused('temMALFORMED', 'accept-malformed', detail)

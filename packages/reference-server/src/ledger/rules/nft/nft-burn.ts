@@ -2,7 +2,7 @@ import { peekAccount, readAccount } from '../../state/account-root'
 import { isLedgerIndex } from '../../state/keylets'
 import { refuse } from '../../view/refusal'
 import type { TransactionRules } from '../transaction-rules'
-import { hasOtherFlags, MAX_NFT_OFFERS, removeTokenOffers } from './nft-offers'
+import { MAX_NFT_OFFERS, removeTokenOffers } from './nft-offers'
 import { findToken, removeToken } from './nft-pages'
 import { NFT_FLAG, nftokenFlagsOf, nftokenIssuerOf } from './nftoken-id'
 
@@ -22,12 +22,10 @@ const SOURCE = 'NFTokenBurn.cpp'
  * ```
  */
 export const nftokenBurnRules: TransactionRules = {
+  source: 'NFTokenBurn.cpp',
   amendment: 'NonFungibleTokensV1_1',
+  flags: 0,
   preflight(tx) {
-    if (hasOtherFlags(tx, 0)) {
-      const detail = `Flags ${tx.Flags} sets a flag other than the universal ones`
-      return refuse('temINVALID_FLAG', 'flags-invalid', detail, SOURCE)
-    }
     if (isLedgerIndex(tx.NFTokenID)) return null
     const detail = `NFTokenID ${JSON.stringify(tx.NFTokenID)} is not 64 hex characters`
     return refuse('temMALFORMED', 'token-id-malformed', detail, SOURCE)

@@ -34,6 +34,15 @@ const MAX_UINT32 = 0xffffffff
 
 // The mint flags a network accepts (rippled `tfNFTokenMintMask` and its variants): tfTrustLine
 // only before fixRemoveNFTokenAutoTrustLine, tfMutable only with DynamicNFT.
+// Every flag NFTokenMint may define (its rules' `flags`); which of them a network takes depends
+// on its amendments (mintFlags, rippled NFTokenMint::getFlagsMask).
+const MINT_FLAGS =
+  NFT_FLAG.Burnable |
+  NFT_FLAG.OnlyXRP |
+  NFT_FLAG.Transferable |
+  NFT_FLAG.TrustLine |
+  NFT_FLAG.Mutable
+
 function mintFlags(context: PreflightContext): number {
   let allowed = NFT_FLAG.Burnable | NFT_FLAG.OnlyXRP | NFT_FLAG.Transferable
   if (!context.enabled('fixRemoveNFTokenAutoTrustLine')) allowed |= NFT_FLAG.TrustLine
@@ -86,7 +95,9 @@ function nextSerial(root: AccountRoot, tx: JsonObject): number | null {
  * ```
  */
 export const nftokenMintRules: TransactionRules = {
+  source: 'NFTokenMint.cpp',
   amendment: 'NonFungibleTokensV1_1',
+  flags: MINT_FLAGS,
   preflight(tx, context) {
     const withOffer = hasOfferFields(tx)
     if (withOffer && !context.enabled('NFTokenMintOffer')) return 'temDISABLED'

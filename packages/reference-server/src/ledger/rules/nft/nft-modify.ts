@@ -3,7 +3,6 @@ import { isLedgerIndex } from '../../state/keylets'
 import { refuse } from '../../view/refusal'
 import type { TransactionRules } from '../transaction-rules'
 import { badTokenUri } from './nft-mint'
-import { hasOtherFlags } from './nft-offers'
 import { changeTokenUri, findToken } from './nft-pages'
 import { NFT_FLAG, nftokenFlagsOf, nftokenIssuerOf } from './nftoken-id'
 
@@ -14,7 +13,7 @@ const SOURCE = 'NFTokenModify.cpp'
  * NFTokenModify (DynamicNFT; rippled `NFTokenModify.cpp`, xrpl.org "NFTokenModify"): the issuer of
  * a token minted with `tfMutable`, or the issuer's `NFTokenMinter`, sets its `URI` or (without
  * `URI`) removes it, wherever the token is held (`Owner`, the sender when absent). Preflight: any
- * flag but the universal ones → `temINVALID_FLAG`; `Owner` equal to `Account`, a `URI` empty or
+ * flag but the universal ones → `temINVALID_FLAG` (declared, `flags: 0`); `Owner` equal to `Account`, a `URI` empty or
  * over 256 bytes → `temMALFORMED`. Preclaim: the owner does not hold it → `tecNO_ENTRY`; not
  * mutable, or the sender is neither the issuer nor its minter → `tecNO_PERMISSION`.
  *
@@ -24,17 +23,15 @@ const SOURCE = 'NFTokenModify.cpp'
  * ```
  */
 export const nftokenModifyRules: TransactionRules = {
+  source: 'NFTokenModify.cpp',
   amendment: 'DynamicNFT',
+  flags: 0,
   preflight(tx, context) {
     // NFTokenModify::isEnabled asks for XLS-20 too.
     if (!context.enabled('NonFungibleTokensV1_1')) {
       const detail =
         'NFTokenModify needs NonFungibleTokensV1_1 beside DynamicNFT, not enabled on this network'
       return refuse('temDISABLED', 'amendment-disabled', detail, SOURCE)
-    }
-    if (hasOtherFlags(tx, 0)) {
-      const detail = `Flags ${tx.Flags} sets a flag other than the universal ones`
-      return refuse('temINVALID_FLAG', 'flags-invalid', detail, SOURCE)
     }
     const malformed = (detail: string) => refuse('temMALFORMED', 'modify-malformed', detail, SOURCE)
     if (!isLedgerIndex(tx.NFTokenID)) {

@@ -351,13 +351,14 @@ export const isOfferAmount = (value: unknown): value is OfferAmount =>
  *
  * @example
  * ```ts
- * nftokenCreateOfferRules.preflight({ ...tx, Flags: 2 }, context) // 'temINVALID_FLAG'
+ * nftokenCreateOfferRules.preflight({ ...tx, Amount: '0' }, context) // 'temBAD_AMOUNT' (a buy offer of nothing)
  * ```
  */
 export const nftokenCreateOfferRules: TransactionRules = {
+  source: 'NFTokenCreateOffer.cpp',
   amendment: 'NonFungibleTokensV1_1',
+  flags: TF_SELL_NFTOKEN,
   preflight(tx) {
-    if (hasOtherFlags(tx, TF_SELL_NFTOKEN)) return 'temINVALID_FLAG'
     if (!isLedgerIndex(tx.NFTokenID) || !isOfferAmount(tx.Amount)) return 'temMALFORMED'
     return offerPreflight(createOfferSpec(tx))
   },
@@ -388,9 +389,10 @@ export const nftokenCreateOfferRules: TransactionRules = {
  * ```
  */
 export const nftokenCancelOfferRules: TransactionRules = {
+  source: 'NFTokenCancelOffer.cpp',
   amendment: 'NonFungibleTokensV1_1',
+  flags: 0,
   preflight(tx) {
-    if (hasOtherFlags(tx, 0)) return 'temINVALID_FLAG'
     const ids = tx.NFTokenOffers
     if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_NFT_OFFERS) {
       return 'temMALFORMED'

@@ -1,10 +1,8 @@
-import type { JsonObject } from '../../codec/json-object'
 import { oracleIndex } from '../../state/keylets'
 import type { LedgerObject } from '../../state/ledger-object'
 import type { ApplyView } from '../../state/read-view'
 import { removeOwnedObject } from '../../view/owned-objects'
 import { refuse } from '../../view/refusal'
-import { hasUnknownFlags, lacks } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import { oracleReserveCount, priceDataOf } from './price-series'
 
@@ -33,19 +31,12 @@ export function deleteOracle(view: ApplyView, oracle: LedgerObject, owner: strin
  * ```
  */
 export const oracleDeleteRules: TransactionRules = {
+  source: 'DeleteOracle.cpp',
   amendment: 'PriceOracle',
-  preflight(tx: JsonObject) {
-    if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
-    if (lacks(tx, 'OracleDocumentID')) {
-      return refuse(
-        'temMALFORMED',
-        'oracle-field-missing',
-        'OracleDocumentID is required',
-        'DeleteOracle.cpp',
-      )
-    }
-    return null
-  },
+  flags: 0,
+  required: ['OracleDocumentID'],
+  // DeleteOracle::preflight checks only what the rules declare.
+  preflight: () => null,
   preclaim(view, tx) {
     const id = Number(tx.OracleDocumentID)
     if (view.read(oracleIndex(String(tx.Account), id))) return null

@@ -6,7 +6,7 @@ import type { LedgerObject, LedgerValue } from '../../state/ledger-object'
 import type { ReadView } from '../../state/read-view'
 import { addOwnedObject, reserveRefusal } from '../../view/owned-objects'
 import { type Refusal, refuse } from '../../view/refusal'
-import { hasUnknownFlags, lacks } from '../preflight-fields'
+import { lacks } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import {
   oracleReserveCount,
@@ -35,13 +35,6 @@ const malformed = (rule: string, detail: string): Refusal =>
 
 // SetOracle::preflight: the series' size, then each blob field neither empty nor too long.
 function oracleSetPreflight(tx: JsonObject): Refusal | string | null {
-  if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
-  if (lacks(tx, 'OracleDocumentID', 'LastUpdateTime', 'PriceDataSeries')) {
-    return malformed(
-      'oracle-field-missing',
-      'OracleDocumentID, LastUpdateTime and PriceDataSeries are required',
-    )
-  }
   const series = priceDataOf(tx.PriceDataSeries)
   if (series.length === 0) {
     return refuse('temARRAY_EMPTY', 'oracle-series-empty', 'PriceDataSeries is empty', SOURCE)
@@ -175,7 +168,10 @@ const storedPair = (data: PriceData): PriceData => ({
  * ```
  */
 export const oracleSetRules: TransactionRules = {
+  source: 'SetOracle.cpp',
   amendment: 'PriceOracle',
+  flags: 0,
+  required: ['OracleDocumentID', 'LastUpdateTime', 'PriceDataSeries'],
   preflight: oracleSetPreflight,
   preclaim: oracleSetPreclaim,
   doApply(context) {

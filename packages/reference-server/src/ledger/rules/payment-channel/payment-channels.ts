@@ -9,7 +9,7 @@ import type { Verdict } from '../../view/refusal'
 import { credentialIdsPreclaim, credentialIdsPreflight } from '../common/credential-ids'
 import { depositRefusal, incomingRefusal } from '../common/deposit-authorization'
 import { copyFields, sequenceUsed } from '../common/transaction-fields'
-import { hasUnknownFlags, isPositiveNative, isPublicKey, lacks } from '../preflight-fields'
+import { isPositiveNative, isPublicKey } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import { verifiesClaim } from './channel-claim-signature'
 
@@ -30,8 +30,6 @@ export const TF_CLOSE = 0x00020000
  * ```
  */
 export function channelCreatePreflight(tx: JsonObject): string | null {
-  if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
-  if (lacks(tx, 'Amount', 'Destination', 'SettleDelay', 'PublicKey')) return 'temMALFORMED'
   if (!isPositiveNative(tx.Amount)) return 'temBAD_AMOUNT'
   if (tx.Account === tx.Destination) return 'temDST_IS_SRC'
   if (!isPublicKey(tx.PublicKey)) return 'temMALFORMED'
@@ -48,8 +46,6 @@ export function channelCreatePreflight(tx: JsonObject): string | null {
  * ```
  */
 export function channelFundPreflight(tx: JsonObject): string | null {
-  if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
-  if (lacks(tx, 'Channel', 'Amount')) return 'temMALFORMED'
   if (!isPositiveNative(tx.Amount)) return 'temBAD_AMOUNT'
   return null
 }
@@ -72,13 +68,11 @@ export function channelClaimPreflight(tx: JsonObject): Verdict | null {
 }
 
 function claimFieldsRefusal(tx: JsonObject): string | null {
-  if (lacks(tx, 'Channel')) return 'temMALFORMED'
   if (tx.Balance !== undefined && !isPositiveNative(tx.Balance)) return 'temBAD_AMOUNT'
   if (tx.Amount !== undefined && !isPositiveNative(tx.Amount)) return 'temBAD_AMOUNT'
   const balance = parseDrops(tx.Balance)
   const amount = parseDrops(tx.Amount)
   if (balance !== null && amount !== null && balance > amount) return 'temBAD_AMOUNT'
-  if (hasUnknownFlags(tx, TF_RENEW | TF_CLOSE)) return 'temINVALID_FLAG'
   const flags = typeof tx.Flags === 'number' ? tx.Flags : 0
   if (flags & TF_CLOSE && flags & TF_RENEW) return 'temMALFORMED'
   if (tx.Signature === undefined) return null
@@ -121,6 +115,10 @@ const peekChannel = (view: ApplyView, id: unknown) => {
 }
 
 export const channelCreateRules: TransactionRules = {
+  source: 'PayChan.cpp',
+  amendment: 'PayChan',
+  flags: 0,
+  required: ['Amount', 'Destination', 'SettleDelay', 'PublicKey'],
   preflight: channelCreatePreflight,
   preclaim(view, tx, context) {
     const root = readAccount(view, String(tx.Account))
@@ -169,6 +167,10 @@ export const channelCreateRules: TransactionRules = {
 }
 
 export const channelFundRules: TransactionRules = {
+  source: 'PayChan.cpp',
+  amendment: 'PayChan',
+  flags: 0,
+  required: ['Channel', 'Amount'],
   preflight: channelFundPreflight,
   doApply({ view, tx, account }) {
     const channel = peekChannel(view, tx.Channel)
@@ -198,6 +200,10 @@ export const channelFundRules: TransactionRules = {
 }
 
 export const channelClaimRules: TransactionRules = {
+  source: 'PayChan.cpp',
+  amendment: 'PayChan',
+  flags: TF_RENEW | TF_CLOSE,
+  required: ['Channel'],
   preflight: channelClaimPreflight,
   // PayChanClaim::preclaim: the credentials, when given (CredentialHelpers.cpp `valid`).
   preclaim: (view, tx) => credentialIdsPreclaim(view, tx),

@@ -17,6 +17,9 @@ import { applyMptPayment, movesMpt, mptPaymentPreflight } from './mpt-payment'
 import { tooManyPaths } from './payment-paths'
 import { applyRipplePayment, movesIssuedAsset, TF_PAYMENT } from './ripple-payment'
 
+// The flags Payment defines (TxFlags.h tfPaymentMask's complement).
+const PAYMENT_FLAGS = Object.values(TF_PAYMENT).reduce((all, flag) => all | flag, 0)
+
 const positive = (amount: unknown) => {
   try {
     return LedgerAmount.fromJson(amount).signum() > 0
@@ -78,6 +81,9 @@ function amountPreflight(tx: JsonObject, context: PreflightContext): Verdict | n
 const SOURCE = 'Payment.cpp'
 
 export const paymentRules: TransactionRules = {
+  source: 'Payment.cpp',
+  amendment: null,
+  flags: PAYMENT_FLAGS,
   preflight(tx: JsonObject, context) {
     return amountPreflight(tx, context) ?? credentialIdsPreflight(tx)
   },

@@ -128,6 +128,9 @@ const halfOf = (tx: JsonObject): ClawbackHalf =>
  * ```
  */
 export const clawbackRules: TransactionRules = {
+  source: 'Clawback.cpp',
+  amendment: 'Clawback',
+  flags: 0,
   preflight(tx, context) {
     if (!onlyFlags(tx, TF_UNIVERSAL)) return 'temINVALID_FLAG'
     return halfOf(tx).preflight(tx, context)

@@ -12,6 +12,7 @@ import { trustCreate, trustDelete } from '../../view/trust-lines'
 import {
   deepFreezePreclaim,
   TF_TRUST_SET,
+  TRUST_SET_FLAGS,
   trustLineFlagsAfter,
   trustSetFlagsPreclaim,
   trustSetFlagsPreflight,
@@ -122,6 +123,9 @@ function sideNeedsReserve(view: ApplyView, line: RippleState, side: 'Low' | 'Hig
  * ```
  */
 export const trustSetRules: TransactionRules = {
+  source: 'SetTrust.cpp',
+  amendment: null,
+  flags: TRUST_SET_FLAGS,
   preflight(tx: JsonObject, context) {
     const flagged = trustSetFlagsPreflight(tx, context)
     if (flagged) return flagged

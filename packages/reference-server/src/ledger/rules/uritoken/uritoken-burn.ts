@@ -18,7 +18,9 @@ const SOURCE = 'URIToken.cpp'
  * ```
  */
 export const uriTokenBurnRules: TransactionRules = {
+  source: 'URIToken.cpp',
   amendment: 'URIToken',
+  flags: 0,
   preflight: (tx) => uriTokenPreflight(tx),
   preclaim(view, tx) {
     const token = readUriToken(view, tx.URITokenID)

@@ -89,7 +89,9 @@ function sendPrice(view: ApplyView, from: string, to: string, amount: LedgerAmou
  * ```
  */
 export const uriTokenBuyRules: TransactionRules = {
+  source: 'URIToken.cpp',
   amendment: 'URIToken',
+  flags: 0,
   preflight: (tx) => uriTokenPreflight(tx),
   preclaim(view, tx) {
     const token = readUriToken(view, tx.URITokenID)

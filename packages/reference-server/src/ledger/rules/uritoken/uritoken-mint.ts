@@ -27,7 +27,9 @@ const duplicate = (view: ReadView, issuer: string, uri: string) =>
  * ```
  */
 export const uriTokenMintRules: TransactionRules = {
+  source: 'URIToken.cpp',
   amendment: 'URIToken',
+  flags: TF_BURNABLE,
   preflight: (tx) => uriTokenPreflight(tx),
   preclaim: (view, tx) => duplicate(view, String(tx.Account), String(tx.URI)),
   doApply({ view, tx, account, priorBalance, fee }) {

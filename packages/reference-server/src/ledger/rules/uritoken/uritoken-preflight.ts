@@ -3,7 +3,7 @@ import type { JsonObject } from '../../codec/json-object'
 import { isLedgerIndex } from '../../state/keylets'
 import { refuse, type Verdict } from '../../view/refusal'
 import { isBadCurrency } from '../preflight-fields'
-import { hasXahauFlagsBeyond, TF_BURNABLE, uriProblem } from './uritoken-entry'
+import { uriProblem } from './uritoken-entry'
 
 const SOURCE = 'URIToken.cpp'
 
@@ -63,9 +63,6 @@ export function uriTokenPreflight(tx: JsonObject): Verdict | null {
   if (mint || tx.URI !== undefined) {
     const problem = uriProblem(tx.URI)
     if (problem) return refuse('temMALFORMED', 'uri-malformed', problem, SOURCE)
-  }
-  if (hasXahauFlagsBeyond(tx, mint ? TF_BURNABLE : 0)) {
-    return refuse('temINVALID_FLAG', 'flags', `Flags ${tx.Flags} are not ${type}'s`, SOURCE)
   }
   if (tx.Destination !== undefined && tx.Destination === tx.Account) {
     return refuse('temREDUNDANT', 'destination-self', 'the Destination is the sender', SOURCE)

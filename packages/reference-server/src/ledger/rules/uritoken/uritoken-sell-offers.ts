@@ -27,7 +27,9 @@ function ownedToken(view: ReadView, tx: Record<string, unknown>): Refusal | null
  * ```
  */
 export const uriTokenCreateSellOfferRules: TransactionRules = {
+  source: 'URIToken.cpp',
   amendment: 'URIToken',
+  flags: 0,
   preflight: (tx) => uriTokenPreflight(tx),
   preclaim(view, tx) {
     const owned = ownedToken(view, tx)
@@ -54,11 +56,13 @@ export const uriTokenCreateSellOfferRules: TransactionRules = {
  *
  * @example
  * ```ts
- * uriTokenCancelSellOfferRules.preflight({ TransactionType: 'URITokenCancelSellOffer', Flags: 1 }, context) // temINVALID_FLAG
+ * uriTokenCancelSellOfferRules.preflight({ TransactionType: 'URITokenCancelSellOffer', URITokenID: 'zz' }, context) // temMALFORMED
  * ```
  */
 export const uriTokenCancelSellOfferRules: TransactionRules = {
+  source: 'URIToken.cpp',
   amendment: 'URIToken',
+  flags: 0,
   preflight: (tx) => uriTokenPreflight(tx),
   preclaim: ownedToken,
   doApply({ view, tx }) {

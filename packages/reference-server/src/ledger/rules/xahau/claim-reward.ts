@@ -29,7 +29,9 @@ const REWARD_FIELDS = ['RewardLgrFirst', 'RewardLgrLast', 'RewardAccumulator', '
  * ```
  */
 export const claimRewardRules: TransactionRules = {
+  source: 'ClaimReward.cpp',
   amendment: 'BalanceRewards',
+  flags: null,
   preflight(tx) {
     if (Number(tx.Flags ?? 0) > TF_OPT_OUT) {
       return refuse('temINVALID_FLAG', 'flags', `Flags ${tx.Flags} above tfOptOut`, SOURCE)

@@ -159,7 +159,9 @@ function sendIssued(view: Sandbox, tx: JsonObject, source: string, destination: 
  * ```
  */
 export const remitRules: TransactionRules = {
+  source: 'Remit.cpp',
   amendment: 'Remit',
+  flags: 0,
   fee: (tx, _fees, standard) =>
     standard + (typeof tx.Blob === 'string' ? BigInt(tx.Blob.length / 2) : 0n),
   preflight: (tx) => remitPreflight(tx),

@@ -139,7 +139,9 @@ function remarksRefusal(view: ReadView, tx: JsonObject): Refusal | null {
  * ```
  */
 export const setRemarksRules: TransactionRules = {
+  source: 'SetRemarks.cpp',
   amendment: 'Remarks',
+  flags: 0,
   fee(tx, _fees, standard) {
     let bytes = 0n
     for (const remark of remarksOf(tx.Remarks)) {

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { getBalanceChanges, type TransactionMetadata } from 'xrpl'
+import { uriTokenIndex } from '../../../../src/ledger/state/keylets'
 import { type LedgerFixture, ledgerFixture } from '../../ledger-fixture'
 import { type TestKey, testKey } from '../../test-keys'
+import { xahauFixture } from '../xahau/xahau-fixture'
 
 let f: LedgerFixture
 const alice = testKey(81)
@@ -123,6 +125,49 @@ describe('AccountDelete (rippled DeleteAccount.cpp)', () => {
     closeLedgers(256)
     const destination = expected === 'tecNO_DST' ? testKey(89) : bob
     expect(deleteInto(alice, destination, fields).engine_result).toBe(expected)
+  })
+
+  it('takes its DEX offers with it, out of their book [rippled DeleteAccount.cpp offerDelete]', () => {
+    const usd = { currency: 'USD', issuer: carol.address, value: '1' }
+    expect(
+      result(alice, { TransactionType: 'OfferCreate', TakerGets: '1000000', TakerPays: usd }),
+    ).toBe('tesSUCCESS')
+    closeLedgers(260)
+    const { txid, engine_result } = deleteInto(alice, bob)
+    expect(engine_result).toBe('tesSUCCESS')
+    const deleted = meta(txid).AffectedNodes.flatMap((node) =>
+      'DeletedNode' in node ? [node.DeletedNode.LedgerEntryType] : [],
+    )
+    expect(deleted).toContain('Offer')
+    expect(f.ledger.account('TESTNET', alice.address)).toBeNull()
+  })
+
+  it('on Xahau (DeletableAccounts switched on) takes a URIToken it owns with it, but an account that minted one stays (tecHAS_OBLIGATIONS) [xahaud DeleteAccount.cpp removeGeneric, lsfURITokenIssuer]', () => {
+    const x = xahauFixture([alice, bob, carol], 100_000_000n)
+    try {
+      // Xahau's networks have no DeletableAccounts enabled (amendments/network-profiles.ts).
+      x.ledger.setAmendments('XAHAU', { enable: ['DeletableAccounts'] })
+      const URI = Buffer.from('ipfs://deleted', 'utf8').toString('hex').toUpperCase()
+      const tokenId = uriTokenIndex(alice.address, URI)
+      const submit = (key: TestKey, fields: Record<string, unknown>) =>
+        x.submit(key, fields).engine_result
+      expect(submit(alice, { TransactionType: 'URITokenMint', URI })).toBe('tesSUCCESS')
+      const sell = { URITokenID: tokenId, Amount: '1', Destination: bob.address }
+      expect(submit(alice, { TransactionType: 'URITokenCreateSellOffer', ...sell })).toBe(
+        'tesSUCCESS',
+      )
+      expect(
+        submit(bob, { TransactionType: 'URITokenBuy', URITokenID: tokenId, Amount: '1' }),
+      ).toBe('tesSUCCESS')
+      for (let i = 0; i < 260; i++) x.ledger.close('XAHAU')
+      const remove = (key: TestKey) =>
+        submit(key, { TransactionType: 'AccountDelete', Destination: carol.address })
+      expect(remove(alice)).toBe('tecHAS_OBLIGATIONS')
+      expect(remove(bob)).toBe('tesSUCCESS')
+      expect(x.entry(tokenId)).toBeNull()
+    } finally {
+      x.dispose()
+    }
   })
 
   it('refuses a deletion into itself (temDST_IS_SRC), changing nothing', () => {

@@ -4,18 +4,22 @@ import { networkDefinition } from '../../../../src/ledger/networks'
 import {
   accountDeletePreclaim,
   accountDeletePreflight,
+  accountDeleteRules,
 } from '../../../../src/ledger/rules/account/account-delete'
 import {
   accountSetFields,
   accountSetFlags,
   accountSetPreflight,
+  accountSetRules,
 } from '../../../../src/ledger/rules/account/account-set'
 import {
   depositPreauthPreclaim,
   depositPreauthPreflight,
+  depositPreauthRules,
 } from '../../../../src/ledger/rules/account/deposit-preauth'
 import {
   setRegularKeyPreflight,
+  setRegularKeyRules,
   signerListSetPreflight,
 } from '../../../../src/ledger/rules/account/key-settings'
 import { ASF } from '../../../../src/ledger/rules/common/account-flags'
@@ -27,6 +31,7 @@ import { LSF as LEDGER_FLAGS } from '../../../../src/ledger/state/ledger-object'
 import { resultOf } from '../../../../src/ledger/view/refusal'
 import { ledgerFixture } from '../../ledger-fixture'
 import { testKey } from '../../test-keys'
+import { checkedPreflight, preflightResult } from '../declared-preflight'
 
 const LSF = LEDGER_FLAGS.AccountRoot
 
@@ -77,7 +82,10 @@ describe('AccountSet preflight (rippled SetAccount.cpp)', () => {
     ['a Domain of 256 bytes', { Domain: '61'.repeat(256) }, null],
     ['a Domain of 257 bytes', { Domain: '61'.repeat(257) }, 'telBAD_DOMAIN'],
   ])('%s → %s', (_, fields, expected) => {
-    expect(accountSetPreflight({ Account: a, ...fields }, table)).toBe(expected)
+    const tx = { Account: a, ...fields }
+    expect(preflightResult(accountSetRules, tx, (t) => accountSetPreflight(t, table))).toBe(
+      expected,
+    )
   })
 
   it.each([
@@ -197,7 +205,11 @@ describe('SetRegularKey and SignerListSet preflight (rippled SetRegularKey.cpp, 
     ['the master key as regular key', { RegularKey: a }, 'temBAD_REGKEY'],
     ['a flag of another type', { Flags: 0x00010000 }, 'temINVALID_FLAG'],
   ])('SetRegularKey with %s → %s', (_, fields, expected) => {
-    const verdict = setRegularKeyPreflight({ Account: a, ...fields })
+    const verdict = checkedPreflight(
+      setRegularKeyRules,
+      { Account: a, ...fields },
+      setRegularKeyPreflight,
+    )
     expect(verdict && resultOf(verdict)).toBe(expected)
     if (verdict) expect(verdict).toMatchObject({ source: 'SetRegularKey.cpp' })
   })
@@ -258,7 +270,10 @@ describe('AccountDelete (rippled DeleteAccount.cpp)', () => {
   it('refuses a deletion into itself and foreign flags (preflight)', () => {
     expect(accountDeletePreflight({ Account: a, Destination: b })).toBeNull()
     expect(accountDeletePreflight({ Account: a, Destination: a })).toBe('temDST_IS_SRC')
-    expect(accountDeletePreflight({ Account: a, Destination: b, Flags: 1 })).toBe('temINVALID_FLAG')
+    const flagged = { Account: a, Destination: b, Flags: 1 }
+    expect(preflightResult(accountDeleteRules, flagged, accountDeletePreflight)).toBe(
+      'temINVALID_FLAG',
+    )
   })
 
   it('costs one owner reserve, signers or not (calculateBaseFee, on the ledger: minimumFee)', () => {
@@ -331,7 +346,8 @@ describe('DepositPreauth and deposit authorization (rippled DepositPreauth.cpp, 
     ['the zero account', { Authorize: 'rrrrrrrrrrrrrrrrrrrrrhoLvTp' }, 'temINVALID_ACCOUNT_ID'],
     ['a flag', { Authorize: b, Flags: 1 }, 'temINVALID_FLAG'],
   ])('preflight with %s → %s', (_, fields, expected) => {
-    expect(depositPreauthPreflight({ Account: a, ...fields })).toBe(expected)
+    const tx = { Account: a, ...fields }
+    expect(preflightResult(depositPreauthRules, tx, depositPreauthPreflight)).toBe(expected)
   })
 
   it.each([

@@ -3,10 +3,14 @@ import { validate } from 'xrpl'
 import type { JsonObject } from '../../../../src/ledger/codec/json-object'
 import {
   checkCancelPreflight,
+  checkCancelRules,
   checkCashPreflight,
+  checkCashRules,
   checkCreatePreflight,
+  checkCreateRules,
 } from '../../../../src/ledger/rules/check/checks'
 import { testKey } from '../../test-keys'
+import { preflightResult } from '../declared-preflight'
 
 const alice = testKey(1).address
 const bob = testKey(2).address
@@ -51,10 +55,10 @@ const cashRows: [string, JsonObject, string | null][] = [
 
 describe('check preflight: the transaction alone (rippled CreateCheck, CashCheck, CancelCheck)', () => {
   it.each(createRows)('CheckCreate, %s → %s', (_name, tx, result) => {
-    expect(checkCreatePreflight(tx)).toBe(result)
+    expect(preflightResult(checkCreateRules, tx, checkCreatePreflight)).toBe(result)
   })
   it.each(cashRows)('CheckCash, %s → %s', (_name, tx, result) => {
-    expect(checkCashPreflight(tx)).toBe(result)
+    expect(preflightResult(checkCashRules, tx, checkCashPreflight)).toBe(result)
   })
   it('what preflight accepts, xrpl.js validate accepts too', () => {
     for (const [, tx, result] of [...createRows, ...cashRows]) {
@@ -64,7 +68,8 @@ describe('check preflight: the transaction alone (rippled CreateCheck, CashCheck
 
   it('CheckCancel takes any CheckID and the universal flags only', () => {
     expect(checkCancelPreflight({ CheckID: checkId })).toBeNull()
-    expect(checkCancelPreflight({ CheckID: checkId, Flags: 4 })).toBe('temINVALID_FLAG')
+    const flagged = { CheckID: checkId, Flags: 4 }
+    expect(preflightResult(checkCancelRules, flagged, checkCancelPreflight)).toBe('temINVALID_FLAG')
     expect(checkCancelPreflight({})).toBe('temMALFORMED')
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { amendmentTable } from '../../../../src/ledger/amendments/amendment-table'
+import type { JsonObject } from '../../../../src/ledger/codec/json-object'
 import { networkDefinition } from '../../../../src/ledger/networks'
 import {
   TF_TRUST_SET,
@@ -7,7 +8,9 @@ import {
   trustSetFlagsPreclaim,
   trustSetFlagsPreflight,
 } from '../../../../src/ledger/rules/common/trust-line-flags'
+import { trustSetRules } from '../../../../src/ledger/rules/token/trust-set'
 import { LSF as LEDGER_FLAGS } from '../../../../src/ledger/state/ledger-object'
+import { preflightResult } from '../declared-preflight'
 
 const LSF = LEDGER_FLAGS.AccountRoot
 const LINE_FLAGS = LEDGER_FLAGS.RippleState
@@ -25,7 +28,10 @@ describe('TrustSet flags (rippled SetTrust.cpp)', () => {
     [TF.SetDeepFreeze, null], // DeepFreeze is enabled on TESTNET
     [0x80000000, null], // tfFullyCanonicalSig
   ])('preflight Flags %i → %s', (Flags, expected) => {
-    expect(trustSetFlagsPreflight({ Flags }, table)).toBe(expected)
+    const tx = { Flags }
+    expect(
+      preflightResult(trustSetRules, tx, (t: JsonObject) => trustSetFlagsPreflight(t, table)),
+    ).toBe(expected)
   })
 
   it('refuses the deep freeze flags without the DeepFreeze amendment (temINVALID_FLAG)', () => {

@@ -3,13 +3,15 @@ import { validate } from 'xrpl'
 import type { JsonObject } from '../../../../src/ledger/codec/json-object'
 import { preimageSha256 } from '../../../../src/ledger/rules/escrow/crypto-condition'
 import {
-  escrowCancelPreflight,
+  escrowCancelRules,
   escrowCreatePreflight,
+  escrowCreateRules,
   escrowFinishExtraFee,
   escrowFinishPreflight,
+  escrowFinishRules,
 } from '../../../../src/ledger/rules/escrow/escrow'
-import { resultOf } from '../../../../src/ledger/view/refusal'
 import { testKey } from '../../test-keys'
+import { preflightResult } from '../declared-preflight'
 
 const alice = testKey(1).address
 const bob = testKey(2).address
@@ -90,14 +92,13 @@ const cancelRows: [string, JsonObject, string | null][] = [
 
 describe('escrow preflight: the transaction alone (rippled Escrow.cpp)', () => {
   it.each(createRows)('EscrowCreate, %s → %s', (_name, tx, result) => {
-    expect(escrowCreatePreflight(tx)).toBe(result)
+    expect(preflightResult(escrowCreateRules, tx, escrowCreatePreflight)).toBe(result)
   })
   it.each(finishRows)('EscrowFinish, %s → %s', (_name, tx, result) => {
-    const verdict = escrowFinishPreflight(tx)
-    expect(verdict === null ? null : resultOf(verdict)).toBe(result)
+    expect(preflightResult(escrowFinishRules, tx, escrowFinishPreflight)).toBe(result)
   })
   it.each(cancelRows)('EscrowCancel, %s → %s', (_name, tx, result) => {
-    expect(escrowCancelPreflight(tx)).toBe(result)
+    expect(preflightResult(escrowCancelRules, tx)).toBe(result)
   })
 
   it('what preflight accepts, xrpl.js validate accepts too; what both refuse for a missing time', () => {

@@ -8,14 +8,19 @@ import {
 } from '../../../../src/ledger/rules/payment-channel/channel-claim-signature'
 import {
   channelClaimPreflight,
+  channelClaimRules,
   channelCreatePreflight,
+  channelCreateRules,
   channelFundPreflight,
+  channelFundRules,
   TF_CLOSE,
   TF_RENEW,
 } from '../../../../src/ledger/rules/payment-channel/payment-channels'
-import { resultOf, type Verdict } from '../../../../src/ledger/view/refusal'
+import type { TransactionRules } from '../../../../src/ledger/rules/transaction-rules'
+import type { Verdict } from '../../../../src/ledger/view/refusal'
 import { authorizeChannelClaim } from '../../../../src/wallet/channel-claim'
 import { testKey } from '../../test-keys'
+import { preflightResult } from '../declared-preflight'
 
 const owner = testKey(1)
 const secp = testKey(3, 'ecdsa-secp256k1')
@@ -181,9 +186,15 @@ const rows: [string, (tx: JsonObject) => Verdict | null, JsonObject, string | nu
   ],
 ]
 
+// The rules whose declared flags and fields the transactor checks before each preflight.
+const RULES = new Map([
+  [channelCreatePreflight, channelCreateRules],
+  [channelFundPreflight, channelFundRules],
+  [channelClaimPreflight, channelClaimRules],
+])
+
 describe('payment-channel preflight: the transaction alone (rippled PayChan.cpp)', () => {
   it.each(rows)('%s → %s', (_name, preflight, tx, result) => {
-    const verdict = preflight(tx)
-    expect(verdict === null ? null : resultOf(verdict)).toBe(result)
+    expect(preflightResult(RULES.get(preflight) as TransactionRules, tx, preflight)).toBe(result)
   })
 })
