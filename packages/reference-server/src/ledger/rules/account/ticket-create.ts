@@ -23,7 +23,7 @@ const SOURCE = 'CreateTicket.cpp'
  * ```
  */
 export const ticketCreateRules: TransactionRules = {
-  source: 'CreateTicket.cpp',
+  source: SOURCE,
   amendment: 'TicketBatch',
   flags: 0,
   preflight(tx: JsonObject) {

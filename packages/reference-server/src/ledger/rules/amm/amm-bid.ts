@@ -8,7 +8,6 @@ import { power } from '../../number/number-roots'
 import { readAccount } from '../../state/account-root'
 import { refuse } from '../../view/refusal'
 import { accountSend, rippleCredit } from '../../view/ripple-credit'
-import { hasUnknownFlags } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import { DISCOUNTED_FEE_FRACTION, TOTAL_TIME_SLOT_SECS } from './amm-account'
 import { amountField, assetPair, invalidAmount, sameIssue } from './amm-fields'
@@ -40,11 +39,10 @@ export function auctionTimeSlot(now: number, expiration: number | undefined): nu
 }
 
 export const ammBidRules: TransactionRules = {
-  source: 'AMMBid.cpp',
+  source: SOURCE,
   amendment: 'AMM',
   flags: 0,
   preflight(tx) {
-    if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
     const pair = assetPair(tx)
     if (typeof pair === 'string') return pair
     for (const field of ['BidMin', 'BidMax']) {

@@ -6,7 +6,6 @@ import { readAccount } from '../../state/account-root'
 import { LSF } from '../../state/ledger-object'
 import { refuse, type Verdict } from '../../view/refusal'
 import { rippleCredit } from '../../view/ripple-credit'
-import { hasUnknownFlags, lacks } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import { amountField, assetPair, flagsOf, TF_CLAW_TWO_ASSETS } from './amm-fields'
 import { equalWithdraw, settleLPBalance, withdrawFromPool } from './amm-withdraw'
@@ -17,13 +16,11 @@ import { equalWithdraw, settleLPBalance, withdrawFromPool } from './amm-withdraw
 const SOURCE = 'AMMClawback.cpp'
 
 export const ammClawbackRules: TransactionRules = {
-  source: 'AMMClawback.cpp',
+  source: SOURCE,
   amendment: 'AMMClawback',
   flags: TF_CLAW_TWO_ASSETS,
   required: ['Holder'],
   preflight(tx) {
-    if (hasUnknownFlags(tx, TF_CLAW_TWO_ASSETS)) return 'temINVALID_FLAG'
-    if (lacks(tx, 'Holder')) return 'temMALFORMED'
     const issuer = String(tx.Account)
     if (issuer === tx.Holder) {
       return refuse('temMALFORMED', 'holder', 'the holder cannot be the issuer', SOURCE)

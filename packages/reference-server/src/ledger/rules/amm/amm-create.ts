@@ -13,7 +13,6 @@ import { isFrozen } from '../../view/freeze'
 import { refuse } from '../../view/refusal'
 import { requireAuth } from '../../view/require-auth'
 import { accountSend } from '../../view/ripple-credit'
-import { hasUnknownFlags, lacks } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import { createPseudoAccount, initializeFeeAuctionVote, linkAmm } from './amm-account'
 import { amountField, invalidAmount, sameIssue, TRADING_FEE_THRESHOLD } from './amm-fields'
@@ -28,15 +27,13 @@ const amounts = (tx: JsonObject) =>
 export const LSF_AMM_NODE = 0x01000000
 
 export const ammCreateRules: TransactionRules = {
-  source: 'AMMCreate.cpp',
+  source: SOURCE,
   amendment: 'AMM',
   flags: 0,
   required: ['Amount', 'Amount2', 'TradingFee'],
   // The fee is one owner reserve (AMMCreate::calculateBaseFee, `calculateOwnerReserveFee`).
   fee: (_tx, fees) => fees.increment,
   preflight(tx) {
-    if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
-    if (lacks(tx, 'Amount', 'Amount2', 'TradingFee')) return 'temMALFORMED'
     const amount = amountField(tx, 'Amount')
     const amount2 = amountField(tx, 'Amount2')
     if (!amount || !amount2) return 'temBAD_AMOUNT'

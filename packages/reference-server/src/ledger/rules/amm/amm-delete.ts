@@ -1,7 +1,6 @@
 import { type AmmEntry, lpBalance, readAmm } from '../../amm/amm-pool'
 import type { LedgerAsset } from '../../amounts/ledger-asset'
 import { refuse } from '../../view/refusal'
-import { hasUnknownFlags } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import { deleteAmmAccount } from './amm-account'
 import { assetPair } from './amm-fields'
@@ -11,11 +10,10 @@ import { assetPair } from './amm-fields'
 const SOURCE = 'AMMDelete.cpp'
 
 export const ammDeleteRules: TransactionRules = {
-  source: 'AMMDelete.cpp',
+  source: SOURCE,
   amendment: 'AMM',
   flags: 0,
   preflight(tx) {
-    if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
     const pair = assetPair(tx)
     return typeof pair === 'string' ? pair : null
   },

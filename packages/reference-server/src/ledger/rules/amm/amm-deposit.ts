@@ -33,7 +33,6 @@ import { isFrozen, isIndividualFrozen } from '../../view/freeze'
 import { refuse, type Verdict } from '../../view/refusal'
 import { requireAuth } from '../../view/require-auth'
 import { accountSend } from '../../view/ripple-credit'
-import { hasUnknownFlags } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import { initializeFeeAuctionVote } from './amm-account'
 import {
@@ -58,7 +57,6 @@ const ONE = LedgerNumber.ONE
 const TWO = LedgerNumber.from(2)
 
 function preflight(tx: JsonObject): Verdict | null {
-  if (hasUnknownFlags(tx, DEPOSIT_MODES)) return 'temINVALID_FLAG'
   const flags = flagsOf(tx)
   if (popcount(flags & DEPOSIT_MODES) !== 1) {
     return refuse('temMALFORMED', 'mode', 'exactly one deposit mode flag is needed', SOURCE)
@@ -235,7 +233,7 @@ function deposit(
 }
 
 export const ammDepositRules: TransactionRules = {
-  source: 'AMMDeposit.cpp',
+  source: SOURCE,
   amendment: 'AMM',
   flags: DEPOSIT_MODES,
   preflight,

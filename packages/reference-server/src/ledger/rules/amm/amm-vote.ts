@@ -4,7 +4,6 @@ import type { LedgerAsset } from '../../amounts/ledger-asset'
 import { accountIdOf } from '../../codec/account-ids'
 import { LedgerNumber } from '../../number/ledger-number'
 import { refuse } from '../../view/refusal'
-import { hasUnknownFlags, lacks } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import { DISCOUNTED_FEE_FRACTION, VOTE_WEIGHT_SCALE_FACTOR } from './amm-account'
 import { assetPair, TRADING_FEE_THRESHOLD } from './amm-fields'
@@ -26,13 +25,11 @@ const weightOf = (tokens: LedgerAmount, lpt: LedgerAmount) =>
   )
 
 export const ammVoteRules: TransactionRules = {
-  source: 'AMMVote.cpp',
+  source: SOURCE,
   amendment: 'AMM',
   flags: 0,
   required: ['TradingFee'],
   preflight(tx) {
-    if (hasUnknownFlags(tx)) return 'temINVALID_FLAG'
-    if (lacks(tx, 'TradingFee')) return 'temMALFORMED'
     const pair = assetPair(tx)
     if (typeof pair === 'string') return pair
     const fee = Number(tx.TradingFee)

@@ -32,7 +32,6 @@ import { isFrozen, isIndividualFrozen } from '../../view/freeze'
 import { refuse, type Verdict } from '../../view/refusal'
 import { requireAuth } from '../../view/require-auth'
 import { accountSend, rippleCredit } from '../../view/ripple-credit'
-import { hasUnknownFlags } from '../preflight-fields'
 import type { TransactionRules } from '../transaction-rules'
 import { deleteAmmAccount } from './amm-account'
 import {
@@ -61,7 +60,6 @@ const WITHDRAW_MODES =
 const TWO = LedgerNumber.from(2)
 
 function preflight(tx: JsonObject): Verdict | null {
-  if (hasUnknownFlags(tx, WITHDRAW_MODES)) return 'temINVALID_FLAG'
   const flags = flagsOf(tx)
   if (popcount(flags & WITHDRAW_MODES) !== 1) {
     return refuse('temMALFORMED', 'mode', 'exactly one withdrawal mode flag is needed', SOURCE)
@@ -319,7 +317,7 @@ function adjustSoleLP(
 }
 
 export const ammWithdrawRules: TransactionRules = {
-  source: 'AMMWithdraw.cpp',
+  source: SOURCE,
   amendment: 'AMM',
   flags: WITHDRAW_MODES,
   preflight,

@@ -30,7 +30,7 @@ const SOURCE = 'Credentials.cpp'
  * ```
  */
 export const credentialAcceptRules: TransactionRules = {
-  source: 'Credentials.cpp',
+  source: SOURCE,
   amendment: 'Credentials',
   flags: null,
   preflight(tx) {

@@ -25,7 +25,7 @@ const SOURCE = 'Credentials.cpp'
  * ```
  */
 export const credentialCreateRules: TransactionRules = {
-  source: 'Credentials.cpp',
+  source: SOURCE,
   amendment: 'Credentials',
   flags: null,
   preflight(tx) {

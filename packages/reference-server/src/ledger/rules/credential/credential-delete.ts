@@ -28,7 +28,7 @@ const credentialOf = (tx: Record<string, unknown>) =>
  * ```
  */
 export const credentialDeleteRules: TransactionRules = {
-  source: 'Credentials.cpp',
+  source: SOURCE,
   amendment: 'Credentials',
   flags: null,
   preflight(tx) {

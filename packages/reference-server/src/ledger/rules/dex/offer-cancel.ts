@@ -18,7 +18,7 @@ const SOURCE = 'CancelOffer.cpp'
  * ```
  */
 export const offerCancelRules: TransactionRules = {
-  source: 'CancelOffer.cpp',
+  source: SOURCE,
   amendment: null,
   flags: 0,
   preflight(tx) {

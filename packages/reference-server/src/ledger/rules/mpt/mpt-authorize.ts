@@ -26,7 +26,7 @@ const unauthorizes = (flags: unknown) =>
  * ```
  */
 export const mptAuthorizeRules: TransactionRules = {
-  source: 'MPTokenAuthorize.cpp',
+  source: SOURCE,
   amendment: 'MPTokensV1',
   flags: TF_MPT.Unauthorize,
   preflight(tx) {

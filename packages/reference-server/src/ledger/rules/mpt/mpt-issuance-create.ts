@@ -30,7 +30,7 @@ const TF_UNIVERSAL = 0xc0000000
  * ```
  */
 export const mptIssuanceCreateRules: TransactionRules = {
-  source: 'MPTokenIssuanceCreate.cpp',
+  source: SOURCE,
   amendment: 'MPTokensV1',
   flags: TF_MPT_CREATE,
   preflight(tx) {

@@ -18,7 +18,7 @@ const SOURCE = 'MPTokenIssuanceDestroy.cpp'
  * ```
  */
 export const mptIssuanceDestroyRules: TransactionRules = {
-  source: 'MPTokenIssuanceDestroy.cpp',
+  source: SOURCE,
   amendment: 'MPTokensV1',
   flags: 0,
   preflight(tx) {

@@ -21,7 +21,7 @@ const SOURCE = 'MPTokenIssuanceSet.cpp'
  * ```
  */
 export const mptIssuanceSetRules: TransactionRules = {
-  source: 'MPTokenIssuanceSet.cpp',
+  source: SOURCE,
   amendment: 'MPTokensV1',
   flags: TF_MPT.Lock | TF_MPT.Unlock,
   preflight(tx, context) {

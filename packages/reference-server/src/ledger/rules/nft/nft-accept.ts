@@ -256,7 +256,7 @@ function settle(
  * ```
  */
 export const nftokenAcceptOfferRules: TransactionRules = {
-  source: 'NFTokenAcceptOffer.cpp',
+  source: SOURCE,
   amendment: 'NonFungibleTokensV1_1',
   flags: 0,
   preflight(tx) {

@@ -22,7 +22,7 @@ const SOURCE = 'NFTokenBurn.cpp'
  * ```
  */
 export const nftokenBurnRules: TransactionRules = {
-  source: 'NFTokenBurn.cpp',
+  source: SOURCE,
   amendment: 'NonFungibleTokensV1_1',
   flags: 0,
   preflight(tx) {

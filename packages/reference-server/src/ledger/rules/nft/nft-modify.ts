@@ -23,7 +23,7 @@ const SOURCE = 'NFTokenModify.cpp'
  * ```
  */
 export const nftokenModifyRules: TransactionRules = {
-  source: 'NFTokenModify.cpp',
+  source: SOURCE,
   amendment: 'DynamicNFT',
   flags: 0,
   preflight(tx, context) {

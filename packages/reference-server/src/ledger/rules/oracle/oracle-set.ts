@@ -168,7 +168,7 @@ const storedPair = (data: PriceData): PriceData => ({
  * ```
  */
 export const oracleSetRules: TransactionRules = {
-  source: 'SetOracle.cpp',
+  source: SOURCE,
   amendment: 'PriceOracle',
   flags: 0,
   required: ['OracleDocumentID', 'LastUpdateTime', 'PriceDataSeries'],

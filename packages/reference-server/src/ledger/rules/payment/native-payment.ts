@@ -81,7 +81,7 @@ function amountPreflight(tx: JsonObject, context: PreflightContext): Verdict | n
 const SOURCE = 'Payment.cpp'
 
 export const paymentRules: TransactionRules = {
-  source: 'Payment.cpp',
+  source: SOURCE,
   amendment: null,
   flags: PAYMENT_FLAGS,
   preflight(tx: JsonObject, context) {

@@ -128,7 +128,7 @@ const halfOf = (tx: JsonObject): ClawbackHalf =>
  * ```
  */
 export const clawbackRules: TransactionRules = {
-  source: 'Clawback.cpp',
+  source: SOURCE,
   amendment: 'Clawback',
   flags: 0,
   preflight(tx, context) {

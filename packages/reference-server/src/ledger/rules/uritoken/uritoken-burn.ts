@@ -18,7 +18,7 @@ const SOURCE = 'URIToken.cpp'
  * ```
  */
 export const uriTokenBurnRules: TransactionRules = {
-  source: 'URIToken.cpp',
+  source: SOURCE,
   amendment: 'URIToken',
   flags: 0,
   preflight: (tx) => uriTokenPreflight(tx),

@@ -89,7 +89,7 @@ function sendPrice(view: ApplyView, from: string, to: string, amount: LedgerAmou
  * ```
  */
 export const uriTokenBuyRules: TransactionRules = {
-  source: 'URIToken.cpp',
+  source: SOURCE,
   amendment: 'URIToken',
   flags: 0,
   preflight: (tx) => uriTokenPreflight(tx),

@@ -27,7 +27,7 @@ const duplicate = (view: ReadView, issuer: string, uri: string) =>
  * ```
  */
 export const uriTokenMintRules: TransactionRules = {
-  source: 'URIToken.cpp',
+  source: SOURCE,
   amendment: 'URIToken',
   flags: TF_BURNABLE,
   preflight: (tx) => uriTokenPreflight(tx),

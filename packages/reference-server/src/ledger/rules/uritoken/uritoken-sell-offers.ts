@@ -27,7 +27,7 @@ function ownedToken(view: ReadView, tx: Record<string, unknown>): Refusal | null
  * ```
  */
 export const uriTokenCreateSellOfferRules: TransactionRules = {
-  source: 'URIToken.cpp',
+  source: SOURCE,
   amendment: 'URIToken',
   flags: 0,
   preflight: (tx) => uriTokenPreflight(tx),
@@ -60,7 +60,7 @@ export const uriTokenCreateSellOfferRules: TransactionRules = {
  * ```
  */
 export const uriTokenCancelSellOfferRules: TransactionRules = {
-  source: 'URIToken.cpp',
+  source: SOURCE,
   amendment: 'URIToken',
   flags: 0,
   preflight: (tx) => uriTokenPreflight(tx),

@@ -29,7 +29,7 @@ const REWARD_FIELDS = ['RewardLgrFirst', 'RewardLgrLast', 'RewardAccumulator', '
  * ```
  */
 export const claimRewardRules: TransactionRules = {
-  source: 'ClaimReward.cpp',
+  source: SOURCE,
   amendment: 'BalanceRewards',
   flags: null,
   preflight(tx) {

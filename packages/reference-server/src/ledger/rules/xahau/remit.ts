@@ -159,7 +159,7 @@ function sendIssued(view: Sandbox, tx: JsonObject, source: string, destination: 
  * ```
  */
 export const remitRules: TransactionRules = {
-  source: 'Remit.cpp',
+  source: SOURCE,
   amendment: 'Remit',
   flags: 0,
   fee: (tx, _fees, standard) =>

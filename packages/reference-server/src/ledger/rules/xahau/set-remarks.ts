@@ -139,7 +139,7 @@ function remarksRefusal(view: ReadView, tx: JsonObject): Refusal | null {
  * ```
  */
 export const setRemarksRules: TransactionRules = {
-  source: 'SetRemarks.cpp',
+  source: SOURCE,
   amendment: 'Remarks',
   flags: 0,
   fee(tx, _fees, standard) {
