@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { Client, getBalanceChanges, Wallet } from 'xrpl'
 import { createReferenceServer, type ReferenceServer } from '../../src'
 import { type Clock, createClock } from '../../src/platform'
-import { xrplWaits } from './xrpl-waits'
+import { FAKE_TIMER_CLIENT, xrplWaits } from './xrpl-waits'
 
 let server: ReferenceServer
 let client: Client
@@ -21,7 +21,7 @@ beforeAll(async () => {
   const { api } = await server.listen(0)
   base = api
   server.platform.ledger.fund(alice.classicAddress, 100_000_000n)
-  client = new Client(`${api.replace(/^http/, 'ws')}/ledger/TESTNET`)
+  client = new Client(`${api.replace(/^http/, 'ws')}/ledger/TESTNET`, FAKE_TIMER_CLIENT)
   await client.connect()
 })
 afterEach(() => {

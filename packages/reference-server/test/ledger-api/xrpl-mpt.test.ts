@@ -8,7 +8,7 @@ import {
 } from 'xrpl'
 import { createReferenceServer, type ReferenceServer } from '../../src'
 import { type Clock, createClock } from '../../src/platform'
-import { xrplWaits } from './xrpl-waits'
+import { FAKE_TIMER_CLIENT, xrplWaits } from './xrpl-waits'
 
 let server: ReferenceServer
 let client: Client
@@ -28,7 +28,7 @@ beforeAll(async () => {
   for (const wallet of [issuer, alice, bob]) {
     server.platform.ledger.fund(wallet.classicAddress, 100_000_000n)
   }
-  client = new Client(`${api.replace(/^http/, 'ws')}/ledger/TESTNET`)
+  client = new Client(`${api.replace(/^http/, 'ws')}/ledger/TESTNET`, FAKE_TIMER_CLIENT)
   await client.connect()
 })
 afterEach(() => {

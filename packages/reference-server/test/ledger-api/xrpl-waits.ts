@@ -2,6 +2,14 @@ import { expect, vi } from 'vitest'
 import type { Client } from 'xrpl'
 
 /**
+ * The options of an xrpl.js client whose waits a test lets pass with fake timers. xrpl.js pings
+ * (its heartbeat) every `timeout` ms of real time, 20 s by default: a file that lasts that long on
+ * a busy machine would see the ping's request timer among the faked ones and take it for
+ * submitAndWait's sleep. An hour keeps the heartbeat out of every test.
+ */
+export const FAKE_TIMER_CLIENT = { timeout: 3_600_000 }
+
+/**
  * Waiting for xrpl.js against a reference server on a manual clock: `client` is asked when used
  * (tests connect it in beforeAll), `closeLedger` closes one ledger on the server's clock.
  */

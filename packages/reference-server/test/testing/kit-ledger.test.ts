@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Client, Wallet } from 'xrpl'
 import { createTestEnvironment, type InProcessTestEnvironment } from '../../src/testing'
+import { FAKE_TIMER_CLIENT } from '../ledger-api/xrpl-waits'
 
 // Event-loop turns, not time, until `ready` holds: the socket exchanges in flight end.
 const turnsUntil = async (ready: () => boolean) => {
@@ -107,7 +108,7 @@ describe('the kit validates at once (automine, docs/testing-ledger.md)', () => {
   })
 
   it('xrpl.js: the faucet’s payment is validated when it answers, submitAndWait’s at its first look', async () => {
-    const client = new Client(env.ledger.TESTNET.ws)
+    const client = new Client(env.ledger.TESTNET.ws, FAKE_TIMER_CLIENT)
     await client.connect()
     try {
       const faucet = await fetch(env.ledger.TESTNET.faucet, { method: 'POST', body: '{}' })
