@@ -18,6 +18,8 @@ const BENCHES = [
   'amm-swaps',
   'amm-book-payments',
   'simulate-payments',
+  'path-find',
+  'amm-memory',
   'ledger-node',
   'ledger-streams',
   'fuzz',

@@ -39,6 +39,8 @@ describe('benches (quick configuration)', () => {
       'amm-swaps',
       'amm-book-payments',
       'simulate-payments',
+      'path-find',
+      'amm-memory',
       'ledger node',
       'ledger streams',
       'fuzz',
