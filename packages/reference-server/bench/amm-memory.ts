@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+import { encodeAccountID } from 'ripple-address-codec'
 import { ammBench, BENCH_FUNDS } from './amm-bench-setup'
 import { quick, report } from './bench-report'
 import { ensureGc, settledMemory } from './gc-process'
@@ -14,6 +16,8 @@ const AMMS = quick ? 20 : 1_000
 // The history kept (transactions): before each reading, as many AccountSets as twice this fill it.
 const HISTORY = 100
 const WARM_UP = 50
+// More lookups than the largest memo a lookup fills holds (keylets.ts: 8,192).
+const MEMO_FILL = 10_000
 
 const gc = ensureGc()
 const bench = await ledgerBench(NETWORK, { ledgerHistory: HISTORY })
@@ -69,6 +73,10 @@ const heapAfter = (blobs: string[]) => {
   return settledMemory(gc).heapUsed
 }
 
+// The ledger's bounded memos of pure functions (keylets, AccountIDs: bench/README.md "Bounded
+// caches") filled to their bounds first, by looking up accounts that do not exist: they hold as
+// much at each reading, and a pool's share of them is not its own.
+for (let i = 0; i < MEMO_FILL; i++) ledger.account(NETWORK, encodeAccountID(randomBytes(20)))
 const start = settledMemory(gc).heapUsed
 const baseline = heapAfter(setupBlobs)
 const withPools = heapAfter(createBlobs)
