@@ -1,5 +1,6 @@
 import type { NetworkKey } from 'pullsign/wire'
 import { decode, encode, encodeForSigning } from 'ripple-binary-codec'
+import { ledgerTransactionId } from '../src/ledger/codec/transaction-id'
 import { sign, verify } from '../src/ledger/signatures/keypair-signatures'
 import { builtServer } from './bench-fixtures'
 import type { BenchLine } from './bench-report'
@@ -91,7 +92,7 @@ export function cpuRateLine(
 /**
  * The built reference server with no rate limits and no timed closes, and what a ledger bench
  * does on one network: accounts, pre-signed blobs, submits that must succeed, and timed runs of
- * them with a ledger closed every 1,000.
+ * them with a ledger closed every 1,000, and the node's JSON-RPC methods in-process (`rpc`).
  *
  * @example
  * ```ts
@@ -101,9 +102,16 @@ export function cpuRateLine(
  * await server.close()
  * ```
  */
-export async function ledgerBench(network: NetworkKey) {
+export async function ledgerBench(
+  network: NetworkKey,
+  { ledgerHistory }: { ledgerHistory?: number } = {},
+) {
   const createReferenceServer = await builtServer()
-  const server = createReferenceServer({ rateLimits: false, ledgerCloseMs: false })
+  const server = createReferenceServer({
+    rateLimits: false,
+    ledgerCloseMs: false,
+    ...(ledgerHistory === undefined ? {} : { ledgerHistory }),
+  })
   const { platform } = server
   const { ledger } = platform
 
@@ -117,6 +125,13 @@ export async function ledgerBench(network: NetworkKey) {
   }
   type Key = ReturnType<typeof accountOf>['key']
   const sequenceOf = (address: string) => ledger.account(network, address)?.sequence ?? 0
+  // The next sequence of an account whose transactions are signed ahead of their submission.
+  const sequences = new Map<string, number>()
+  const nextSequence = (key: Key) => {
+    const sequence = sequences.get(key.address) ?? sequenceOf(key.address)
+    sequences.set(key.address, sequence + 1)
+    return sequence
+  }
 
   // `sequence` defaults to the account's next one on the ledger (for setup, one at a time).
   const signed = (key: Key, fields: Record<string, unknown>, sequence?: number) => {
@@ -133,28 +148,56 @@ export async function ledgerBench(network: NetworkKey) {
     const { engine_result } = ledger.submit(network, blob)
     if (engine_result !== 'tesSUCCESS') throw new Error(`submit answered ${engine_result}`)
   }
-  const timed = (blobs: readonly string[]) => {
+  // `validated`: the last ones are closed too, so every blob is in a validated ledger at the end.
+  const timed = (blobs: readonly string[], { validated = false } = {}) => {
     const start = performance.now()
     const cpu = cpuSeconds()
     for (const [index, blob] of blobs.entries()) {
       submit(blob)
       if (index % 1000 === 999) ledger.close(network)
     }
+    if (validated && blobs.length % 1000 !== 0) ledger.close(network)
     return { wall: (performance.now() - start) / 1000, cpu: cpuSeconds() - cpu }
+  }
+  // How many of the blobs are in a validated ledger with tesSUCCESS (after `timed`, untimed; a
+  // bench that counts more than 1,000 raises `ledgerHistory` so they are all remembered).
+  const validatedCount = (blobs: readonly string[]) =>
+    blobs.filter((blob) => {
+      const found = ledger.transaction(ledgerTransactionId(blob), network)
+      return (
+        found?.transaction.validated && found.transaction.meta.TransactionResult === 'tesSUCCESS'
+      )
+    }).length
+  // The node's JSON-RPC (`POST /ledger/{network}`) through the server's fetch handler, in-process:
+  // the method's result, or the error it answered thrown.
+  const rpcUrl = `${server.endpoints.api}/ledger/${network}`
+  const rpc = async (method: string, params: Record<string, unknown>) => {
+    const body = JSON.stringify({ method, params: [params] })
+    const answer = await server.handler(new Request(rpcUrl, { method: 'POST', body }))
+    const { result } = (await answer.json()) as { result: Record<string, unknown> }
+    if (result.status !== 'success') throw new Error(`${method} answered ${JSON.stringify(result)}`)
+    return result
   }
 
   return {
+    network,
     server,
     platform,
     ledger,
     accountOf,
     keyOf: (name: string, drops?: bigint) => accountOf(name, drops).key,
     sequenceOf,
+    nextSequence,
     signed,
     submit,
     timed,
+    validatedCount,
+    rpc,
   }
 }
 
+/** What {@link ledgerBench} gives a bench. */
+export type LedgerBench = Awaited<ReturnType<typeof ledgerBench>>
+
 /** An account of a ledger bench, as `keyOf` gives it. */
-export type BenchKey = ReturnType<Awaited<ReturnType<typeof ledgerBench>>['keyOf']>
+export type BenchKey = ReturnType<LedgerBench['keyOf']>

@@ -18,14 +18,7 @@ const SINGLE = quick ? 20 : 1_000
 const MULTI = quick ? 5 : 100
 const FUNDS = 10_000_000_000_000n // 10 million XRP each
 
-const { server, ledger, keyOf, sequenceOf, signed, submit, timed } = await ledgerBench(NETWORK)
-
-const sequences = new Map<string, number>()
-const nextSequence = (key: BenchKey) => {
-  const sequence = sequences.get(key.address) ?? sequenceOf(key.address)
-  sequences.set(key.address, sequence + 1)
-  return sequence
-}
+const { server, ledger, keyOf, nextSequence, signed, submit, timed } = await ledgerBench(NETWORK)
 
 const issuer = keyOf('Bench issuer', FUNDS)
 const usd = (value: string) => ({ currency: 'USD', issuer: issuer.address, value })

@@ -129,6 +129,10 @@ const simulate: NodeMethod = (call) => {
       ? 'The simulated transaction would have been applied.'
       : engineResultMessage(engine_result)
   const binary = params.binary === true
+  const upper = blob.toUpperCase()
+  // The ledger's own decode gives the codec's JSON of a canonical blob (the encoder wrote one) at
+  // a fraction of the codec's cost: the codec's decode was a third of a simulate.
+  const txJson = () => codec.decodeCanonical(upper)?.tx ?? codec.decode(blob)
   const metaFields = lookup
     ? binary
       ? { meta_blob: codec.encode(binaryMeta(lookup)) }
@@ -142,8 +146,8 @@ const simulate: NodeMethod = (call) => {
     ledger_index,
     ...metaFields,
     ...(binary
-      ? { tx_blob: blob.toUpperCase() }
-      : { tx_json: { ...codec.decode(blob), hash: ledgerTransactionId(blob.toUpperCase()) } }),
+      ? { tx_blob: upper }
+      : { tx_json: { ...txJson(), hash: ledgerTransactionId(upper) } }),
   }
 }
 

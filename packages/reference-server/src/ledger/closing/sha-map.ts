@@ -28,8 +28,9 @@ export interface ShaMap {
 }
 
 // HashPrefix::innerNode 'MIN\0' (rippled include/xrpl/protocol/HashPrefix.h).
-const INNER_PREFIX = Buffer.from('4D494E00', 'hex')
+const INNER_PREFIX = 'MIN\0'
 const ZERO = Buffer.alloc(32)
+const ZERO_BYTES = ZERO.toString('latin1')
 
 /** SHA-512Half of the concatenated parts: the hash of every ledger node (rippled `sha512Half`). */
 export function sha512Half(...parts: Buffer[]): Buffer {
@@ -38,25 +39,33 @@ export function sha512Half(...parts: Buffer[]): Buffer {
   return hash.digest().subarray(0, 32)
 }
 
-const nibble = (key: Buffer, depth: number) => {
-  const byte = key[depth >> 1] as number
+// The map holds its keys and hashes as byte strings (latin1: a character a byte), not Buffers: a
+// Buffer is two heap objects (a view and its ArrayBuffer) and a store outside the heap, most of
+// the state tree's memory (issue 43 §5's heap per AMM). A leaf is one flat string, its key's 32
+// bytes then its hash's.
+const nibble = (key: string, depth: number) => {
+  const byte = key.charCodeAt(depth >> 1)
   return depth % 2 === 0 ? byte >> 4 : byte & 0x0f
 }
+const KEY_BYTES = 32
 
 // An inner node: 16 branches, each empty, a leaf or an inner node one level down; its hash is
 // null once a change below it makes the cached one stale.
 interface Inner {
-  branches: (Inner | ShaMapLeaf | undefined)[]
-  hash: Buffer | null
+  branches: (Inner | string | undefined)[]
+  hash: string | null
 }
 
-const isInner = (node: Inner | ShaMapLeaf): node is Inner => 'branches' in node
 const newInner = (): Inner => ({ branches: new Array(16).fill(undefined), hash: null })
 
-const hashOf = (node: Inner | ShaMapLeaf | undefined): Buffer => {
-  if (node === undefined) return ZERO
-  if (!isInner(node)) return node.hash
-  node.hash ??= sha512Half(INNER_PREFIX, ...node.branches.map(hashOf))
+const hashOf = (node: Inner | string | undefined): string => {
+  if (node === undefined) return ZERO_BYTES
+  if (typeof node === 'string') return node.slice(KEY_BYTES)
+  if (node.hash === null) {
+    const hash = createHash('sha512')
+    hash.update(INNER_PREFIX + node.branches.map(hashOf).join(''), 'latin1')
+    node.hash = hash.digest().toString('latin1', 0, 32)
+  }
   return node.hash
 }
 
@@ -77,41 +86,44 @@ export function createShaMap(): ShaMap {
   const top = newInner()
   let size = 0
   return {
-    set(leaf) {
+    set({ key: keyBytes, hash }) {
+      const leaf = Buffer.concat([keyBytes, hash]).toString('latin1')
+      const key = leaf.slice(0, KEY_BYTES)
       let node = top
       for (let depth = 0; ; depth++) {
         node.hash = null
-        const branch = nibble(leaf.key, depth)
+        const branch = nibble(key, depth)
         const child = node.branches[branch]
         if (child === undefined) {
           node.branches[branch] = leaf
           size++
           return
         }
-        if (isInner(child)) {
+        if (typeof child !== 'string') {
           node = child
           continue
         }
-        if (child.key.equals(leaf.key)) {
+        if (child.startsWith(key)) {
           node.branches[branch] = leaf
           return
         }
         // Two keys in one branch: an inner node one level down holds both.
         const below = newInner()
-        below.branches[nibble(child.key, depth + 1)] = child
+        below.branches[nibble(child, depth + 1)] = child
         node.branches[branch] = below
         node = below
       }
     },
-    delete(key) {
+    delete(keyBytes) {
+      const key = keyBytes.toString('latin1')
       const path: Inner[] = []
       let node = top
       for (let depth = 0; ; depth++) {
         const child = node.branches[nibble(key, depth)]
         if (child === undefined) return
         path.push(node)
-        if (!isInner(child)) {
-          if (!child.key.equals(key)) return
+        if (typeof child === 'string') {
+          if (!child.startsWith(key)) return
           break
         }
         node = child
@@ -127,12 +139,12 @@ export function createShaMap(): ShaMap {
         const parent = path[depth - 1] as Inner
         const only = left[0]
         if (left.length === 0) parent.branches[nibble(key, depth - 1)] = undefined
-        else if (left.length === 1 && only !== undefined && !isInner(only)) {
+        else if (left.length === 1 && typeof only === 'string') {
           parent.branches[nibble(key, depth - 1)] = only
         }
       }
     },
-    root: () => (size === 0 ? ZERO : hashOf(top)),
+    root: () => (size === 0 ? ZERO : Buffer.from(hashOf(top), 'latin1')),
   }
 }
 
