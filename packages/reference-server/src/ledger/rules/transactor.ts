@@ -26,6 +26,7 @@ import { batchAuthorization } from './batch/batch-rules'
 import { invariantFailure } from './invariant-checks'
 import { networkRules } from './registry'
 import type { NativePrice, PreflightContext, TransactionRules } from './transaction-rules'
+import { accumulateRewards } from './xahau/reward-accumulator'
 
 /**
  * What the common steps of every transaction need of the network ledger.
@@ -486,5 +487,6 @@ export function applyTransaction(
     }
   }
   const nodes = affectedNodes(sandbox, txid, base.info.seq)
+  accumulateRewards(sandbox, nodes, base.info.seq, host)
   return { result, refusal, applied: true, sandbox, nodes, ...(delivered ? { delivered } : {}) }
 }
