@@ -28,7 +28,9 @@ beforeAll(async () => {
   await client.connect()
   const answer = await client.request({ command: 'server_definitions' } as never)
   served = (answer as unknown as { result: ServedDefinitions }).result
-  definitions = new XrplDefinitions(served as ConstructorParameters<typeof XrplDefinitions>[0])
+  definitions = new XrplDefinitions(
+    served as unknown as ConstructorParameters<typeof XrplDefinitions>[0],
+  )
 }, 30_000)
 afterAll(async () => {
   await client.disconnect()
