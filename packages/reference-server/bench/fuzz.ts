@@ -4,6 +4,7 @@ import WebSocket from 'ws'
 import { builtServer } from './bench-fixtures'
 import { quick, report } from './bench-report'
 import { type FuzzRequest, fuzzRequests, nodeFrames } from './fuzz-requests'
+import { type FuzzNetwork, fuzzTransactions, type TransactionFuzzHost } from './fuzz-transactions'
 import { ensureGc, settledMemory } from './gc-process'
 import { signInToken, xappTokens } from './identity-fixtures'
 
@@ -173,6 +174,35 @@ for (const frame of frames) {
 }
 const socketAlive = socket.readyState === WebSocket.OPEN
 socket.terminate()
+
+// Issue 42's transaction types with generated fields, flags and amounts (bench/fuzz-transactions.ts),
+// signed with the definitions each node serves and submitted over its socket, one at a time:
+// rippled's new types on TESTNET, xahaud's on XAHAU.
+const TRANSACTIONS = quick ? 100 : 2_000
+const nodeSockets = new Map<FuzzNetwork, WebSocket>()
+for (const network of ['TESTNET', 'XAHAU'] as const) {
+  const ws = new WebSocket(`${endpoints.api.replace(/^http/, 'ws')}/ledger/${network}`)
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))
+  nodeSockets.set(network, ws)
+}
+const transactionHost: TransactionFuzzHost = {
+  ledger: platform.ledger as unknown as TransactionFuzzHost['ledger'],
+  ask: (network, frame) =>
+    new Promise((resolve) => {
+      const ws = nodeSockets.get(network) as WebSocket
+      ws.once('message', (data) => resolve(JSON.parse(String(data))))
+      ws.send(JSON.stringify(frame))
+    }),
+}
+const transactionOutcomes = [
+  await fuzzTransactions(transactionHost, 'TESTNET', { count: TRANSACTIONS, seed: 42 }),
+  await fuzzTransactions(transactionHost, 'XAHAU', { count: TRANSACTIONS, seed: 43 }),
+]
+for (const ws of nodeSockets.values()) ws.terminate()
+const transactionsSubmitted = transactionOutcomes.reduce((sum, o) => sum + o.submitted, 0)
+const badTransactions = transactionOutcomes.flatMap((o) => o.bad)
+const nativeCreated = transactionOutcomes.flatMap((o) => o.nativeCreated)
+for (const bad of [...badTransactions, ...nativeCreated].slice(0, 5)) console.log(`  ${bad}`)
 agent.destroy()
 await server.close()
 const rssGrowth = (settledMemory(gc).rss - rssBefore) / 1024 / 1024
@@ -226,6 +256,20 @@ report('fuzz', [
     name: `ledger node error answers (of ${frameErrors}) that changed the ledger`,
     value: changedByFrameError,
     unit: 'frames',
+    baseline: null,
+    goal: { judged: 'value', atMost: 0 },
+  },
+  {
+    name: `issue 42's transactions (of ${transactionsSubmitted} submitted) answered internal, an exception or an invariant failure`,
+    value: badTransactions.length,
+    unit: 'transactions',
+    baseline: null,
+    goal: { judged: 'value', atMost: 0 },
+  },
+  {
+    name: "issue 42's transactions after which the ledger held more native",
+    value: nativeCreated.length,
+    unit: 'transactions',
     baseline: null,
     goal: { judged: 'value', atMost: 0 },
   },

@@ -1,6 +1,7 @@
 import { classicAddressToXAddress } from 'ripple-address-codec'
 import { type Ledger, type NetworkDefinition, requiresNetworkId } from '../ledger'
 import { networkCodec } from '../ledger/codec/network-codec'
+import { isXahau } from '../ledger/networks'
 import { rippleKeypairs } from '../ledger/signatures/ripple-keypairs-module'
 import { signSingle } from '../wallet/sign-transaction'
 import { isAccount } from './node-request'
@@ -10,23 +11,31 @@ export const FAUCET_DEFAULT_UNITS = 1_000
 export const FAUCET_MAX_UNITS = 10_000
 
 // The faucet pays from the genesis account of a stand-alone rippled: the secp256k1 key of the
-// seed "masterpassphrase" (rippled src/xrpld/app/ledger/Ledger.cpp, the genesis ledger).
+// seed "masterpassphrase" (rippled src/xrpld/app/ledger/Ledger.cpp, the genesis ledger). Xahau's
+// genesis account is blackholed (rules/xahau/genesis-account.ts), so the Xahau networks' faucet
+// pays from an account of its own: the secp256k1 key of the seed whose entropy is the first 16
+// bytes of SHA-512("pullsign xahau faucet"), rDXLbX76evbHU8d2JuEmgXzfThPMP2qFZC.
 const GENESIS_SEED = 'snoPBrXtMeMyMHUVTgbuqAfg1SUTb'
+const XAHAU_FAUCET_SEED = 'sneobsRiZWF4vkG1rzzYNvVfJVpvU'
 // What the faucet's account is credited with (a direct credit, as the control API's) when it
 // cannot pay: a million calls of the default amount.
 const REFILL_DROPS = 1_000_000_000n * 1_000_000n
 // Ledgers a faucet payment may wait for validation, as xrpl.js autofill's LastLedgerSequence.
 const LEDGER_OFFSET = 20
 
-let genesis: { address: string; publicKey: string; privateKey: string } | undefined
-const genesisKeys = () => {
-  if (!genesis) {
+type FaucetKeys = { address: string; publicKey: string; privateKey: string }
+const faucets = new Map<string, FaucetKeys>()
+const faucetKeys = (network: NetworkDefinition) => {
+  const seed = isXahau(network) ? XAHAU_FAUCET_SEED : GENESIS_SEED
+  let keys = faucets.get(seed)
+  if (!keys) {
     // Required on first use (ripple-keypairs-module.ts), as below.
     const { deriveAddress, deriveKeypair } = rippleKeypairs()
-    const keys = deriveKeypair(GENESIS_SEED)
-    genesis = { ...keys, address: deriveAddress(keys.publicKey) }
+    const pair = deriveKeypair(seed)
+    keys = { ...pair, address: deriveAddress(pair.publicKey) }
+    faucets.set(seed, keys)
   }
-  return genesis
+  return keys
 }
 
 /**
@@ -71,7 +80,7 @@ function faucetPayment(
   destination: string,
   drops: bigint,
 ) {
-  const keys = genesisKeys()
+  const keys = faucetKeys(network)
   const fee = BigInt(ledger.fee(network.key))
   const account = ledger.account(network.key, keys.address)
   const spendable = account ? BigInt(account.balance) - BigInt(network.reserve_base) : 0n

@@ -10,7 +10,7 @@ import { networkCodec } from './codec/network-codec'
 import { ledgerTransactionId } from './codec/transaction-id'
 import { loadNetworkLedger, type NetworkLedgerState, saveNetworkLedger } from './ledger-state'
 import type { SubmitResult } from './ledger-types'
-import type { NetworkDefinition } from './networks'
+import { isXahau, type NetworkDefinition } from './networks'
 import type { PathAlternative } from './paths/path-search'
 import { paymentLiquidity } from './paths/payment-liquidity'
 import { findPaths, type PathFindRequest } from './reads/path-find'
@@ -28,6 +28,7 @@ import {
   type Signing,
   type TransactorHost,
 } from './rules/transactor'
+import { xahauGenesisAccount } from './rules/xahau/genesis-account'
 import { newAccountRoot, readAccount } from './state/account-root'
 import { type AccountRoot, ZERO_HASH } from './state/ledger-object'
 import { createObjectStore, type ObjectStore } from './state/object-store'
@@ -173,6 +174,8 @@ export function createNetworkLedger(
     { onChange: (index) => tree.touch(index) },
   )
   let tree = createStateTree((index) => objects.read(index), codec)
+  // A Xahau network starts with its genesis account (rules/xahau/genesis-account.ts).
+  if (isXahau(definition)) objects.rawInsert(xahauGenesisAccount())
   // The state of the latest closed ledger, taken at each close as a copy-on-write snapshot of the
   // open ledger's (state/store-snapshot.ts), for reads of the validated ledger (docs/protocol.md
   // §8.6).

@@ -124,4 +124,19 @@ describe('the faucet pays with a real Payment, validated at the next close', () 
       TransactionResult: 'tecDST_TAG_NEEDED',
     })
   })
+
+  it('pays on XAHAU from its own account, Xahau’s genesis account being blackholed [xahaud Change.cpp activateXahauGenesis]', async () => {
+    const wallet = Wallet.generate()
+    const { status, json } = await faucet({ destination: wallet.classicAddress }, 'XAHAU')
+    expect(status).toBe(200)
+    const paid = server.platform.ledger.transaction(json.transactionHash as string)
+    expect(paid?.transaction).toMatchObject({
+      Account: 'rDXLbX76evbHU8d2JuEmgXzfThPMP2qFZC',
+      Destination: wallet.classicAddress,
+    })
+    expect(server.platform.ledger.account('XAHAU', wallet.classicAddress)?.balance).toBe(
+      '1000000000',
+    )
+    expect(server.platform.ledger.account('XAHAU', GENESIS)?.balance).toBe('1000000000000')
+  })
 })

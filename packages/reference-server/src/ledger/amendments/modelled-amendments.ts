@@ -94,6 +94,10 @@ export const MODELLED_AMENDMENTS: ReadonlySet<string> = new Set([
   // ClaimReward's opt-in and opt-out (rules/xahau/claim-reward.ts); a claim the genesis reward
   // hook would pay is refused (this node runs no hooks, view/node-limits.ts).
   'BalanceRewards',
+  // The RewardAccumulator of opted-in accounts, kept on every applied transaction
+  // (rules/xahau/reward-accumulator.ts, xahaud Transactor.cpp) with its two fixes.
+  'fix240819',
+  'fix240911',
   // Remarks on the objects an account issued (rules/xahau/set-remarks.ts).
   'Remarks',
   // The AMM (XLS-30; amm/, rules/amm/): its seven transaction types with the rounding of

@@ -100,6 +100,33 @@ export const XRPL_CODEC: NetworkCodec = createNetworkCodec(
   XRPL_ENCODER,
 )
 
+// Whether a decoded value holds an MPT amount anywhere (an object with `mpt_issuance_id`: the
+// codec's Amount JSON of an MPT; xahaud's definitions have no field of that name).
+const holdsMptAmount = (value: unknown): boolean => {
+  if (typeof value !== 'object' || value === null) return false
+  if (Array.isArray(value)) return value.some(holdsMptAmount)
+  return 'mpt_issuance_id' in value || Object.values(value).some(holdsMptAmount)
+}
+
+// xahaud's STAmount is XAH or an issued amount, never an MPT's (xahaud STAmount.cpp: its
+// `STAmount(SerialIter&)` has no MPT form, and `amountFromJson` refuses an amount object without
+// a currency), so a blob that holds one is no transaction there: the codec's decode throws and the
+// canonical decoder answers null, as for any blob the server cannot deserialize.
+function withoutMptAmounts(codec: NetworkCodec): NetworkCodec {
+  return Object.freeze({
+    ...codec,
+    decode(blob: string) {
+      const json = codec.decode(blob)
+      if (holdsMptAmount(json)) throw new Error('xahaud has no MPT amount (STAmount.cpp)')
+      return json
+    },
+    decodeCanonical(blob: string) {
+      const read = codec.decodeCanonical(blob)
+      return read && holdsMptAmount(read.tx) ? null : read
+    },
+  })
+}
+
 // Built on the first Xahau transaction, encode or read: a server that never touches Xahau never
 // builds it.
 let xahauCodec: NetworkCodec | undefined
@@ -109,7 +136,9 @@ function xahau(): NetworkCodec {
   // BA45AB08…; a capture kept in Hugegreencandle/xahau-mcp data/definitions.json), checked
   // against xahaud's SField.cpp and TxFormats.cpp in the tests.
   const definitions = new XrplDefinitions(codecForm(xahauServerDefinitions as DefinitionsJson))
-  xahauCodec = createNetworkCodec('xahaud', definitions, createTransactionEncoder(definitions))
+  xahauCodec = withoutMptAmounts(
+    createNetworkCodec('xahaud', definitions, createTransactionEncoder(definitions)),
+  )
   return xahauCodec
 }
 

@@ -127,6 +127,7 @@ const RIPPLED: Readonly<Record<string, TransactionRules>> = Object.freeze({
 const XAHAUD: Readonly<Record<string, TransactionRules>> = Object.freeze({
   ...SHARED,
   ClaimReward: claimRewardRules,
+  Clawback: clawbackRules, // trust-line tokens: xahaud has no MPT (its Clawback.cpp, STAmount.cpp)
   Remit: remitRules,
   SetRemarks: setRemarksRules,
   URITokenBurn: uriTokenBurnRules,

@@ -28,6 +28,7 @@ import { invariantFailure } from './invariant-checks'
 import { declaredRefusal } from './preflight-fields'
 import { networkRules } from './registry'
 import type { NativePrice, PreflightContext, TransactionRules } from './transaction-rules'
+import { accumulateRewards } from './xahau/reward-accumulator'
 
 /**
  * What the common steps of every transaction need of the network ledger.
@@ -504,5 +505,6 @@ export function applyTransaction(
     }
   }
   const nodes = affectedNodes(sandbox, txid, base.info.seq)
+  accumulateRewards(sandbox, nodes, base.info.seq, host)
   return { result, refusal, applied: true, sandbox, nodes, ...(delivered ? { delivered } : {}) }
 }

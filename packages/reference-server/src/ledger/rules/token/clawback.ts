@@ -120,7 +120,9 @@ const halfOf = (tx: JsonObject): ClawbackHalf =>
  * holder. Flags beyond the universal ones are `temINVALID_FLAG`; a missing issuer or holder is
  * `terNO_ACCOUNT`; an AMM's account (its `AMMID`) cannot be clawed from (`tecAMM_ACCOUNT`: the
  * pool's AMMClawback does that); the rest is the asset's half ({@link trustLineClawback}, or
- * an MPT's in rules/mpt/mpt-clawback.ts).
+ * an MPT's in rules/mpt/mpt-clawback.ts). The Xahau networks use these rules too: xahaud's
+ * Clawback.cpp is the trust-line half alone, and their codec refuses any blob with an MPT amount
+ * (codec/network-codec.ts), so only that half is reached there.
  *
  * @example
  * ```ts
