@@ -10,7 +10,6 @@ import type { ReadView } from '../../state/read-view'
 import { accountHolds } from '../../view/account-holds'
 import { refuse, type Verdict } from '../../view/refusal'
 import { rippleCredit } from '../../view/ripple-credit'
-import { onlyFlags, TF_UNIVERSAL } from '../common/account-flags'
 import { mptClawback } from '../mpt/mpt-clawback'
 import type { ApplyContext, PreflightContext, TransactionRules } from '../transaction-rules'
 
@@ -133,10 +132,7 @@ export const clawbackRules: TransactionRules = {
   source: SOURCE,
   amendment: 'Clawback',
   flags: 0,
-  preflight(tx, context) {
-    if (!onlyFlags(tx, TF_UNIVERSAL)) return 'temINVALID_FLAG'
-    return halfOf(tx).preflight(tx, context)
-  },
+  preflight: (tx, context) => halfOf(tx).preflight(tx, context),
   preclaim(view, tx) {
     const half = halfOf(tx)
     const holder = half.holder(tx)
