@@ -4,6 +4,7 @@ import { encode, encodeForSigning, XrplDefinitions } from 'ripple-binary-codec'
 import { deriveAddress, deriveKeypair, generateSeed, sign } from 'ripple-keypairs'
 import { codecForm } from '../src/ledger/codec/network-codec'
 import { accountRootIndex, uriTokenIndex } from '../src/ledger/state/keylets'
+import { nativeTotal } from './native-total'
 
 // The node fuzz's transactions of issue 42's types (bench/fuzz.ts, test/ledger-api/
 // node-new-types-fuzz.test.ts): generated fields, flags and amounts, signed with the definitions
@@ -272,19 +273,6 @@ async function prepare(host: TransactionFuzzHost, network: FuzzNetwork, sendAs: 
 }
 
 type SendAs = (party: Party, fields: Record<string, unknown>) => Promise<Record<string, unknown>>
-
-function nativeTotal(view: unknown): bigint {
-  let total = 0n
-  const store = view as { objects(): Iterable<Record<string, unknown>> }
-  for (const object of store.objects()) {
-    if (object.LedgerEntryType === 'AccountRoot') total += BigInt(String(object.Balance))
-    if (object.LedgerEntryType === 'Escrow') total += BigInt(String(object.Amount))
-    if (object.LedgerEntryType === 'PayChannel') {
-      total += BigInt(String(object.Amount)) - BigInt(String(object.Balance))
-    }
-  }
-  return total
-}
 
 /**
  * Submits `count` generated transactions of issue 42's types on `network` (seeded: the same run

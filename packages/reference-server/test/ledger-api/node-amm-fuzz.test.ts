@@ -1,12 +1,12 @@
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
+import { nativeTotal } from '../../bench/native-total'
 import { createReferenceServer } from '../../src'
 import { ammIdOf } from '../../src/ledger/amm/amm-identifiers'
 import type { AmmEntry } from '../../src/ledger/amm/amm-pool'
 import { LedgerNumber } from '../../src/ledger/number/ledger-number'
 import { root2 } from '../../src/ledger/number/number-roots'
 import { rippleStateIndex } from '../../src/ledger/state/keylets'
-import type { ObjectStore } from '../../src/ledger/state/object-store'
 import { createClock } from '../../src/platform'
 import { signTx, testKey } from '../ledger/test-keys'
 import { openInProcess } from '../ws/in-process-probe'
@@ -44,15 +44,6 @@ const submitNow = (key: typeof alice, fields: Record<string, unknown>) =>
       key,
     ),
   )
-
-function nativeTotal(): bigint {
-  const store = ledger.view('TESTNET') as ObjectStore
-  let total = 0n
-  for (const object of store.objects()) {
-    if (object.LedgerEntryType === 'AccountRoot') total += BigInt(String(object.Balance))
-  }
-  return total
-}
 
 function invariantHolds(): boolean {
   const amm = ledger.entry(
@@ -198,7 +189,7 @@ describe('AMM transactions with random modes, amounts and flags over the node (i
     const socket = openInProcess(server.WebSocket, 'wss://fuzz.test/ledger/TESTNET')
     const bad: string[] = []
     const results = new Map<string, number>()
-    let total = nativeTotal()
+    let total = nativeTotal(ledger.view('TESTNET'))
     for (const [fields, byBob, close] of samples) {
       const key = byBob ? bob : alice
       const tx = {
@@ -228,7 +219,7 @@ describe('AMM transactions with random modes, amounts and flags over the node (i
         bad.push(`${JSON.stringify(answer).slice(0, 300)} ← ${JSON.stringify(tx).slice(0, 400)}`)
       }
       expect(invariantHolds(), JSON.stringify(tx)).toBe(true)
-      const now = nativeTotal()
+      const now = nativeTotal(ledger.view('TESTNET'))
       expect(
         now <= total,
         `the native total grew from ${total} to ${now}: ${JSON.stringify(tx)}`,

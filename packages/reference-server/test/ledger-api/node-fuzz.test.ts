@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { nodeFrames } from '../../bench/fuzz-requests'
+import { nativeTotal } from '../../bench/native-total'
 import { createReferenceServer } from '../../src'
 import type { ObjectStore } from '../../src/ledger/state/object-store'
 import { createClock } from '../../src/platform'
@@ -23,21 +24,6 @@ const clock = createClock({ start: Date.parse('2026-01-01T00:00:00Z'), manual: t
 const server = createReferenceServer({ endpoints, clock, ledgerCloseMs: false, rateLimits: false })
 afterAll(() => server.close())
 
-// Every drop the ledger holds: accounts, escrows and what channels have left (InvariantCheck.cpp
-// XRPNotCreated).
-function nativeTotal(): bigint {
-  const store = server.platform.ledger.view('TESTNET') as ObjectStore
-  let total = 0n
-  for (const object of store.objects()) {
-    if (object.LedgerEntryType === 'AccountRoot') total += BigInt(String(object.Balance))
-    if (object.LedgerEntryType === 'Escrow') total += BigInt(String(object.Amount))
-    if (object.LedgerEntryType === 'PayChannel') {
-      total += BigInt(String(object.Amount)) - BigInt(String(object.Balance))
-    }
-  }
-  return total
-}
-
 describe('ledger node frames with hostile fields (bench/fuzz.ts, seed 31)', () => {
   it('answers each in rippled’s envelope, never internal; errors change nothing; the native total never grows', async () => {
     const [alice] = server.platform.users.list()
@@ -47,7 +33,7 @@ describe('ledger node frames with hostile fields (bench/fuzz.ts, seed 31)', () =
     const socket = openInProcess(server.WebSocket, 'wss://fuzz.test/ledger/TESTNET')
     const bad: string[] = []
     const changed: string[] = []
-    let total = nativeTotal()
+    let total = nativeTotal(server.platform.ledger.view('TESTNET'))
     for (const frame of frames) {
       const before = account()
       const answer = await socket.ask(frame)
@@ -56,7 +42,7 @@ describe('ledger node frames with hostile fields (bench/fuzz.ts, seed 31)', () =
       } else if (answer.error !== undefined && account() !== before) {
         changed.push(frame.slice(0, 300))
       }
-      const now = nativeTotal()
+      const now = nativeTotal(server.platform.ledger.view('TESTNET'))
       expect(now <= total, `the native total grew from ${total} to ${now}: ${frame}`).toBe(true)
       total = now
     }

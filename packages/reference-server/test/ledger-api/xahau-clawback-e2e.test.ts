@@ -1,53 +1,17 @@
-import { encode, encodeForSigning, XrplDefinitions } from 'ripple-binary-codec'
-import { sign } from 'ripple-keypairs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, Wallet } from 'xrpl'
-import { codecForm } from '../../src/ledger/codec/network-codec'
-import { createTestEnvironment, type InProcessTestEnvironment } from '../../src/testing'
+import { encode } from 'ripple-binary-codec'
+import { describe, expect, it } from 'vitest'
+import { Wallet } from 'xrpl'
+import { xahauNode } from './xahau-node'
 
 // Clawback on XAHAU (docs/protocol.md §8.15): xahaud's Clawback.cpp
 // (src/ripple/app/tx/impl/Clawback.cpp, commit 24ebab1e) is rippled's transactor for trust-line
 // tokens, and xahaud's STAmount (src/ripple/protocol/impl/STAmount.cpp) has no MPT form. Blobs
 // encoded by ripple-binary-codec (xrpl.js's codec) with the definitions the node serves for XAHAU.
-let env: InProcessTestEnvironment
-let client: Client
-let definitions: XrplDefinitions
-beforeAll(async () => {
-  env = await createTestEnvironment({ clock: 'manual' })
-  client = new Client(env.ledger.XAHAU.ws)
-  await client.connect()
-  const served = await client.request({ command: 'server_definitions' } as never)
-  definitions = new XrplDefinitions(
-    codecForm((served as { result: ConstructorParameters<typeof XrplDefinitions>[0] }).result),
-  )
-}, 30_000)
-afterAll(async () => {
-  await client.disconnect()
-  await env.close()
-})
-
-const rpc = async (request: Record<string, unknown>) =>
-  ((await client.request(request as never)) as { result: Record<string, unknown> }).result
-
-async function blobOf(wallet: Wallet, fields: Record<string, unknown>) {
-  const info = await rpc({ command: 'account_info', account: wallet.classicAddress })
-  const tx = {
-    Account: wallet.classicAddress,
-    Sequence: (info.account_data as { Sequence: number }).Sequence,
-    Fee: '100',
-    NetworkID: 21337,
-    SigningPubKey: wallet.publicKey,
-    ...fields,
-  }
-  const TxnSignature = sign(encodeForSigning(tx, definitions), wallet.privateKey)
-  return encode({ ...tx, TxnSignature }, definitions)
-}
-const submit = async (wallet: Wallet, fields: Record<string, unknown>) =>
-  rpc({ command: 'submit', tx_blob: await blobOf(wallet, fields) })
+const { rpc, blobOf, submit, walletAt, definitions } = xahauNode()
 
 // A fresh issuer (it must own nothing to allow clawback) and holder, funded by the seed's wallet.
 async function issuerAndHolder() {
-  const funder = Wallet.fromSeed(env.ledger.XAHAU.wallets[0]?.seed as string)
+  const funder = walletAt(0)
   const [issuer, holder] = [Wallet.generate(), Wallet.generate()]
   for (const wallet of [issuer, holder]) {
     const funded = await submit(funder, {
@@ -119,9 +83,9 @@ describe('Clawback on XAHAU [xahaud Clawback.cpp]', () => {
       TransactionType: 'Clawback',
       Amount: { mpt_issuance_id: `${'00'.repeat(4)}${'AB'.repeat(20)}`, value: '5' },
     })
-    const answer = (await client
-      .request({ command: 'submit', tx_blob: blob } as never)
-      .catch((error: { data?: unknown }) => error.data)) as Record<string, unknown>
+    const answer = (await rpc({ command: 'submit', tx_blob: blob }).catch(
+      (error: { data?: unknown }) => error.data,
+    )) as Record<string, unknown>
     expect(answer).toMatchObject({ error: 'invalidTransaction' })
     expect(String(answer.error_exception)).toMatch(/MPT/)
     const info = await rpc({ command: 'account_info', account: issuer.classicAddress })
@@ -131,6 +95,6 @@ describe('Clawback on XAHAU [xahaud Clawback.cpp]', () => {
 
   it('xahaud’s definitions have no Holder field: the MPT half’s Clawback cannot be encoded for XAHAU [xahaud SField.cpp]', () => {
     const tx = { TransactionType: 'Clawback', Holder: Wallet.generate().classicAddress }
-    expect(() => encode(tx, definitions)).toThrow()
+    expect(() => encode(tx, definitions())).toThrow()
   })
 })

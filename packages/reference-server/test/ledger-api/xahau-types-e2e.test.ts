@@ -1,50 +1,10 @@
-import { encode, encodeForSigning, XrplDefinitions } from 'ripple-binary-codec'
-import { sign } from 'ripple-keypairs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, Wallet } from 'xrpl'
-import { codecForm } from '../../src/ledger/codec/network-codec'
-import { createTestEnvironment, type InProcessTestEnvironment } from '../../src/testing'
+import { describe, expect, it } from 'vitest'
+import { Wallet } from 'xrpl'
+import { xahauNode } from './xahau-node'
 
-// Xahau's own types end to end, as a Xahau app does it: xrpl.js 5.3.0 over the node's WebSocket,
-// the blob encoded with the definitions the node serves (`server_definitions`) through
-// ripple-binary-codec's `XrplDefinitions`, since xrpl.js's Wallet.sign validates against the XRP
-// Ledger's own models and takes no definitions.
-let env: InProcessTestEnvironment
-let client: Client
-let definitions: XrplDefinitions
-beforeAll(async () => {
-  env = await createTestEnvironment({ clock: 'manual' })
-  client = new Client(env.ledger.XAHAU.ws)
-  await client.connect()
-  const served = await client.request({ command: 'server_definitions' } as never)
-  definitions = new XrplDefinitions(
-    codecForm((served as { result: ConstructorParameters<typeof XrplDefinitions>[0] }).result),
-  )
-}, 30_000)
-afterAll(async () => {
-  await client.disconnect()
-  await env.close()
-})
-
-const walletAt = (i: number) => Wallet.fromSeed(env.ledger.XAHAU.wallets[i]?.seed as string)
+// Xahau's own types end to end, as a Xahau app does it (xahau-node.ts).
+const { rpc, submit, walletAt } = xahauNode()
 const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex').toUpperCase()
-const rpc = async (request: Record<string, unknown>) =>
-  ((await client.request(request as never)) as { result: Record<string, unknown> }).result
-
-// Autofills from the node (Sequence, the least fee), signs with xahaud's definitions, submits.
-async function submit(wallet: Wallet, fields: Record<string, unknown>) {
-  const info = await rpc({ command: 'account_info', account: wallet.classicAddress })
-  const tx = {
-    Account: wallet.classicAddress,
-    Sequence: (info.account_data as { Sequence: number }).Sequence,
-    Fee: '100',
-    NetworkID: 21337,
-    SigningPubKey: wallet.publicKey,
-    ...fields,
-  }
-  const TxnSignature = sign(encodeForSigning(tx, definitions), wallet.privateKey)
-  return rpc({ command: 'submit', tx_blob: encode({ ...tx, TxnSignature }, definitions) })
-}
 
 describe('Xahau types over the node’s WebSocket with xrpl.js [xahaud URIToken.cpp, Remit.cpp, SetHook.cpp]', () => {
   it('mints a URIToken for sale to bob, finds it by issuer and URI, and bob buys it', async () => {

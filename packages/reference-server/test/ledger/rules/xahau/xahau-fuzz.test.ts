@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { afterAll, describe, expect, it, vi } from 'vitest'
+import { nativeTotal } from '../../../../bench/native-total'
 import { networkCodec } from '../../../../src/ledger/codec/network-codec'
 import { networkDefinition } from '../../../../src/ledger/networks'
 import { uriTokenIndex } from '../../../../src/ledger/state/keylets'
-import type { ObjectStore } from '../../../../src/ledger/state/object-store'
 import { testKey } from '../../test-keys'
 import { xahauFixture } from './xahau-fixture'
 
@@ -90,14 +90,6 @@ const TYPES = [
   'Invoke',
 ] as const
 
-function nativeTotal(): bigint {
-  let total = 0n
-  for (const object of (f.ledger.view('XAHAU') as ObjectStore).objects()) {
-    if (object.LedgerEntryType === 'AccountRoot') total += BigInt(String(object.Balance))
-  }
-  return total
-}
-
 // Whether the codec can make a blob of these fields (a client cannot send what it cannot encode).
 function encodable(tx: Record<string, unknown>): boolean {
   try {
@@ -116,7 +108,7 @@ describe('Xahau types with generated fields (seed 42) [xahaud URIToken.cpp, Remi
       { numRuns: 600, seed: 42 },
     )
     const bad: string[] = []
-    let total = nativeTotal()
+    let total = nativeTotal(f.ledger.view('XAHAU'))
     let submitted = 0
     for (const [type, signer, generated] of samples) {
       const tx = { TransactionType: type, ...generated }
@@ -135,7 +127,7 @@ describe('Xahau types with generated fields (seed 42) [xahaud URIToken.cpp, Remi
       if (!answer.applied && JSON.stringify(f.ledger.account('XAHAU', key.address)) !== before) {
         bad.push(`changed by ${result} ← ${JSON.stringify(tx).slice(0, 300)}`)
       }
-      const now = nativeTotal()
+      const now = nativeTotal(f.ledger.view('XAHAU'))
       if (now > total)
         bad.push(`native grew ${total} → ${now} ← ${JSON.stringify(tx).slice(0, 300)}`)
       total = now
