@@ -1,4 +1,4 @@
-import { DEFAULT_DEFINITIONS } from 'ripple-binary-codec'
+import type { XrplDefinitionsBase } from 'ripple-binary-codec'
 import { MAX_DROPS, MAX_ISSUED_EXPONENT, MIN_ISSUED_EXPONENT } from '../amounts/ledger-amount'
 import { isIssued } from '../amounts/ledger-asset'
 import type { LedgerObject } from '../state/ledger-object'
@@ -15,20 +15,25 @@ import type { Change } from '../state/sandbox'
  * The AMM's own invariant, `ValidAMM`, is rules/amm/valid-amm.ts.
  */
 
-const FIELDS = DEFAULT_DEFINITIONS.field
-const amountField = new Map<string, boolean>()
-// Whether a field holds an STAmount (the codec's field definitions), remembered per name.
-function isAmountField(name: string): boolean {
-  let known = amountField.get(name)
-  if (known === undefined) {
-    try {
-      known = FIELDS.fromString(name)?.type.name === 'Amount'
-    } catch {
-      known = false
-    }
-    amountField.set(name, known)
+// Per network's definitions (rippled's or xahaud's), the fields that hold an STAmount by name.
+const amountFields = new WeakMap<XrplDefinitionsBase, Map<string, boolean>>()
+// Whether a field holds an STAmount in the network's definitions, remembered per name.
+function isAmountField(definitions: XrplDefinitionsBase, name: string): boolean {
+  let known = amountFields.get(definitions)
+  if (!known) {
+    known = new Map()
+    amountFields.set(definitions, known)
   }
-  return known
+  let amount = known.get(name)
+  if (amount === undefined) {
+    try {
+      amount = definitions.field.fromString(name)?.type.name === 'Amount'
+    } catch {
+      amount = false
+    }
+    known.set(name, amount)
+  }
+  return amount
 }
 
 const DROPS = /^\d{1,18}$/
@@ -53,9 +58,12 @@ function writableIssued(value: unknown): boolean {
 }
 
 // What is wrong with the amounts of an object the ledger is about to keep, or null.
-function amountProblem(object: Readonly<LedgerObject>): string | null {
+function amountProblem(
+  object: Readonly<LedgerObject>,
+  definitions: XrplDefinitionsBase,
+): string | null {
   for (const field in object) {
-    if (!isAmountField(field)) continue
+    if (!isAmountField(definitions, field)) continue
     const value = object[field]
     if (typeof value === 'string') {
       if (!DROPS.test(value) || BigInt(value) > MAX_DROPS) {
@@ -83,11 +91,11 @@ function dropsHeld(object: Readonly<LedgerObject> | undefined, deleted: boolean)
 /**
  * The first invariant a transaction's changes break, as a sentence naming the values, or null
  * when they hold. `base` is the view the changes apply to, `fee` the drops the transaction was
- * charged.
+ * charged, `definitions` the network's (which fields are amounts).
  *
  * @example
  * ```ts
- * const broken = invariantFailure(sandbox.changes(), openLedger, 12n)
+ * const broken = invariantFailure(sandbox.changes(), openLedger, 12n, codec.definitions)
  * if (broken) result = 'tecINVARIANT_FAILED'
  * ```
  */
@@ -95,13 +103,14 @@ export function invariantFailure(
   changes: readonly Change[],
   base: ReadView,
   fee: bigint,
+  definitions: XrplDefinitionsBase,
 ): string | null {
   let net = 0n
   for (const { index, action, object } of changes) {
     if (action === 'cache') continue
     const deleted = action === 'erase'
     if (!deleted) {
-      const problem = amountProblem(object)
+      const problem = amountProblem(object, definitions)
       if (problem) return problem
     }
     net += dropsHeld(object, deleted) - dropsHeld(base.read(index), false)

@@ -4,6 +4,7 @@ import { MODELLED_AMENDMENTS } from '../amendments/modelled-amendments'
 import { amendmentResult, requiredAmendments } from '../amendments/required-amendments'
 import { parseDrops } from '../amounts/native-amount'
 import type { JsonObject } from '../codec/json-object'
+import { networkCodec } from '../codec/network-codec'
 import { type NetworkDefinition, requiresNetworkId } from '../networks'
 import {
   addressOf,
@@ -478,8 +479,12 @@ export function applyTransaction(
       })
       const broken =
         verdict === 'tesSUCCESS'
-          ? (invariantFailure(sandbox.changes(), base, charged) ??
-            ammInvariant(sandbox, base, tx, 'tesSUCCESS', host))
+          ? (invariantFailure(
+              sandbox.changes(),
+              base,
+              charged,
+              networkCodec(host.network).definitions,
+            ) ?? ammInvariant(sandbox, base, tx, 'tesSUCCESS', host))
           : null
       if (broken) verdict = refuse('tecINVARIANT_FAILED', 'invariant', broken, INVARIANTS)
     } catch (error) {
@@ -496,8 +501,12 @@ export function applyTransaction(
       const { charged } = chargeAndConsume(sandbox, tx, txid, fee)
       for (const change of afterClaim) change(sandbox)
       const broken =
-        invariantFailure(sandbox.changes(), base, charged) ??
-        ammInvariant(sandbox, base, tx, result, host)
+        invariantFailure(
+          sandbox.changes(),
+          base,
+          charged,
+          networkCodec(host.network).definitions,
+        ) ?? ammInvariant(sandbox, base, tx, result, host)
       if (broken)
         return notApplied(refuse('tefINVARIANT_FAILED', 'invariant', broken, INVARIANTS), sandbox)
     } catch (error) {

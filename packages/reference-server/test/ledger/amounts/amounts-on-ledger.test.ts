@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { networkDefinition } from '../../../src/ledger'
+import { networkCodec, XRPL_CODEC } from '../../../src/ledger/codec/network-codec'
 import { invariantFailure } from '../../../src/ledger/rules/invariant-checks'
 import { createLedgerNode } from '../../../src/ledger-api/ledger-node'
 import { type LedgerFixture, ledgerFixture } from '../ledger-fixture'
@@ -121,8 +122,21 @@ describe('the invariants a transaction must keep, or it fails at apply time [rip
     ['drops created', [account('2000')], /positive: 1000 drops created/],
     ['drops burnt beyond the fee', [account('900')], /-100 drops does not match the fee 12/],
   ])('%s', (_what, changes, expected) => {
-    const found = invariantFailure(changes, base, 12n)
+    const found = invariantFailure(changes, base, 12n, XRPL_CODEC.definitions)
     if (expected === null) expect(found).toBeNull()
     else expect(found).toMatch(expected)
+  })
+
+  it("judges the amount fields of the network's own definitions: xahaud's LockedBalance on Xahau", () => {
+    const locked = line('1')
+    const object = {
+      ...locked.object,
+      LockedBalance: { ...locked.object.Balance, value: '1000000000000000.5' },
+    }
+    const changes = [account('988'), { ...locked, object }]
+    const xahau = networkCodec(networkDefinition('XAHAU')).definitions
+    expect(invariantFailure(changes, base, 12n, xahau)).toMatch(/LockedBalance.*cannot be written/)
+    // Not an amount of the XRP Ledger's definitions: not judged there.
+    expect(invariantFailure(changes, base, 12n, XRPL_CODEC.definitions)).toBeNull()
   })
 })
