@@ -41,6 +41,7 @@ import {
   AMM_FLAGS as F,
   flagsOf,
   invalidAmount,
+  modeAmounts,
   popcount,
   sameIssue,
   TRADING_FEE_THRESHOLD,
@@ -84,17 +85,9 @@ function preflight(tx: JsonObject): Verdict | null {
   if (wrong) {
     return refuse('temMALFORMED', 'mode-fields', 'the fields do not match the deposit mode', SOURCE)
   }
-  const pair = assetPair(tx)
-  if (typeof pair === 'string') return pair
-  const a = amountField(tx, 'Amount')
-  const a2 = amountField(tx, 'Amount2')
-  const e = amountField(tx, 'EPrice')
-  const t = amountField(tx, 'LPTokenOut')
-  if ((amount && !a) || (amount2 && !a2) || (ePrice && !e) || (lpTokens && !t)) {
-    return 'temBAD_AMOUNT'
-  }
-  if (a && a2 && sameIssue(a, a2)) return 'temBAD_AMM_TOKENS'
-  if (t && t.signum() <= 0) return 'temBAD_AMM_TOKENS'
+  const read = modeAmounts(tx, 'LPTokenOut')
+  if (typeof read === 'string') return read
+  const { pair, amount: a, amount2: a2, ePrice: e } = read
   if (a) {
     const bad = invalidAmount(a, pair, e !== undefined)
     if (bad) return bad

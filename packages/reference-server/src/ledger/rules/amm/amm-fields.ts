@@ -106,3 +106,44 @@ export function assetPair(tx: JsonObject): [LedgerAsset, LedgerAsset] | string {
   if (!a || !b) return 'temMALFORMED'
   return invalidAssetPair(a, b) ?? [a, b]
 }
+
+/** The pair and amounts of a deposit or withdrawal, each parsed (absent when not given). */
+export interface ModeAmounts {
+  pair: [LedgerAsset, LedgerAsset]
+  amount?: LedgerAmount
+  amount2?: LedgerAmount
+  ePrice?: LedgerAmount
+  tokens?: LedgerAmount
+}
+
+/**
+ * What AMMDeposit's and AMMWithdraw's preflights check alike once the fields match the mode
+ * (AMMDeposit.cpp, AMMWithdraw.cpp `preflight`): the asset pair, every amount given readable
+ * (`temBAD_AMOUNT`), two amounts of one asset or LP tokens (`tokens`: LPTokenOut or LPTokenIn)
+ * not above zero (`temBAD_AMM_TOKENS`). The rest of each preflight is its own.
+ *
+ * @example
+ * ```ts
+ * const read = modeAmounts(tx, 'LPTokenOut')
+ * if (typeof read === 'string') return read
+ * ```
+ */
+export function modeAmounts(
+  tx: JsonObject,
+  tokens: 'LPTokenOut' | 'LPTokenIn',
+): ModeAmounts | string {
+  const pair = assetPair(tx)
+  if (typeof pair === 'string') return pair
+  const read: ModeAmounts = { pair }
+  const fields = { amount: 'Amount', amount2: 'Amount2', ePrice: 'EPrice', tokens } as const
+  for (const [key, field] of Object.entries(fields) as [keyof typeof fields, string][]) {
+    if (tx[field] === undefined) continue
+    const value = amountField(tx, field)
+    if (!value) return 'temBAD_AMOUNT'
+    read[key] = value
+  }
+  const { amount, amount2 } = read
+  if (amount && amount2 && sameIssue(amount, amount2)) return 'temBAD_AMM_TOKENS'
+  if (read.tokens && read.tokens.signum() <= 0) return 'temBAD_AMM_TOKENS'
+  return read
+}

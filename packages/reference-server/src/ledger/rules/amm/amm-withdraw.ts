@@ -40,6 +40,7 @@ import {
   AMM_FLAGS as F,
   flagsOf,
   invalidAmount,
+  modeAmounts,
   popcount,
   sameIssue,
 } from './amm-fields'
@@ -91,17 +92,9 @@ function preflight(tx: JsonObject): Verdict | null {
       SOURCE,
     )
   }
-  const pair = assetPair(tx)
-  if (typeof pair === 'string') return pair
-  const a = amountField(tx, 'Amount')
-  const a2 = amountField(tx, 'Amount2')
-  const e = amountField(tx, 'EPrice')
-  const t = amountField(tx, 'LPTokenIn')
-  if ((amount && !a) || (amount2 && !a2) || (ePrice && !e) || (lpTokens && !t)) {
-    return 'temBAD_AMOUNT'
-  }
-  if (a && a2 && sameIssue(a, a2)) return 'temBAD_AMM_TOKENS'
-  if (t && t.signum() <= 0) return 'temBAD_AMM_TOKENS'
+  const read = modeAmounts(tx, 'LPTokenIn')
+  if (typeof read === 'string') return read
+  const { pair, amount: a, amount2: a2, ePrice: e } = read
   if (a) {
     const zeroOk = (flags & (F.OneAssetWithdrawAll | F.OneAssetLPToken)) !== 0 || e !== undefined
     const bad = invalidAmount(a, pair, zeroOk)
