@@ -154,6 +154,15 @@ describe('AMMDeposit: six modes (rippled AMMDeposit.cpp)', () => {
 })
 
 describe('AMMWithdraw: seven modes (rippled AMMWithdraw.cpp)', () => {
+  it('[rippled AMMWithdraw.cpp, AMMDeposit.cpp] preflight: LP tokens not above zero, or two amounts of one asset, are temBAD_AMM_TOKENS', () => {
+    expect(withdraw(alice, { Flags: F.LPToken, LPTokenIn: lp('0') })).toBe('temBAD_AMM_TOKENS')
+    expect(withdraw(alice, { Flags: F.TwoAsset, Amount: f.usd('1'), Amount2: f.usd('2') })).toBe(
+      'temBAD_AMM_TOKENS',
+    )
+    expect(deposit(alice, { Flags: F.LPToken, LPTokenOut: lp('-1') })).toBe('temBAD_AMM_TOKENS')
+    expect(pool()).toEqual(['1000', '1000', '1000'])
+  })
+
   it('[rippled AMMWithdraw.cpp] tfSingleAsset: 50 USD out of T = B = 1000 at 1 % burns 25.444574928 LP tokens', () => {
     // A day on, the creator's free auction slot (and its discounted fee) has expired.
     f.pass(86_400 + 10)
