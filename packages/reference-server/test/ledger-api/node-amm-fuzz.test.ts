@@ -1,15 +1,14 @@
 import fc from 'fast-check'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { nativeTotal } from '../../bench/native-total'
-import { createReferenceServer } from '../../src'
 import { ammIdOf } from '../../src/ledger/amm/amm-identifiers'
 import type { AmmEntry } from '../../src/ledger/amm/amm-pool'
 import { LedgerNumber } from '../../src/ledger/number/ledger-number'
 import { root2 } from '../../src/ledger/number/number-roots'
 import { rippleStateIndex } from '../../src/ledger/state/keylets'
-import { createClock } from '../../src/platform'
 import { signTx, testKey } from '../ledger/test-keys'
 import { openInProcess } from '../ws/in-process-probe'
+import { fuzzServer } from './fuzz-server'
 
 // The node's fuzz with AMM transactions (issue 43 §6): random types, modes, amounts and flags,
 // hostile ones among them, signed and submitted over the node's socket. rippled answers each with
@@ -17,14 +16,7 @@ import { openInProcess } from '../ws/in-process-probe'
 // answers an exception), never `internal`; after each, the pool keeps √(A·B) ≥ T and the native
 // total never grows (InvariantCheck.cpp ValidAMM, XRPNotCreated).
 const TRANSACTIONS = 400
-const endpoints = {
-  api: 'https://fuzz.test',
-  oauth: 'https://fuzz.test/oauth',
-  links: 'https://fuzz.test',
-}
-const clock = createClock({ start: Date.parse('2026-01-01T00:00:00Z'), manual: true })
-const server = createReferenceServer({ endpoints, clock, ledgerCloseMs: false, rateLimits: false })
-afterAll(() => server.close())
+const { server } = fuzzServer()
 const ledger = server.platform.ledger
 const [alice, bob, gateway] = [testKey(101), testKey(102), testKey(103)]
 const USD = { currency: 'USD', issuer: gateway.address }

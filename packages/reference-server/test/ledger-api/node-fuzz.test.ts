@@ -4,9 +4,9 @@ import { nodeFrames } from '../../bench/fuzz-requests'
 import { nativeTotal } from '../../bench/native-total'
 import { createReferenceServer } from '../../src'
 import type { ObjectStore } from '../../src/ledger/state/object-store'
-import { createClock } from '../../src/platform'
 import { signTx, testKey } from '../ledger/test-keys'
 import { openInProcess } from '../ws/in-process-probe'
+import { fuzzServer } from './fuzz-server'
 
 // The node part of bench/fuzz.ts (issue 43 §6) on its seed and frame count (31, 5,000): generated rippled requests, raw
 // text and JSON values on one socket. rippled answers a hostile frame with an error of its own
@@ -15,14 +15,7 @@ import { openInProcess } from '../ws/in-process-probe'
 // submit_multisigned ones that answered `internal` before (a tx_json the codec encodes without an
 // Account or Signers, submitted as it was).
 const FRAMES = 5_000
-const endpoints = {
-  api: 'https://fuzz.test',
-  oauth: 'https://fuzz.test/oauth',
-  links: 'https://fuzz.test',
-}
-const clock = createClock({ start: Date.parse('2026-01-01T00:00:00Z'), manual: true })
-const server = createReferenceServer({ endpoints, clock, ledgerCloseMs: false, rateLimits: false })
-afterAll(() => server.close())
+const { server, clock, endpoints } = fuzzServer()
 
 describe('ledger node frames with hostile fields (bench/fuzz.ts, seed 31)', () => {
   it('answers each in rippled’s envelope, never internal; errors change nothing; the native total never grows', async () => {

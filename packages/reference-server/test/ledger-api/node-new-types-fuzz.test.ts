@@ -1,13 +1,12 @@
-import { afterAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   type FuzzNetwork,
   fuzzedTypes,
   fuzzTransactions,
   type TransactionFuzzHost,
 } from '../../bench/fuzz-transactions'
-import { createReferenceServer } from '../../src'
-import { createClock } from '../../src/platform'
 import { openInProcess } from '../ws/in-process-probe'
+import { fuzzServer } from './fuzz-server'
 
 // The node fuzz's transactions of issue 42's types (bench/fuzz-transactions.ts, run by
 // bench/fuzz.ts on its own seeds): MPT (its four types and MPT payments), Clawback, Credentials,
@@ -16,18 +15,11 @@ import { openInProcess } from '../ws/in-process-probe'
 // serves and submitted over its socket: never `internal`, never an exception or invariant result
 // (rippled and xahaud InvariantCheck.cpp), and the native total never grows (XRPNotCreated).
 const COUNT = 300
-const endpoints = {
-  api: 'https://fuzz.test',
-  oauth: 'https://fuzz.test/oauth',
-  links: 'https://fuzz.test',
-}
-const clock = createClock({ start: Date.parse('2026-01-01T00:00:00Z'), manual: true })
-const server = createReferenceServer({ endpoints, clock, ledgerCloseMs: false, rateLimits: false })
+const { server } = fuzzServer()
 const sockets = {
   TESTNET: openInProcess(server.WebSocket, 'wss://fuzz.test/ledger/TESTNET'),
   XAHAU: openInProcess(server.WebSocket, 'wss://fuzz.test/ledger/XAHAU'),
 }
-afterAll(() => server.close())
 const host: TransactionFuzzHost = {
   ledger: server.platform.ledger as unknown as TransactionFuzzHost['ledger'],
   ask: (network, frame) => sockets[network].ask(frame),
