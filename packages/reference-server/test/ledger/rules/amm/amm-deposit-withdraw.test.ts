@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { AMMDepositFlags, AMMWithdrawFlags } from 'xrpl'
 import { testKey } from '../../test-keys'
 import { type AmmFixture, ammFixture } from './amm-fixture'
 
@@ -6,15 +7,16 @@ const alice = testKey(61)
 const bob = testKey(62)
 const gateway = testKey(63)
 
+// The mode flags as xrpl.js's models name them (TxFlags.h): the oracle, not the node's own table.
 const F = {
-  LPToken: 0x00010000,
-  WithdrawAll: 0x00020000,
-  OneAssetWithdrawAll: 0x00040000,
-  SingleAsset: 0x00080000,
-  TwoAsset: 0x00100000,
-  OneAssetLPToken: 0x00200000,
-  LimitLPToken: 0x00400000,
-  TwoAssetIfEmpty: 0x00800000,
+  LPToken: AMMDepositFlags.tfLPToken,
+  WithdrawAll: AMMWithdrawFlags.tfWithdrawAll,
+  OneAssetWithdrawAll: AMMWithdrawFlags.tfOneAssetWithdrawAll,
+  SingleAsset: AMMDepositFlags.tfSingleAsset,
+  TwoAsset: AMMDepositFlags.tfTwoAsset,
+  OneAssetLPToken: AMMDepositFlags.tfOneAssetLPToken,
+  LimitLPToken: AMMDepositFlags.tfLimitLPToken,
+  TwoAssetIfEmpty: AMMDepositFlags.tfTwoAssetIfEmpty,
 }
 
 let f: AmmFixture
